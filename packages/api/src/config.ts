@@ -1,0 +1,29 @@
+/** What the API layer needs to know about its deployment; apps/server builds it from the validated environment. */
+export interface ApiConfig {
+  nodeEnv: "development" | "production" | "test";
+  /** The server's own origin, e.g. http://localhost:3000. */
+  serverOrigin: string;
+  /** Origins allowed as `frontend_host` and for CORS. */
+  frontendOrigins: readonly string[];
+  /** HS256 key for access tokens. */
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  /** Lower-cased e-mails of the super-admins. */
+  superAdminEmails: ReadonlySet<string>;
+  google:
+    | {
+        clientId: string;
+        clientSecret: string;
+        /** Test-only endpoints of a fake OAuth 2.0 server; refused in production by the environment check. */
+        authorizationEndpoint?: string | undefined;
+        tokenEndpoint?: string | undefined;
+        userInfoEndpoint?: string | undefined;
+      }
+    | undefined;
+  allowClockOverride: boolean;
+}
+
+export function isProduction(config: ApiConfig): boolean {
+  return config.nodeEnv === "production";
+}

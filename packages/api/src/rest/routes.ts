@@ -1,0 +1,13 @@
+import { agendaRoutes } from "./agenda";
+import { authRoutes } from "./auth";
+import { cataloguesRoutes } from "./catalogues";
+import { conversationsRoutes } from "./conversations";
+import type { RestRoute } from "./declare";
+
+/** Every documented REST path, in the order /openapi.json lists them. */
+export const restRoutes: readonly RestRoute[] = [
+  ...authRoutes,
+  ...cataloguesRoutes,
+  ...agendaRoutes,
+  ...conversationsRoutes,
+];

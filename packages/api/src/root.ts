@@ -1,0 +1,26 @@
+import { appointmentsRouter } from "./routers/appointments";
+import { availabilitiesRouter } from "./routers/availabilities";
+import { clientsRouter } from "./routers/clients";
+import { conversationsRouter } from "./routers/conversations";
+import { establishmentsRouter } from "./routers/establishments";
+import { offeredServicesRouter } from "./routers/offered-services";
+import { professionalsRouter } from "./routers/professionals";
+import { superAdminRouter } from "./routers/super-admin";
+import { userRouter } from "./routers/user";
+import { voiceAgentRouter } from "./routers/voice-agent";
+import { router } from "./trpc";
+
+export const appRouter = router({
+  user: userRouter,
+  superAdmin: superAdminRouter,
+  establishments: establishmentsRouter,
+  professionals: professionalsRouter,
+  offeredServices: offeredServicesRouter,
+  clients: clientsRouter,
+  voiceAgent: voiceAgentRouter,
+  availabilities: availabilitiesRouter,
+  appointments: appointmentsRouter,
+  conversations: conversationsRouter,
+});
+
+export type AppRouter = typeof appRouter;

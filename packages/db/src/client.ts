@@ -1,0 +1,68 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The common type of both drivers' databases. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction; tenant-scoped handlers receive one with row-level security switched on. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either a database or a transaction: what a data-layer function that does not care needs. */
+export type Queryable = Database | Tx;
+
+export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** A PostgreSQL URL; without it, PGlite. */
+  url?: string | undefined;
+  /** PGlite's data directory; without it, in memory. */
+  dataDir?: string | undefined;
+  /** postgres.js pool size. */
+  maxConnections?: number;
+}
+
+export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
+  if (options.url) {
+    const client = postgres(options.url, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+      connection: { application_name: "atende" },
+    });
+    const db = drizzlePostgres({ client, schema, casing: "snake_case" });
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migratePostgres(db, { migrationsFolder }),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir ?? "memory://", { extensions: { btree_gist } });
+  return wrapPglite(client);
+}
+
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client, schema, casing: "snake_case" });
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,4 @@
+export * from "./client";
+export * from "./errors";
+export * as schema from "./schema";
+export * from "./tenant";

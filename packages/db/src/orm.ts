@@ -1,0 +1,2 @@
+// Drizzle's query operators, re-exported so every package uses the one copy of drizzle-orm that @atende/db has.
+export * from "drizzle-orm";

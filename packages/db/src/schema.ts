@@ -1,0 +1,523 @@
+// The data model. Every tenant-owned table carries `tenant_id`, keys and indexes lead with it (so the tables can be
+// distributed by tenant later), and references between tenant tables are composite `(tenant_id, id)` foreign keys:
+// the database itself refuses a service that points at another tenant's location.
+// Row-level security, the exclusion constraint and the `app_user` role live in the custom migrations beside the
+// generated ones (drizzle/), because Drizzle cannot express them.
+import {
+  AGENT_TYPES,
+  APPOINTMENT_STATUSES,
+  CONVERSATION_DIRECTIONS,
+  CONVERSATION_STATUSES,
+  MESSAGE_SENDERS,
+  MODALITIES,
+  PARKING_TYPES,
+  PATTERN_TYPES,
+  PRICE_TYPES,
+  VOICE_TONES,
+  VOICE_TYPES,
+} from "@atende/shared/enums";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const id = () => uuid().primaryKey().default(sql`gen_random_uuid()`);
+const tenantId = () =>
+  uuid()
+    .notNull()
+    .references(() => tenants.id, { onDelete: "cascade" });
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const parkingType = pgEnum("parking_type", PARKING_TYPES);
+export const priceType = pgEnum("price_type", PRICE_TYPES);
+export const modality = pgEnum("modality", MODALITIES);
+export const appointmentStatus = pgEnum("appointment_status", APPOINTMENT_STATUSES);
+export const patternType = pgEnum("pattern_type", PATTERN_TYPES);
+export const agentType = pgEnum("agent_type", AGENT_TYPES);
+export const voiceType = pgEnum("voice_type", VOICE_TYPES);
+export const voiceTone = pgEnum("voice_tone", VOICE_TONES);
+export const conversationStatus = pgEnum("conversation_status", CONVERSATION_STATUSES);
+export const conversationDirection = pgEnum("conversation_direction", CONVERSATION_DIRECTIONS);
+export const messageSender = pgEnum("message_sender", MESSAGE_SENDERS);
+
+// ─── Accounts ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const tenants = pgTable("tenants", {
+  id: id(),
+  name: text().notNull(),
+  /** The phone number callers dial (E.164), once one is assigned. */
+  voiceNumber: text().unique(),
+  createdAt: createdAt(),
+});
+
+/** Not a tenant table for row-level security: a user is found by e-mail at sign-in, before any tenant is known. */
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    email: text().notNull(),
+    name: text().notNull(),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`), index().on(t.tenantId)],
+);
+
+/** A sign-in starts a family; every refresh rotates the token inside it; a reused token revokes the family. */
+export const refreshTokenFamilies = pgTable(
+  "refresh_token_families",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A super-admin's selected tenant is kept on the family, so a refresh keeps the selection. */
+    selectedTenantId: uuid().references(() => tenants.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    /** SHA-256 of the opaque token; the token itself is never stored. */
+    tokenHash: text().primaryKey(),
+    familyId: uuid()
+      .notNull()
+      .references(() => refreshTokenFamilies.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    rotatedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.familyId)],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    /** The tenant the action concerned. */
+    tenantId: tenantId(),
+    actorUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text().notNull(),
+    action: text().notNull(),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.tenantId, t.createdAt)],
+);
+
+// ─── Catalogues (spec 001 §3) ────────────────────────────────────────────────────────────────────────────────────
+
+export const voiceAgents = pgTable(
+  "voice_agents",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    agentType: agentType().notNull(),
+    voiceType: voiceType().notNull(),
+    voiceTone: voiceTone().notNull(),
+    name: text().notNull(),
+    ddd: text().notNull(),
+    welcomeMessage: text().notNull(),
+    forwardingPhone: text(),
+    forwardingWhatsapp: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique("voice_agents_one_per_tenant").on(t.tenantId)],
+);
+
+export const establishments = pgTable(
+  "establishments",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    name: text().notNull(),
+    address: text().notNull(),
+    description: text(),
+    hasParking: boolean().notNull().default(false),
+    parkingType: parkingType(),
+    hasAccessibility: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Soft delete: past appointments and calls keep pointing at the record. */
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [unique().on(t.tenantId, t.id), index().on(t.tenantId, t.name)],
+);
+
+export const professionals = pgTable(
+  "professionals",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    name: text().notNull(),
+    specialty: text().notNull(),
+    registration: text(),
+    email: text(),
+    phoneNumber: text(),
+    acceptedHealthInsurances: text().array(),
+    observations: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [unique().on(t.tenantId, t.id), index().on(t.tenantId, t.name)],
+);
+
+export const offeredServices = pgTable(
+  "offered_services",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    name: text().notNull(),
+    duration: integer().notNull(),
+    bufferDurationBefore: integer().notNull().default(0),
+    bufferDurationAfter: integer().notNull().default(0),
+    priceType: priceType().notNull(),
+    priceInCents: integer(),
+    modality: modality().notNull(),
+    childFriendly: boolean().notNull().default(false),
+    childAgeObservation: text(),
+    requiresPreparation: boolean().notNull().default(false),
+    preparationInstructions: text(),
+    observation: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [unique().on(t.tenantId, t.id), index().on(t.tenantId, t.name)],
+);
+
+export const offeredServiceEstablishments = pgTable(
+  "offered_service_establishments",
+  {
+    tenantId: tenantId(),
+    offeredServiceId: uuid().notNull(),
+    establishmentId: uuid().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.offeredServiceId, t.establishmentId] }),
+    foreignKey({
+      columns: [t.tenantId, t.offeredServiceId],
+      foreignColumns: [offeredServices.tenantId, offeredServices.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.establishmentId],
+      foreignColumns: [establishments.tenantId, establishments.id],
+    }).onDelete("cascade"),
+    index().on(t.tenantId, t.establishmentId),
+  ],
+);
+
+export const offeredServiceProfessionals = pgTable(
+  "offered_service_professionals",
+  {
+    tenantId: tenantId(),
+    offeredServiceId: uuid().notNull(),
+    professionalId: uuid().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.offeredServiceId, t.professionalId] }),
+    foreignKey({
+      columns: [t.tenantId, t.offeredServiceId],
+      foreignColumns: [offeredServices.tenantId, offeredServices.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.professionalId],
+      foreignColumns: [professionals.tenantId, professionals.id],
+    }).onDelete("cascade"),
+    index().on(t.tenantId, t.professionalId),
+  ],
+);
+
+/** Patients ("clients" on the wire). */
+export const clients = pgTable(
+  "clients",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    fullName: text().notNull(),
+    documentNumber: text(),
+    phoneNumber: text().notNull(),
+    email: text(),
+    healthInsuranceProvider: text(),
+    healthInsuranceNumber: text(),
+    observations: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    unique().on(t.tenantId, t.id),
+    index().on(t.tenantId, t.phoneNumber),
+    index().on(t.tenantId, t.fullName),
+  ],
+);
+
+// ─── Agenda ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A recurring (WEEKLY, MONTHLY) or one-off (MANUAL_DATES) window in which a professional works at a location.
+ * Times of day are São Paulo wall-clock times.
+ */
+export const availabilities = pgTable(
+  "availabilities",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    professionalId: uuid().notNull(),
+    establishmentId: uuid().notNull(),
+    patternType: patternType().notNull(),
+    /** ISO weekdays, 1 = Monday … 7 = Sunday (WEEKLY). */
+    daysOfWeek: smallint().array(),
+    /** 1-31 (MONTHLY); a day a month lacks has no occurrence that month. */
+    daysOfMonth: smallint().array(),
+    /** Inclusive at both ends (WEEKLY, MONTHLY). */
+    periodStart: date({ mode: "string" }),
+    periodEnd: date({ mode: "string" }),
+    /** MANUAL_DATES. */
+    dates: date({ mode: "string" }).array(),
+    startTime: time().notNull(),
+    endTime: time().notNull(),
+    notes: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique().on(t.tenantId, t.id),
+    foreignKey({
+      columns: [t.tenantId, t.professionalId],
+      foreignColumns: [professionals.tenantId, professionals.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.establishmentId],
+      foreignColumns: [establishments.tenantId, establishments.id],
+    }).onDelete("cascade"),
+    index().on(t.tenantId, t.professionalId),
+    index().on(t.tenantId, t.establishmentId),
+  ],
+);
+
+/** A per-date change of one occurrence: cancelled, or another window and notes. */
+export const availabilityExceptions = pgTable(
+  "availability_exceptions",
+  {
+    tenantId: tenantId(),
+    availabilityId: uuid().notNull(),
+    date: date({ mode: "string" }).notNull(),
+    cancelled: boolean().notNull().default(false),
+    startTime: time(),
+    endTime: time(),
+    notes: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.availabilityId, t.date] }),
+    foreignKey({
+      columns: [t.tenantId, t.availabilityId],
+      foreignColumns: [availabilities.tenantId, availabilities.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * The occupied range is `[scheduled_at, ends_at)`; `ends_at` is computed from the service snapshots at booking.
+ * The exclusion constraint `appointments_no_overlap` (custom migration) refuses two occupying appointments of one
+ * professional whose ranges overlap.
+ */
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    clientId: uuid().notNull(),
+    professionalId: uuid().notNull(),
+    establishmentId: uuid().notNull(),
+    scheduledAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    status: appointmentStatus().notNull().default("SCHEDULED"),
+    observations: text(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique().on(t.tenantId, t.id),
+    foreignKey({
+      columns: [t.tenantId, t.clientId],
+      foreignColumns: [clients.tenantId, clients.id],
+    }),
+    foreignKey({
+      columns: [t.tenantId, t.professionalId],
+      foreignColumns: [professionals.tenantId, professionals.id],
+    }),
+    foreignKey({
+      columns: [t.tenantId, t.establishmentId],
+      foreignColumns: [establishments.tenantId, establishments.id],
+    }),
+    index().on(t.tenantId, t.scheduledAt),
+    index().on(t.tenantId, t.professionalId, t.scheduledAt),
+    index().on(t.tenantId, t.clientId),
+    index().on(t.tenantId, t.establishmentId, t.scheduledAt),
+  ],
+);
+
+/** The services of an appointment as they were when it was booked: later edits of a service move nothing. */
+export const appointmentServices = pgTable(
+  "appointment_services",
+  {
+    tenantId: tenantId(),
+    appointmentId: uuid().notNull(),
+    position: smallint().notNull(),
+    offeredServiceId: uuid().notNull(),
+    offeredServiceName: text().notNull(),
+    duration: integer().notNull(),
+    bufferDurationBefore: integer().notNull(),
+    bufferDurationAfter: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.appointmentId, t.position] }),
+    foreignKey({
+      columns: [t.tenantId, t.appointmentId],
+      foreignColumns: [appointments.tenantId, appointments.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.offeredServiceId],
+      foreignColumns: [offeredServices.tenantId, offeredServices.id],
+    }),
+    index().on(t.tenantId, t.offeredServiceId),
+  ],
+);
+
+// ─── Call history (spec 001 §3) ──────────────────────────────────────────────────────────────────────────────────
+
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    status: conversationStatus().notNull().default("ACTIVE"),
+    direction: conversationDirection().notNull().default("INBOUND"),
+    callSid: text(),
+    clientId: uuid(),
+    clientName: text(),
+    phoneNumber: text(),
+    clientEmail: text(),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp({ withTimezone: true }),
+    /** Seconds. */
+    duration: integer(),
+    /** The main action of the call (the last one performed), for the list. */
+    actionType: text(),
+    establishmentId: uuid(),
+    establishmentName: text(),
+    summary: text(),
+    isTest: boolean().notNull().default(false),
+    transferredTo: text(),
+    recordingPath: text(),
+    billedMinutes: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique().on(t.tenantId, t.id),
+    index().on(t.tenantId, t.startedAt),
+    index().on(t.tenantId, t.phoneNumber),
+    uniqueIndex().on(t.tenantId, t.callSid),
+  ],
+);
+
+export const conversationMessages = pgTable(
+  "conversation_messages",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    conversationId: uuid().notNull(),
+    sender: messageSender().notNull(),
+    content: text().notNull(),
+    timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.tenantId, t.conversationId],
+      foreignColumns: [conversations.tenantId, conversations.id],
+    }).onDelete("cascade"),
+    index().on(t.tenantId, t.conversationId, t.timestamp),
+  ],
+);
+
+export const conversationActions = pgTable(
+  "conversation_actions",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    conversationId: uuid().notNull(),
+    actionType: text().notNull(),
+    timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    details: jsonb().$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.tenantId, t.conversationId],
+      foreignColumns: [conversations.tenantId, conversations.id],
+    }).onDelete("cascade"),
+    index().on(t.tenantId, t.conversationId, t.timestamp),
+  ],
+);
+
+export const conversationData = pgTable(
+  "conversation_data",
+  {
+    tenantId: tenantId(),
+    conversationId: uuid().notNull(),
+    key: text().notNull(),
+    value: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.conversationId, t.key] }),
+    foreignKey({
+      columns: [t.tenantId, t.conversationId],
+      foreignColumns: [conversations.tenantId, conversations.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/** Tables under row-level security: every table with `tenant_id` except `users`. Kept in sync by a test. */
+export const TENANT_TABLES = [
+  "audit_log",
+  "voice_agents",
+  "establishments",
+  "professionals",
+  "offered_services",
+  "offered_service_establishments",
+  "offered_service_professionals",
+  "clients",
+  "availabilities",
+  "availability_exceptions",
+  "appointments",
+  "appointment_services",
+  "conversations",
+  "conversation_messages",
+  "conversation_actions",
+  "conversation_data",
+] as const;

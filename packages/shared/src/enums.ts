@@ -1,0 +1,141 @@
+// Enumerations of spec 000 §3/§5 and spec 001 §3/§4/§9. Each lives here once: the database enums, the zod
+// schemas, the forms and the agent's tools all read them from this file.
+
+export const PARKING_TYPES = ["FREE", "PAID"] as const;
+export type ParkingType = (typeof PARKING_TYPES)[number];
+
+export const PRICE_TYPES = ["FIXED", "VARIABLE"] as const;
+export type PriceType = (typeof PRICE_TYPES)[number];
+
+export const MODALITIES = ["IN_PERSON", "REMOTE", "BOTH"] as const;
+export type Modality = (typeof MODALITIES)[number];
+
+export const APPOINTMENT_STATUSES = ["SCHEDULED", "COMPLETED", "CANCELED", "NO_SHOW"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+/** Statuses whose time range is occupied (the exclusion constraint's predicate mirrors this). */
+export const OCCUPYING_STATUSES = [
+  "SCHEDULED",
+  "COMPLETED",
+  "NO_SHOW",
+] as const satisfies readonly AppointmentStatus[];
+
+export const PATTERN_TYPES = ["WEEKLY", "MONTHLY", "MANUAL_DATES"] as const;
+export type PatternType = (typeof PATTERN_TYPES)[number];
+
+export const DAYS_OF_WEEK = [
+  "MONDAY",
+  "TUESDAY",
+  "WEDNESDAY",
+  "THURSDAY",
+  "FRIDAY",
+  "SATURDAY",
+  "SUNDAY",
+] as const;
+export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
+
+export const OCCURRENCE_SCOPES = ["SINGLE", "FUTURE", "ALL"] as const;
+export type OccurrenceScope = (typeof OCCURRENCE_SCOPES)[number];
+
+export const AGENT_TYPES = [
+  "CONSULTORIO_PARTICULAR",
+  "CONSULTORIO_COMPARTILHADO",
+  "CLINICA_DE_SAUDE",
+  "HOSPITAL",
+  "PETSHOP",
+  "SALAO_DE_BELEZA",
+] as const;
+export type AgentType = (typeof AGENT_TYPES)[number];
+
+export const VOICE_TYPES = ["FEMININE", "MASCULINE", "NEUTRAL"] as const;
+export type VoiceType = (typeof VOICE_TYPES)[number];
+
+export const VOICE_TONES = ["FRIENDLY", "EMPATHETIC", "PROFESSIONAL", "CHEERFUL", "CALM"] as const;
+export type VoiceTone = (typeof VOICE_TONES)[number];
+
+export const CONVERSATION_STATUSES = [
+  "ACTIVE",
+  "COMPLETED",
+  "CANCELLED",
+  "MISSED",
+  "TRANSFERRED",
+  "ERROR",
+] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+
+export const CONVERSATION_DIRECTIONS = ["INBOUND", "OUTBOUND"] as const;
+export type ConversationDirection = (typeof CONVERSATION_DIRECTIONS)[number];
+
+/** Who said a message in a call: the agent ('IA' in the interface) or the caller. */
+export const MESSAGE_SENDERS = ["AGENT", "CALLER", "SYSTEM"] as const;
+export type MessageSender = (typeof MESSAGE_SENDERS)[number];
+
+/** spec 000 §5 / spec 001 §9: the 67 valid Brazilian area codes. */
+export const VALID_DDDS = [
+  "11",
+  "12",
+  "13",
+  "14",
+  "15",
+  "16",
+  "17",
+  "18",
+  "19",
+  "21",
+  "22",
+  "24",
+  "27",
+  "28",
+  "31",
+  "32",
+  "33",
+  "34",
+  "35",
+  "37",
+  "38",
+  "41",
+  "42",
+  "43",
+  "44",
+  "45",
+  "46",
+  "47",
+  "48",
+  "49",
+  "51",
+  "53",
+  "54",
+  "55",
+  "61",
+  "62",
+  "63",
+  "64",
+  "65",
+  "66",
+  "67",
+  "68",
+  "69",
+  "71",
+  "73",
+  "74",
+  "75",
+  "77",
+  "79",
+  "81",
+  "82",
+  "83",
+  "84",
+  "85",
+  "86",
+  "87",
+  "88",
+  "89",
+  "91",
+  "92",
+  "93",
+  "94",
+  "95",
+  "96",
+  "97",
+  "98",
+  "99",
+] as const;

@@ -1,0 +1,3 @@
+export * from "./enums";
+export * from "./time";
+export * from "./zod";

@@ -1,0 +1,158 @@
+// Time in Brazil's zone (ARCHITECTURE.md, Contracts: Time). The database keeps instants; the wire carries
+// São Paulo wall-clock times with their offset. Dates are `yyyy-MM-dd` strings, times of day `HH:mm` strings,
+// and arithmetic on them stays in plain integers, so hot paths (the slot search) never build Date objects per step.
+import { tzOffset } from "@date-fns/tz";
+
+export const TIME_ZONE = "America/Sao_Paulo";
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** Offset of São Paulo from UTC at `instant`, in minutes (-180 today). */
+export function offsetMinutesAt(instant: Date | number): number {
+  return tzOffset(TIME_ZONE, new Date(instant));
+}
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+function formatOffset(minutes: number): string {
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return `${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+}
+
+interface WallClock {
+  date: string;
+  hour: number;
+  minute: number;
+  second: number;
+  offset: number;
+}
+
+function wallClockOf(instant: Date | number): WallClock {
+  const ms = typeof instant === "number" ? instant : instant.getTime();
+  const offset = offsetMinutesAt(ms);
+  const local = new Date(ms + offset * MINUTE_MS);
+  return {
+    date: `${local.getUTCFullYear()}-${pad2(local.getUTCMonth() + 1)}-${pad2(local.getUTCDate())}`,
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    offset,
+  };
+}
+
+/** `yyyy-MM-ddTHH:mm:00-03:00`: appointment times and slots on the wire (seconds dropped). */
+export function toWireMinute(instant: Date | number): string {
+  const w = wallClockOf(instant);
+  return `${w.date}T${pad2(w.hour)}:${pad2(w.minute)}:00${formatOffset(w.offset)}`;
+}
+
+/** `yyyy-MM-ddTHH:mm:ss-03:00`: other instants on the wire (createdAt, call and message times). */
+export function toWireInstant(instant: Date | number): string {
+  const w = wallClockOf(instant);
+  return `${w.date}T${pad2(w.hour)}:${pad2(w.minute)}:${pad2(w.second)}${formatOffset(w.offset)}`;
+}
+
+/** The São Paulo calendar date of an instant. */
+export function dateOf(instant: Date | number): string {
+  return wallClockOf(instant).date;
+}
+
+/** The São Paulo time of day of an instant, `HH:mm`. */
+export function timeOfDayOf(instant: Date | number): string {
+  const w = wallClockOf(instant);
+  return `${pad2(w.hour)}:${pad2(w.minute)}`;
+}
+
+/** Minutes since midnight of a `HH:mm` or `HH:mm:ss` time of day. */
+export function minutesOfDay(time: string): number {
+  const h = Number(time.slice(0, 2));
+  const m = Number(time.slice(3, 5));
+  return h * 60 + m;
+}
+
+/** `HH:mm` of minutes since midnight (0-1440; 1440 prints as 24:00). */
+export function formatMinutesOfDay(minutes: number): string {
+  return `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
+}
+
+/** Days since 1970-01-01 of a `yyyy-MM-dd` date. */
+export function dayNumber(date: string): number {
+  return Math.floor(
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS,
+  );
+}
+
+/** The `yyyy-MM-dd` date of a day number. */
+export function dateOfDayNumber(day: number): string {
+  const d = new Date(day * DAY_MS);
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+}
+
+export function addDays(date: string, days: number): string {
+  return dateOfDayNumber(dayNumber(date) + days);
+}
+
+/** ISO weekday: 1 = Monday … 7 = Sunday. */
+export function isoWeekday(date: string): number {
+  const dow = new Date(dayNumber(date) * DAY_MS).getUTCDay();
+  return dow === 0 ? 7 : dow;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The first and last dates of the month containing `date`. */
+export function monthRange(date: string): { start: string; end: string } {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  return { start: `${date.slice(0, 7)}-01`, end: `${date.slice(0, 7)}-${pad2(daysInMonth(y, m))}` };
+}
+
+/** The instant of a São Paulo wall-clock time (`minutes` since that date's midnight; may exceed 1440). */
+export function instantAt(date: string, minutes: number): Date {
+  const naive = dayNumber(date) * DAY_MS + minutes * MINUTE_MS;
+  // Guess with the offset at the naive instant, then correct once (matters only around an offset change).
+  let offset = offsetMinutesAt(naive);
+  let utc = naive - offset * MINUTE_MS;
+  const corrected = offsetMinutesAt(utc);
+  if (corrected !== offset) {
+    offset = corrected;
+    utc = naive - offset * MINUTE_MS;
+  }
+  return new Date(utc);
+}
+
+/** The instant São Paulo's day `date` begins. */
+export function startOfDay(date: string): Date {
+  return instantAt(date, 0);
+}
+
+/** Today's São Paulo date. */
+export function today(now: Date = new Date()): string {
+  return dateOf(now);
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date in `yyyy-MM-dd` (2025-02-30 is not). */
+export function isValidDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  return dateOfDayNumber(dayNumber(value)) === value;
+}
+
+const OFFSET_DATE_TIME =
+  /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** Parses an ISO 8601 date-time that carries an offset (or Z); anything else is undefined. */
+export function parseOffsetDateTime(value: string): Date | undefined {
+  const m = OFFSET_DATE_TIME.exec(value);
+  if (!m) return undefined;
+  const [, date, hh, mm, ss] = m;
+  if (!date || !isValidDate(date) || Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59)
+    return undefined;
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+}
