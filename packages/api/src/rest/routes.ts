@@ -1,5 +1,6 @@
-import { agendaRoutes } from "./agenda";
+import { appointmentsRoutes } from "./appointments";
 import { authRoutes } from "./auth";
+import { availabilitiesRoutes } from "./availabilities";
 import { cataloguesRoutes } from "./catalogues";
 import { conversationsRoutes } from "./conversations";
 import type { RestRoute } from "./declare";
@@ -8,6 +9,7 @@ import type { RestRoute } from "./declare";
 export const restRoutes: readonly RestRoute[] = [
   ...authRoutes,
   ...cataloguesRoutes,
-  ...agendaRoutes,
+  ...availabilitiesRoutes,
+  ...appointmentsRoutes,
   ...conversationsRoutes,
 ];

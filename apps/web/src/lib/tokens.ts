@@ -1,0 +1,117 @@
+/**
+ * The session: an access token (JWT) and an opaque refresh token in localStorage under the spec's keys (spec 000 §3),
+ * exposed as a tiny external store so React re-renders when another tab signs in, refreshes or signs out.
+ */
+
+const ACCESS_KEY = "accessToken";
+const REFRESH_KEY = "refreshToken";
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Claims of the access token. Read without verification: the server verifies, the client only displays and routes. */
+export interface Claims {
+  sub: string;
+  email: string;
+  name: string;
+  tenantId: string;
+  isSuperAdmin: boolean;
+  superAdminSelectedTenantId: string | null;
+  /** Expiry, in seconds since the epoch. */
+  exp: number;
+}
+
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+if (typeof window !== "undefined") {
+  window.addEventListener("storage", (event) => {
+    // key null: another tab called localStorage.clear().
+    if (event.key === null || event.key === ACCESS_KEY || event.key === REFRESH_KEY) emit();
+  });
+}
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null; // storage disabled: behave as signed out
+  }
+}
+
+export function getAccessToken(): string | null {
+  return read(ACCESS_KEY);
+}
+
+export function getRefreshToken(): string | null {
+  return read(REFRESH_KEY);
+}
+
+export function hasSession(): boolean {
+  return getAccessToken() !== null || getRefreshToken() !== null;
+}
+
+export function storeTokens({ accessToken, refreshToken }: TokenPair): void {
+  window.localStorage.setItem(ACCESS_KEY, accessToken);
+  window.localStorage.setItem(REFRESH_KEY, refreshToken);
+  emit();
+}
+
+export function clearTokens(): void {
+  try {
+    window.localStorage.removeItem(ACCESS_KEY);
+    window.localStorage.removeItem(REFRESH_KEY);
+  } finally {
+    emit();
+  }
+}
+
+export function subscribeTokens(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function decodeBase64Url(segment: string): string {
+  const base64 = segment.replace(/-/g, "+").replace(/_/g, "/");
+  const padded = base64 + "=".repeat((4 - (base64.length % 4)) % 4);
+  const bytes = Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes); // names carry accents: decode UTF-8, not Latin-1
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** The access token's claims, or null when it is not a readable JWT. */
+export function decodeClaims(token: string): Claims | null {
+  const payload = token.split(".")[1];
+  if (!payload) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(decodeBase64Url(payload));
+  } catch {
+    return null;
+  }
+  if (typeof raw !== "object" || raw === null) return null;
+  const claims = raw as Record<string, unknown>;
+  if (typeof claims.sub !== "string" || typeof claims.exp !== "number") return null;
+  const selected = claims.superAdminSelectedTenantId;
+  return {
+    sub: claims.sub,
+    email: text(claims.email),
+    name: text(claims.name),
+    tenantId: text(claims.tenantId),
+    isSuperAdmin: claims.isSuperAdmin === true,
+    superAdminSelectedTenantId: typeof selected === "string" && selected !== "" ? selected : null,
+    exp: claims.exp,
+  };
+}
+
+/** True when the token is unreadable or its `exp` (seconds) is already past. */
+export function isAccessTokenExpired(token: string, nowMs: number = Date.now()): boolean {
+  const claims = decodeClaims(token);
+  return claims === null || claims.exp <= Math.floor(nowMs / 1000);
+}

@@ -1,3 +1,0 @@
-import type { RestRoute } from "./declare";
-
-export const agendaRoutes: RestRoute[] = [];

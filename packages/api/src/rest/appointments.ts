@@ -1,0 +1,3 @@
+import type { RestRoute } from "./declare";
+
+export const appointmentsRoutes: RestRoute[] = [];
