@@ -48,10 +48,11 @@ class Rollback extends Error {}
  */
 export const tenantProcedure = authedProcedure.use(async ({ ctx, next }) => {
   const tenantId = actingTenantOf(ctx.actor);
-  let result: Awaited<ReturnType<typeof next>> | undefined;
+  const run = (db: Tx) => next({ ctx: { tenantId, db, sys: undefined as never } });
+  let result: Awaited<ReturnType<typeof run>> | undefined;
   try {
-    await withTenant(ctx.sys, tenantId, async (db: Tx) => {
-      result = await next({ ctx: { tenantId, db, sys: undefined as never } });
+    await withTenant(ctx.sys, tenantId, async (db) => {
+      result = await run(db);
       if (!result.ok) throw new Rollback();
     });
   } catch (error) {

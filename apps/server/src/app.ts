@@ -1,0 +1,152 @@
+// The HTTP face of the product: tRPC at /trpc, the REST shims at their documented paths, /openapi.json, /docs,
+// sign-in, /healthz and the single-page app, with one error contract for all of them.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type ApiConfig, appRouter, restRoutes } from "@atende/api";
+import type { Database } from "@atende/db";
+import { sql } from "@atende/db/orm";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { Hono, type Context as HonoContext } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import type { Logger } from "pino";
+import { contextFromRequest } from "./context";
+import { createDocsRoutes } from "./docs";
+import { body } from "./errors";
+import { createOAuthRoutes } from "./oauth";
+import { buildOpenApi } from "./openapi";
+import { mountRest } from "./rest";
+
+export interface AppDeps {
+  sys: Database;
+  config: ApiConfig;
+  logger: Logger;
+  /** The built web app (apps/web/dist); without it only the API is served. */
+  webDist?: string | undefined;
+  bodyLimitBytes?: number;
+  now?: () => Date;
+}
+
+const API_PREFIXES = ["/trpc", "/openapi.json", "/healthz", "/oauth2"];
+
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  const { logger, config } = deps;
+  const contextFor = (c: HonoContext) => contextFromRequest(deps, c.req.header("authorization"));
+  const logInternal = (error: unknown, c: HonoContext) =>
+    logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info(
+      {
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", ...config.frontendOrigins],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(
+    cors({
+      origin: (origin) => (config.frontendOrigins.includes(origin) ? origin : null),
+      allowHeaders: ["Authorization", "Content-Type"],
+      allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    bodyLimit({
+      maxSize: deps.bodyLimitBytes ?? 1_048_576,
+      onError: (c) => c.json(body("Corpo da requisição grande demais"), 413),
+    }),
+  );
+
+  app.get("/healthz", async (c) => {
+    try {
+      await deps.sys.execute(sql`select 1`);
+      return c.json({ status: "ok", database: "ok" });
+    } catch (error) {
+      logger.error({ err: error }, "health check failed");
+      return c.json({ status: "error", database: "unreachable" }, 503);
+    }
+  });
+
+  app.all("/trpc/*", (c) =>
+    fetchRequestHandler({
+      endpoint: "/trpc",
+      req: c.req.raw,
+      router: appRouter,
+      createContext: () => contextFor(c),
+      onError: ({ error, path }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR") logInternal(error.cause ?? error, c);
+        else if (path === undefined) logger.debug({ err: error }, "trpc request error");
+      },
+    }),
+  );
+
+  const openapi = JSON.stringify(buildOpenApi(restRoutes, config.serverOrigin));
+  app.get("/openapi.json", (c) =>
+    c.body(openapi, 200, { "content-type": "application/json; charset=utf-8" }),
+  );
+  app.route("/", createDocsRoutes());
+  app.route("/", createOAuthRoutes({ sys: deps.sys, config }));
+  mountRest(app, contextFor, logInternal);
+
+  const indexHtml =
+    deps.webDist && existsSync(join(deps.webDist, "index.html"))
+      ? readFileSync(join(deps.webDist, "index.html"), "utf8")
+      : undefined;
+  if (deps.webDist && indexHtml) {
+    app.use("/assets/*", async (c, next) => {
+      await next();
+      if (c.res.ok) c.header("cache-control", "public, max-age=31536000, immutable");
+    });
+    app.get("*", serveStatic({ root: deps.webDist }));
+  }
+
+  app.notFound((c) => {
+    // The single-page app answers GETs that accept HTML and match no API route (its own router shows its 404).
+    const wantsHtml = c.req.method === "GET" && (c.req.header("accept") ?? "").includes("text/html");
+    if (indexHtml && wantsHtml && !API_PREFIXES.some((p) => c.req.path.startsWith(p))) {
+      return c.html(indexHtml, 200, { "cache-control": "no-cache" });
+    }
+    return c.json(body("Rota não encontrada"), 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      return c.json(
+        body(error.status === 413 ? "Corpo da requisição grande demais" : error.message),
+        error.status,
+      );
+    }
+    logInternal(error, c);
+    return c.json(body("Erro interno do servidor"), 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,27 @@
+import type { ApiConfig } from "@atende/api";
+import type { Env } from "./env";
+import { loadJwtSecret } from "./secret";
+
+export function apiConfigFrom(env: Env): ApiConfig {
+  const serverOrigin = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  return {
+    nodeEnv: env.NODE_ENV,
+    serverOrigin,
+    frontendOrigins: env.FRONTEND_ORIGINS?.length ? env.FRONTEND_ORIGINS : [serverOrigin],
+    jwtSecret: loadJwtSecret(env.JWT_SECRET, env.DATA_DIR),
+    accessTokenTtlSeconds: env.JWT_ACCESS_TTL_SECONDS,
+    refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    superAdminEmails: new Set(env.SUPER_ADMIN_EMAILS.map((e) => e.toLowerCase())),
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            authorizationEndpoint: env.GOOGLE_OAUTH_AUTHORIZATION_URL,
+            tokenEndpoint: env.GOOGLE_OAUTH_TOKEN_URL,
+            userInfoEndpoint: env.GOOGLE_OAUTH_USERINFO_URL,
+          }
+        : undefined,
+    allowClockOverride: env.ALLOW_CLOCK_OVERRIDE,
+  };
+}

@@ -1,0 +1,77 @@
+// The only place that reads process.env (STYLE.md). Every setting is validated at start; a bad one stops the server
+// with a readable list of what is wrong.
+import { z } from "zod";
+
+const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
+const list = z.string().transform((v) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+const origin = z.url().transform((v) => new URL(v).origin);
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: origin.optional(),
+  FRONTEND_ORIGINS: list.pipe(z.array(origin)).optional(),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, "deve ter pelo menos 32 caracteres").optional(),
+  JWT_ACCESS_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SUPER_ADMIN_EMAILS: list.default([]),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_OAUTH_AUTHORIZATION_URL: z.url().optional(),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
+  GOOGLE_OAUTH_USERINFO_URL: z.url().optional(),
+  ALLOW_CLOCK_OVERRIDE: bool.default(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEB_DIST: z.string().optional(),
+});
+
+/** Rules across settings, checked on the raw values so they are reported together with every other problem. */
+function crossProblems(raw: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
+    problems.push("GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID e GOOGLE_CLIENT_SECRET vêm juntos");
+  }
+  if (raw.NODE_ENV === "production") {
+    for (const key of [
+      "GOOGLE_OAUTH_AUTHORIZATION_URL",
+      "GOOGLE_OAUTH_TOKEN_URL",
+      "GOOGLE_OAUTH_USERINFO_URL",
+    ]) {
+      if (raw[key]) problems.push(`${key}: só para testes; recusado em produção`);
+    }
+    if (raw.ALLOW_CLOCK_OVERRIDE === "true" || raw.ALLOW_CLOCK_OVERRIDE === "1") {
+      problems.push("ALLOW_CLOCK_OVERRIDE: recusado em produção");
+    }
+  }
+  return problems;
+}
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // An empty variable counts as unset, as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  const problems = [
+    ...(parsed.error?.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`) ?? []),
+    ...crossProblems(cleaned),
+  ];
+  if (!parsed.success || problems.length > 0) throw new EnvError(problems);
+  return parsed.data;
+}

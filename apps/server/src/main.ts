@@ -1,0 +1,55 @@
+// Starts the product: validated settings, the database (PGlite under DATA_DIR unless DATABASE_URL is set),
+// migrations, then the HTTP server.
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { openDatabase } from "@atende/db";
+import { serve } from "@hono/node-server";
+import pino from "pino";
+import { createApp } from "./app";
+import { apiConfigFrom } from "./config";
+import { EnvError, loadEnv } from "./env";
+
+async function main() {
+  const started = performance.now();
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: env.LOG_LEVEL, base: { service: "server" } });
+  const config = apiConfigFrom(env);
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : join(env.DATA_DIR, "pglite"),
+  });
+  await database.migrate();
+  const webDist = env.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
+  const app = createApp({
+    sys: database.db,
+    config,
+    logger,
+    webDist: resolve(webDist),
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+  });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info(
+      { port: info.port, database: database.kind, startupMs: Math.round(performance.now() - started) },
+      `Atende em ${config.serverOrigin}`,
+    );
+  });
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, "shutting down");
+    server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+await main();

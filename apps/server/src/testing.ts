@@ -1,0 +1,78 @@
+// REST-level test harness: the real Hono app over a fresh migrated database, with requests as a given user.
+import { type Actor, signAccessToken } from "@atende/api";
+import { createTestApi, type TestApi } from "@atende/api/testing";
+import type { Hono } from "hono";
+import pino from "pino";
+import { createApp } from "./app";
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  /** A bearer token, or an actor to sign one for. */
+  token?: string | undefined;
+  as?: Actor | undefined;
+  body?: unknown;
+  /** Sent verbatim as the body (e.g. malformed JSON). */
+  rawBody?: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  api: TestApi;
+  app: Hono;
+  tokenFor(actor: Actor): Promise<string>;
+  /** `T` is what the test expects the JSON body to be (the assertions check it). */
+  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  close(): Promise<void>;
+}
+
+export async function createTestServer(options: { webDist?: string } = {}): Promise<TestServer> {
+  const api = await createTestApi();
+  const app = createApp({
+    sys: api.database.db,
+    config: api.config,
+    logger: pino({ level: "silent" }),
+    webDist: options.webDist,
+  });
+  const tokenFor = (actor: Actor) =>
+    signAccessToken(
+      {
+        sub: actor.userId,
+        email: actor.email,
+        name: actor.name,
+        tenantId: actor.tenantId,
+        isSuperAdmin: actor.isSuperAdmin,
+        superAdminSelectedTenantId: actor.selectedTenantId,
+      },
+      api.config.jwtSecret,
+      api.config.accessTokenTtlSeconds,
+    );
+  return {
+    api,
+    app,
+    tokenFor,
+    async request(method, path, opts = {}) {
+      const url = new URL(path, "http://localhost:3000");
+      for (const [key, value] of Object.entries(opts.query ?? {})) {
+        if (value !== undefined) url.searchParams.set(key, String(value));
+      }
+      const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
+      const token = opts.token ?? (opts.as ? await tokenFor(opts.as) : undefined);
+      if (token) headers.authorization = `Bearer ${token}`;
+      let payload: string | undefined = opts.rawBody;
+      if (opts.body !== undefined) payload = JSON.stringify(opts.body);
+      if (payload !== undefined) headers["content-type"] ??= "application/json";
+      const res = await app.request(url.pathname + url.search, { method, headers, body: payload });
+      const text = await res.text();
+      let body: unknown = text;
+      if ((res.headers.get("content-type") ?? "").includes("json") && text) body = JSON.parse(text);
+      return { status: res.status, headers: res.headers, body: body as never };
+    },
+    close: () => api.close(),
+  };
+}
