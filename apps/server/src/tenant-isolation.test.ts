@@ -1,0 +1,228 @@
+// A generated walk over every REST path and every tenant procedure: tenant B, holding tenant A's ids, gets 404 on
+// each and never sees A's records in a list, and A's data is unchanged afterwards.
+import { appRouter, restRoutes } from "@atende/api";
+import { recordConversation } from "@atende/api/services/conversations";
+import { withTenant } from "@atende/db";
+import { addDays, today } from "@atende/shared/time";
+import { type AnyProcedure, callTRPCProcedure, getTRPCErrorFromUnknown } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer, type TestServer } from "./testing";
+
+let server: TestServer;
+let a: Awaited<ReturnType<TestServer["api"]["seedTenant"]>>;
+let b: Awaited<ReturnType<TestServer["api"]["seedTenant"]>>;
+/** A's ids by the path segment that names their resource. */
+const ids: Record<string, string> = {};
+let occurrenceDate = "";
+/** A valid body for each write route, taken from A's own successful requests. */
+const bodies: Record<string, unknown> = {};
+const snapshots: Record<string, unknown> = {};
+
+function nextWeekday(iso: number): string {
+  let date = addDays(today(), 1);
+  while (new Date(`${date}T12:00:00Z`).getUTCDay() !== iso % 7) date = addDays(date, 1);
+  return date;
+}
+
+async function asA<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await server.request<T>(method, path, { as: a.actor, body });
+  if (res.status >= 300) throw new Error(`${method} ${path} as A: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+beforeAll(async () => {
+  server = await createTestServer();
+  [a, b] = await Promise.all([server.api.seedTenant(), server.api.seedTenant()]);
+  const location = await asA<{ id: string }>("POST", "/establishments", {
+    name: "Clínica Central",
+    address: "Rua das Palmeiras, 120 - Centro",
+    hasParking: false,
+    hasAccessibility: true,
+  });
+  const professional = await asA<{ id: string }>("POST", "/professionals", {
+    name: "Dra. Ana Souza",
+    specialty: "Dermatologia",
+  });
+  const service = await asA<{ id: string }>("POST", "/offered-services", {
+    name: "Consulta dermatológica",
+    duration: 30,
+    priceType: "FIXED",
+    priceInCents: 25000,
+    modality: "IN_PERSON",
+    availableEstablishments: [location.id],
+    allowedProfessionals: [professional.id],
+  });
+  const client = await asA<{ id: string }>("POST", "/clients", {
+    fullName: "Maria Oliveira",
+    phoneNumber: "11987654321",
+  });
+  await asA("POST", "/voice-agent", {
+    name: "Clara",
+    welcomeMessage: "Olá! Aqui é a Clara, como posso ajudar?",
+  });
+  occurrenceDate = nextWeekday(3);
+  const availability = await asA<{ id: string }>("POST", "/availabilities", {
+    professionalId: professional.id,
+    establishmentId: location.id,
+    slot: { start: "08:00", end: "18:00" },
+    pattern: {
+      type: "WEEKLY",
+      daysOfWeek: ["WEDNESDAY"],
+      period: { start: today(), end: addDays(today(), 90) },
+    },
+    exceptions: [],
+    notes: null,
+  });
+  const appointment = await asA<{ id: string }>("POST", "/appointments", {
+    clientId: client.id,
+    professionalId: professional.id,
+    establishmentId: location.id,
+    scheduledAt: `${occurrenceDate}T10:00:00-03:00`,
+    offeredServices: [service.id],
+    observations: null,
+  });
+  const conversation = await withTenant(server.api.database.db, a.tenantId, (tx) =>
+    recordConversation(tx, a.tenantId, {
+      status: "COMPLETED",
+      clientName: "Maria Oliveira",
+      phoneNumber: "+5511987654321",
+      summary: "Agendou consulta",
+      messages: [{ sender: "CALLER", content: "Quero marcar", timestamp: new Date() }],
+    }),
+  );
+  Object.assign(ids, {
+    establishments: location.id,
+    professionals: professional.id,
+    "offered-services": service.id,
+    clients: client.id,
+    availabilities: availability.id,
+    appointments: appointment.id,
+    conversations: conversation.id,
+  });
+  for (const [resource, id] of Object.entries(ids)) {
+    const path = resource === "availabilities" ? "/availabilities" : `/${resource}/${id}`;
+    snapshots[resource] = await asA("GET", path);
+  }
+  const record = (resource: string) => snapshots[resource] as Record<string, unknown>;
+  const apt = record("appointments");
+  bodies["PUT /establishments/{id}"] = record("establishments");
+  bodies["PUT /professionals/{id}"] = record("professionals");
+  bodies["PUT /offered-services/{id}"] = record("offered-services");
+  bodies["PUT /clients/{id}"] = record("clients");
+  bodies["PUT /appointments/{id}"] = {
+    ...apt,
+    offeredServices: [service.id],
+    status: "SCHEDULED",
+  };
+  bodies["PUT /availabilities/{id}"] = {
+    professionalId: professional.id,
+    establishmentId: location.id,
+    slot: { start: "09:00", end: "17:00" },
+    pattern: {
+      type: "WEEKLY",
+      daysOfWeek: ["WEDNESDAY"],
+      period: { start: today(), end: addDays(today(), 60) },
+    },
+    exceptions: [],
+    notes: "Invasão",
+  };
+  bodies["PUT /availabilities/{id}/occurrences/{occurrenceId}/edit"] = {
+    slot: { start: "09:00", end: "12:00" },
+    notes: "Invasão",
+    scope: "ALL",
+  };
+  bodies["PUT /availabilities/{id}/occurrences/{occurrenceId}/cancel"] = { scope: "ALL" };
+}, 180_000);
+
+afterAll(() => server.close());
+
+const idRoutes = restRoutes.filter((route) => route.path.includes("{id}"));
+const listRoutes = restRoutes.filter(
+  (route) => route.method === "GET" && !route.path.includes("{") && !route.public,
+);
+
+function pathWithAIds(path: string): string {
+  const resource = path.split("/")[1] ?? "";
+  const id = ids[resource];
+  if (!id) throw new Error(`no id of tenant A for ${path}: extend the seed`);
+  return path.replace("{id}", id).replace("{occurrenceId}", occurrenceDate);
+}
+
+describe("tenant isolation, generated from the REST declarations", () => {
+  it.each(idRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    "%s with tenant A's id answers 404 to tenant B",
+    async (key, route) => {
+      const res = await server.request(route.method, pathWithAIds(route.path), {
+        as: b.actor,
+        body: route.method === "PUT" || route.method === "POST" ? (bodies[key] ?? {}) : undefined,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain("Maria");
+    },
+  );
+
+  it.each(listRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    "%s never lists tenant A's records to tenant B",
+    async (_key, route) => {
+      const query = {
+        startDate: addDays(today(), -400),
+        endDate: addDays(today(), 60),
+        offeredServices: ids["offered-services"],
+        phoneNumber: "11987654321",
+        professionalId: undefined,
+      };
+      const res = await server.request(route.method, route.path, { as: b.actor, query });
+      // Tenant B is an ordinary user: the super-admin paths refuse it outright.
+      const expected = route.path.startsWith("/super-admin") ? [403] : [200, 400, 404];
+      expect(expected, JSON.stringify(res.body)).toContain(res.status);
+      const text = JSON.stringify(res.body);
+      for (const id of Object.values(ids)) expect(text).not.toContain(id);
+      expect(text).not.toContain("Maria Oliveira");
+      expect(text).not.toContain("Clara");
+    },
+  );
+
+  it("every tenant procedure taking an id refuses tenant A's id to tenant B through tRPC as well", async () => {
+    const restByProcedure = new Map<AnyProcedure, string>(
+      idRoutes.map((r) => [r.procedure, `${r.method} ${r.path}`]),
+    );
+    const flat: object = appRouter._def.procedures;
+    let walked = 0;
+    for (const [path, procedure] of Object.entries(flat) as [string, AnyProcedure][]) {
+      const key = restByProcedure.get(procedure);
+      if (!key) continue;
+      const route = idRoutes.find((r) => r.procedure === procedure);
+      if (!route) continue;
+      const concrete = pathWithAIds(route.path).split("/");
+      const input = {
+        ...((bodies[key] as object | undefined) ?? {}),
+        id: ids[concrete[1] ?? ""],
+        ...(route.path.includes("{occurrenceId}") ? { occurrenceId: occurrenceDate } : {}),
+      };
+      const error = await callTRPCProcedure({
+        router: appRouter,
+        path,
+        type: procedure._def.type,
+        ctx: server.api.contextFor(b.actor),
+        getRawInput: async () => input,
+        signal: undefined,
+        batchIndex: 0,
+      }).then(
+        () => undefined,
+        (e: unknown) => getTRPCErrorFromUnknown(e),
+      );
+      expect(error?.code, path).toBe("NOT_FOUND");
+      walked += 1;
+    }
+    expect(walked).toBe(idRoutes.length);
+  });
+
+  it("leaves tenant A's records exactly as they were", async () => {
+    for (const [resource, id] of Object.entries(ids)) {
+      const path = resource === "availabilities" ? "/availabilities" : `/${resource}/${id}`;
+      expect(await asA("GET", path), resource).toEqual(snapshots[resource]);
+    }
+    const agent = await asA<{ name: string }>("GET", "/voice-agent");
+    expect(agent.name).toBe("Clara");
+  });
+});
