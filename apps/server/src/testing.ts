@@ -38,6 +38,7 @@ export async function createTestServer(options: { webDist?: string } = {}): Prom
     config: api.config,
     logger: pino({ level: "silent" }),
     webDist: options.webDist,
+    now: api.now,
   });
   const tokenFor = (actor: Actor) =>
     signAccessToken(

@@ -38,6 +38,8 @@ export interface TestApi {
   seedTenant(options?: { name?: string; email?: string; superAdmin?: boolean }): Promise<SeededTenant>;
   /** Freezes the clock the procedures see (undefined: real time again). */
   setNow(now: Date | undefined): void;
+  /** The clock the procedures see. */
+  now(): Date;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function createTestApi(options: { config?: Partial<ApiConfig> } = {
     setNow(now) {
       frozen = now;
     },
+    now: () => frozen ?? new Date(),
     close: () => database.close(),
   };
 }

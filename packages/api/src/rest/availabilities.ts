@@ -1,3 +1,36 @@
-import type { RestRoute } from "./declare";
+import { availabilitiesRouter } from "../routers/availabilities";
+import { type RestRoute, restGroup } from "./declare";
 
-export const availabilitiesRoutes: RestRoute[] = [];
+const route = restGroup("Disponibilidades");
+
+export const availabilitiesRoutes: RestRoute[] = [
+  route("GET", "/availabilities", availabilitiesRouter.list, {
+    summary: "Lista as disponibilidades cadastradas (padrão, horário, notas e exceções)",
+  }),
+  route("GET", "/availabilities/expanded", availabilitiesRouter.expanded, {
+    summary: "Ocorrências das disponibilidades no intervalo (padrão: o mês corrente)",
+  }),
+  route("POST", "/availabilities", availabilitiesRouter.create, {
+    summary: "Cria uma disponibilidade",
+    status: 201,
+  }),
+  route("PUT", "/availabilities/{id}", availabilitiesRouter.update, {
+    summary: "Substitui os campos de uma disponibilidade",
+  }),
+  route("DELETE", "/availabilities/{id}", availabilitiesRouter.delete, {
+    summary: "Exclui uma disponibilidade e todas as suas ocorrências",
+  }),
+  route("PUT", "/availabilities/{id}/occurrences/{occurrenceId}/edit", availabilitiesRouter.editOccurrence, {
+    summary:
+      "Edita uma ocorrência (escopo SINGLE, FUTURE ou ALL); responde a disponibilidade que passa a contê-la",
+  }),
+  route(
+    "PUT",
+    "/availabilities/{id}/occurrences/{occurrenceId}/cancel",
+    availabilitiesRouter.cancelOccurrence,
+    {
+      summary:
+        "Cancela uma ocorrência (escopo SINGLE, FUTURE ou ALL); responde a disponibilidade, ou null se não restar nada",
+    },
+  ),
+];

@@ -1,3 +1,56 @@
+// Availabilities (spec 001 §3-§5, §7): thin procedures over services/availability.ts.
+import {
+  availabilityInput,
+  availabilityListInput,
+  availabilityRecord,
+  availabilityUpdateInput,
+  expandedListInput,
+  expandedOccurrence,
+  occurrenceCancelInput,
+  occurrenceEditInput,
+} from "@atende/shared/schemas/availabilities";
+import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
+import {
+  cancelOccurrence,
+  createAvailability,
+  deleteAvailability,
+  editOccurrence,
+  listAvailabilities,
+  listExpanded,
+  updateAvailability,
+} from "../services/availability";
+import { tenantProcedure } from "../trpc";
 
-export const availabilitiesRouter = {} satisfies TRPCRouterRecord;
+export const availabilitiesRouter = {
+  list: tenantProcedure
+    .input(availabilityListInput)
+    .output(z.array(availabilityRecord))
+    .query(({ ctx, input }) => listAvailabilities(ctx.db, input)),
+  expanded: tenantProcedure
+    .input(expandedListInput)
+    .output(z.array(expandedOccurrence))
+    .query(({ ctx, input }) => listExpanded(ctx.db, input, ctx.now())),
+  create: tenantProcedure
+    .input(availabilityInput)
+    .output(availabilityRecord)
+    .mutation(({ ctx, input }) => createAvailability(ctx.db, ctx.tenantId, input)),
+  update: tenantProcedure
+    .input(availabilityUpdateInput)
+    .output(availabilityRecord)
+    .mutation(({ ctx, input: { id, ...data } }) => updateAvailability(ctx.db, ctx.tenantId, id, data)),
+  delete: tenantProcedure
+    .input(idInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await deleteAvailability(ctx.db, input.id);
+    }),
+  editOccurrence: tenantProcedure
+    .input(occurrenceEditInput)
+    .output(availabilityRecord)
+    .mutation(({ ctx, input }) => editOccurrence(ctx.db, ctx.tenantId, input)),
+  cancelOccurrence: tenantProcedure
+    .input(occurrenceCancelInput)
+    .output(availabilityRecord.nullable())
+    .mutation(({ ctx, input }) => cancelOccurrence(ctx.db, ctx.tenantId, input)),
+} satisfies TRPCRouterRecord;
