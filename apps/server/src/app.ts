@@ -113,7 +113,7 @@ export function createApp(deps: AppDeps): Hono {
     c.body(openapi, 200, { "content-type": "application/json; charset=utf-8" }),
   );
   app.route("/", createDocsRoutes());
-  app.route("/", createOAuthRoutes({ sys: deps.sys, config }));
+  app.route("/", createOAuthRoutes({ sys: deps.sys, config, logger }));
   mountRest(app, contextFor, logInternal);
 
   const indexHtml =

@@ -7,7 +7,7 @@ export async function contextFromRequest(
   authorization: string | undefined,
 ): Promise<Context> {
   const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  const claims = token ? await verifyAccessToken(token, deps.config.jwtSecret) : undefined;
+  const claims = token ? await verifyAccessToken(token, deps.config.jwtSecret, deps.now?.()) : undefined;
   return {
     sys: deps.sys,
     actor: claims ? actorFromClaims(claims) : null,

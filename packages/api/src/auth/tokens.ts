@@ -1,5 +1,8 @@
 // Access tokens (ARCHITECTURE.md, Contracts): HS256 JWTs of about 15 minutes. Only HS256 is accepted, so a token
 // with `alg: none` or any other algorithm is refused before its signature is even looked at.
+// Refresh tokens: opaque random strings; only their SHA-256 is stored (docs/decisions/0003-sessions.md).
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 
@@ -43,16 +46,35 @@ export async function signAccessToken(
     .sign(secret);
 }
 
-/** The claims of a valid token, or undefined for an expired, tampered, malformed or wrongly signed one. */
+/**
+ * The claims of a valid token, or undefined for an expired, tampered, malformed or wrongly signed one.
+ * `now` is the clock expiry is judged by (tests freeze it); real time when omitted.
+ */
 export async function verifyAccessToken(
   token: string,
   secret: Uint8Array,
+  now?: Date,
 ): Promise<AccessClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ["HS256"],
+      ...(now ? { currentDate: now } : {}),
+    });
     const parsed = claimsSchema.safeParse(payload);
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A new opaque refresh token: 32 random bytes, base64url without padding (43 characters). */
+export function generateRefreshToken(): string {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  return encodeBase64urlNoPadding(bytes);
+}
+
+/** What the database keeps of a refresh token: its SHA-256, lower-case hex. */
+export function hashRefreshToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }

@@ -1,0 +1,6 @@
+export {
+  allowedFrontendHost,
+  createOAuthRoutes,
+  FRONTEND_HOST_REFUSED,
+  type OAuthRoutesDeps,
+} from "./routes";

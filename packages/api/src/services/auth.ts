@@ -1,0 +1,237 @@
+// Sign-in and sessions (ARCHITECTURE.md, Contracts; docs/decisions/0003-sessions.md). This is one of the few
+// modules that use the system data access (the raw database, outside row-level security): a user is found by
+// e-mail before any tenant is known, and a refresh token is found by its hash. Keep such queries here.
+import { type Database, PG_UNIQUE_VIOLATION, pgErrorOf, type Queryable, schema } from "@atende/db";
+import { and, eq, gt, isNull, sql } from "@atende/db/orm";
+import { generateRefreshToken, hashRefreshToken, signAccessToken } from "../auth/tokens";
+import type { ApiConfig } from "../config";
+import { unauthorized } from "../errors";
+
+const { refreshTokenFamilies, refreshTokens, tenants, users } = schema;
+
+export const SESSION_EXPIRED = "Sessão expirada. Faça login novamente.";
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** What an access token says about its user. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  tenantId: string;
+}
+
+export interface SignInProfile {
+  email: string;
+  name: string;
+}
+
+/** Super-admins are the e-mails in SUPER_ADMIN_EMAILS, judged whenever a token is issued (sign-in and refresh). */
+export function isSuperAdminEmail(config: ApiConfig, email: string): boolean {
+  return config.superAdminEmails.has(email.trim().toLowerCase());
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The access token for `user`; a selection only counts while the user is a super-admin. */
+export function accessTokenFor(
+  user: SessionUser,
+  selectedTenantId: string | null,
+  config: ApiConfig,
+  now: Date,
+): Promise<string> {
+  const isSuperAdmin = isSuperAdminEmail(config, user.email);
+  return signAccessToken(
+    {
+      sub: user.id,
+      email: user.email,
+      name: user.name,
+      tenantId: user.tenantId,
+      isSuperAdmin,
+      superAdminSelectedTenantId: isSuperAdmin ? selectedTenantId : null,
+    },
+    config.jwtSecret,
+    config.accessTokenTtlSeconds,
+    now,
+  );
+}
+
+/** A new refresh token in `familyId`, valid `refreshTokenTtlDays` from now; returns the token, stores its hash. */
+async function issueRefreshToken(
+  db: Queryable,
+  familyId: string,
+  config: ApiConfig,
+  now: Date,
+): Promise<string> {
+  const token = generateRefreshToken();
+  await db.insert(refreshTokens).values({
+    tokenHash: hashRefreshToken(token),
+    familyId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + config.refreshTokenTtlDays * DAY_MS),
+  });
+  return token;
+}
+
+/** Starts a refresh-token family (a session) for `user`, carrying a super-admin's selection, and its first pair. */
+export async function startSession(
+  db: Queryable,
+  user: SessionUser,
+  selectedTenantId: string | null,
+  config: ApiConfig,
+  now: Date,
+): Promise<TokenPair> {
+  const [family] = await db
+    .insert(refreshTokenFamilies)
+    .values({ userId: user.id, selectedTenantId, createdAt: now })
+    .returning({ id: refreshTokenFamilies.id });
+  if (!family) throw new Error("refresh token family insert returned nothing");
+  const refreshToken = await issueRefreshToken(db, family.id, config, now);
+  return { accessToken: await accessTokenFor(user, selectedTenantId, config, now), refreshToken };
+}
+
+/** Ends every live session of a user (a super-admin's select and clear do this; see the decision record). */
+export async function revokeSessionsOf(db: Queryable, userId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokenFamilies)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokenFamilies.userId, userId), isNull(refreshTokenFamilies.revokedAt)));
+}
+
+const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  tenantId: users.tenantId,
+};
+
+export async function findUser(db: Queryable, userId: string): Promise<SessionUser | undefined> {
+  const [user] = await db.select(sessionUserColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return user;
+}
+
+/** The current user (`user.me`): read from the database, so a deleted user's still-valid token gets a 401. */
+export async function currentUser(sys: Database, userId: string): Promise<SessionUser> {
+  return (await findUser(sys, userId)) ?? unauthorized(SESSION_EXPIRED);
+}
+
+/**
+ * Signs a person in after the identity provider (or the development form) vouched for their e-mail: finds the user
+ * by lower-cased e-mail, or on the first sign-in creates the user and a new tenant named after them; records the
+ * sign-in and the current name; starts a new session.
+ */
+export async function signIn(
+  sys: Database,
+  profile: SignInProfile,
+  config: ApiConfig,
+  now: Date = new Date(),
+): Promise<TokenPair> {
+  const email = profile.email.trim().toLowerCase();
+  if (!email.includes("@")) throw new Error("signIn needs an e-mail address");
+  const name = profile.name.trim() || email.slice(0, email.indexOf("@"));
+  try {
+    return await signInOnce(sys, email, name, config, now);
+  } catch (error) {
+    // Two first sign-ins of one e-mail at once: the unique index on lower(email) let one create the user; the
+    // other finds it on a second try.
+    if (pgErrorOf(error)?.code !== PG_UNIQUE_VIOLATION) throw error;
+    return signInOnce(sys, email, name, config, now);
+  }
+}
+
+function signInOnce(
+  sys: Database,
+  email: string,
+  name: string,
+  config: ApiConfig,
+  now: Date,
+): Promise<TokenPair> {
+  return sys.transaction(async (tx) => {
+    const [existing] = await tx
+      .update(users)
+      .set({ name, lastSignInAt: now })
+      .where(eq(sql`lower(${users.email})`, email))
+      .returning(sessionUserColumns);
+    let user = existing;
+    if (!user) {
+      // The tenant starts with the user's name; the agent setup renames it later.
+      const [tenant] = await tx.insert(tenants).values({ name }).returning({ id: tenants.id });
+      if (!tenant) throw new Error("tenant insert returned nothing");
+      [user] = await tx
+        .insert(users)
+        .values({ tenantId: tenant.id, email, name, lastSignInAt: now })
+        .returning(sessionUserColumns);
+      if (!user) throw new Error("user insert returned nothing");
+    }
+    return startSession(tx, user, null, config, now);
+  });
+}
+
+/**
+ * Rotates a refresh token: the presented token is spent and a new one in the same family comes back with a fresh
+ * access token. The gate is one conditional UPDATE (`rotated_at is null`), so of two concurrent refreshes with one
+ * token only one can succeed; the other sees a spent token. A spent token presented again revokes its whole family
+ * with no grace window. Unknown, expired, spent or revoked: 401 'Sessão expirada. Faça login novamente.'.
+ */
+export async function refreshSession(
+  sys: Database,
+  refreshToken: string,
+  config: ApiConfig,
+  now: Date,
+): Promise<TokenPair> {
+  const tokenHash = hashRefreshToken(refreshToken);
+  const pair = await sys.transaction(async (tx): Promise<TokenPair | undefined> => {
+    const [spent] = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.rotatedAt),
+          gt(refreshTokens.expiresAt, now),
+        ),
+      )
+      .returning({ familyId: refreshTokens.familyId });
+    if (!spent) return undefined;
+    const [session] = await tx
+      .select({ selectedTenantId: refreshTokenFamilies.selectedTenantId, user: sessionUserColumns })
+      .from(refreshTokenFamilies)
+      .innerJoin(users, eq(users.id, refreshTokenFamilies.userId))
+      .where(and(eq(refreshTokenFamilies.id, spent.familyId), isNull(refreshTokenFamilies.revokedAt)))
+      .limit(1);
+    if (!session) return undefined; // a revoked family: its tokens are all dead
+    let selectedTenantId = session.selectedTenantId;
+    if (selectedTenantId && !isSuperAdminEmail(config, session.user.email)) {
+      // Demoted since the selection was made: the selection goes with the role.
+      await tx
+        .update(refreshTokenFamilies)
+        .set({ selectedTenantId: null })
+        .where(eq(refreshTokenFamilies.id, spent.familyId));
+      selectedTenantId = null;
+    }
+    const next = await issueRefreshToken(tx, spent.familyId, config, now);
+    return {
+      accessToken: await accessTokenFor(session.user, selectedTenantId, config, now),
+      refreshToken: next,
+    };
+  });
+  if (pair) return pair;
+  // Not rotatable. If the token was already spent this is a reuse (a stolen copy, or a client that lost the race):
+  // the whole family dies, including the token that replaced it.
+  await sys
+    .update(refreshTokenFamilies)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        isNull(refreshTokenFamilies.revokedAt),
+        eq(
+          refreshTokenFamilies.id,
+          sql`(select ${refreshTokens.familyId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash} and ${refreshTokens.rotatedAt} is not null)`,
+        ),
+      ),
+    );
+  return unauthorized(SESSION_EXPIRED);
+}
