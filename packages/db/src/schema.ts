@@ -441,6 +441,12 @@ export const conversations = pgTable(
   },
   (t) => [
     unique().on(t.tenantId, t.id),
+    // The caller and location of a call belong to its tenant (null when unknown).
+    foreignKey({ columns: [t.tenantId, t.clientId], foreignColumns: [clients.tenantId, clients.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.establishmentId],
+      foreignColumns: [establishments.tenantId, establishments.id],
+    }),
     index().on(t.tenantId, t.startedAt),
     index().on(t.tenantId, t.phoneNumber),
     uniqueIndex().on(t.tenantId, t.callSid),

@@ -1,0 +1,2 @@
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_tenant_id_client_id_clients_tenant_id_id_fk" FOREIGN KEY ("tenant_id","client_id") REFERENCES "public"."clients"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_tenant_id_establishment_id_establishments_tenant_id_id_fk" FOREIGN KEY ("tenant_id","establishment_id") REFERENCES "public"."establishments"("tenant_id","id") ON DELETE no action ON UPDATE no action;

@@ -1,0 +1,435 @@
+// Call history (spec 001 §2, §3): the writers the telephony gateway uses while a call runs (and tests use to seed),
+// and the reads behind the list and the detail. Every call leaves one record: the conversation, its messages with
+// timestamps, the actions performed, the data collected, a summary and the transferred-to number
+// (ARCHITECTURE.md, Telephony gateway).
+//
+// All functions take the tenant explicitly and also filter by it, so they stay correct on an unscoped database
+// (the gateway routes an inbound call before it has a tenant transaction); under a tenant transaction row-level
+// security applies as well. Child rows reference the conversation by `(tenant_id, id)`, so the database itself
+// refuses a message for another tenant's conversation.
+import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf, type Queryable, schema } from "@atende/db";
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from "@atende/db/orm";
+import type { ConversationDirection, ConversationStatus, MessageSender } from "@atende/shared/enums";
+import {
+  CONVERSATION_NOT_FOUND,
+  type ConversationDetail,
+  type ConversationListInput,
+  type ConversationListItem,
+} from "@atende/shared/schemas/conversations";
+import { toWireInstant } from "@atende/shared/time";
+import { conflict, notFound } from "../errors";
+
+const c = schema.conversations;
+const m = schema.conversationMessages;
+const a = schema.conversationActions;
+const d = schema.conversationData;
+
+// ─── Writers ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** What is known when a call starts (the caller's data may be filled in later by `finishConversation`). */
+export interface ConversationStart {
+  /** INBOUND (default): the agent answered; OUTBOUND: the agent placed the call (test calls, reminders). */
+  direction?: ConversationDirection;
+  /** Twilio's CallSid (or the softphone's id); unique per tenant. */
+  callSid?: string | null;
+  clientId?: string | null;
+  clientName?: string | null;
+  phoneNumber?: string | null;
+  clientEmail?: string | null;
+  establishmentId?: string | null;
+  establishmentName?: string | null;
+  /** A test call (browser softphone, `POST /voice-agent/test-call`): kept in the history, marked as a test. */
+  isTest?: boolean;
+  /** Defaults to now. */
+  startedAt?: Date;
+}
+
+export interface MessageInput {
+  sender: MessageSender;
+  content: string;
+  /** Defaults to the database's clock at the insert (`clock_timestamp()`, microseconds), so appends stay ordered. */
+  timestamp?: Date;
+}
+
+export interface ActionInput {
+  /** Free text chosen by the agent's tools, e.g. APPOINTMENT_CREATED, CALL_TRANSFERRED. */
+  actionType: string;
+  timestamp?: Date;
+  /** Whatever identifies the action's effect (an appointment id, the number a call went to). */
+  details?: Record<string, unknown> | null;
+}
+
+export interface ConversationEnd {
+  /** The final status; ACTIVE is the status of a call still running. */
+  status: Exclude<ConversationStatus, "ACTIVE">;
+  /** Defaults to now. */
+  endedAt?: Date;
+  /** Seconds; defaults to `endedAt - startedAt`, rounded. */
+  duration?: number;
+  summary?: string | null;
+  transferredTo?: string | null;
+  recordingPath?: string | null;
+  billedMinutes?: number | null;
+  /** The caller as identified during the call (updates the values given at the start when present). */
+  clientId?: string | null;
+  clientName?: string | null;
+  clientEmail?: string | null;
+  establishmentId?: string | null;
+  establishmentName?: string | null;
+}
+
+/** A whole call at once: what the gateway writes when it keeps the call in memory, and what tests seed. */
+export interface RecordConversationInput extends ConversationStart {
+  status: ConversationStatus;
+  endedAt?: Date | null;
+  /** Seconds; defaults to `endedAt - startedAt`, rounded, when the call has ended. */
+  duration?: number | null;
+  summary?: string | null;
+  transferredTo?: string | null;
+  recordingPath?: string | null;
+  billedMinutes?: number | null;
+  /** The list's main action; defaults to the last action performed. */
+  actionType?: string | null;
+  /** Timestamps are required here: rows inserted together would otherwise share one and lose their order. */
+  messages?: (MessageInput & { timestamp: Date })[];
+  actions?: (ActionInput & { timestamp: Date })[];
+  collectedData?: Record<string, string>;
+}
+
+/** Drizzle wraps driver errors; a missing (or other tenant's) conversation shows up as the composite FK failing. */
+function rethrow(error: unknown): never {
+  const pg = pgErrorOf(error);
+  if (pg?.code === PG_FOREIGN_KEY_VIOLATION) notFound(CONVERSATION_NOT_FOUND);
+  if (pg?.code === PG_UNIQUE_VIOLATION) conflict("Conversação já registrada para esta chamada");
+  throw error;
+}
+
+/** Durations are whole, non-negative seconds whatever a caller measured. */
+const wholeSeconds = (seconds: number | null | undefined) =>
+  seconds == null ? undefined : Math.max(0, Math.round(seconds));
+
+const secondsBetween = (start: Date, end: Date) =>
+  Math.max(0, Math.round((end.getTime() - start.getTime()) / 1000));
+
+export async function recordConversation(
+  db: Queryable,
+  tenantId: string,
+  input: RecordConversationInput,
+): Promise<{ id: string }> {
+  const startedAt = input.startedAt ?? new Date();
+  const endedAt = input.endedAt ?? null;
+  const actions = input.actions ?? [];
+  const lastAction = actions.reduce<(typeof actions)[number] | undefined>(
+    (last, action) => (!last || action.timestamp >= last.timestamp ? action : last),
+    undefined,
+  );
+  // One transaction (a savepoint inside a caller's): the record exists whole or not at all.
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(c)
+      .values({
+        tenantId,
+        status: input.status,
+        direction: input.direction ?? "INBOUND",
+        callSid: input.callSid ?? null,
+        clientId: input.clientId ?? null,
+        clientName: input.clientName ?? null,
+        phoneNumber: input.phoneNumber ?? null,
+        clientEmail: input.clientEmail ?? null,
+        establishmentId: input.establishmentId ?? null,
+        establishmentName: input.establishmentName ?? null,
+        isTest: input.isTest ?? false,
+        startedAt,
+        endedAt,
+        duration: wholeSeconds(input.duration) ?? (endedAt ? secondsBetween(startedAt, endedAt) : null),
+        actionType: input.actionType ?? lastAction?.actionType ?? null,
+        summary: input.summary ?? null,
+        transferredTo: input.transferredTo ?? null,
+        recordingPath: input.recordingPath ?? null,
+        billedMinutes: input.billedMinutes ?? null,
+      })
+      .returning({ id: c.id })
+      .catch(rethrow);
+    if (!row) throw new Error("conversation insert returned nothing");
+    const conversationId = row.id;
+    if (input.messages?.length) {
+      await tx.insert(m).values(input.messages.map((message) => ({ tenantId, conversationId, ...message })));
+    }
+    if (actions.length) {
+      await tx.insert(a).values(
+        actions.map((action) => ({
+          tenantId,
+          conversationId,
+          actionType: action.actionType,
+          timestamp: action.timestamp,
+          details: action.details ?? null,
+        })),
+      );
+    }
+    const data = Object.entries(input.collectedData ?? {});
+    if (data.length) {
+      await tx.insert(d).values(data.map(([key, value]) => ({ tenantId, conversationId, key, value })));
+    }
+    return { id: conversationId };
+  });
+}
+
+/** Opens the record of a call that has just started (status ACTIVE). */
+export async function startConversation(
+  db: Queryable,
+  tenantId: string,
+  input: ConversationStart = {},
+): Promise<{ id: string }> {
+  return recordConversation(db, tenantId, { ...input, status: "ACTIVE" });
+}
+
+export async function appendMessage(
+  db: Queryable,
+  tenantId: string,
+  conversationId: string,
+  message: MessageInput,
+): Promise<void> {
+  await db
+    .insert(m)
+    .values({
+      tenantId,
+      conversationId,
+      sender: message.sender,
+      content: message.content,
+      timestamp: message.timestamp ?? sql`clock_timestamp()`,
+    })
+    .catch(rethrow);
+}
+
+/** Records an action and makes it the conversation's main action (the list shows the last one performed). */
+export async function recordAction(
+  db: Queryable,
+  tenantId: string,
+  conversationId: string,
+  action: ActionInput,
+): Promise<void> {
+  await db
+    .insert(a)
+    .values({
+      tenantId,
+      conversationId,
+      actionType: action.actionType,
+      timestamp: action.timestamp ?? sql`clock_timestamp()`,
+      details: action.details ?? null,
+    })
+    .catch(rethrow);
+  await db
+    .update(c)
+    .set({ actionType: action.actionType })
+    .where(and(eq(c.tenantId, tenantId), eq(c.id, conversationId)));
+}
+
+/** Sets collected data points; a key already collected takes the new value. */
+export async function setCollectedData(
+  db: Queryable,
+  tenantId: string,
+  conversationId: string,
+  data: Record<string, string>,
+): Promise<void> {
+  const rows = Object.entries(data).map(([key, value]) => ({ tenantId, conversationId, key, value }));
+  if (!rows.length) return;
+  await db
+    .insert(d)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [d.tenantId, d.conversationId, d.key],
+      set: { value: sql`excluded.value` },
+    })
+    .catch(rethrow);
+}
+
+/** Closes the record of a call: final status, end time, duration, summary, transfer target. */
+export async function finishConversation(
+  db: Queryable,
+  tenantId: string,
+  conversationId: string,
+  end: ConversationEnd,
+): Promise<void> {
+  const endedAt = end.endedAt ?? new Date();
+  const [row] = await db
+    .update(c)
+    .set({
+      status: end.status,
+      endedAt,
+      duration:
+        wholeSeconds(end.duration) ??
+        sql`greatest(0, round(extract(epoch from (${endedAt.toISOString()}::timestamptz - ${c.startedAt}))))::int`,
+      ...(end.summary !== undefined && { summary: end.summary }),
+      ...(end.transferredTo !== undefined && { transferredTo: end.transferredTo }),
+      ...(end.recordingPath !== undefined && { recordingPath: end.recordingPath }),
+      ...(end.billedMinutes !== undefined && { billedMinutes: end.billedMinutes }),
+      ...(end.clientId !== undefined && { clientId: end.clientId }),
+      ...(end.clientName !== undefined && { clientName: end.clientName }),
+      ...(end.clientEmail !== undefined && { clientEmail: end.clientEmail }),
+      ...(end.establishmentId !== undefined && { establishmentId: end.establishmentId }),
+      ...(end.establishmentName !== undefined && { establishmentName: end.establishmentName }),
+    })
+    .where(and(eq(c.tenantId, tenantId), eq(c.id, conversationId)))
+    .returning({ id: c.id });
+  if (!row) notFound(CONVERSATION_NOT_FOUND);
+}
+
+// ─── Reads ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The list answers at most the 200 newest matching calls. spec 001 §7 leaves pagination of the call history open
+ * ("not shown") and the screen shows one list with a search box, so the cap keeps the answer bounded for a busy
+ * tenant while a search still reaches any older call.
+ */
+export const CONVERSATION_LIST_LIMIT = 200;
+
+/** `%`, `_` and the escape character itself are literal in a search (LIKE's default escape is the backslash). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+const PHONE_LIKE = /^[\d\s()+\-.]+$/;
+
+/**
+ * The digits to look for in stored phone numbers when the search looks like a phone number: '11 98765' finds
+ * '+5511987654321'. A search with letters is not a phone number ('Maria 2' must not match every phone with a 2).
+ * An explicit '+55' also tries the national digits, for numbers stored without the country code.
+ */
+function phoneDigitsOf(search: string): string[] {
+  if (!PHONE_LIKE.test(search)) return [];
+  const digits = search.replace(/\D/g, "");
+  if (!digits) return [];
+  if (search.startsWith("+55") && digits.length > 2) return [digits, digits.slice(2)];
+  return [digits];
+}
+
+function searchCondition(search: string): SQL | undefined {
+  const pattern = `%${escapeLike(search)}%`;
+  const digitsOnlyPhone = sql`regexp_replace(coalesce(${c.phoneNumber}, ''), '[^0-9]', '', 'g')`;
+  return or(
+    ilike(c.clientName, pattern),
+    ilike(c.phoneNumber, pattern),
+    ilike(c.summary, pattern),
+    ...phoneDigitsOf(search).map((digits) => sql`${digitsOnlyPhone} like ${`%${digits}%`}`),
+  );
+}
+
+const listColumns = {
+  id: c.id,
+  tenantId: c.tenantId,
+  status: c.status,
+  direction: c.direction,
+  clientName: c.clientName,
+  phoneNumber: c.phoneNumber,
+  startedAt: c.startedAt,
+  duration: c.duration,
+  actionType: c.actionType,
+  establishmentName: c.establishmentName,
+  summary: c.summary,
+  isTest: c.isTest,
+};
+
+interface ListRow {
+  id: string;
+  tenantId: string;
+  status: ConversationStatus;
+  direction: ConversationDirection;
+  clientName: string | null;
+  phoneNumber: string | null;
+  startedAt: Date;
+  duration: number | null;
+  actionType: string | null;
+  establishmentName: string | null;
+  summary: string | null;
+  isTest: boolean;
+}
+
+function toListItem(row: ListRow): ConversationListItem {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    status: row.status,
+    origin: row.direction,
+    clientName: row.clientName,
+    phoneNumber: row.phoneNumber,
+    startedAt: toWireInstant(row.startedAt),
+    duration: row.duration,
+    actionType: row.actionType,
+    establishmentName: row.establishmentName,
+    summary: row.summary,
+    isTest: row.isTest,
+  };
+}
+
+/** Newest first; one query. */
+export async function listConversations(
+  db: Queryable,
+  tenantId: string,
+  input: ConversationListInput = {},
+): Promise<ConversationListItem[]> {
+  const search = input.search?.trim();
+  const rows = await db
+    .select(listColumns)
+    .from(c)
+    .where(and(eq(c.tenantId, tenantId), search ? searchCondition(search) : undefined))
+    .orderBy(desc(c.startedAt), desc(c.id))
+    .limit(CONVERSATION_LIST_LIMIT);
+  return rows.map(toListItem);
+}
+
+/** The whole record: four queries whatever its size. Another tenant's id is a 404 like an unknown one. */
+export async function getConversation(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+): Promise<ConversationDetail> {
+  const [row] = await db
+    .select({
+      ...listColumns,
+      callSid: c.callSid,
+      endedAt: c.endedAt,
+      clientEmail: c.clientEmail,
+      transferredTo: c.transferredTo,
+    })
+    .from(c)
+    .where(and(eq(c.tenantId, tenantId), eq(c.id, id)))
+    .limit(1);
+  if (!row) notFound(CONVERSATION_NOT_FOUND);
+  const messages = await db
+    .select({ sender: m.sender, content: m.content, timestamp: m.timestamp })
+    .from(m)
+    .where(and(eq(m.tenantId, tenantId), eq(m.conversationId, id)))
+    .orderBy(asc(m.timestamp), asc(m.id));
+  const actions = await db
+    .select({ actionType: a.actionType, timestamp: a.timestamp })
+    .from(a)
+    .where(and(eq(a.tenantId, tenantId), eq(a.conversationId, id)))
+    .orderBy(asc(a.timestamp), asc(a.id));
+  const data = await db
+    .select({ key: d.key, value: d.value })
+    .from(d)
+    .where(and(eq(d.tenantId, tenantId), eq(d.conversationId, id)))
+    .orderBy(asc(d.key));
+  return {
+    ...toListItem(row),
+    callSid: row.callSid,
+    endedAt: row.endedAt ? toWireInstant(row.endedAt) : null,
+    transferredTo: row.transferredTo,
+    client: { name: row.clientName, phoneNumber: row.phoneNumber, email: row.clientEmail },
+    actions: actions.map((action) => ({
+      actionType: action.actionType,
+      timestamp: toWireInstant(action.timestamp),
+    })),
+    statistics: {
+      totalMessages: messages.length,
+      totalActions: actions.length,
+      dataPointsCollected: data.length,
+    },
+    messages: messages.map((message) => ({
+      sender: message.sender,
+      content: message.content,
+      timestamp: toWireInstant(message.timestamp),
+    })),
+    collectedData: Object.fromEntries(data.map((point) => [point.key, point.value])),
+  };
+}
