@@ -1,3 +1,78 @@
-import type { RestRoute } from "./declare";
+// spec 001 §7 (and spec 000 §7 for the voice agent): the catalogue paths, each a thin call of its procedure.
+import { clientsRouter } from "../routers/clients";
+import { establishmentsRouter } from "../routers/establishments";
+import { offeredServicesRouter } from "../routers/offered-services";
+import { professionalsRouter } from "../routers/professionals";
+import { voiceAgentRouter } from "../routers/voice-agent";
+import { type RestRoute, restGroup } from "./declare";
 
-export const cataloguesRoutes: RestRoute[] = [];
+const locations = restGroup("Locais de atendimento");
+const professionals = restGroup("Profissionais");
+const services = restGroup("Serviços");
+const patients = restGroup("Pacientes");
+const agent = restGroup("Agente de voz");
+
+export const cataloguesRoutes: RestRoute[] = [
+  locations("GET", "/establishments", establishmentsRouter.list, {
+    summary: "Lista os locais de atendimento",
+  }),
+  locations("POST", "/establishments", establishmentsRouter.create, {
+    summary: "Cria um local de atendimento",
+    status: 201,
+  }),
+  locations("GET", "/establishments/{id}", establishmentsRouter.get, { summary: "Um local de atendimento" }),
+  locations("PUT", "/establishments/{id}", establishmentsRouter.update, {
+    summary: "Atualiza um local de atendimento",
+  }),
+  locations("DELETE", "/establishments/{id}", establishmentsRouter.delete, {
+    summary: "Exclui um local de atendimento (409 se houver agendamentos futuros nele)",
+  }),
+
+  professionals("GET", "/professionals", professionalsRouter.list, { summary: "Lista os profissionais" }),
+  professionals("POST", "/professionals", professionalsRouter.create, {
+    summary: "Cadastra um profissional",
+    status: 201,
+  }),
+  professionals("GET", "/professionals/{id}", professionalsRouter.get, { summary: "Um profissional" }),
+  professionals("PUT", "/professionals/{id}", professionalsRouter.update, {
+    summary: "Atualiza um profissional",
+  }),
+  professionals("DELETE", "/professionals/{id}", professionalsRouter.delete, {
+    summary: "Exclui um profissional (409 se houver agendamentos futuros com ele)",
+  }),
+
+  services("GET", "/offered-services", offeredServicesRouter.list, { summary: "Lista os serviços" }),
+  services("POST", "/offered-services", offeredServicesRouter.create, {
+    summary: "Cadastra um serviço",
+    status: 201,
+  }),
+  services("GET", "/offered-services/{id}", offeredServicesRouter.get, { summary: "Um serviço" }),
+  services("PUT", "/offered-services/{id}", offeredServicesRouter.update, { summary: "Atualiza um serviço" }),
+  services("DELETE", "/offered-services/{id}", offeredServicesRouter.delete, {
+    summary: "Exclui um serviço (409 se houver agendamentos futuros com ele)",
+  }),
+
+  patients("GET", "/clients", clientsRouter.list, {
+    summary: "Lista os pacientes por nome; `search` filtra por nome, CPF ou telefone",
+  }),
+  patients("POST", "/clients", clientsRouter.create, { summary: "Cadastra um paciente", status: 201 }),
+  patients("GET", "/clients/by-phone", clientsRouter.findByPhone, {
+    summary: "Pacientes com este telefone (`phoneNumber`, qualquer formatação, com ou sem +55)",
+  }),
+  patients("GET", "/clients/{id}", clientsRouter.get, { summary: "Um paciente" }),
+  patients("PUT", "/clients/{id}", clientsRouter.update, { summary: "Atualiza um paciente" }),
+  patients("DELETE", "/clients/{id}", clientsRouter.delete, {
+    summary: "Exclui um paciente (409 se houver agendamentos futuros para ele)",
+  }),
+
+  agent("GET", "/voice-agent", voiceAgentRouter.get, {
+    summary: "O agente de voz do tenant (404 se não existe)",
+  }),
+  agent("POST", "/voice-agent", voiceAgentRouter.create, {
+    summary: "Cria o agente de voz (409 se já existe)",
+    status: 201,
+  }),
+  agent("PUT", "/voice-agent", voiceAgentRouter.update, {
+    summary: "Atualiza o agente de voz (o DDD não muda após a criação)",
+  }),
+];

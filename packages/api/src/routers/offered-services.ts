@@ -1,3 +1,38 @@
+import {
+  OfferedServiceCreateInput,
+  OfferedServiceRecord,
+  OfferedServiceUpdateInput,
+} from "@atende/shared/schemas/offered-services";
+import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
+import {
+  createOfferedService,
+  deleteOfferedService,
+  getOfferedService,
+  listOfferedServices,
+  updateOfferedService,
+} from "../services/offered-services";
+import { tenantProcedure } from "../trpc";
 
-export const offeredServicesRouter = {} satisfies TRPCRouterRecord;
+/** Offered services (spec 001 §3, §5 Offered service). */
+export const offeredServicesRouter = {
+  list: tenantProcedure
+    .output(z.array(OfferedServiceRecord))
+    .query(({ ctx }) => listOfferedServices(ctx.db, ctx.tenantId)),
+  get: tenantProcedure
+    .input(idInput)
+    .output(OfferedServiceRecord)
+    .query(({ ctx, input }) => getOfferedService(ctx.db, ctx.tenantId, input.id)),
+  create: tenantProcedure
+    .input(OfferedServiceCreateInput)
+    .output(OfferedServiceRecord)
+    .mutation(({ ctx, input }) => createOfferedService(ctx.db, ctx.tenantId, input)),
+  update: tenantProcedure
+    .input(OfferedServiceUpdateInput)
+    .output(OfferedServiceRecord)
+    .mutation(({ ctx, input }) => updateOfferedService(ctx.db, ctx.tenantId, input, ctx.now())),
+  delete: tenantProcedure
+    .input(idInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => deleteOfferedService(ctx.db, ctx.tenantId, input.id, ctx.now())),
+} satisfies TRPCRouterRecord;

@@ -1,3 +1,21 @@
+import {
+  VoiceAgentCreateInput,
+  VoiceAgentRecord,
+  VoiceAgentUpdateInput,
+} from "@atende/shared/schemas/voice-agent";
 import type { TRPCRouterRecord } from "@trpc/server";
+import { createVoiceAgent, getVoiceAgent, updateVoiceAgent } from "../services/voice-agent";
+import { tenantProcedure } from "../trpc";
 
-export const voiceAgentRouter = {} satisfies TRPCRouterRecord;
+/** The tenant's voice agent, one per tenant (spec 000 §3/§5, spec 001 §5 Voice agent). */
+export const voiceAgentRouter = {
+  get: tenantProcedure.output(VoiceAgentRecord).query(({ ctx }) => getVoiceAgent(ctx.db, ctx.tenantId)),
+  create: tenantProcedure
+    .input(VoiceAgentCreateInput)
+    .output(VoiceAgentRecord)
+    .mutation(({ ctx, input }) => createVoiceAgent(ctx.db, ctx.tenantId, input)),
+  update: tenantProcedure
+    .input(VoiceAgentUpdateInput)
+    .output(VoiceAgentRecord)
+    .mutation(({ ctx, input }) => updateVoiceAgent(ctx.db, ctx.tenantId, input, ctx.now())),
+} satisfies TRPCRouterRecord;
