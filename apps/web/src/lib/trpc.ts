@@ -1,0 +1,23 @@
+/**
+ * tRPC over the same authenticated client as the REST calls, so bearer, refresh and retry behave identically.
+ * Typed by the server's router; no transformer (the wire carries plain JSON, dates as strings; ARCHITECTURE.md).
+ */
+import type { AppRouter } from "@atende/api";
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
+import { authFetch } from "./auth-client";
+import { apiUrl } from "./env";
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export function createAppTRPCClient() {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: apiUrl("/trpc"),
+        // A 401 on a batch is answered by refreshing once and re-sending the same (string) body.
+        fetch: (input, init) => authFetch(String(input), init as RequestInit | undefined),
+      }),
+    ],
+  });
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { AuthCallback } from "../../../features/auth/auth-callback";
+
+export const Route = createFileRoute("/auth/callback/login")({
+  component: () => <AuthCallback flow="login" />,
+});

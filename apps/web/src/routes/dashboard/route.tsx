@@ -1,0 +1,18 @@
+import { createFileRoute, redirect } from "@tanstack/react-router";
+import { NotFoundPage } from "../../components/not-found";
+import { DashboardShell } from "../../components/shell/dashboard-shell";
+import { FullPageSpinner } from "../../components/spinner";
+import { ensureSession } from "../../lib/auth-client";
+
+/** The auth guard for everything under /dashboard (spec 000 §2): refreshes an expired session before rendering. */
+export const Route = createFileRoute("/dashboard")({
+  beforeLoad: async () => {
+    if (!(await ensureSession())) throw redirect({ to: "/login", replace: true });
+  },
+  pendingComponent: () => <FullPageSpinner label="Verificando autenticação..." />,
+  pendingMs: 150,
+  pendingMinMs: 300,
+  component: DashboardShell,
+  // Sections not built yet (and mistyped paths) show the 404 inside the shell, behind the same guard.
+  notFoundComponent: NotFoundPage,
+});

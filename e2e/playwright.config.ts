@@ -1,0 +1,69 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = 3100;
+/** Signs in as a super-admin in tests/super-admin.spec.ts (keep the two in step). */
+const SUPER_ADMIN_EMAIL = "super-admin@e2e.test";
+const baseURL = `http://localhost:${PORT}`;
+const repoRoot = resolve(import.meta.dirname, "..");
+
+// A fresh database per run. Workers load this file again and inherit the runner's environment, so the whole run
+// shares the directory created here once.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "atende-e2e-"));
+
+export default defineConfig({
+  testDir: "./tests",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        // Debian's Chromium; `npx playwright install` cannot download browsers here (DEPENDENCIES.md).
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // The real server, built and started as `npm start` does, on its own port and data directory. Access tokens
+    // live 5 s so a test can watch one expire.
+    command: "node scripts/start.mjs",
+    cwd: repoRoot,
+    url: `${baseURL}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      JWT_ACCESS_TTL_SECONDS: "5",
+      SUPER_ADMIN_EMAILS: SUPER_ADMIN_EMAIL,
+    },
+  },
+});

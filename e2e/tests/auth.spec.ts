@@ -1,0 +1,89 @@
+import { expect, test } from "@playwright/test";
+import { expiryOf, signInWithGoogle, storedTokens, waitForAccessTokenExpiry } from "./session";
+
+test("a newcomer signs in with Google, outlives an expired access token and signs out", async ({ page }) => {
+  const callback = await signInWithGoogle(page, "Maria Souza");
+  expect(callback.searchParams.get("token")).toBeTruthy();
+  expect(callback.searchParams.get("refreshToken")).toBeTruthy();
+  await expect(page.getByText("Bem-vindo de volta!")).toBeVisible();
+
+  const before = await storedTokens(page);
+  expect(before.accessToken).toBe(callback.searchParams.get("token"));
+  expect(before.refreshToken).toBe(callback.searchParams.get("refreshToken"));
+
+  await waitForAccessTokenExpiry(page);
+  await page.reload();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Bem-vindo, Maria Souza!" })).toBeVisible();
+  const after = await storedTokens(page);
+  expect(after.refreshToken).not.toBe(before.refreshToken);
+  expect(expiryOf(after.accessToken)).toBeGreaterThan(expiryOf(before.accessToken));
+
+  await page.getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Acesse sua conta" })).toBeVisible();
+  expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
+});
+
+test("a 401 on an expired token is answered by one refresh and a retry", async ({ page }) => {
+  await signInWithGoogle(page, "João Pereira");
+  const before = await storedTokens(page);
+  await waitForAccessTokenExpiry(page);
+
+  // The page's clock says the token is still valid, so the client sends it and the server answers 401.
+  await page.clock.setFixedTime((expiryOf(before.accessToken) - 1) * 1000);
+  const statuses: number[] = [];
+  page.on("response", (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith("/trpc/") && pathname.includes("user.me")) statuses.push(response.status());
+  });
+  await page.reload();
+
+  await expect(page.getByRole("heading", { name: "Bem-vindo, João Pereira!" })).toBeVisible();
+  expect(statuses).toEqual([401, 200]);
+  expect((await storedTokens(page)).refreshToken).not.toBe(before.refreshToken);
+});
+
+test("two tabs refresh one session without spending a refresh token twice", async ({ page, context }) => {
+  await signInWithGoogle(page, "Ana Lima");
+  const other = await context.newPage();
+  await other.goto("/dashboard");
+  await expect(other.getByRole("heading", { name: "Bem-vindo, Ana Lima!" })).toBeVisible();
+  const before = await storedTokens(page);
+
+  await waitForAccessTokenExpiry(page);
+  await Promise.all([page.reload(), other.reload()]);
+
+  for (const tab of [page, other]) {
+    await expect(tab).toHaveURL(/\/dashboard$/);
+    await expect(tab.getByRole("heading", { name: "Bem-vindo, Ana Lima!" })).toBeVisible();
+  }
+  const after = await storedTokens(other);
+  expect(after.refreshToken).not.toBe(before.refreshToken);
+  // Had a tab presented a rotated refresh token, the server would have revoked the family, this one included.
+  const refreshed = await page.request.post("/user/refresh-token", {
+    data: { refreshToken: after.refreshToken },
+  });
+  expect(refreshed.status()).toBe(200);
+});
+
+test("an unauthenticated visit to /dashboard lands on /login", async ({ page }) => {
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Acesse sua conta" })).toBeVisible();
+});
+
+test("a callback without tokens reports the error and returns to /login", async ({ page }) => {
+  await page.goto("/auth/callback/login?token=only-one");
+  await expect(page.getByText("Erro na autenticação. Tente novamente.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
+});
+
+test("an unknown path shows the 404 page with a way back", async ({ page }) => {
+  await page.goto("/caminho-que-nao-existe");
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Voltar para o início" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
