@@ -64,6 +64,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       JWT_ACCESS_TTL_SECONDS: "5",
       SUPER_ADMIN_EMAILS: SUPER_ADMIN_EMAIL,
+      LOG_LEVEL: "warn",
     },
   },
 });

@@ -58,7 +58,7 @@ export const tenantProcedure = authedProcedure.use(async ({ ctx, next }) => {
   } catch (error) {
     if (!(error instanceof Rollback)) throw error;
   }
-  // biome-ignore lint/style/noNonNullAssertion: set by the transaction above, which either ran next() or threw
+  // Set by the transaction above, which either ran next() or threw.
   return result!;
 });
 

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { selectRows } from "./client";
 import { establishments, TENANT_TABLES, tenants } from "./schema";
 import { withTenant } from "./tenant";
 import { createTestDatabase, type TestDatabase } from "./testing";
@@ -25,16 +26,14 @@ async function seedTwoTenants() {
 
 describe("row-level security", () => {
   it("migrations applied: every table with tenant_id except users has RLS and a policy", async () => {
-    const rows = await database.db.execute<{ table_name: string; rls: boolean; policies: number }>(sql`
+    const list = await selectRows<{ table_name: string; rls: boolean; policies: number }>(
+      database.db,
+      sql`
       select c.table_name, cl.relrowsecurity as rls,
         (select count(*)::int from pg_policies p where p.tablename = c.table_name) as policies
       from information_schema.columns c join pg_class cl on cl.relname = c.table_name
-      where c.column_name = 'tenant_id' and c.table_schema = 'public' order by 1`);
-    const list = ("rows" in rows ? rows.rows : rows) as {
-      table_name: string;
-      rls: boolean;
-      policies: number;
-    }[];
+      where c.column_name = 'tenant_id' and c.table_schema = 'public' order by 1`,
+    );
     const guarded = list.filter((r) => r.table_name !== "users");
     expect(guarded.map((r) => r.table_name).sort()).toEqual([...TENANT_TABLES].sort());
     for (const row of guarded) expect(row, row.table_name).toMatchObject({ rls: true, policies: 1 });
