@@ -1,17 +1,31 @@
-// Fresh, migrated databases for tests: PGlite in memory by default (a migrated template cloned per call), or a new
-// database on the PostgreSQL server of TEST_DATABASE_URL, dropped on close. Each test file gets its own.
+// Fresh, migrated databases for tests: PGlite in memory by default (loaded from the dump the vitest global setup
+// made, else a migrated template cloned per call), or a new database on the PostgreSQL server of TEST_DATABASE_URL,
+// dropped on close. Each test file gets its own.
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import postgres from "postgres";
 import { type DatabaseHandle, openDatabase, wrapPglite } from "./client";
 
-let template: Promise<PGlite> | undefined;
+/** Set by the vitest global setup: a dump of a migrated PGlite database to start each test database from. */
+export const PGLITE_TEMPLATE_ENV = "ATENDE_PGLITE_TEMPLATE";
 
-async function migratedTemplate(): Promise<PGlite> {
-  const client = await PGlite.create("memory://", { extensions: { btree_gist } });
-  await wrapPglite(client).migrate();
-  return client;
+let template: Promise<PGlite> | undefined;
+let dump: Blob | undefined;
+
+async function freshPglite(): Promise<PGlite> {
+  const dumpFile = process.env[PGLITE_TEMPLATE_ENV];
+  if (dumpFile && existsSync(dumpFile)) {
+    dump ??= new Blob([readFileSync(dumpFile)]);
+    return PGlite.create({ loadDataDir: dump, extensions: { btree_gist } });
+  }
+  template ??= (async () => {
+    const client = await PGlite.create("memory://", { extensions: { btree_gist } });
+    await wrapPglite(client).migrate();
+    return client;
+  })();
+  return (await (await template).clone()) as PGlite;
 }
 
 /** The PostgreSQL server tests run against, when one is configured. */
@@ -27,8 +41,7 @@ export interface TestDatabase extends DatabaseHandle {
 export async function createTestDatabase(options: { maxConnections?: number } = {}): Promise<TestDatabase> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
-    template ??= migratedTemplate();
-    const handle = wrapPglite((await (await template).clone()) as PGlite);
+    const handle = wrapPglite(await freshPglite());
     return { ...handle, label: "pglite" };
   }
   const name = `atende_test_${randomBytes(6).toString("hex")}`;
