@@ -65,6 +65,8 @@ export default defineConfig({
       JWT_ACCESS_TTL_SECONDS: "5",
       SUPER_ADMIN_EMAILS: SUPER_ADMIN_EMAIL,
       LOG_LEVEL: "warn",
+      // Every test signs in again from the same address; keep the limit, above what the suite needs.
+      RATE_LIMIT_AUTH_PER_MINUTE: "300",
     },
   },
 });

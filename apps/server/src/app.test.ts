@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { restRoutes } from "@atende/api";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOO_MANY_REQUESTS } from "./rate-limit";
 import { createTestServer, type TestServer } from "./testing";
 
 let server: TestServer;
@@ -95,6 +96,27 @@ describe("over a real socket", () => {
       expect(missing.headers.get("content-type")).toContain("application/json");
     } finally {
       await new Promise((resolve) => http.close(resolve));
+    }
+  });
+});
+
+describe("rate limits", () => {
+  it("answers 429 with a pt-BR message once a client spends its sign-in budget, and only there", async () => {
+    const limited = await createTestServer({ rateLimits: { authPerMinute: 3, apiPerMinute: 0 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        statuses.push(
+          (await limited.request("POST", "/user/refresh-token", { body: { refreshToken: "x" } })).status,
+        );
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      const refused = await limited.request("POST", "/user/refresh-token", { body: { refreshToken: "x" } });
+      expect(refused.body).toEqual({ message: TOO_MANY_REQUESTS, issues: [] });
+      expect(refused.headers.get("ratelimit-limit")).toBe("3");
+      expect((await limited.request("GET", "/healthz")).status).toBe(200);
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -19,6 +19,7 @@ import { createDocsRoutes } from "./docs";
 import { body } from "./errors";
 import { createOAuthRoutes } from "./oauth";
 import { buildOpenApi } from "./openapi";
+import { apiRateLimit, authRateLimit, type RateLimits } from "./rate-limit";
 import { mountRest } from "./rest";
 
 export interface AppDeps {
@@ -28,6 +29,8 @@ export interface AppDeps {
   /** The built web app (apps/web/dist); without it only the API is served. */
   webDist?: string | undefined;
   bodyLimitBytes?: number;
+  /** Off unless given (tests and benchmarks run without). */
+  rateLimits?: RateLimits;
   now?: () => Date;
 }
 
@@ -84,6 +87,12 @@ export function createApp(deps: AppDeps): Hono {
       onError: (c) => c.json(body("Corpo da requisição grande demais"), 413),
     }),
   );
+
+  const limits = deps.rateLimits ?? { authPerMinute: 0, apiPerMinute: 0 };
+  app.use("/oauth2/*", authRateLimit(limits));
+  app.use("/user/refresh-token", authRateLimit(limits));
+  app.use("/trpc/user.refreshToken", authRateLimit(limits));
+  app.use(apiRateLimit(limits));
 
   app.get("/healthz", async (c) => {
     try {

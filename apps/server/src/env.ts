@@ -29,6 +29,8 @@ export const envSchema = z.object({
   GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
   GOOGLE_OAUTH_USERINFO_URL: z.url().optional(),
   ALLOW_CLOCK_OVERRIDE: bool.default(false),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),

@@ -35,6 +35,10 @@ async function main() {
     logger,
     webDist: resolve(webDist),
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    rateLimits: {
+      authPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
+      apiPerMinute: env.RATE_LIMIT_API_PER_MINUTE,
+    },
   });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(

@@ -4,6 +4,7 @@ import { createTestApi, type TestApi } from "@atende/api/testing";
 import type { Hono } from "hono";
 import pino from "pino";
 import { createApp } from "./app";
+import type { RateLimits } from "./rate-limit";
 
 export interface TestResponse<T = unknown> {
   status: number;
@@ -31,7 +32,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createTestServer(options: { webDist?: string } = {}): Promise<TestServer> {
+export async function createTestServer(
+  options: { webDist?: string; rateLimits?: RateLimits } = {},
+): Promise<TestServer> {
   const api = await createTestApi();
   const app = createApp({
     sys: api.database.db,
@@ -39,6 +42,7 @@ export async function createTestServer(options: { webDist?: string } = {}): Prom
     logger: pino({ level: "silent" }),
     webDist: options.webDist,
     now: api.now,
+    rateLimits: options.rateLimits,
   });
   const tokenFor = (actor: Actor) =>
     signAccessToken(
@@ -52,6 +56,7 @@ export async function createTestServer(options: { webDist?: string } = {}): Prom
       },
       api.config.jwtSecret,
       api.config.accessTokenTtlSeconds,
+      api.now(),
     );
   return {
     api,

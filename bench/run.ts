@@ -1,0 +1,86 @@
+// `npm run bench`: the scheduling core's numbers, printed as tables (never timed assertions: ARCHITECTURE.md).
+// Free-slot search on PGlite and, when 127.0.0.1:5432 answers, on a fresh PostgreSQL database (dropped after);
+// booking throughput on PostgreSQL only (PGlite serialises every request on one connection).
+import { cpus } from "node:os";
+import { benchBooking, CLIENTS } from "./booking";
+import { benchFreeSlots, type FreeSlotRow, RUNS } from "./free-slots";
+import {
+  type BenchDatabase,
+  openPglite,
+  openPostgres,
+  PG_ADMIN_URL,
+  postgresAnswers,
+  printTable,
+} from "./lib";
+
+async function withDatabase<T>(
+  open: () => Promise<BenchDatabase>,
+  fn: (db: BenchDatabase) => Promise<T>,
+): Promise<T> {
+  const db = await open();
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  console.log(`atende bench — node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? "?"})`);
+  const havePostgres = await postgresAnswers();
+  if (!havePostgres) console.log(`PostgreSQL at ${new URL(PG_ADMIN_URL).host} does not answer: PGlite only.`);
+
+  const freeSlotRows: FreeSlotRow[] = [];
+  freeSlotRows.push(...(await withDatabase(openPglite, benchFreeSlots)));
+  if (havePostgres) freeSlotRows.push(...(await withDatabase(() => openPostgres(10), benchFreeSlots)));
+  printTable(
+    `Free-slot search: 30 days, 1 professional, Mon-Fri 08:00-18:00, 2,000 appointments over the year, 30-min service (${RUNS} runs after 20 warm-up; ms)`,
+    ["database", "path", "runs", "p50", "p95", "slots"],
+    freeSlotRows.map((r) => [r.database, r.path, String(r.runs), r.p50, r.p95, r.slots]),
+  );
+
+  if (havePostgres) {
+    const rows = await withDatabase(() => openPostgres(CLIENTS), benchBooking);
+    printTable(
+      `Booking throughput on PostgreSQL: ${CLIENTS} concurrent clients for 5 s each (latency in ms; overlaps = SQL self-join afterwards)`,
+      [
+        "load",
+        "path",
+        "requests",
+        "201",
+        "409",
+        "errors",
+        "bookings/s",
+        "requests/s",
+        "p50",
+        "p95",
+        "overlaps",
+      ],
+      rows.map((r) => [
+        r.load,
+        r.path,
+        r.requests,
+        r.created,
+        r.conflicts,
+        r.errors,
+        r.bookingsPerSecond,
+        r.requestsPerSecond,
+        r.p50,
+        r.p95,
+        r.overlaps,
+      ]),
+    );
+  } else {
+    console.log("\nBooking throughput: skipped (needs PostgreSQL on 127.0.0.1:5432).");
+  }
+  console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
