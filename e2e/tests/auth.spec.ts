@@ -81,6 +81,14 @@ test("a callback without tokens reports the error and returns to /login", async 
   expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
 });
 
+test("a sign-in the server refused is reported on /login", async ({ page }) => {
+  await page.goto("/login?error=invalid_state");
+  await expect(page.getByRole("alert")).toHaveText("Erro na autenticação. Tente novamente.");
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Acesse sua conta" })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
 test("an unknown path shows the 404 page with a way back", async ({ page }) => {
   await page.goto("/caminho-que-nao-existe");
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();

@@ -12,5 +12,10 @@ export const Route = createFileRoute("/login")({
   pendingComponent: () => <FullPageSpinner label="Carregando..." />,
   pendingMs: 150,
   pendingMinMs: 300,
-  component: LoginPage,
+  // The server sends a failed sign-in back here with `?error=<code>` (access_denied, invalid_state, …).
+  validateSearch: (search: Record<string, unknown>): { error?: string } =>
+    typeof search.error === "string" ? { error: search.error } : {},
+  component: function Login() {
+    return <LoginPage error={Route.useSearch().error} />;
+  },
 });

@@ -11,7 +11,14 @@ function startGoogleSignIn(): void {
   window.location.assign(apiUrl(`/oauth2/authorization/google?${query}`));
 }
 
-export function LoginPage() {
+/** What a failed sign-in says (spec 000 §8); a refused consent says so plainly. */
+function signInErrorText(code: string): string {
+  return code === "access_denied"
+    ? "Autorização negada. Para entrar, permita o acesso à sua conta Google."
+    : "Erro na autenticação. Tente novamente.";
+}
+
+export function LoginPage({ error }: { error?: string | undefined }) {
   const [redirecting, setRedirecting] = useState(false);
 
   return (
@@ -43,6 +50,12 @@ export function LoginPage() {
           <p className="mt-2 text-center text-sm text-slate-600">
             Seu recepcionista virtual atendendo 24 horas por dia.
           </p>
+
+          {error ? (
+            <p role="alert" className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-700">
+              {signInErrorText(error)}
+            </p>
+          ) : null}
 
           <button
             type="button"
