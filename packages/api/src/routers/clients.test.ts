@@ -1,23 +1,15 @@
 import { PATIENT_HEALTH_PLAN_PROVIDERS } from "@atende/shared/catalogue-constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  insertAppointment,
-  refusalOf,
-  validClient,
-  validEstablishment,
-  validProfessional,
-} from "../services/catalogues-seed";
-import { createTestApi, type SeededTenant, type TestApi } from "../testing";
+import { refusalOf, validClient } from "../services/catalogues-seed";
+import type { SeededTenant, TestApi } from "../testing";
+import { bookedAppointment, twoTenants } from "./catalogue-test-support";
 
 let t: TestApi;
 let a: SeededTenant;
 let b: SeededTenant;
-const NOW = new Date("2026-03-10T12:00:00-03:00");
 
 beforeAll(async () => {
-  t = await createTestApi();
-  [a, b] = await Promise.all([t.seedTenant(), t.seedTenant()]);
-  t.setNow(NOW);
+  ({ t, a, b } = await twoTenants());
 });
 afterAll(() => t.close());
 
@@ -178,23 +170,7 @@ describe("clients (patients)", () => {
 
   describe("deletion and appointments", () => {
     async function patientWith(status: "SCHEDULED" | "CANCELED", scheduledAt: Date) {
-      const location = await a.api.establishments.create(validEstablishment);
-      const professional = await a.api.professionals.create(validProfessional);
-      const service = await a.api.offeredServices.create({
-        name: "Consulta",
-        availableEstablishments: [location.id],
-        allowedProfessionals: [professional.id],
-      });
-      const client = await a.api.clients.create(validClient);
-      await insertAppointment(t.database.db, a.tenantId, {
-        clientId: client.id,
-        professionalId: professional.id,
-        establishmentId: location.id,
-        scheduledAt,
-        status,
-        services: [{ id: service.id, name: service.name, duration: 30 }],
-      });
-      return client;
+      return (await bookedAppointment(t, a, status, scheduledAt)).client;
     }
 
     it("refuses (409) while the patient has a future appointment, changing nothing", async () => {

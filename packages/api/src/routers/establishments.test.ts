@@ -2,24 +2,20 @@ import { schema } from "@atende/db";
 import { and, eq } from "@atende/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  insertAppointment,
   insertAvailability,
   refusalOf,
-  validClient,
   validEstablishment,
   validProfessional,
 } from "../services/catalogues-seed";
-import { createTestApi, type SeededTenant, type TestApi } from "../testing";
+import type { SeededTenant, TestApi } from "../testing";
+import { bookedAppointment, NOW, twoTenants } from "./catalogue-test-support";
 
 let t: TestApi;
 let a: SeededTenant;
 let b: SeededTenant;
-const NOW = new Date("2026-03-10T12:00:00-03:00");
 
 beforeAll(async () => {
-  t = await createTestApi();
-  [a, b] = await Promise.all([t.seedTenant(), t.seedTenant()]);
-  t.setNow(NOW);
+  ({ t, a, b } = await twoTenants());
 });
 afterAll(() => t.close());
 
@@ -154,23 +150,7 @@ describe("establishments (care locations)", () => {
 
   describe("deletion and appointments", () => {
     async function booked(status: "SCHEDULED" | "CANCELED" | "COMPLETED", scheduledAt: Date) {
-      const location = await a.api.establishments.create(validEstablishment);
-      const professional = await a.api.professionals.create(validProfessional);
-      const client = await a.api.clients.create(validClient);
-      const service = await a.api.offeredServices.create({
-        name: "Consulta",
-        availableEstablishments: [location.id],
-        allowedProfessionals: [professional.id],
-      });
-      await insertAppointment(t.database.db, a.tenantId, {
-        clientId: client.id,
-        professionalId: professional.id,
-        establishmentId: location.id,
-        scheduledAt,
-        status,
-        services: [{ id: service.id, name: service.name, duration: 30 }],
-      });
-      return location;
+      return (await bookedAppointment(t, a, status, scheduledAt)).location;
     }
 
     it("refuses (409) while a future appointment is booked there, changing nothing", async () => {

@@ -7,21 +7,19 @@ import {
   validEstablishment,
   validProfessional,
 } from "../services/catalogues-seed";
-import { createTestApi, type SeededTenant, type TestApi } from "../testing";
+import type { SeededTenant, TestApi } from "../testing";
+import { twoTenants } from "./catalogue-test-support";
 
 let t: TestApi;
 let a: SeededTenant;
 let b: SeededTenant;
-const NOW = new Date("2026-03-10T12:00:00-03:00");
 let locationA: string;
 let locationZ: string;
 let professionalA: string;
 let professionalB: string;
 
 beforeAll(async () => {
-  t = await createTestApi();
-  [a, b] = await Promise.all([t.seedTenant(), t.seedTenant()]);
-  t.setNow(NOW);
+  ({ t, a, b } = await twoTenants());
   locationZ = (await a.api.establishments.create({ ...validEstablishment, name: "Zona Norte" })).id;
   locationA = (await a.api.establishments.create({ ...validEstablishment, name: "Anália Franco" })).id;
   professionalB = (await a.api.professionals.create({ ...validProfessional, name: "Bruno Lima" })).id;

@@ -1,7 +1,7 @@
 // Patients, "clients" on the wire (spec 001 §3, §5 Patient form). Soft delete: past appointments and calls keep
 // pointing at the row.
 import { type Queryable, schema } from "@atende/db";
-import { and, eq, ilike, inArray, isNull, like, or, type SQL, sql } from "@atende/db/orm";
+import { ilike, inArray, like, or, type SQL, sql } from "@atende/db/orm";
 import {
   type Client,
   type ClientCreate,
@@ -11,7 +11,7 @@ import {
 } from "@atende/shared/schemas/clients";
 import { toWireInstant } from "@atende/shared/time";
 import { conflict, notFound } from "../errors";
-import { hasFutureAppointment, sortByName } from "./catalogues";
+import { hasFutureAppointment, softDeletable } from "./catalogues";
 
 const t = schema.clients;
 type Row = typeof t.$inferSelect;
@@ -33,8 +33,12 @@ function toRecord(row: Row): Client {
   };
 }
 
-const active = (tenantId: string, id: string) =>
-  and(eq(t.tenantId, tenantId), eq(t.id, id), isNull(t.deletedAt));
+const catalogue = softDeletable({
+  table: t,
+  selectAll: (db) => db.select().from(t),
+  nameOf: (row) => row.fullName,
+  notFoundMessage: M.notFound,
+});
 
 /** `%…%` for LIKE with the user's `%`, `_` and `\` taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
@@ -59,11 +63,8 @@ function searchCondition(search: string): SQL | undefined {
 }
 
 export async function listClients(db: Queryable, tenantId: string, search?: string): Promise<Client[]> {
-  const rows = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.tenantId, tenantId), isNull(t.deletedAt), search ? searchCondition(search) : undefined));
-  return sortByName(rows, (row) => row.fullName).map(toRecord);
+  const rows = await catalogue.listActive(db, tenantId, search ? searchCondition(search) : undefined);
+  return rows.map(toRecord);
 }
 
 /**
@@ -77,23 +78,12 @@ export async function findClientsByPhone(
 ): Promise<Client[]> {
   const digits = nationalPhoneDigits(phoneNumber);
   if (!digits) return [];
-  const rows = await db
-    .select()
-    .from(t)
-    .where(
-      and(
-        eq(t.tenantId, tenantId),
-        isNull(t.deletedAt),
-        inArray(digitsOf(t.phoneNumber), [digits, `55${digits}`, `0${digits}`]),
-      ),
-    );
-  return sortByName(rows, (row) => row.fullName).map(toRecord);
+  const sameNumber = inArray(digitsOf(t.phoneNumber), [digits, `55${digits}`, `0${digits}`]);
+  return (await catalogue.listActive(db, tenantId, sameNumber)).map(toRecord);
 }
 
 export async function getClient(db: Queryable, tenantId: string, id: string): Promise<Client> {
-  const [row] = await db.select().from(t).where(active(tenantId, id));
-  if (!row) notFound(M.notFound);
-  return toRecord(row);
+  return toRecord(await catalogue.findActiveOrThrow(db, tenantId, id));
 }
 
 export async function createClient(db: Queryable, tenantId: string, input: ClientCreate): Promise<Client> {
@@ -115,7 +105,7 @@ export async function updateClient(
   const [row] = await db
     .update(t)
     .set({ ...fields, updatedAt: now })
-    .where(active(tenantId, id))
+    .where(catalogue.activeById(tenantId, id))
     .returning();
   if (!row) notFound(M.notFound);
   return toRecord(row);
@@ -123,8 +113,7 @@ export async function updateClient(
 
 /** Refused (409) while the patient has a future appointment; otherwise soft-deleted. Locked FOR UPDATE first. */
 export async function deleteClient(db: Queryable, tenantId: string, id: string, now: Date): Promise<void> {
-  const [row] = await db.select({ id: t.id }).from(t).where(active(tenantId, id)).for("update");
-  if (!row) notFound(M.notFound);
+  await catalogue.lockActiveOrThrow(db, tenantId, id);
   if (await hasFutureAppointment(db, tenantId, now, "clientId", id)) conflict(CLIENT_IN_USE);
-  await db.update(t).set({ deletedAt: now, updatedAt: now }).where(active(tenantId, id));
+  await catalogue.softDelete(db, tenantId, id, now);
 }

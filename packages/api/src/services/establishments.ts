@@ -1,6 +1,6 @@
 // Care locations (spec 001 §3, §5 Location). Soft delete: past appointments and calls keep pointing at the row.
 import { type Queryable, schema } from "@atende/db";
-import { and, eq, isNull } from "@atende/db/orm";
+import { and, eq } from "@atende/db/orm";
 import {
   type Establishment,
   type EstablishmentCreate,
@@ -9,7 +9,7 @@ import {
 } from "@atende/shared/schemas/establishments";
 import { toWireInstant } from "@atende/shared/time";
 import { conflict, notFound } from "../errors";
-import { hasFutureAppointment, sortByName } from "./catalogues";
+import { hasFutureAppointment, softDeletable } from "./catalogues";
 
 const t = schema.establishments;
 type Row = typeof t.$inferSelect;
@@ -30,21 +30,19 @@ function toRecord(row: Row): Establishment {
   };
 }
 
-const active = (tenantId: string, id: string) =>
-  and(eq(t.tenantId, tenantId), eq(t.id, id), isNull(t.deletedAt));
+const catalogue = softDeletable({
+  table: t,
+  selectAll: (db) => db.select().from(t),
+  nameOf: (row) => row.name,
+  notFoundMessage: M.notFound,
+});
 
 export async function listEstablishments(db: Queryable, tenantId: string): Promise<Establishment[]> {
-  const rows = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.tenantId, tenantId), isNull(t.deletedAt)));
-  return sortByName(rows, (row) => row.name).map(toRecord);
+  return (await catalogue.listActive(db, tenantId)).map(toRecord);
 }
 
 export async function getEstablishment(db: Queryable, tenantId: string, id: string): Promise<Establishment> {
-  const [row] = await db.select().from(t).where(active(tenantId, id));
-  if (!row) notFound(M.notFound);
-  return toRecord(row);
+  return toRecord(await catalogue.findActiveOrThrow(db, tenantId, id));
 }
 
 export async function createEstablishment(
@@ -70,7 +68,7 @@ export async function updateEstablishment(
   const [row] = await db
     .update(t)
     .set({ ...fields, updatedAt: now })
-    .where(active(tenantId, id))
+    .where(catalogue.activeById(tenantId, id))
     .returning();
   if (!row) notFound(M.notFound);
   return toRecord(row);
@@ -81,8 +79,8 @@ export async function updateEstablishment(
  * every service's list of locations (a service left with none stays, unbookable, until edited: its form requires
  * a location again) and its availabilities are deleted (they would point at a location that no longer exists).
  *
- * The row is locked FOR UPDATE first, so a booking that reads the location with a locking read (FOR KEY SHARE or
- * stronger) either finishes before this check sees it or waits and then sees the location deleted.
+ * The row is locked FOR UPDATE first (see lockActiveOrThrow): a booking racing the delete either finishes before
+ * the check sees it or waits and then sees the location deleted.
  */
 export async function deleteEstablishment(
   db: Queryable,
@@ -90,10 +88,9 @@ export async function deleteEstablishment(
   id: string,
   now: Date,
 ): Promise<void> {
-  const [row] = await db.select({ id: t.id }).from(t).where(active(tenantId, id)).for("update");
-  if (!row) notFound(M.notFound);
+  await catalogue.lockActiveOrThrow(db, tenantId, id);
   if (await hasFutureAppointment(db, tenantId, now, "establishmentId", id)) conflict(ESTABLISHMENT_IN_USE);
-  await db.update(t).set({ deletedAt: now, updatedAt: now }).where(active(tenantId, id));
+  await catalogue.softDelete(db, tenantId, id, now);
   const links = schema.offeredServiceEstablishments;
   await db.delete(links).where(and(eq(links.tenantId, tenantId), eq(links.establishmentId, id)));
   const av = schema.availabilities;

@@ -9,8 +9,8 @@ import {
   type OfferedServiceUpdate,
 } from "@atende/shared/schemas/offered-services";
 import { toWireInstant } from "@atende/shared/time";
-import { conflict, invalid, notFound } from "../errors";
-import { serviceHasFutureAppointment, sortByName } from "./catalogues";
+import { conflict, invalid } from "../errors";
+import { serviceHasFutureAppointment, softDeletable, sortByName } from "./catalogues";
 
 const t = schema.offeredServices;
 const se = schema.offeredServiceEstablishments;
@@ -91,16 +91,17 @@ async function linksOf(db: Queryable, tenantId: string, serviceIds?: string[]): 
   return byService;
 }
 
-const active = (tenantId: string, id: string) =>
-  and(eq(t.tenantId, tenantId), eq(t.id, id), isNull(t.deletedAt));
+const catalogue = softDeletable({
+  table: t,
+  selectAll: (db) => db.select().from(t),
+  nameOf: (row) => row.name,
+  notFoundMessage: M.notFound,
+});
 
 export async function listOfferedServices(db: Queryable, tenantId: string): Promise<OfferedService[]> {
-  const rows = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.tenantId, tenantId), isNull(t.deletedAt)));
+  const rows = await catalogue.listActive(db, tenantId);
   const links = await linksOf(db, tenantId);
-  return sortByName(rows, (row) => row.name).map((row) => toRecord(row, links.get(row.id)));
+  return rows.map((row) => toRecord(row, links.get(row.id)));
 }
 
 export async function getOfferedService(
@@ -108,8 +109,7 @@ export async function getOfferedService(
   tenantId: string,
   id: string,
 ): Promise<OfferedService> {
-  const [row] = await db.select().from(t).where(active(tenantId, id));
-  if (!row) notFound(M.notFound);
+  const row = await catalogue.findActiveOrThrow(db, tenantId, id);
   const links = await linksOf(db, tenantId, [id]);
   return toRecord(row, links.get(id));
 }
@@ -188,13 +188,12 @@ export async function updateOfferedService(
   now: Date,
 ): Promise<OfferedService> {
   const { id, ...rest } = input;
-  const [existing] = await db.select({ id: t.id }).from(t).where(active(tenantId, id)).for("update");
-  if (!existing) notFound(M.notFound);
+  await catalogue.lockActiveOrThrow(db, tenantId, id);
   await assertLinkable(db, tenantId, rest);
   await db
     .update(t)
     .set({ ...columnsOf(rest), updatedAt: now })
-    .where(active(tenantId, id));
+    .where(catalogue.activeById(tenantId, id));
   await db.delete(se).where(and(eq(se.tenantId, tenantId), eq(se.offeredServiceId, id)));
   await db.delete(sp).where(and(eq(sp.tenantId, tenantId), eq(sp.offeredServiceId, id)));
   await writeLinks(db, tenantId, id, rest);
@@ -204,7 +203,7 @@ export async function updateOfferedService(
 /**
  * Refused (409) while a future appointment includes the service; otherwise soft-deleted (appointments keep their
  * snapshot of it). Its link rows stay: nothing reads a deleted service's links. Locked FOR UPDATE first (see
- * deleteEstablishment).
+ * lockActiveOrThrow).
  */
 export async function deleteOfferedService(
   db: Queryable,
@@ -212,8 +211,7 @@ export async function deleteOfferedService(
   id: string,
   now: Date,
 ): Promise<void> {
-  const [row] = await db.select({ id: t.id }).from(t).where(active(tenantId, id)).for("update");
-  if (!row) notFound(M.notFound);
+  await catalogue.lockActiveOrThrow(db, tenantId, id);
   if (await serviceHasFutureAppointment(db, tenantId, now, id)) conflict(OFFERED_SERVICE_IN_USE);
-  await db.update(t).set({ deletedAt: now, updatedAt: now }).where(active(tenantId, id));
+  await catalogue.softDelete(db, tenantId, id, now);
 }

@@ -1,6 +1,6 @@
 // Professionals (spec 001 §3, §5 Professional). Soft delete: past appointments keep pointing at the row.
 import { type Queryable, schema } from "@atende/db";
-import { and, eq, isNull } from "@atende/db/orm";
+import { and, eq } from "@atende/db/orm";
 import {
   PROFESSIONAL_MESSAGES as M,
   type Professional,
@@ -9,7 +9,7 @@ import {
 } from "@atende/shared/schemas/professionals";
 import { toWireInstant } from "@atende/shared/time";
 import { conflict, notFound } from "../errors";
-import { hasFutureAppointment, sortByName } from "./catalogues";
+import { hasFutureAppointment, softDeletable } from "./catalogues";
 
 const t = schema.professionals;
 type Row = typeof t.$inferSelect;
@@ -32,21 +32,19 @@ function toRecord(row: Row): Professional {
   };
 }
 
-const active = (tenantId: string, id: string) =>
-  and(eq(t.tenantId, tenantId), eq(t.id, id), isNull(t.deletedAt));
+const catalogue = softDeletable({
+  table: t,
+  selectAll: (db) => db.select().from(t),
+  nameOf: (row) => row.name,
+  notFoundMessage: M.notFound,
+});
 
 export async function listProfessionals(db: Queryable, tenantId: string): Promise<Professional[]> {
-  const rows = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.tenantId, tenantId), isNull(t.deletedAt)));
-  return sortByName(rows, (row) => row.name).map(toRecord);
+  return (await catalogue.listActive(db, tenantId)).map(toRecord);
 }
 
 export async function getProfessional(db: Queryable, tenantId: string, id: string): Promise<Professional> {
-  const [row] = await db.select().from(t).where(active(tenantId, id));
-  if (!row) notFound(M.notFound);
-  return toRecord(row);
+  return toRecord(await catalogue.findActiveOrThrow(db, tenantId, id));
 }
 
 export async function createProfessional(
@@ -72,7 +70,7 @@ export async function updateProfessional(
   const [row] = await db
     .update(t)
     .set({ ...fields, updatedAt: now })
-    .where(active(tenantId, id))
+    .where(catalogue.activeById(tenantId, id))
     .returning();
   if (!row) notFound(M.notFound);
   return toRecord(row);
@@ -81,7 +79,7 @@ export async function updateProfessional(
 /**
  * Refused (409) while the professional has a future appointment. Otherwise soft-deleted, taken off every
  * service's list of professionals (a service left with none stays, unbookable, until edited) and their
- * availabilities deleted. Locked FOR UPDATE first (see deleteEstablishment).
+ * availabilities deleted. Locked FOR UPDATE first (see lockActiveOrThrow).
  */
 export async function deleteProfessional(
   db: Queryable,
@@ -89,10 +87,9 @@ export async function deleteProfessional(
   id: string,
   now: Date,
 ): Promise<void> {
-  const [row] = await db.select({ id: t.id }).from(t).where(active(tenantId, id)).for("update");
-  if (!row) notFound(M.notFound);
+  await catalogue.lockActiveOrThrow(db, tenantId, id);
   if (await hasFutureAppointment(db, tenantId, now, "professionalId", id)) conflict(PROFESSIONAL_IN_USE);
-  await db.update(t).set({ deletedAt: now, updatedAt: now }).where(active(tenantId, id));
+  await catalogue.softDelete(db, tenantId, id, now);
   const links = schema.offeredServiceProfessionals;
   await db.delete(links).where(and(eq(links.tenantId, tenantId), eq(links.professionalId, id)));
   const av = schema.availabilities;
