@@ -11,7 +11,7 @@
 //   with ALL deletes it.
 // Availabilities of a soft-deleted professional or establishment are treated as gone everywhere.
 import { type Queryable, schema } from "@atende/db";
-import { and, asc, eq, gte, inArray, lte, ne, or, type SQL, sql } from "@atende/db/orm";
+import { and, asc, eq, getTableColumns, gte, inArray, lte, ne, or, type SQL, sql } from "@atende/db/orm";
 import type { DayOfWeek, OccurrenceScope } from "@atende/shared/enums";
 import { DAYS_OF_WEEK } from "@atende/shared/enums";
 import {
@@ -33,7 +33,12 @@ import {
   toWireMinute,
 } from "@atende/shared/time";
 import { invalid, notFound } from "../errors";
-import { expandAvailability, type Occurrence, occurrenceDays } from "./availability-expand";
+import {
+  type ExpandableException,
+  expandAvailability,
+  type Occurrence,
+  occurrenceDays,
+} from "./availability-expand";
 
 export type { Occurrence } from "./availability-expand";
 export { expandAvailability } from "./availability-expand";
@@ -91,8 +96,15 @@ function groupByAvailability<T extends { availabilityId: string }>(rows: T[]): M
 export async function loadOccurrences(db: Queryable, filter: OccurrenceFilter): Promise<Occurrence[]> {
   const { startDate, endDate } = filter;
   if (startDate > endDate) return [];
+  // One round trip: each availability carries its exceptions in the range as a JSON array (null when none).
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(A),
+      exceptions: sql<ExpandableException[] | string | null>`(select json_agg(json_build_object(
+          'date', ${X.date}, 'cancelled', ${X.cancelled}, 'startTime', ${X.startTime}, 'endTime', ${X.endTime},
+          'notes', ${X.notes}))
+        from ${X} where ${X.availabilityId} = ${A.id} and ${X.date} between ${startDate}::date and ${endDate}::date)`,
+    })
     .from(A)
     .where(
       and(
@@ -103,23 +115,11 @@ export async function loadOccurrences(db: Queryable, filter: OccurrenceFilter): 
       ),
     );
   if (rows.length === 0) return [];
-  const exceptions = await db
-    .select()
-    .from(X)
-    .where(
-      and(
-        inArray(
-          X.availabilityId,
-          rows.map((row) => row.id),
-        ),
-        gte(X.date, startDate),
-        lte(X.date, endDate),
-      ),
-    );
-  const byAvailability = groupByAvailability(exceptions);
   const out: Occurrence[] = [];
   for (const row of rows) {
-    for (const occurrence of expandAvailability(row, byAvailability.get(row.id) ?? [], startDate, endDate)) {
+    const exceptions: ExpandableException[] =
+      typeof row.exceptions === "string" ? JSON.parse(row.exceptions) : (row.exceptions ?? []);
+    for (const occurrence of expandAvailability(row, exceptions, startDate, endDate)) {
       out.push(occurrence);
     }
   }

@@ -81,6 +81,22 @@ function offsetSuffix(offsetMinutes: number): string {
   return text;
 }
 
+/**
+ * `instantAt(date, minute)` in epoch minutes, remembered: the time-zone lookup behind it costs microseconds, and
+ * the same windows' bounds come back request after request. Bounded; the answer never changes in a process.
+ */
+const EPOCH_MINUTE_CACHE = new Map<string, number>();
+function epochMinuteAt(date: string, minute: number): number {
+  const key = `${date} ${minute}`;
+  let value = EPOCH_MINUTE_CACHE.get(key);
+  if (value === undefined) {
+    if (EPOCH_MINUTE_CACHE.size >= 20_000) EPOCH_MINUTE_CACHE.clear();
+    value = instantAt(date, minute).getTime() / MINUTE_MS;
+    EPOCH_MINUTE_CACHE.set(key, value);
+  }
+  return value;
+}
+
 const HH_MM: string[] = Array.from({ length: 1440 }, (_, minute) => formatMinutesOfDay(minute));
 
 /**
@@ -97,8 +113,8 @@ export function sweepFreeSlots(input: SweepInput): FreeSlot[] {
   for (const w of input.windows) {
     if (w.endMinute - w.startMinute < total) continue;
     const day = dayNumber(w.date);
-    const windowStart = instantAt(w.date, w.startMinute).getTime() / MINUTE_MS;
-    const windowEnd = instantAt(w.date, w.endMinute).getTime() / MINUTE_MS;
+    const windowStart = epochMinuteAt(w.date, w.startMinute);
+    const windowEnd = epochMinuteAt(w.date, w.endMinute);
     const last = windowEnd - total;
     if (last < notBefore) continue;
     // Local wall-clock minute = epoch minute + offset; fixed across the window unless the offset changes inside
