@@ -27,6 +27,7 @@ import {
   conflictMessageOf,
   enforceBookable,
   findConflict,
+  lockProfessionalSchedule,
   overlapsRange,
   requireClient,
   together,
@@ -189,6 +190,7 @@ export async function createAppointment(
   now: Date,
 ): Promise<Appointment> {
   requireFuture(input.scheduledAt, now);
+  await lockProfessionalSchedule(db, input.professionalId);
   const assessment = await assessBooking(db, {
     professionalId: input.professionalId,
     establishmentId: input.establishmentId,
@@ -257,6 +259,7 @@ export async function updateAppointment(
   let services = existingServices;
   let endsAt = existing.endsAt;
   if (rebook) {
+    await lockProfessionalSchedule(db, input.professionalId);
     const assessment = await assessBooking(db, {
       professionalId: input.professionalId,
       establishmentId: input.establishmentId,

@@ -60,6 +60,17 @@ export interface BookingAssessment {
  * query runs again every time `then` is called on it. Every query finishes before the answer, so a refusal (a 400)
  * never leaves a sibling running on the transaction while it rolls back.
  */
+/**
+ * Serialises bookings of one professional for the rest of the transaction (a transaction-scoped advisory lock).
+ * Without it, concurrent overlapping inserts wait on each other inside the exclusion constraint's check and
+ * deadlock in chains (PostgreSQL breaks each after deadlock_timeout, 1 s), which collapsed throughput under a rush
+ * of callers for the same professional. With it, the friendly pre-check always sees the winner; the constraint
+ * stays the arbiter for every other writer.
+ */
+export async function lockProfessionalSchedule(db: Queryable, professionalId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`schedule:${professionalId}`}, 0))`);
+}
+
 export function together<A, B>(a: PromiseLike<A>, b: PromiseLike<B>): Promise<[A, B]>;
 export function together<A, B, C>(
   a: PromiseLike<A>,
