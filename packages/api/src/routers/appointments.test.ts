@@ -392,7 +392,7 @@ describe("create: the booking rules", () => {
       c,
       () => create(c.booking({ establishmentId: other.sede.id })),
       "establishmentId",
-      "Local de atendimento não encontrado",
+      "Local não encontrado",
     );
     await expectInvalid(
       c,

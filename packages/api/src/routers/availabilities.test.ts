@@ -261,7 +261,7 @@ describe("availability form messages (spec 001 §5), nothing stored", () => {
     await expectRefused(
       create(weeklyMondays({ establishmentId: estB })),
       "establishmentId",
-      "Local de atendimento não encontrado",
+      "Local não encontrado",
     );
     await expectRefused(
       create(weeklyMondays({ professionalId: "00000000-0000-4000-8000-000000000000" })),

@@ -2,6 +2,7 @@
 // and the REST shapes ARCHITECTURE.md adds (availability check, free slots). Browser-safe: the web forms, the
 // procedures, the REST shims and the agent's tools validate with these schemas and show these texts.
 import { APPOINTMENT_STATUSES } from "../enums";
+import { DATE_RANGE_ORDER, NOT_FOUND, OBSERVATIONS_BLANK } from "../messages";
 import { dayNumber, formatMinutesOfDay } from "../time";
 import { isoDate, offsetDateTime, optionalText, uuidField, z } from "../zod";
 
@@ -26,7 +27,7 @@ export const APPOINTMENT_MESSAGES = {
   servicesMin: "Deve conter pelo menos 1 serviço",
   servicesMax: "Deve conter no máximo 10 serviços",
   serviceInvalid: "ID do serviço deve ser um UUID válido",
-  observationsBlank: "Observações não podem estar em branco se fornecidas",
+  observationsBlank: OBSERVATIONS_BLANK,
   observationsMax: "Observações não podem exceder 2000 caracteres",
   statusRequired: "Status é obrigatório",
   statusInvalid: "Status deve ser um valor válido",
@@ -36,13 +37,13 @@ export const APPOINTMENT_MESSAGES = {
   endDateRequired: "Data de fim é obrigatória",
   startDateInvalid: "Data de início inválida",
   endDateInvalid: "Data de fim inválida",
-  dateRangeOrder: "Data de fim deve ser igual ou posterior à data de início",
+  dateRangeOrder: DATE_RANGE_ORDER,
   freeSlotRangeMax: `Intervalo de datas não pode exceder ${MAX_FREE_SLOT_RANGE_DAYS} dias`,
   // spec 001 §8, store fallback names: the booking rules' answers for ids that do not resolve.
-  clientNotFound: "Cliente não encontrado",
-  professionalNotFound: "Profissional não encontrado",
-  establishmentNotFound: "Local de atendimento não encontrado",
-  serviceNotFound: "Serviço não encontrado",
+  clientNotFound: NOT_FOUND.client,
+  professionalNotFound: NOT_FOUND.professional,
+  establishmentNotFound: NOT_FOUND.establishment,
+  serviceNotFound: NOT_FOUND.service,
   appointmentNotFound: "Agendamento não encontrado",
   /** A race lost to the exclusion constraint when the winner is not visible yet. */
   conflictGeneric: "Conflito com agendamento existente",

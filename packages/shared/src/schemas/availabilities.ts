@@ -1,16 +1,17 @@
 // The availability form and its calls (spec 001 §3, §5 'Availability form', §7; ARCHITECTURE.md, REST details).
 // Browser-safe: the web form, the tRPC procedures and the REST shims validate with these very schemas.
 import { DAYS_OF_WEEK, OCCURRENCE_SCOPES, PATTERN_TYPES } from "../enums";
+import { DATE_RANGE_ORDER, NOT_FOUND } from "../messages";
 import { dayNumber, isValidDate, minutesOfDay, parseOffsetDateTime, timeOfDayOf } from "../time";
 import { isoDate, optionalText, z } from "../zod";
 
 export const AVAILABILITY_MESSAGES = {
   professionalRequired: "ID do profissional é obrigatório",
   professionalInvalid: "ID do profissional inválido",
-  professionalNotFound: "Profissional não encontrado",
+  professionalNotFound: NOT_FOUND.professional,
   establishmentRequired: "ID do estabelecimento é obrigatório",
   establishmentInvalid: "ID do estabelecimento inválido",
-  establishmentNotFound: "Local de atendimento não encontrado",
+  establishmentNotFound: NOT_FOUND.establishment,
   timeInvalid: "Formato de horário inválido",
   startRequired: "Horário de início é obrigatório",
   endRequired: "Horário de fim é obrigatório",
@@ -31,7 +32,7 @@ export const AVAILABILITY_MESSAGES = {
   periodStartInvalid: "Data de início inválida",
   periodEndRequired: "Data de fim é obrigatória",
   periodEndInvalid: "Data de fim inválida",
-  periodOrder: "Data de fim deve ser igual ou posterior à data de início",
+  periodOrder: DATE_RANGE_ORDER,
   periodMax: "O período deve ter no máximo 2 anos",
   notesMax: "Notas devem ter no máximo 1000 caracteres",
   notesBlank: "Notas não podem estar em branco",

@@ -1,5 +1,6 @@
 // Patients, "clients" on the wire (spec 001 §3, §5 Patient form, §9 limits).
 import { LIMITS } from "../catalogue-constants";
+import { NOT_FOUND, OBSERVATIONS_BLANK } from "../messages";
 import { looseText, optionalText, requiredText, z } from "../zod";
 import { optionalEmail, wireInstant } from "./catalogue-fields";
 
@@ -17,10 +18,10 @@ export const CLIENT_MESSAGES = {
   healthInsuranceProviderMax: "Convênio não pode exceder 100 caracteres",
   healthInsuranceNumberBlank: "Número do convênio não pode estar em branco se fornecido",
   healthInsuranceNumberMax: "Número do convênio não pode exceder 50 caracteres",
-  observationsBlank: "Observações não podem estar em branco se fornecidas",
+  observationsBlank: OBSERVATIONS_BLANK,
   observationsMax: "Observações não podem exceder 1000 caracteres",
   searchMax: "Busca não pode exceder 150 caracteres",
-  notFound: "Cliente não encontrado",
+  notFound: NOT_FOUND.client,
 } as const;
 const M = CLIENT_MESSAGES;
 

@@ -2,6 +2,7 @@
 // REST shims validate with these schemas.
 import { LIMITS } from "../catalogue-constants";
 import { PARKING_TYPES } from "../enums";
+import { NOT_FOUND } from "../messages";
 import { optionalText, requiredText, z } from "../zod";
 import { flag, wireInstant } from "./catalogue-fields";
 
@@ -19,7 +20,7 @@ export const ESTABLISHMENT_MESSAGES = {
   parkingTypeInvalid: "Tipo de estacionamento deve ser FREE ou PAID",
   hasParkingInvalid: "Estacionamento deve ser verdadeiro ou falso",
   hasAccessibilityInvalid: "Acessibilidade deve ser verdadeiro ou falso",
-  notFound: "Local não encontrado",
+  notFound: NOT_FOUND.establishment,
 } as const;
 const M = ESTABLISHMENT_MESSAGES;
 

@@ -1,6 +1,7 @@
 // Offered services (spec 001 §3, §4 form dependencies, §5 Offered service, §9 limits and defaults).
 import { OFFERED_SERVICE_DEFAULTS as D, LIMITS } from "../catalogue-constants";
 import { MODALITIES, PRICE_TYPES } from "../enums";
+import { NOT_FOUND } from "../messages";
 import { optionalText, requiredText, z } from "../zod";
 import { enumWithDefault, flag, idList, integerWithDefault, wireInstant } from "./catalogue-fields";
 
@@ -29,10 +30,10 @@ export const OFFERED_SERVICE_MESSAGES = {
   priceRequiredWhenFixed: "Preço deve ser especificado para tipo de preço fixo",
   establishmentsRequired: "Estabelecimentos disponíveis são obrigatórios",
   establishmentIdInvalid: "ID do estabelecimento deve ser um UUID válido",
-  establishmentNotFound: "Local não encontrado",
+  establishmentNotFound: NOT_FOUND.establishment,
   professionalsRequired: "Profissionais permitidos são obrigatórios",
   professionalIdInvalid: "ID do profissional deve ser um UUID válido",
-  professionalNotFound: "Profissional não encontrado",
+  professionalNotFound: NOT_FOUND.professional,
   modalityRequired: "Modalidade é obrigatória",
   modalityInvalid: "Modalidade deve ser IN_PERSON, REMOTE ou BOTH",
   childFriendlyInvalid: "Atende crianças deve ser verdadeiro ou falso",
@@ -47,7 +48,7 @@ export const OFFERED_SERVICE_MESSAGES = {
     "Instruções de preparação devem ser fornecidas se serviço requer preparação",
   observationBlank: "Observação não pode estar em branco se fornecida",
   observationMax: "Observação não pode exceder 1000 caracteres",
-  notFound: "Serviço não encontrado",
+  notFound: NOT_FOUND.service,
 } as const;
 const M = OFFERED_SERVICE_MESSAGES;
 

@@ -1,6 +1,7 @@
 // Professionals (spec 001 §3, §5 Professional, §9 limits). The form's Portuguese names (nome, cargo,
 // registroProfissional, telefone, planosSaudeIds, observacoes) map to these wire names on submit.
 import { LIMITS } from "../catalogue-constants";
+import { NOT_FOUND, OBSERVATIONS_BLANK } from "../messages";
 import { looseText, optionalText, requiredText, z } from "../zod";
 import { optionalEmail, wireInstant } from "./catalogue-fields";
 
@@ -16,9 +17,9 @@ export const PROFESSIONAL_MESSAGES = {
   insuranceBlank: "Nome do convênio não pode estar em branco",
   insuranceMax: "Nome do convênio não pode exceder 100 caracteres",
   insurancesInvalid: "Convênios aceitos devem ser uma lista de nomes",
-  observationsBlank: "Observações não podem estar em branco se fornecidas",
+  observationsBlank: OBSERVATIONS_BLANK,
   observationsMax: "Observações não podem exceder 1000 caracteres",
-  notFound: "Profissional não encontrado",
+  notFound: NOT_FOUND.professional,
 } as const;
 const M = PROFESSIONAL_MESSAGES;
 

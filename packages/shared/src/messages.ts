@@ -1,0 +1,15 @@
+// pt-BR texts that more than one schema shows. Each lives here once.
+
+/** An unknown, deleted or other tenant's reference, with the spec's fallback names (spec 001 §8). */
+export const NOT_FOUND = {
+  professional: "Profissional não encontrado",
+  establishment: "Local não encontrado",
+  client: "Cliente não encontrado",
+  service: "Serviço não encontrado",
+} as const;
+
+/** spec 001 §5 (professional, appointment and patient forms). */
+export const OBSERVATIONS_BLANK = "Observações não podem estar em branco se fornecidas";
+
+/** spec 001 §5 (availability form), also for any start/end date pair. */
+export const DATE_RANGE_ORDER = "Data de fim deve ser igual ou posterior à data de início";
