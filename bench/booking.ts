@@ -2,7 +2,14 @@
 // latency (p50/p95) and, afterwards, the overlapping pairs counted with a SQL self-join (must be 0). Two loads:
 // "spread" (10 professionals, random 5-minute starts over the next weeks: mostly accepted) and "contended" (every
 // client on one professional and one morning: mostly refused, the exclusion constraint settling the races).
-import { type DatabaseHandle, schema } from "@atende/db";
+import {
+  insertClient,
+  insertEstablishment,
+  insertProfessional,
+  insertService,
+  insertWeeklyAvailability,
+} from "@atende/api/services/appointments-seed";
+import type { DatabaseHandle } from "@atende/db";
 import { sql } from "@atende/db/orm";
 import { addDays, dateOf, instantAt, isoWeekday, toWireMinute } from "@atende/shared/time";
 import { TRPCError } from "@trpc/server";
@@ -24,55 +31,28 @@ interface Fixture {
 async function seedFixture(handle: DatabaseHandle, professionals: number): Promise<Fixture> {
   const db = handle.db;
   const { tenantId, actor } = await seedTenant(handle);
-  const [est] = await db
-    .insert(schema.establishments)
-    .values({ tenantId, name: "Sede", address: "Rua das Flores, 100 - Centro" })
-    .returning();
-  const [client] = await db
-    .insert(schema.clients)
-    .values({ tenantId, fullName: "Maria Souza", phoneNumber: "11987654321" })
-    .returning();
-  const [service] = await db
-    .insert(schema.offeredServices)
-    .values({
-      tenantId,
-      name: "Consulta",
-      duration: 30,
-      bufferDurationAfter: 5,
-      priceType: "FIXED",
-      priceInCents: 15000,
-      modality: "IN_PERSON",
-    })
-    .returning();
-  if (!est || !client || !service) throw new Error("seed failed");
-  const pros = await db
-    .insert(schema.professionals)
-    .values(
-      Array.from({ length: professionals }, (_, i) => ({
-        tenantId,
-        name: `Profissional ${i + 1}`,
-        specialty: "Clínica",
-      })),
-    )
-    .returning();
-  await db
-    .insert(schema.offeredServiceEstablishments)
-    .values({ tenantId, offeredServiceId: service.id, establishmentId: est.id });
+  const est = await insertEstablishment(db, tenantId, "Sede");
+  const client = await insertClient(db, tenantId, "Maria Souza");
+  const pros = [];
+  for (let i = 1; i <= professionals; i++)
+    pros.push(await insertProfessional(db, tenantId, `Profissional ${i}`));
+  const service = await insertService(db, tenantId, {
+    name: "Consulta",
+    duration: 30,
+    after: 5,
+    professionals: pros.map((p) => p.id),
+    establishments: [est.id],
+  });
   const today = dateOf(new Date());
   for (const pro of pros) {
-    await db
-      .insert(schema.offeredServiceProfessionals)
-      .values({ tenantId, offeredServiceId: service.id, professionalId: pro.id });
-    await db.insert(schema.availabilities).values({
-      tenantId,
+    await insertWeeklyAvailability(db, tenantId, {
       professionalId: pro.id,
       establishmentId: est.id,
-      patternType: "WEEKLY",
-      daysOfWeek: [1, 2, 3, 4, 5],
+      days: [1, 2, 3, 4, 5],
       periodStart: today,
       periodEnd: addDays(today, 120),
-      startTime: "08:00",
-      endTime: "18:00",
+      start: "08:00",
+      end: "18:00",
     });
   }
   const weekdays: string[] = [];

@@ -2,6 +2,13 @@
 // appointments spread over the surrounding year: p50/p95 in-process (the procedure through a tRPC caller) and
 // through HTTP (the real Hono app on an ephemeral port), plus the pure sweep alone for reference.
 
+import {
+  insertClient,
+  insertEstablishment,
+  insertProfessional,
+  insertService,
+  insertWeeklyAvailability,
+} from "@atende/api/services/appointments-seed";
 import { loadOccurrences } from "@atende/api/services/availability";
 import { type BusyRange, sweepFreeSlots } from "@atende/api/services/slots";
 import { type DatabaseHandle, schema, withTenant } from "@atende/db";
@@ -37,48 +44,24 @@ interface Scenario {
 async function seedScenario(handle: DatabaseHandle): Promise<Scenario> {
   const db = handle.db;
   const { tenantId, actor } = await seedTenant(handle);
-  const [est] = await db
-    .insert(schema.establishments)
-    .values({ tenantId, name: "Sede", address: "Rua das Flores, 100 - Centro" })
-    .returning();
-  const [pro] = await db
-    .insert(schema.professionals)
-    .values({ tenantId, name: "Dra. Ana", specialty: "Clínica geral" })
-    .returning();
-  const [client] = await db
-    .insert(schema.clients)
-    .values({ tenantId, fullName: "Maria Souza", phoneNumber: "11987654321" })
-    .returning();
-  const [service] = await db
-    .insert(schema.offeredServices)
-    .values({
-      tenantId,
-      name: "Consulta",
-      duration: 30,
-      priceType: "FIXED",
-      priceInCents: 15000,
-      modality: "IN_PERSON",
-    })
-    .returning();
-  if (!est || !pro || !client || !service) throw new Error("seed failed");
-  await db
-    .insert(schema.offeredServiceProfessionals)
-    .values({ tenantId, offeredServiceId: service.id, professionalId: pro.id });
-  await db
-    .insert(schema.offeredServiceEstablishments)
-    .values({ tenantId, offeredServiceId: service.id, establishmentId: est.id });
-
+  const est = await insertEstablishment(db, tenantId, "Sede");
+  const pro = await insertProfessional(db, tenantId, "Dra. Ana");
+  const client = await insertClient(db, tenantId, "Maria Souza");
+  const service = await insertService(db, tenantId, {
+    name: "Consulta",
+    duration: 30,
+    professionals: [pro.id],
+    establishments: [est.id],
+  });
   const today = dateOf(new Date());
-  await db.insert(schema.availabilities).values({
-    tenantId,
+  await insertWeeklyAvailability(db, tenantId, {
     professionalId: pro.id,
     establishmentId: est.id,
-    patternType: "WEEKLY",
-    daysOfWeek: [1, 2, 3, 4, 5],
+    days: [1, 2, 3, 4, 5],
     periodStart: addDays(today, -200),
     periodEnd: addDays(today, 200),
-    startTime: "08:00",
-    endTime: "18:00",
+    start: "08:00",
+    end: "18:00",
   });
 
   // 2,000 half-hour appointments on distinct (weekday, half-hour) cells of the year around today.
