@@ -7,6 +7,13 @@ import { Socket } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+// The project pins its own Node.js (decision 0009): `npm start` and `npm test` run on node_modules/.bin/node.
+if (Number(process.versions.node.split(".")[0]) < 24) {
+  console.error(
+    `Node.js ${process.versions.node} is too old: run this through npm (npm start, npm test), which uses the Node 24 that npm ci installs.`,
+  );
+  process.exit(1);
+}
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => join(root, "node_modules", ".bin", name);
 const args = process.argv.slice(2);
