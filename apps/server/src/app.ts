@@ -3,8 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ApiConfig, appRouter, restRoutes } from "@atende/api";
-import type { Database } from "@atende/db";
-import { sql } from "@atende/db/orm";
+import type { DataAccess } from "@atende/db";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono, type Context as HonoContext } from "hono";
@@ -23,7 +22,8 @@ import { apiRateLimit, authRateLimit, type RateLimits } from "./rate-limit";
 import { mountRest } from "./rest";
 
 export interface AppDeps {
-  sys: Database;
+  /** The database behind its doors; the procedures and the sign-in routes open only the ones they are allowed. */
+  data: DataAccess;
   config: ApiConfig;
   logger: Logger;
   /** The built web app (apps/web/dist); without it only the API is served. */
@@ -96,7 +96,7 @@ export function createApp(deps: AppDeps): Hono {
 
   app.get("/healthz", async (c) => {
     try {
-      await deps.sys.execute(sql`select 1`);
+      await deps.data.ping();
       return c.json({ status: "ok", database: "ok" });
     } catch (error) {
       logger.error({ err: error }, "health check failed");
@@ -122,7 +122,7 @@ export function createApp(deps: AppDeps): Hono {
     c.body(openapi, 200, { "content-type": "application/json; charset=utf-8" }),
   );
   app.route("/", createDocsRoutes());
-  app.route("/", createOAuthRoutes({ sys: deps.sys, config, logger }));
+  app.route("/", createOAuthRoutes({ data: deps.data, config, logger }));
   mountRest(app, contextFor, logInternal);
 
   const indexHtml =

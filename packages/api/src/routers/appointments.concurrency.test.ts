@@ -7,13 +7,14 @@ import { testDatabaseUrl } from "@atende/db/testing";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createTestApi,
   insertClient,
   insertEstablishment,
   insertProfessional,
   insertService,
   insertWeeklyAvailability,
-} from "../services/appointments-seed";
-import { createTestApi, type TestApi } from "../testing";
+  type TestApi,
+} from "../testing";
 
 const NOW = new Date("2030-03-01T12:00:00-03:00");
 

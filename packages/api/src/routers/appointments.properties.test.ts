@@ -6,13 +6,14 @@ import { instantAt, minutesOfDay, timeOfDayOf } from "@atende/shared/time";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createTestApi,
   insertClient,
   insertEstablishment,
   insertManualAvailability,
   insertProfessional,
   insertService,
-} from "../services/appointments-seed";
-import { createTestApi, type TestApi } from "../testing";
+  type TestApi,
+} from "../testing";
 
 let t: TestApi;
 beforeAll(async () => {

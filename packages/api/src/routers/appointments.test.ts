@@ -3,7 +3,9 @@
 // the future rule, the advisory check, the free-slot search and tenancy. Each test seeds its own tenant.
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issuesOf } from "../errors";
 import {
+  createTestApi,
   editService,
   insertClient,
   insertEstablishment,
@@ -12,9 +14,8 @@ import {
   insertService,
   insertWeeklyAvailability,
   softDelete,
-} from "../services/appointments-seed";
-import { createTestApi, type TestApi } from "../testing";
-import { issuesOf } from "../trpc";
+  type TestApi,
+} from "../testing";
 
 let t: TestApi;
 beforeAll(async () => {
