@@ -57,6 +57,7 @@ export default defineConfig(async ({ command, mode }) => {
       strictPort: true,
       proxy: { [`^/(${prefixes.map((p) => p.replace(".", "\\.")).join("|")})(/|$|\\?)`]: proxy },
     },
-    build: { outDir: "dist", sourcemap: true },
+    // Source maps in development builds only: production serves no maps and no sourceMappingURL comments.
+    build: { outDir: "dist", sourcemap: mode !== "production" },
   };
 });
