@@ -1,4 +1,4 @@
-// The only place that reads process.env (STYLE.md). Every setting is validated at start; a bad one stops the server
+// The only place that reads process.env. Every setting is validated at start; a bad one stops the server
 // with a readable list of what is wrong.
 import { isAbsolute, resolve } from "node:path";
 import { z } from "zod";

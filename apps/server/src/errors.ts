@@ -7,7 +7,7 @@ export interface ErrorBody {
   issues: Issue[];
 }
 
-/** The JSON error contract (ARCHITECTURE.md, Contracts) for anything a procedure threw. */
+/** The JSON error contract (docs/architecture.md, Requests and errors) for anything a procedure threw. */
 export function errorResponse(error: unknown): { status: number; body: ErrorBody; internal: boolean } {
   const trpcError = getTRPCErrorFromUnknown(error);
   const status = getHTTPStatusCodeFromError(trpcError);

@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 
-/** One problem with the input: `path` is the field name, dotted when nested (ARCHITECTURE.md, REST details). */
+/** One problem with the input: `path` is the field name, dotted when nested (docs/architecture.md). */
 export interface Issue {
   path: string;
   message: string;

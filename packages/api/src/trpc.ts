@@ -1,4 +1,4 @@
-// The only place that decides who may do what (STYLE.md). Procedures are thin: input schema, a call into a
+// The only place that decides who may do what. Procedures are thin: input schema, a call into a
 // service, output.
 import { type Tx, withTenant } from "@atende/db";
 import { initTRPC, TRPCError } from "@trpc/server";

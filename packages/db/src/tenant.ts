@@ -3,7 +3,7 @@ import type { Database, Tx } from "./client";
 
 /**
  * Runs `fn` in one transaction under row-level security for `tenantId`: the role switch and the tenant setting are
- * local to the transaction (ARCHITECTURE.md, Row-level security). The server connects as a superuser, so without
+ * local to the transaction (docs/architecture.md, Database). The server connects as a superuser, so without
  * the role switch no policy would apply at all. One round trip sets both.
  */
 export function withTenant<T>(db: Database, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {

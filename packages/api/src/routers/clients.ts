@@ -23,7 +23,7 @@ export const clientsRouter = {
     .input(ClientListInput)
     .output(z.array(ClientRecord))
     .query(({ ctx, input }) => listClients(ctx.db, ctx.tenantId, input.search)),
-  /** The agent recognises a known caller by number (ARCHITECTURE.md, Telephony gateway). */
+  /** The agent recognises a known caller by number (the telephony gateway, to come). */
   findByPhone: tenantProcedure
     .input(ClientFindByPhoneInput)
     .output(z.array(ClientRecord))

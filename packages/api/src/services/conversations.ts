@@ -1,7 +1,7 @@
 // Call history (spec 001 §2, §3): the writers the telephony gateway uses while a call runs (and tests use to seed),
 // and the reads behind the list and the detail. Every call leaves one record: the conversation, its messages with
 // timestamps, the actions performed, the data collected, a summary and the transferred-to number
-// (ARCHITECTURE.md, Telephony gateway).
+// (the telephony gateway, to come).
 //
 // All functions take the tenant explicitly and also filter by it, so they stay correct on an unscoped database
 // (the gateway routes an inbound call before it has a tenant transaction); under a tenant transaction row-level
