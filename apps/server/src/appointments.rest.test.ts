@@ -1,4 +1,4 @@
-// REST shims of the appointments (spec 001 §7; ARCHITECTURE.md, REST details: availability check, free slots,
+// REST shims of the appointments (spec 001 §7; docs/architecture.md, REST details: availability check, free slots,
 // confirm) over the real Hono app: paths, statuses, query-string inputs and the error contract.
 
 import { type Actor, signAccessToken } from "@atende/api";

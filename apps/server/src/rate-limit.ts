@@ -1,7 +1,7 @@
-// Rate limits (ARCHITECTURE.md, Contracts: 429). Sign-in and token refresh get a tight budget per client address;
+// Rate limits (the error contract's 429). Sign-in and token refresh get a tight budget per client address;
 // everything else a generous one per caller (the bearer token's subject would need a verify here, so the token
 // itself keys it, else the address). Counters live in this process: with several server replicas they need a
-// shared store (hono-rate-limiter takes one) — see docs/decisions/0007-rate-limits.md.
+// shared store (hono-rate-limiter takes one) — see docs/decisions/0008-rate-limits.md.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { rateLimiter } from "hono-rate-limiter";

@@ -2,7 +2,7 @@ import { getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
 
-/** One problem with the input: `path` is the field name, dotted when nested (ARCHITECTURE.md, REST details). */
+/** One problem with the input: `path` is the field name, dotted when nested (docs/architecture.md). */
 export interface Issue {
   path: string;
   message: string;
@@ -46,7 +46,7 @@ export function issuesOf(error: unknown): Issue[] | undefined {
   return undefined;
 }
 
-/** The error contract's body (ARCHITECTURE.md, Contracts): the first issue's message, else the error's own. */
+/** The error contract's body (docs/architecture.md, Requests and errors): the first issue's message, else the error's own. */
 export interface ErrorShape {
   status: number;
   message: string;

@@ -1,5 +1,5 @@
-// The only place that decides who may do what, and which door into the database each procedure gets (STYLE.md;
-// docs/decisions/0010-tenancy-by-structure.md). Procedures are thin: input schema, a call into a service, output.
+// The only place that decides who may do what, and which door into the database each procedure gets
+// (docs/decisions/0010-tenancy-by-structure.md). Procedures are thin: input schema, a call into a service, output.
 //
 // The context's `data` is opened here and nowhere else. Every builder exported below takes it away from the
 // handler and hands over exactly one handle instead:

@@ -1,4 +1,4 @@
-// The browser sign-in flow (ARCHITECTURE.md, Sign-in; spec 000 §4, §7). Mounted at the root of the server app:
+// The browser sign-in flow (docs/architecture.md; spec 000 §4, §7). Mounted at the root of the server app:
 //   GET  /oauth2/authorization/google?frontend_host=…[&signup=true]  → Google (or the development form)
 //   GET  /oauth2/callback/google                                     → back from Google: state and PKCE checked
 //   POST /oauth2/dev-login                                           → the development form's submission

@@ -1,4 +1,4 @@
-// No double booking under concurrency (ARCHITECTURE.md, Contracts): the database is the arbiter. Only a real
+// No double booking under concurrency (docs/architecture.md, Database): the database is the arbiter. Only a real
 // PostgreSQL with a pool of several connections runs requests truly in parallel (PGlite serialises them), so this
 // file runs only when TEST_DATABASE_URL is set.
 import { schema } from "@atende/db";

@@ -1,4 +1,4 @@
-// Appointments (spec 001 §3-§5, §7, §9; ARCHITECTURE.md, Contracts and REST details): list, get, create, update,
+// Appointments (spec 001 §3-§5, §7, §9; docs/architecture.md, Database and REST details): list, get, create, update,
 // delete, confirm, the advisory availability check and the free-slot search. The booking rules live in
 // ./booking.ts, shared by all of them.
 //

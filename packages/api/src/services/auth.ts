@@ -1,4 +1,4 @@
-// Sign-in and sessions (ARCHITECTURE.md, Contracts; docs/decisions/0003-sessions.md). This is one of the few
+// Sign-in and sessions (docs/architecture.md; docs/decisions/0003-sessions.md). This is one of the few
 // modules that use the system data access (the raw database, outside row-level security): a user is found by
 // e-mail before any tenant is known, and a refresh token is found by its hash. Keep such queries here.
 import { PG_UNIQUE_VIOLATION, pgErrorOf, type Queryable, type SystemDb, schema } from "@atende/db";

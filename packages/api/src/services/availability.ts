@@ -1,4 +1,4 @@
-// Availabilities (spec 001 §2-§5, §7; ARCHITECTURE.md, REST details): the recurring windows in which a
+// Availabilities (spec 001 §2-§5, §7; docs/architecture.md, REST details): the recurring windows in which a
 // professional attends at an establishment, their expansion into dated occurrences, and per-occurrence edits.
 //
 // Occurrence scopes (spec 001 §4 'Availability scopes'), on the occurrence of date D:

@@ -1,4 +1,4 @@
-// The booking rules (ARCHITECTURE.md, Contracts: No double booking; booking rules mirror spec 001 §5's advisory
+// The booking rules (docs/architecture.md, Database: No double booking; booking rules mirror spec 001 §5's advisory
 // check), in ONE place: appointment create and update, the advisory check, the REST shims (through the same
 // procedures) and the voice agent's tools all go through `assessBooking`.
 //
@@ -133,7 +133,7 @@ export interface Window {
 
 /**
  * The window outcome (pure): the occupied range `[start, end)` (minutes of the day) must fit ONE window entirely
- * (ARCHITECTURE.md: outside the window means any part of the occupied range outside it). Returns undefined when it
+ * (outside the window means any part of the occupied range outside it). Returns undefined when it
  * fits, else the window to name in the message: the one holding the start, or else the nearest.
  */
 export function windowMiss(windows: readonly Window[], start: number, end: number): Window | undefined {

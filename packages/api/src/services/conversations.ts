@@ -1,7 +1,7 @@
 // Call history (spec 001 §2, §3): the writers the telephony gateway uses while a call runs (and tests use to seed),
 // and the reads behind the list and the detail. Every call leaves one record: the conversation, its messages with
 // timestamps, the actions performed, the data collected, a summary and the transferred-to number
-// (ARCHITECTURE.md, Telephony gateway).
+// (the telephony gateway, to come).
 //
 // Every function takes a `TenantTx`: the gateway writes a call inside the called tenant's scope, and row-level
 // security does the tenant filtering (decision 0010). Child rows reference the conversation by `(tenant_id, id)`,

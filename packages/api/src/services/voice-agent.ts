@@ -1,4 +1,4 @@
-// The voice agent, one per tenant (spec 000 §3/§5, spec 001 §5; REST details: GET without one
+// The voice agent, one per tenant (spec 000 §3/§5, spec 001 §5; docs/architecture.md, REST details: GET without one
 // is a 404, a second POST a 409, a PUT before one exists a 404, a PUT that changes the DDD a 400).
 import { PG_UNIQUE_VIOLATION, pgErrorOf, schema, type TenantTx } from "@atende/db";
 import {
