@@ -25,61 +25,65 @@ interface Case {
 const text = (n: number) => "a".repeat(n);
 const UNKNOWN_ID = "7b0f6c52-3f7e-4c38-9d7b-0c7c2b1f9a11";
 
-const location = { name: "Clínica Centro", address: "Rua das Flores, 123 - Centro" };
+const establishment = { name: "Clínica Centro", address: "Rua das Flores, 123 - Centro" };
 const professional = { name: "Dra. Ana Souza", specialty: "Dermatologia" };
-const patient = { fullName: "Maria da Silva", phoneNumber: "(11) 98765-4321" };
+const client = { fullName: "Maria da Silva", phoneNumber: "(11) 98765-4321" };
 const agent = { name: "Sofia", welcomeMessage: "Olá! Como posso ajudar você hoje?" };
 
-const locationCases: Case[] = [
-  { body: { ...location, name: "A" }, path: "name", message: "Nome deve ter entre 2 e 200 caracteres" },
-  { body: { ...location, name: text(201) }, path: "name", message: "Nome deve ter entre 2 e 200 caracteres" },
-  { body: { address: location.address }, path: "name", message: "Nome é obrigatório" },
-  { body: { ...location, name: null }, path: "name", message: "Nome é obrigatório" },
-  { body: { ...location, name: "   " }, path: "name", message: "Nome é obrigatório" },
-  { body: { name: location.name }, path: "address", message: "Endereço é obrigatório" },
-  { body: { ...location, address: null }, path: "address", message: "Endereço é obrigatório" },
+const establishmentCases: Case[] = [
+  { body: { ...establishment, name: "A" }, path: "name", message: "Nome deve ter entre 2 e 200 caracteres" },
   {
-    body: { ...location, address: "Rua A, 12" },
+    body: { ...establishment, name: text(201) },
+    path: "name",
+    message: "Nome deve ter entre 2 e 200 caracteres",
+  },
+  { body: { address: establishment.address }, path: "name", message: "Nome é obrigatório" },
+  { body: { ...establishment, name: null }, path: "name", message: "Nome é obrigatório" },
+  { body: { ...establishment, name: "   " }, path: "name", message: "Nome é obrigatório" },
+  { body: { name: establishment.name }, path: "address", message: "Endereço é obrigatório" },
+  { body: { ...establishment, address: null }, path: "address", message: "Endereço é obrigatório" },
+  {
+    body: { ...establishment, address: "Rua A, 12" },
     path: "address",
     message: "Endereço deve ter pelo menos 10 caracteres",
   },
   {
-    body: { ...location, address: text(501) },
+    body: { ...establishment, address: text(501) },
     path: "address",
     message: "Endereço não pode exceder 500 caracteres",
   },
   {
-    body: { ...location, description: "   " },
+    body: { ...establishment, description: "   " },
     path: "description",
     message: "Descrição não pode estar em branco se fornecida",
   },
   {
-    body: { ...location, description: text(1001) },
+    body: { ...establishment, description: text(1001) },
     path: "description",
     message: "Descrição não pode exceder 1000 caracteres",
   },
   {
-    body: { ...location, hasParking: true },
+    body: { ...establishment, hasParking: true },
     path: "parkingType",
     message: "Tipo de estacionamento deve ser especificado quando estacionamento está disponível",
   },
   {
-    body: { ...location, hasParking: true, parkingType: null },
+    body: { ...establishment, hasParking: true, parkingType: null },
     path: "parkingType",
     message: "Tipo de estacionamento deve ser especificado quando estacionamento está disponível",
   },
   {
-    body: { ...location, hasParking: true, parkingType: "VALET" },
+    body: { ...establishment, hasParking: true, parkingType: "VALET" },
     path: "parkingType",
     message: "Tipo de estacionamento deve ser FREE ou PAID",
   },
   {
-    body: { ...location, hasParking: "sim" },
+    body: { ...establishment, hasParking: "sim" },
     path: "hasParking",
     message: "Estacionamento deve ser verdadeiro ou falso",
   },
   {
-    body: { ...location, hasAccessibility: null },
+    body: { ...establishment, hasAccessibility: null },
     path: "hasAccessibility",
     message: "Acessibilidade deve ser verdadeiro ou falso",
   },
@@ -138,7 +142,7 @@ const professionalCases: Case[] = [
   },
 ];
 
-/** Filled in beforeAll: the service cases need real location and professional ids. */
+/** Filled in beforeAll: the service cases need real establishment and professional ids. */
 let service: Body = {};
 function serviceCases(): Case[] {
   return [
@@ -286,44 +290,44 @@ function serviceCases(): Case[] {
   ];
 }
 
-const patientCases: Case[] = [
-  { body: { phoneNumber: patient.phoneNumber }, path: "fullName", message: "Nome completo é obrigatório" },
-  { body: { ...patient, fullName: "   " }, path: "fullName", message: "Nome completo é obrigatório" },
+const clientCases: Case[] = [
+  { body: { phoneNumber: client.phoneNumber }, path: "fullName", message: "Nome completo é obrigatório" },
+  { body: { ...client, fullName: "   " }, path: "fullName", message: "Nome completo é obrigatório" },
   {
-    body: { ...patient, fullName: text(151) },
+    body: { ...client, fullName: text(151) },
     path: "fullName",
     message: "Nome completo deve ter entre 1 e 150 caracteres",
   },
-  { body: { fullName: patient.fullName }, path: "phoneNumber", message: "Telefone é obrigatório" },
-  { body: { ...patient, phoneNumber: null }, path: "phoneNumber", message: "Telefone é obrigatório" },
-  { body: { ...patient, email: "maria@" }, path: "email", message: "Email deve ter formato válido" },
+  { body: { fullName: client.fullName }, path: "phoneNumber", message: "Telefone é obrigatório" },
+  { body: { ...client, phoneNumber: null }, path: "phoneNumber", message: "Telefone é obrigatório" },
+  { body: { ...client, email: "maria@" }, path: "email", message: "Email deve ter formato válido" },
   {
-    body: { ...patient, healthInsuranceProvider: " " },
+    body: { ...client, healthInsuranceProvider: " " },
     path: "healthInsuranceProvider",
     message: "Convênio não pode estar em branco se fornecido",
   },
   {
-    body: { ...patient, healthInsuranceProvider: text(101) },
+    body: { ...client, healthInsuranceProvider: text(101) },
     path: "healthInsuranceProvider",
     message: "Convênio não pode exceder 100 caracteres",
   },
   {
-    body: { ...patient, healthInsuranceNumber: "  " },
+    body: { ...client, healthInsuranceNumber: "  " },
     path: "healthInsuranceNumber",
     message: "Número do convênio não pode estar em branco se fornecido",
   },
   {
-    body: { ...patient, healthInsuranceNumber: text(51) },
+    body: { ...client, healthInsuranceNumber: text(51) },
     path: "healthInsuranceNumber",
     message: "Número do convênio não pode exceder 50 caracteres",
   },
   {
-    body: { ...patient, observations: "\t " },
+    body: { ...client, observations: "\t " },
     path: "observations",
     message: "Observações não podem estar em branco se fornecidas",
   },
   {
-    body: { ...patient, observations: text(1001) },
+    body: { ...client, observations: text(1001) },
     path: "observations",
     message: "Observações não podem exceder 1000 caracteres",
   },
@@ -416,7 +420,7 @@ describe("validation messages of spec 001 §5, on POST and PUT, changing nothing
   beforeAll(async () => {
     const l = await server.request<{ id: string }>("POST", "/establishments", {
       as: a.actor,
-      body: location,
+      body: establishment,
     });
     const p = await server.request<{ id: string }>("POST", "/professionals", {
       as: a.actor,
@@ -425,10 +429,10 @@ describe("validation messages of spec 001 §5, on POST and PUT, changing nothing
     service = { name: "Consulta", availableEstablishments: [l.body.id], allowedProfessionals: [p.body.id] };
   });
 
-  it("Location", () => checkCatalogue("/establishments", location, locationCases));
+  it("Establishment", () => checkCatalogue("/establishments", establishment, establishmentCases));
   it("Professional", () => checkCatalogue("/professionals", professional, professionalCases));
   it("Offered service", () => checkCatalogue("/offered-services", service, serviceCases()));
-  it("Patient form", () => checkCatalogue("/clients", patient, patientCases));
+  it("Client", () => checkCatalogue("/clients", client, clientCases));
 
   it("Voice agent", async () => {
     const fresh = await server.api.seedTenant();
@@ -463,7 +467,7 @@ describe("catalogue REST paths", () => {
   it("POST creates (201), GET lists and reads, PUT answers the record, DELETE answers 204", async () => {
     const created = await server.request<{ id: string; tenantId: string }>("POST", "/establishments", {
       as: a.actor,
-      body: { ...location, name: "Unidade REST", tenantId: b.tenantId, id: UNKNOWN_ID },
+      body: { ...establishment, name: "Unidade REST", tenantId: b.tenantId, id: UNKNOWN_ID },
     });
     expect(created.status).toBe(201);
     // A tenantId (or id) in a body is ignored.
@@ -481,7 +485,7 @@ describe("catalogue REST paths", () => {
     // The front end sends the id and tenantId along; the path's id wins, the tenantId is ignored.
     const updated = await server.request("PUT", path, {
       as: a.actor,
-      body: { ...location, name: "Unidade Renomeada", id: UNKNOWN_ID, tenantId: b.tenantId },
+      body: { ...establishment, name: "Unidade Renomeada", id: UNKNOWN_ID, tenantId: b.tenantId },
     });
     expect(updated).toMatchObject({
       status: 200,
@@ -498,9 +502,9 @@ describe("catalogue REST paths", () => {
 
   it("answers 404 for another tenant's records on every path, and never lists them", async () => {
     const paths = [
-      ["/establishments", location],
+      ["/establishments", establishment],
       ["/professionals", professional],
-      ["/clients", patient],
+      ["/clients", client],
     ] as const;
     for (const [collection, body] of paths) {
       const mine = await server.request<{ id: string }>("POST", collection, { as: a.actor, body });
@@ -514,10 +518,10 @@ describe("catalogue REST paths", () => {
     }
   });
 
-  it("refuses another tenant's location in a service with 400 on availableEstablishments", async () => {
+  it("refuses another tenant's establishment in a service with 400 on availableEstablishments", async () => {
     const foreign = await server.request<{ id: string }>("POST", "/establishments", {
       as: b.actor,
-      body: location,
+      body: establishment,
     });
     const res = await server.request("POST", "/offered-services", {
       as: a.actor,
@@ -549,7 +553,7 @@ describe("catalogue REST paths", () => {
     });
   });
 
-  it("searches patients and looks them up by phone through the query string", async () => {
+  it("searches clients and looks them up by phone through the query string", async () => {
     const tenant = await server.api.seedTenant();
     await server.request("POST", "/clients", {
       as: tenant.actor,

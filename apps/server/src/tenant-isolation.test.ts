@@ -32,7 +32,7 @@ async function asA<T>(method: string, path: string, body?: unknown): Promise<T> 
 beforeAll(async () => {
   server = await createTestServer();
   [a, b] = await Promise.all([server.api.seedTenant(), server.api.seedTenant()]);
-  const location = await asA<{ id: string }>("POST", "/establishments", {
+  const establishment = await asA<{ id: string }>("POST", "/establishments", {
     name: "Clínica Central",
     address: "Rua das Palmeiras, 120 - Centro",
     hasParking: false,
@@ -48,7 +48,7 @@ beforeAll(async () => {
     priceType: "FIXED",
     priceInCents: 25000,
     modality: "IN_PERSON",
-    availableEstablishments: [location.id],
+    availableEstablishments: [establishment.id],
     allowedProfessionals: [professional.id],
   });
   const client = await asA<{ id: string }>("POST", "/clients", {
@@ -62,7 +62,7 @@ beforeAll(async () => {
   occurrenceDate = nextWeekday(3);
   const availability = await asA<{ id: string }>("POST", "/availabilities", {
     professionalId: professional.id,
-    establishmentId: location.id,
+    establishmentId: establishment.id,
     slot: { start: "08:00", end: "18:00" },
     pattern: {
       type: "WEEKLY",
@@ -75,7 +75,7 @@ beforeAll(async () => {
   const appointment = await asA<{ id: string }>("POST", "/appointments", {
     clientId: client.id,
     professionalId: professional.id,
-    establishmentId: location.id,
+    establishmentId: establishment.id,
     scheduledAt: `${occurrenceDate}T10:00:00-03:00`,
     offeredServices: [service.id],
     observations: null,
@@ -85,7 +85,7 @@ beforeAll(async () => {
     summary: "Agendou consulta",
   });
   Object.assign(ids, {
-    establishments: location.id,
+    establishments: establishment.id,
     professionals: professional.id,
     "offered-services": service.id,
     clients: client.id,
@@ -110,7 +110,7 @@ beforeAll(async () => {
   };
   bodies["PUT /availabilities/{id}"] = {
     professionalId: professional.id,
-    establishmentId: location.id,
+    establishmentId: establishment.id,
     slot: { start: "09:00", end: "17:00" },
     pattern: {
       type: "WEEKLY",

@@ -1,6 +1,6 @@
 // The data model. Every tenant-owned table carries `tenant_id`, keys and indexes lead with it (so the tables can be
 // distributed by tenant later), and references between tenant tables are composite `(tenant_id, id)` foreign keys:
-// the database itself refuses a service that points at another tenant's location.
+// the database itself refuses a service that points at another tenant's establishment.
 // Row-level security, the exclusion constraint and the `app_user` role live in the custom migrations beside the
 // generated ones (drizzle/), because Drizzle cannot express them.
 import {
@@ -251,7 +251,7 @@ export const offeredServiceProfessionals = pgTable(
   ],
 );
 
-/** Patients ("clients" on the wire). */
+/** Clients (the product calls them "pacientes"). */
 export const clients = pgTable(
   "clients",
   {
@@ -278,7 +278,7 @@ export const clients = pgTable(
 // ─── Agenda ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * A recurring (WEEKLY, MONTHLY) or one-off (MANUAL_DATES) window in which a professional works at a location.
+ * A recurring (WEEKLY, MONTHLY) or one-off (MANUAL_DATES) window in which a professional works at an establishment.
  * Times of day are São Paulo wall-clock times.
  */
 export const availabilities = pgTable(
@@ -441,7 +441,7 @@ export const conversations = pgTable(
   },
   (t) => [
     unique().on(t.tenantId, t.id),
-    // The caller and location of a call belong to its tenant (null when unknown).
+    // The caller and establishment of a call belong to its tenant (null when unknown).
     foreignKey({ columns: [t.tenantId, t.clientId], foreignColumns: [clients.tenantId, clients.id] }),
     foreignKey({
       columns: [t.tenantId, t.establishmentId],

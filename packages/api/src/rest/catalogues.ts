@@ -6,25 +6,27 @@ import { professionalsRouter } from "../routers/professionals";
 import { voiceAgentRouter } from "../routers/voice-agent";
 import { type RestRoute, restGroup } from "./declare";
 
-const locations = restGroup("Locais de atendimento");
+const establishments = restGroup("Locais de atendimento");
 const professionals = restGroup("Profissionais");
 const services = restGroup("Serviços");
-const patients = restGroup("Pacientes");
+const clients = restGroup("Pacientes");
 const agent = restGroup("Agente de voz");
 
 export const cataloguesRoutes: RestRoute[] = [
-  locations("GET", "/establishments", establishmentsRouter.list, {
+  establishments("GET", "/establishments", establishmentsRouter.list, {
     summary: "Lista os locais de atendimento",
   }),
-  locations("POST", "/establishments", establishmentsRouter.create, {
+  establishments("POST", "/establishments", establishmentsRouter.create, {
     summary: "Cria um local de atendimento",
     status: 201,
   }),
-  locations("GET", "/establishments/{id}", establishmentsRouter.get, { summary: "Um local de atendimento" }),
-  locations("PUT", "/establishments/{id}", establishmentsRouter.update, {
+  establishments("GET", "/establishments/{id}", establishmentsRouter.get, {
+    summary: "Um local de atendimento",
+  }),
+  establishments("PUT", "/establishments/{id}", establishmentsRouter.update, {
     summary: "Atualiza um local de atendimento",
   }),
-  locations("DELETE", "/establishments/{id}", establishmentsRouter.delete, {
+  establishments("DELETE", "/establishments/{id}", establishmentsRouter.delete, {
     summary: "Exclui um local de atendimento (409 se houver agendamentos futuros nele)",
   }),
 
@@ -52,16 +54,16 @@ export const cataloguesRoutes: RestRoute[] = [
     summary: "Exclui um serviço (409 se houver agendamentos futuros com ele)",
   }),
 
-  patients("GET", "/clients", clientsRouter.list, {
+  clients("GET", "/clients", clientsRouter.list, {
     summary: "Lista os pacientes por nome; `search` filtra por nome, CPF ou telefone",
   }),
-  patients("POST", "/clients", clientsRouter.create, { summary: "Cadastra um paciente", status: 201 }),
-  patients("GET", "/clients/by-phone", clientsRouter.findByPhone, {
+  clients("POST", "/clients", clientsRouter.create, { summary: "Cadastra um paciente", status: 201 }),
+  clients("GET", "/clients/by-phone", clientsRouter.findByPhone, {
     summary: "Pacientes com este telefone (`phoneNumber`, qualquer formatação, com ou sem +55)",
   }),
-  patients("GET", "/clients/{id}", clientsRouter.get, { summary: "Um paciente" }),
-  patients("PUT", "/clients/{id}", clientsRouter.update, { summary: "Atualiza um paciente" }),
-  patients("DELETE", "/clients/{id}", clientsRouter.delete, {
+  clients("GET", "/clients/{id}", clientsRouter.get, { summary: "Um paciente" }),
+  clients("PUT", "/clients/{id}", clientsRouter.update, { summary: "Atualiza um paciente" }),
+  clients("DELETE", "/clients/{id}", clientsRouter.delete, {
     summary: "Exclui um paciente (409 se houver agendamentos futuros para ele)",
   }),
 

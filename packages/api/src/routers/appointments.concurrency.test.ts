@@ -48,7 +48,7 @@ describe.runIf(testDatabaseUrl())("concurrent bookings (PostgreSQL)", () => {
       start: "08:00",
       end: "12:00",
     });
-    // Starts 10:00 … 10:24 (twice each, half at the other location): every pair overlaps.
+    // Starts 10:00 … 10:24 (twice each, half at the other establishment): every pair overlaps.
     const requests = Array.from({ length: 50 }, (_, i) => {
       const caller = t.callerFor(tenant.actor);
       const minute = String(i % 25).padStart(2, "0");

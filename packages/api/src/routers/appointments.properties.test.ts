@@ -92,7 +92,8 @@ async function runScenario(s: Scenario) {
   const client = await insertClient(db, id);
   const services: { id: string; total: number; atSecond: boolean }[] = [];
   for (const [i, spec] of s.services.entries()) {
-    // The second location offers only some services, so which locations are candidates depends on the choice.
+    // The second establishment offers only some services, so which establishments are candidates depends on the
+    // choice.
     const atSecond = i === 0 || spec.atSecond;
     const row = await insertService(db, id, {
       duration: spec.duration,
@@ -168,7 +169,7 @@ async function runScenario(s: Scenario) {
     expect(occupied.some((o) => o.start < end && o.end > start)).toBe(false);
   }
 
-  // 2. Every free grid start in a window of a location offering all the services is listed (completeness).
+  // 2. Every free grid start in a window of an establishment offering all the services is listed (completeness).
   const listed = new Set(slots.map((slot) => `${Date.parse(slot.start)}|${slot.establishmentId}`));
   for (const w of windows) {
     if (!offersAll(w.estIndex)) continue;

@@ -300,7 +300,7 @@ describe("create: the booking rules", () => {
     expect(ok.endsAt).toBe("2030-03-04T09:00:00-03:00");
   });
 
-  it("refuses overlaps of one professional across locations, and allows other professionals", async () => {
+  it("refuses overlaps of one professional across establishments, and allows other professionals", async () => {
     const c = await seedClinic();
     await c.api.appointments.create(c.booking({ scheduledAt: at(MON, "10:00") }));
     // Ana has no window at the Filial on Mondays: a warning, but the conflict still blocks.
@@ -361,7 +361,7 @@ describe("create: the booking rules", () => {
     expect(await c.list()).toHaveLength(2);
   });
 
-  it("requires client, professional, location and services of this tenant, not deleted, offered there", async () => {
+  it("requires client, professional, establishment and services of this tenant, not deleted, offered there", async () => {
     const c = await seedClinic();
     const other = await seedClinic();
     const create = c.api.appointments.create;
@@ -692,7 +692,7 @@ describe("tenancy", () => {
 });
 
 describe("list", () => {
-  it("requires both dates and filters by São Paulo date, professional, location and client, ordered by time", async () => {
+  it("requires both dates and filters by São Paulo date, professional, establishment and client, ordered by time", async () => {
     const c = await seedClinic();
     const list = c.api.appointments.list;
     const message = "Datas de início e fim são obrigatórias para carregar agendamentos";
@@ -782,7 +782,7 @@ describe("availability check (spec 001 §5, advisory)", () => {
     // The appointment being edited does not conflict with itself.
     const [own] = before;
     expect((await check({ scheduledAt: at(MON, "09:30"), appointmentId: own?.id })).status).toBe("AVAILABLE");
-    // Conflicts are per professional, whatever the location (docs/architecture.md, Database), not only in the
+    // Conflicts are per professional, whatever the establishment (docs/architecture.md, Database), not only in the
     // "same establishment" of spec 001 §5.
     expect(
       await check({
@@ -837,7 +837,7 @@ describe("free slots", () => {
     });
   });
 
-  it("considers only professionals and locations offering all the services, sorted by start", async () => {
+  it("considers only professionals and establishments offering all the services, sorted by start", async () => {
     const c = await seedClinic();
     await insertManualAvailability(t.database.db, c.tenantId, {
       professionalId: c.bruno.id,

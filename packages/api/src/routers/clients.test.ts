@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("clients (patients)", () => {
+describe("clients", () => {
   it("offers the 14 preset health plan providers", () => {
     expect(PATIENT_HEALTH_PLAN_PROVIDERS).toHaveLength(14);
     expect(new Set(PATIENT_HEALTH_PLAN_PROVIDERS).size).toBe(14);
@@ -104,7 +104,7 @@ describe("clients (patients)", () => {
 
     const names = (clients: { fullName: string }[]) => clients.map((c) => c.fullName);
 
-    it("lists by full name, without deleted patients nor other tenants'", async () => {
+    it("lists by full name, without deleted clients nor other tenants'", async () => {
       expect(names(await tenant.api.clients.list())).toEqual([
         "Álvaro Souza",
         "ana Lima",
@@ -137,7 +137,7 @@ describe("clients (patients)", () => {
       expect(await tenant.api.clients.list({ search: "ninguém" })).toEqual([]);
     });
 
-    it("finds the patients of a phone number whatever its formatting", async () => {
+    it("finds the clients of a phone number whatever its formatting", async () => {
       for (const phoneNumber of ["+5511987654321", "(11) 98765-4321", "011 98765 4321", "11987654321"]) {
         expect(names(await tenant.api.clients.findByPhone({ phoneNumber })), phoneNumber).toEqual([
           "Álvaro Souza",
@@ -155,7 +155,7 @@ describe("clients (patients)", () => {
     });
   });
 
-  it("hides one tenant's patients from another: get, update and delete are 404s", async () => {
+  it("hides one tenant's clients from another: get, update and delete are 404s", async () => {
     const mine = await a.api.clients.create({ ...validClient, fullName: "Só do A" });
     const missing = { code: "NOT_FOUND", message: "Cliente não encontrado", issues: [] };
     expect(await refusalOf(b.api.clients.get({ id: mine.id }))).toEqual(missing);
@@ -172,7 +172,7 @@ describe("clients (patients)", () => {
       return (await bookedAppointment(t, a, status, scheduledAt)).client;
     }
 
-    it("refuses (409) while the patient has a future appointment, changing nothing", async () => {
+    it("refuses (409) while the client has a future appointment, changing nothing", async () => {
       const client = await patientWith("SCHEDULED", new Date("2026-03-10T15:00:00-03:00"));
       expect(await refusalOf(a.api.clients.delete({ id: client.id }))).toEqual({
         code: "CONFLICT",
@@ -182,7 +182,7 @@ describe("clients (patients)", () => {
       expect(await a.api.clients.get({ id: client.id })).toEqual(client);
     });
 
-    it("allows it when the patient's appointments are past or cancelled", async () => {
+    it("allows it when the client's appointments are past or cancelled", async () => {
       const past = await patientWith("SCHEDULED", new Date("2026-03-10T11:59:00-03:00"));
       await a.api.clients.delete({ id: past.id });
       const cancelled = await patientWith("CANCELED", new Date("2026-03-10T16:00:00-03:00"));

@@ -23,7 +23,7 @@ afterAll(() => t.close());
 
 const WIRE_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-03:00$/;
 
-describe("establishments (care locations)", () => {
+describe("establishments", () => {
   it("creates with the defaults and trimmed values, and returns every field", async () => {
     const created = await a.api.establishments.create({
       name: "  Unidade Paulista  ",
@@ -122,7 +122,7 @@ describe("establishments (care locations)", () => {
     expect(await a.api.establishments.get({ id: created.id })).toEqual(created);
   });
 
-  it("hides one tenant's locations from another: get, update and delete are 404s", async () => {
+  it("hides one tenant's establishments from another: get, update and delete are 404s", async () => {
     const mine = await a.api.establishments.create({ ...validEstablishment, name: "Só do A" });
     const missing = { code: "NOT_FOUND", message: "Local não encontrado", issues: [] };
     expect(await refusalOf(b.api.establishments.get({ id: mine.id }))).toEqual(missing);
@@ -152,18 +152,18 @@ describe("establishments (care locations)", () => {
 
   describe("deletion and appointments", () => {
     async function booked(status: "SCHEDULED" | "CANCELED" | "COMPLETED", scheduledAt: Date) {
-      return (await bookedAppointment(t, a, status, scheduledAt)).location;
+      return (await bookedAppointment(t, a, status, scheduledAt)).establishment;
     }
 
     it("refuses (409) while a future appointment is booked there, changing nothing", async () => {
-      const location = await booked("SCHEDULED", new Date("2026-03-11T09:00:00-03:00"));
-      const refusal = await refusalOf(a.api.establishments.delete({ id: location.id }));
+      const establishment = await booked("SCHEDULED", new Date("2026-03-11T09:00:00-03:00"));
+      const refusal = await refusalOf(a.api.establishments.delete({ id: establishment.id }));
       expect(refusal).toEqual({
         code: "CONFLICT",
         message: "Não é possível excluir: existem agendamentos futuros neste local.",
         issues: [],
       });
-      expect(await a.api.establishments.get({ id: location.id })).toEqual(location);
+      expect(await a.api.establishments.get({ id: establishment.id })).toEqual(establishment);
     });
 
     it("allows it when the only appointments are past or cancelled", async () => {
@@ -180,7 +180,7 @@ describe("establishments (care locations)", () => {
     });
   });
 
-  it("takes a deleted location off its services and deletes its availabilities", async () => {
+  it("takes a deleted establishment off its services and deletes its availabilities", async () => {
     const keep = await a.api.establishments.create({ ...validEstablishment, name: "Fica" });
     const gone = await a.api.establishments.create({ ...validEstablishment, name: "Sai" });
     const professional = await a.api.professionals.create(validProfessional);
@@ -206,7 +206,7 @@ describe("establishments (care locations)", () => {
     await a.api.establishments.delete({ id: gone.id });
 
     expect((await a.api.offeredServices.get({ id: both.id })).availableEstablishments).toEqual([keep.id]);
-    // Left with no location, the service stays (unbookable) until it is edited.
+    // Left with no establishment, the service stays (unbookable) until it is edited.
     expect((await a.api.offeredServices.get({ id: only.id })).availableEstablishments).toEqual([]);
     const av = schema.availabilities;
     const remaining = await t.database.db

@@ -8,7 +8,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { establishments } from "../services/establishments";
 import { tenantProcedure } from "../trpc";
 
-/** Care locations (spec 001 §3, §5 Location). */
+/** Establishments (spec 001 §3, §5 Location). */
 export const establishmentsRouter = {
   list: tenantProcedure.output(z.array(EstablishmentRecord)).query(({ ctx }) => establishments.list(ctx.db)),
   get: tenantProcedure

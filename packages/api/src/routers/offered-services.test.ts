@@ -134,7 +134,7 @@ describe("offered services", () => {
     expect(await a.api.offeredServices.list()).toEqual(before);
   });
 
-  describe("linked locations and professionals", () => {
+  describe("linked establishments and professionals", () => {
     it("refuses another tenant's, unknown and deleted ids on their field, changing nothing", async () => {
       const foreignLocation = (await b.api.establishments.create(validEstablishment)).id;
       const foreignProfessional = (await b.api.professionals.create(validProfessional)).id;
@@ -226,12 +226,12 @@ describe("offered services", () => {
 
   it("lists by name without deleted services", async () => {
     const tenant = await t.seedTenant();
-    const location = (await tenant.api.establishments.create(validEstablishment)).id;
+    const establishment = (await tenant.api.establishments.create(validEstablishment)).id;
     const professional = (await tenant.api.professionals.create(validProfessional)).id;
     const make = (name: string) =>
       tenant.api.offeredServices.create({
         name,
-        availableEstablishments: [location],
+        availableEstablishments: [establishment],
         allowedProfessionals: [professional],
       });
     await make("Ultrassom");

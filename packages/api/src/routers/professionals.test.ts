@@ -127,24 +127,24 @@ describe("professionals", () => {
 
   describe("deletion", () => {
     async function setup() {
-      const location = await a.api.establishments.create(validEstablishment);
+      const establishment = await a.api.establishments.create(validEstablishment);
       const professional = await a.api.professionals.create(validProfessional);
       const other = await a.api.professionals.create({ ...validProfessional, name: "Dr. Outro" });
       const client = await a.api.clients.create(validClient);
       const service = await a.api.offeredServices.create({
         name: "Consulta",
-        availableEstablishments: [location.id],
+        availableEstablishments: [establishment.id],
         allowedProfessionals: [professional.id, other.id],
       });
-      return { location, professional, other, client, service };
+      return { establishment, professional, other, client, service };
     }
 
     it("refuses (409) while the professional has a future appointment, changing nothing", async () => {
-      const { location, professional, client, service } = await setup();
+      const { establishment, professional, client, service } = await setup();
       await insertAppointment(t.database.db, a.tenantId, {
         clientId: client.id,
         professionalId: professional.id,
-        establishmentId: location.id,
+        establishmentId: establishment.id,
         scheduledAt: new Date("2026-03-10T12:30:00-03:00"),
         services: [{ id: service.id, name: service.name, duration: 30 }],
       });
@@ -159,25 +159,25 @@ describe("professionals", () => {
     });
 
     it("allows it with past and no-show appointments only; takes them off services, deletes availabilities", async () => {
-      const { location, professional, other, client, service } = await setup();
+      const { establishment, professional, other, client, service } = await setup();
       await insertAppointment(t.database.db, a.tenantId, {
         clientId: client.id,
         professionalId: professional.id,
-        establishmentId: location.id,
+        establishmentId: establishment.id,
         scheduledAt: new Date("2026-03-10T11:00:00-03:00"),
         services: [{ id: service.id, name: service.name, duration: 30 }],
       });
       await insertAppointment(t.database.db, a.tenantId, {
         clientId: client.id,
         professionalId: professional.id,
-        establishmentId: location.id,
+        establishmentId: establishment.id,
         scheduledAt: new Date("2026-03-20T11:00:00-03:00"),
         status: "NO_SHOW",
         services: [{ id: service.id, name: service.name, duration: 30 }],
       });
       await insertAvailability(t.database.db, a.tenantId, {
         professionalId: professional.id,
-        establishmentId: location.id,
+        establishmentId: establishment.id,
       });
 
       await a.api.professionals.delete({ id: professional.id });

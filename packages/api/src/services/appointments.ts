@@ -4,7 +4,7 @@
 //
 // Snapshot: an appointment stores its services' names, durations and buffers as they were when it was booked, so
 // a later edit of a service moves nothing. An update re-takes the snapshot (from the catalogue as it is now) only
-// when it re-books: when the services, the time, the professional or the location change. Changing only the
+// when it re-books: when the services, the time, the professional or the establishment change. Changing only the
 // status, the observations or the client keeps it, and skips the window and future rules, so a past appointment
 // can still be marked COMPLETED or NO_SHOW.
 import { randomUUID } from "node:crypto";
@@ -233,7 +233,7 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
 
 /**
  * PUT: replaces the editable fields. The future rule applies only when scheduledAt changes; the window and conflict
- * rules (and a fresh snapshot) only when the booking itself changes (services, time, professional, location). An
+ * rules (and a fresh snapshot) only when the booking itself changes (services, time, professional, establishment). An
  * appointment coming back from CANCELED occupies its range again, so it meets the conflict rule.
  */
 export async function updateAppointment(
@@ -373,10 +373,11 @@ export interface FreeSlotsRequest {
 
 /**
  * Free slots for the services over [startDate, endDate]: candidates are the professionals offering ALL the services
- * at a location offering them all (the booking rule), windows are their availability occurrences there, and a start
- * is kept when the occupied range fits the window and overlaps no occupying appointment of the professional at any
- * location. Four queries whatever the range (services with their links, availabilities, exceptions,
- * appointments), sent together, then one merge sweep (./slots.ts). A filter naming an unknown professional or location finds nothing.
+ * at an establishment offering them all (the booking rule), windows are their availability occurrences there, and a
+ * start is kept when the occupied range fits the window and overlaps no occupying appointment of the professional at
+ * any establishment. Four queries whatever the range (services with their links, availabilities, exceptions,
+ * appointments), sent together, then one merge sweep (./slots.ts). A filter naming an unknown professional or
+ * establishment finds nothing.
  */
 export async function searchFreeSlots(db: TenantTx, input: FreeSlotsRequest, now: Date): Promise<FreeSlot[]> {
   const S = schema.offeredServices;
@@ -393,7 +394,7 @@ export async function searchFreeSlots(db: TenantTx, input: FreeSlotsRequest, now
 
   // Every read is independent of the others, so they go out together (one round trip on PostgreSQL, where
   // postgres.js pipelines them): the services, who offers them where, the windows, the occupied ranges of the
-  // professionals offering them (any location).
+  // professionals offering them (any establishment).
   const [catalogue, occurrences, busyRows] = await together(
     // One query for the services (S: their occupied minutes) and who offers them (P) where (E).
     db

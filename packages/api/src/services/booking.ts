@@ -35,7 +35,7 @@ export interface BookingRequest {
   /** The appointment being edited: it never conflicts with itself. */
   excludeAppointmentId?: string | undefined;
   /**
-   * Booking for real (not the advisory check): the professional, location, client and services are read with
+   * Booking for real (not the advisory check): the professional, establishment, client and services are read with
    * FOR KEY SHARE, so a concurrent delete of one of them (which locks it FOR UPDATE, then looks for future
    * appointments) either waits for this booking and refuses with 409, or commits first and this booking sees the
    * record gone (decision 0005).
@@ -258,7 +258,7 @@ async function findConflictFor(db: TenantTx, request: BookingRequest): Promise<O
   return row;
 }
 
-/** The earliest occupying appointment of the professional (any location) overlapping `[start, end)`. */
+/** The earliest occupying appointment of the professional (any establishment) overlapping `[start, end)`. */
 export async function findConflict(
   db: TenantTx,
   professionalId: string,
@@ -279,9 +279,9 @@ function badRequest(issues: Issue[]): never {
 }
 
 /**
- * Professional, location (and client when given) must exist in the tenant and not be deleted (row-level security
+ * Professional, establishment (and client when given) must exist in the tenant and not be deleted (row-level security
  * hides another tenant's rows, so theirs read as missing); every service must exist and be offered by that
- * professional at that location. One query. Answers the service snapshot in the requested order.
+ * professional at that establishment. One query. Answers the service snapshot in the requested order.
  */
 export async function resolveBookingRefs(
   db: TenantTx,

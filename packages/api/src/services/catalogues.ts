@@ -1,4 +1,4 @@
-// What the catalogue services (locations, professionals, services, patients) share: list, get, create, update and
+// What the catalogue services (establishments, professionals, services, clients) share: list, get, create, update and
 // delete with soft delete, the name order of the lists, and the rule that a record a future appointment depends on
 // cannot be deleted (decision 0005).
 //

@@ -52,14 +52,14 @@ function searchCondition(search: string): SQL | undefined {
   );
 }
 
-/** The patients, all or those matching `search` (spec 001 §2), by name. */
+/** The clients, all or those matching `search` (spec 001 §2), by name. */
 export function listClients(db: TenantTx, search?: string): Promise<Client[]> {
   return clients.list(db, search ? searchCondition(search) : undefined);
 }
 
 /**
- * The patients with this phone number, whatever its formatting: `+55 11 98765-4321`, `(11) 98765-4321` and
- * `011987654321` are one number. Several patients may share a phone (a family); ordered by name.
+ * The clients with this phone number, whatever its formatting: `+55 11 98765-4321`, `(11) 98765-4321` and
+ * `011987654321` are one number. Several clients may share a phone (a family); ordered by name.
  */
 export async function findClientsByPhone(db: TenantTx, phoneNumber: string): Promise<Client[]> {
   const digits = nationalPhoneDigits(phoneNumber);

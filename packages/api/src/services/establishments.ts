@@ -1,4 +1,4 @@
-// Care locations (spec 001 §3, §5 Location). Soft delete: past appointments and calls keep pointing at the row.
+// Establishments (spec 001 §3, §5 Location). Soft delete: past appointments and calls keep pointing at the row.
 import { schema } from "@atende/db";
 import { eq } from "@atende/db/orm";
 import { type Establishment, ESTABLISHMENT_MESSAGES as M } from "@atende/shared/schemas/establishments";
@@ -10,9 +10,9 @@ const t = schema.establishments;
 export const ESTABLISHMENT_IN_USE = "Não é possível excluir: existem agendamentos futuros neste local.";
 
 /**
- * A deleted location is taken off every service's list of locations (a service left with none stays, unbookable,
- * until edited: its form requires a location again) and its availabilities are deleted (they would point at a
- * location that no longer exists).
+ * A deleted establishment is taken off every service's list of establishments (a service left with none stays,
+ * unbookable, until edited: its form requires an establishment again) and its availabilities are deleted (they would
+ * point at an establishment that no longer exists).
  */
 export const establishments = catalogue({
   table: t,

@@ -1,4 +1,4 @@
-// Offered services (spec 001 §3, §5 Offered service). The locations and professionals of a service live in the
+// Offered services (spec 001 §3, §5 Offered service). The establishments and professionals of a service live in the
 // link tables; the record carries them as lists of ids.
 import { schema, type TenantTx } from "@atende/db";
 import { and, eq, inArray, isNull } from "@atende/db/orm";
@@ -49,7 +49,7 @@ function toRecord(row: Row, links: Links | undefined): OfferedService {
   };
 }
 
-/** The linked locations and professionals of the given services (all of the tenant's when omitted), by name. */
+/** The linked establishments and professionals of the given services (all of the tenant's when omitted), by name. */
 async function linksOf(db: TenantTx, serviceIds?: string[]): Promise<Map<string, Links>> {
   const byService = new Map<string, Links>();
   const entry = (serviceId: string) => {
@@ -102,7 +102,7 @@ export async function getOfferedService(db: TenantTx, id: string): Promise<Offer
 }
 
 /**
- * Every linked id must be a location (professional) of this tenant that is not deleted; another tenant's id is
+ * Every linked id must be an establishment (professional) of this tenant that is not deleted; another tenant's id is
  * invisible here (row-level security) and so "not found", like an unknown one. The rows are
  * read FOR KEY SHARE: a concurrent delete of one of them either finishes first (and the id is refused here) or
  * waits for this transaction and then removes the new link with the others.

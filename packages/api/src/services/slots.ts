@@ -23,7 +23,7 @@ export interface BusyRange {
 
 export interface SweepInput {
   windows: readonly SlotWindow[];
-  /** Occupied ranges per professional, any location, any order (overlaps are merged here). */
+  /** Occupied ranges per professional, any establishment, any order (overlaps are merged here). */
   busyByProfessional: ReadonlyMap<string, readonly BusyRange[]>;
   /** Σ(duration + both buffers) of the services, minutes (> 0). */
   totalMinutes: number;
@@ -101,7 +101,7 @@ const HH_MM: string[] = Array.from({ length: 1440 }, (_, minute) => formatMinute
 
 /**
  * Every start on the clock grid, in every window, such that `[start, start + total)` fits the window, starts after
- * `now`, and overlaps no occupied range of the professional. Sorted by start (then professional, location), with
+ * `now`, and overlaps no occupied range of the professional. Sorted by start (then professional, establishment), with
  * duplicates from overlapping windows removed.
  */
 export function sweepFreeSlots(input: SweepInput): FreeSlot[] {

@@ -1,4 +1,4 @@
-// What the catalogue tests (locations, professionals, services, patients) set up alike: a fresh database with two
+// What the catalogue tests (establishments, professionals, services, clients) set up alike: a fresh database with two
 // tenants and a frozen clock, and an appointment that ties one of each record together.
 import type { AppointmentStatus } from "@atende/shared/enums";
 import { createTestApi, type SeededTenant, type TestApi } from "./api";
@@ -15,28 +15,28 @@ export async function twoTenants(): Promise<{ t: TestApi; a: SeededTenant; b: Se
   return { t, a, b };
 }
 
-/** A new location, professional, service and patient of `tenant`, and an appointment of them at `scheduledAt`. */
+/** A new establishment, professional, service and client of `tenant`, and an appointment of them at `scheduledAt`. */
 export async function bookedAppointment(
   t: TestApi,
   tenant: SeededTenant,
   status: AppointmentStatus,
   scheduledAt: Date,
 ) {
-  const location = await tenant.api.establishments.create(validEstablishment);
+  const establishment = await tenant.api.establishments.create(validEstablishment);
   const professional = await tenant.api.professionals.create(validProfessional);
   const service = await tenant.api.offeredServices.create({
     name: "Consulta",
-    availableEstablishments: [location.id],
+    availableEstablishments: [establishment.id],
     allowedProfessionals: [professional.id],
   });
   const client = await tenant.api.clients.create(validClient);
   await insertAppointment(t.database.db, tenant.tenantId, {
     clientId: client.id,
     professionalId: professional.id,
-    establishmentId: location.id,
+    establishmentId: establishment.id,
     scheduledAt,
     status,
     services: [{ id: service.id, name: service.name, duration: 30 }],
   });
-  return { location, professional, service, client };
+  return { establishment, professional, service, client };
 }
