@@ -13,3 +13,9 @@ export const OBSERVATIONS_BLANK = "Observações não podem estar em branco se f
 
 /** spec 001 §5 (availability form), also for any start/end date pair. */
 export const DATE_RANGE_ORDER = "Data de fim deve ser igual ou posterior à data de início";
+
+/**
+ * Any text field holding a character no one can see or store: a control character, or half of a UTF-16 surrogate
+ * pair (the rule and its reasons: `textCharacters` in zod.ts).
+ */
+export const TEXT_INVALID_CHARACTERS = "Texto contém caracteres inválidos";

@@ -2,8 +2,8 @@
 // Browser-safe: the web form, the tRPC procedures and the REST shims validate with these very schemas.
 import { DAYS_OF_WEEK, OCCURRENCE_SCOPES, PATTERN_TYPES } from "../enums";
 import { DATE_RANGE_ORDER, NOT_FOUND } from "../messages";
-import { dayNumber, isValidDate, minutesOfDay, parseOffsetDateTime, timeOfDayOf } from "../time";
-import { isoDate, optionalText, z } from "../zod";
+import { dayNumber, minutesOfDay, parseOffsetDateTime, timeOfDayOf } from "../time";
+import { isoDate, optionalText, textCharacters, z } from "../zod";
 
 export const AVAILABILITY_MESSAGES = {
   professionalRequired: "ID do profissional é obrigatório",
@@ -90,6 +90,7 @@ export function parseSlotTime(value: string): number | undefined {
 function slotTime(required: string) {
   return z
     .string({ error: (issue) => (isMissing(issue.input) ? required : M.timeInvalid) })
+    .check(textCharacters())
     .transform((value, ctx) => {
       if (value.trim() === "") {
         ctx.addIssue({ code: "custom", message: required });
@@ -123,7 +124,7 @@ function idField(required: string, invalid: string) {
     .pipe(z.uuid({ error: invalid }));
 }
 
-export const notesInput = optionalText({ blank: M.notesBlank, max: [1000, M.notesMax] });
+export const notesInput = optionalText({ blank: M.notesBlank, max: [1000, M.notesMax], multiline: true });
 
 const period = z.preprocess(
   (value) => value ?? {},
@@ -224,8 +225,8 @@ export const availabilityListInput = z.object({
 /** The agenda's range (spec 001 §4 'Agenda loading'); without dates, the current São Paulo month. */
 export const expandedListInput = z
   .object({
-    startDate: z.string().refine(isValidDate, M.periodStartInvalid).optional(),
-    endDate: z.string().refine(isValidDate, M.periodEndInvalid).optional(),
+    startDate: isoDate({ required: M.periodStartInvalid, invalid: M.periodStartInvalid }).optional(),
+    endDate: isoDate({ required: M.periodEndInvalid, invalid: M.periodEndInvalid }).optional(),
     professionalId: z.uuid({ error: M.professionalInvalid }).optional(),
     establishmentId: z.uuid({ error: M.establishmentInvalid }).optional(),
   })
