@@ -2,7 +2,7 @@
 // against independent definitions (UTF-8 round trip, code-unit ranges) rather than against the rule's own regex.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TEXT_INVALID_CHARACTERS } from "./messages";
+import { DATE_OUT_OF_RANGE, TEXT_INVALID_CHARACTERS } from "./messages";
 import {
   hasInvalidCharacters,
   isoDate,
@@ -114,5 +114,13 @@ describe("the field builders apply it, with one message", () => {
     expect(issuesOf(name, "Maria\u2028Silva")).toEqual([TEXT_INVALID_CHARACTERS]);
     // Whitespace at the ends is trimmed away as before, so it never reaches the rule.
     expect(name.parse(" Maria\n")).toBe("Maria");
+  });
+
+  it("refuses dates outside 2000-2100 with their own message, before 'invalid'", () => {
+    expect(issuesOf(date, "9999-12-31")).toEqual([DATE_OUT_OF_RANGE]);
+    expect(issuesOf(date, "0001-01-01")).toEqual([DATE_OUT_OF_RANGE]);
+    expect(issuesOf(date, "2030-13-45")).toEqual(["Data inválida"]);
+    expect(issuesOf(at, "9999-12-31T23:50:00-03:00")).toEqual([DATE_OUT_OF_RANGE]);
+    expect(issuesOf(at, "+275760-09-13T00:00:00Z")).toEqual(["Horário inválido"]);
   });
 });

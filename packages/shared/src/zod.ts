@@ -1,8 +1,8 @@
 // Building blocks for the schemas in packages/shared: the forms, the tRPC procedures, the REST shims and the
 // agent's tools all validate with them, so a rule and its pt-BR message exist once.
 import { z } from "zod";
-import { TEXT_INVALID_CHARACTERS } from "./messages";
-import { isValidDate, parseOffsetDateTime } from "./time";
+import { DATE_OUT_OF_RANGE, TEXT_INVALID_CHARACTERS } from "./messages";
+import { checkDate, type DateProblem, parseDateTimeInRange } from "./time";
 
 // Generic messages ("expected string, received number") in Portuguese; every rule of the spec has its own text.
 z.config(z.locales.pt());
@@ -86,28 +86,34 @@ export function uuidField(messages: { required: string; invalid: string }) {
   return z.uuid({ error: (issue) => (isMissing(issue.input) ? messages.required : messages.invalid) });
 }
 
-/** An ISO 8601 date-time with an offset, as an instant. */
+const dateMessage = (problem: DateProblem, invalid: string) =>
+  problem === "out-of-range" ? DATE_OUT_OF_RANGE : invalid;
+
+/** An ISO 8601 date-time with an offset, as an instant, within the calendar's years (MIN_DATE-MAX_DATE, time.ts). */
 export function offsetDateTime(messages: { required: string; invalid: string }) {
   return z
     .string({ error: (issue) => (isMissing(issue.input) ? messages.required : messages.invalid) })
     .trim()
     .check(textCharacters())
     .transform((value, ctx) => {
-      const parsed = parseOffsetDateTime(value);
-      if (!parsed) {
-        ctx.addIssue({ code: "custom", message: messages.invalid });
+      const parsed = parseDateTimeInRange(value);
+      if (!(parsed instanceof Date)) {
+        ctx.addIssue({ code: "custom", message: dateMessage(parsed, messages.invalid) });
         return z.NEVER;
       }
       return parsed;
     });
 }
 
-/** A `yyyy-MM-dd` calendar date. */
+/** A `yyyy-MM-dd` calendar date within the calendar's years (MIN_DATE-MAX_DATE, time.ts). */
 export function isoDate(messages: { required: string; invalid: string }) {
   return z
     .string({ error: (issue) => (isMissing(issue.input) ? messages.required : messages.invalid) })
     .check(textCharacters())
-    .refine(isValidDate, messages.invalid);
+    .superRefine((value, ctx) => {
+      const problem = checkDate(value);
+      if (problem) ctx.addIssue({ code: "custom", message: dateMessage(problem, messages.invalid) });
+    });
 }
 
 /** A list that REST query strings send as `a,b,c` (or repeated) and tRPC as an array. */
