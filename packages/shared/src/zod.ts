@@ -105,14 +105,18 @@ export function offsetDateTime(messages: { required: string; invalid: string }) 
     });
 }
 
-/** A `yyyy-MM-dd` calendar date within the calendar's years (MIN_DATE-MAX_DATE, time.ts). */
+/**
+ * A `yyyy-MM-dd` calendar date within the calendar's years (MIN_DATE-MAX_DATE, time.ts). A date that is not one
+ * stops there, so rules between dates (end after start, longest range) never judge it.
+ */
 export function isoDate(messages: { required: string; invalid: string }) {
   return z
     .string({ error: (issue) => (isMissing(issue.input) ? messages.required : messages.invalid) })
     .check(textCharacters())
     .superRefine((value, ctx) => {
       const problem = checkDate(value);
-      if (problem) ctx.addIssue({ code: "custom", message: dateMessage(problem, messages.invalid) });
+      if (problem)
+        ctx.addIssue({ code: "custom", message: dateMessage(problem, messages.invalid), continue: false });
     });
 }
 
