@@ -16,10 +16,11 @@ const isMissing = (input: unknown) => input === undefined || input === null;
 // a text column outright, and the others are invisible on a card, break the CSV and the logs, and would reach the
 // voice agent's prompt and speech. Never half of a UTF-16 surrogate pair (Cs): JSON can carry '\ud800' alone, which
 // is no character and turns into U+FFFD on its way into UTF-8. In a `u` regex a well-formed pair reads as one astral
-// code point, so `\p{Cs}` matches exactly the unpaired halves (what `String.prototype.isWellFormed` rejects, which
-// older browsers lack). A multi-line field (observations, notes, descriptions, the welcome message: the form's text
-// areas) may hold tab, line feed and carriage return; a single-line one holds no line break of any kind, U+2028 and
-// U+2029 included, so a name can never forge a new line in a list, an export or the agent's prompt.
+// code point, so `\p{Cs}` matches exactly the unpaired halves: the strings `String.prototype.isWellFormed` rejects,
+// without that ES2024 method (not in this project's lib, nor in browsers before 2023). A multi-line field
+// (observations, notes, descriptions, the welcome message: the forms' text areas) may hold tab, line feed and
+// carriage return; a single-line one holds no line break of any kind, U+2028 and U+2029 included, so a name can
+// never forge a new line in a list, an export or the agent's prompt.
 const FORBIDDEN_SINGLE_LINE = /[\p{Cc}\p{Cs}\u2028\u2029]/u;
 const FORBIDDEN_MULTI_LINE = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
 
