@@ -1,10 +1,13 @@
 // "No input causes a 500": every REST path, fed generated junk and near-valid values in each of its own fields,
-// answers a 4xx with the JSON error shape (or a success), never a 5xx.
-import { restRoutes } from "@atende/api";
+// answers a 4xx with the JSON error shape (or a success), never a 5xx. Then, for every REST path that takes a body
+// or a query, each text of a request that succeeds is spoiled in turn (a NUL, half a surrogate pair, a control
+// character, a date outside the calendar's years) and must come back as exactly one 400 naming that field.
+import { type RestRoute, restRoutes } from "@atende/api";
+import { DATE_OUT_OF_RANGE, TEXT_INVALID_CHARACTERS } from "@atende/shared";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestServer, type TestServer } from "./testing";
+import { createTestServer, type TestResponse, type TestServer } from "./testing";
 
 let server: TestServer;
 let tenant: Awaited<ReturnType<TestServer["api"]["seedTenant"]>>;
@@ -19,6 +22,77 @@ function fieldsOf(parser: unknown): string[] {
   const schema = z.toJSONSchema(parser, { io: "input", unrepresentable: "any" }) as { properties?: object };
   return Object.keys(schema.properties ?? {});
 }
+
+const inputFieldsOf = (route: RestRoute) => {
+  const def = route.procedure._def as { inputs?: unknown[] };
+  return fieldsOf(def.inputs?.[0]);
+};
+const pathParamsOf = (route: RestRoute) => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "");
+const sendsQuery = (route: RestRoute) => route.method === "GET" || route.method === "DELETE";
+
+/** Characters no text field may hold: NUL, other controls, both halves of a surrogate pair alone, line separators. */
+const badCharacter = fc.constantFrom(
+  "\u0000",
+  "\uD800",
+  "\uDBFF",
+  "\uDC00",
+  "\uDFFF",
+  "\u0007",
+  "\u001B",
+  "\u007F",
+  "\u0085",
+  "\u2028",
+  "\n",
+  "\t",
+);
+/** Values each of some field accepts, to be spoiled from the inside. */
+const validLooking = fc.constantFrom(
+  "Maria da Silva",
+  "Rua das Flores, 123",
+  "(11) 98765-4321",
+  "maria@clinica.test",
+  "11",
+  "2030-03-04",
+  "2030-03-04T10:00:00-03:00",
+  "10:00",
+  "10:00:00-03:00",
+  "00000000-0000-0000-0000-000000000000",
+  "WEEKLY",
+  "SINGLE",
+  "FIXED",
+);
+/** A valid-looking value with a bad character anywhere in it: 'Maria\u0000 da Silva', '2030-03-04T10:00:00-03:00\u0000'. */
+const spoiled = fc.tuple(validLooking, badCharacter, fc.nat()).map(([valid, bad, at]) => {
+  const i = at % (valid.length + 1);
+  return valid.slice(0, i) + bad + valid.slice(i);
+});
+/** Any UTF-16 code units at all, lone surrogates and controls much more often than chance would give. */
+const anyCodeUnits = fc
+  .array(
+    fc.oneof(
+      fc.integer({ min: 0, max: 0xffff }),
+      fc.integer({ min: 0xd800, max: 0xdfff }),
+      fc.integer({ min: 0, max: 0x9f }),
+    ),
+    { maxLength: 16 },
+  )
+  .map((units) => String.fromCharCode(...units));
+/** Dates and date-times outside the calendar's years, or not dates at all. */
+const badDate = fc.constantFrom(
+  "9999-12-31",
+  "9999-12-31T23:50:00-03:00",
+  "0001-01-01",
+  "0001-03-04T10:00:00-03:00",
+  "1900-01-01T08:00:00-03:00",
+  "2101-01-01",
+  "+275760-09-13",
+  "+275760-09-13T00:00:00Z",
+  "2030-13-45",
+  "2030-13-45T10:00:00-03:00",
+);
+
+/** What any HTTP client sends for half a surrogate pair in a URL: U+FFFD (encodeURIComponent would throw). */
+const urlSafe = (text: string) => text.replace(/\p{Cs}/gu, "\uFFFD");
 
 /** Values that look almost right as well as plain junk. */
 const value = fc.oneof(
@@ -36,6 +110,11 @@ const value = fc.oneof(
     "'; drop table appointments; --",
     "%_\\",
   ),
+  spoiled,
+  anyCodeUnits,
+  badDate,
+  fc.array(fc.oneof(spoiled, anyCodeUnits), { maxLength: 3 }),
+  fc.record({ start: fc.oneof(spoiled, badDate), end: fc.oneof(spoiled, badDate) }),
   fc.integer(),
   fc.double(),
   fc.constant(null),
@@ -45,14 +124,15 @@ describe("no input causes a 500", () => {
   it.each(restRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
     "%s",
     async (_key, route) => {
-      const def = route.procedure._def as { inputs?: unknown[] };
-      const fields = fieldsOf(def.inputs?.[0]);
-      const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "");
+      const fields = inputFieldsOf(route);
+      const pathParams = pathParamsOf(route);
       const input = fc.record(Object.fromEntries(fields.map((f) => [f, value])), { requiredKeys: [] });
       const param = fc.oneof(
         fc.uuid(),
         fc.constantFrom("nao-e-uuid", "2030-03-04", "%2e%2e"),
         fc.string({ maxLength: 20 }),
+        spoiled,
+        anyCodeUnits,
       );
       await fc.assert(
         fc.asyncProperty(
@@ -61,9 +141,9 @@ describe("no input causes a 500", () => {
           async (body, params) => {
             let path = route.path;
             pathParams.forEach((name, i) => {
-              path = path.replace(`{${name}}`, encodeURIComponent(params[i] || "x"));
+              path = path.replace(`{${name}}`, encodeURIComponent(urlSafe(params[i] || "x")));
             });
-            const asQuery = route.method === "GET" || route.method === "DELETE";
+            const asQuery = sendsQuery(route);
             const query = asQuery
               ? Object.fromEntries(
                   Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
@@ -83,4 +163,320 @@ describe("no input causes a 500", () => {
       );
     },
   );
+});
+
+// ─── Each text of a valid request, spoiled in turn ───────────────────────────────────────────────────────────────
+
+/** Before every booking below; Monday 2030-03-04 is the first day with availability. */
+const NOW = new Date("2030-03-01T12:00:00-03:00");
+
+interface Example {
+  params?: Record<string, string>;
+  input: Record<string, unknown>;
+}
+type ErrorBody = { message: string; issues: { path: string; message: string }[] };
+
+let shop: Awaited<ReturnType<TestServer["api"]["seedTenant"]>>;
+/** One valid request per REST path that takes a body or a query, keyed `METHOD /path`; each answers a 2xx. */
+let examples: Record<string, Example> = {};
+
+async function created(path: string, body: object): Promise<string> {
+  const res = await server.request<{ id: string }>("POST", path, { as: shop.actor, body });
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+function send(route: RestRoute, example: Example): Promise<TestResponse<ErrorBody>> {
+  let path = route.path;
+  for (const [name, v] of Object.entries(example.params ?? {})) path = path.replace(`{${name}}`, v);
+  const asQuery = sendsQuery(route);
+  return server.request<ErrorBody>(route.method, path, {
+    as: shop.actor,
+    body: asQuery ? undefined : example.input,
+    query: asQuery ? (example.input as Record<string, string>) : undefined,
+  });
+}
+
+describe("a spoiled text in a valid request is a 400 for that field", () => {
+  beforeAll(async () => {
+    server.api.setNow(NOW);
+    shop = await server.api.seedTenant();
+    const establishment = {
+      name: "Clínica Centro",
+      address: "Rua das Flores, 123 - Centro",
+      description: "Segundo andar,\nsala 21",
+      hasParking: true,
+      parkingType: "PAID",
+      hasAccessibility: true,
+    };
+    const establishmentId = await created("/establishments", establishment);
+    const professional = {
+      name: "Dra. Ana Souza",
+      specialty: "Cardiologia",
+      registration: "CRM 12345",
+      email: "ana@clinica.test",
+      phoneNumber: "(11) 98765-4321",
+      acceptedHealthInsurances: ["Unimed", "Bradesco Saúde"],
+      observations: "Atende às terças.\nTraz o próprio estetoscópio.",
+    };
+    const professionalId = await created("/professionals", professional);
+    const client = {
+      fullName: "Maria da Silva",
+      phoneNumber: "(11) 91234-5678",
+      documentNumber: "123.456.789-00",
+      email: "maria@exemplo.test",
+      healthInsuranceProvider: "Unimed",
+      healthInsuranceNumber: "0001 2345 6789",
+      observations: "Prefere manhãs.\nAlergia a dipirona.",
+    };
+    const clientId = await created("/clients", client);
+    const service = {
+      name: "Consulta cardiológica",
+      duration: 30,
+      bufferDurationBefore: 5,
+      bufferDurationAfter: 5,
+      priceType: "FIXED",
+      priceInCents: 25000,
+      availableEstablishments: [establishmentId],
+      allowedProfessionals: [professionalId],
+      modality: "IN_PERSON",
+      childFriendly: true,
+      childAgeObservation: "A partir de 12 anos",
+      requiresPreparation: true,
+      preparationInstructions: "Jejum de 4 horas.\nTrazer exames anteriores.",
+      observation: "Inclui eletrocardiograma",
+    };
+    const serviceId = await created("/offered-services", service);
+    const availability = {
+      professionalId,
+      establishmentId,
+      slot: { start: "2030-03-04T08:00:00-03:00", end: "2030-03-04T12:00:00-03:00" },
+      pattern: {
+        type: "WEEKLY",
+        daysOfWeek: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"],
+        period: { start: "2030-03-04", end: "2030-12-31" },
+      },
+      exceptions: [
+        { date: "2030-03-11", cancelled: false, slot: { start: "09:00", end: "11:00" }, notes: "Congresso" },
+      ],
+      notes: "Manhãs",
+    };
+    const availabilityId = await created("/availabilities", availability);
+    const manualAvailabilityId = await created("/availabilities", {
+      professionalId,
+      establishmentId,
+      slot: { start: "14:00", end: "18:00" },
+      pattern: { type: "MANUAL_DATES", dates: ["2030-03-05", "2030-03-06"] },
+      notes: "Tardes avulsas",
+    });
+    const booking = {
+      clientId,
+      professionalId,
+      establishmentId,
+      scheduledAt: "2030-03-04T09:00:00-03:00",
+      offeredServices: [serviceId],
+      observations: "Primeira consulta.\nEncaminhada pelo clínico.",
+    };
+    const appointmentId = await created("/appointments", booking);
+    const agent = {
+      agentType: "CLINICA_DE_SAUDE",
+      voiceType: "FEMININE",
+      voiceTone: "FRIENDLY",
+      name: "Sofia",
+      welcomeMessage: "Olá! Você ligou para a Clínica Centro.\nComo posso ajudar?",
+      ddd: "11",
+      forwardingPhone: "(11) 3333-4444",
+      forwardingWhatsapp: "+55 11 98888-7777",
+    };
+    const range = { startDate: "2030-03-04", endDate: "2030-03-08" };
+    examples = {
+      "POST /establishments": { input: establishment },
+      "PUT /establishments/{id}": { params: { id: establishmentId }, input: establishment },
+      "POST /professionals": { input: professional },
+      "PUT /professionals/{id}": { params: { id: professionalId }, input: professional },
+      "POST /offered-services": { input: service },
+      "PUT /offered-services/{id}": { params: { id: serviceId }, input: service },
+      "GET /clients": { input: { search: "Maria" } },
+      "GET /clients/by-phone": { input: { phoneNumber: client.phoneNumber } },
+      "POST /clients": { input: client },
+      "PUT /clients/{id}": { params: { id: clientId }, input: client },
+      "POST /voice-agent": { input: agent },
+      "PUT /voice-agent": { input: agent },
+      "GET /availabilities": { input: { professionalId, establishmentId } },
+      "GET /availabilities/expanded": { input: { ...range, professionalId, establishmentId } },
+      "POST /availabilities": { input: availability },
+      "PUT /availabilities/{id}": { params: { id: availabilityId }, input: availability },
+      "PUT /availabilities/{id}/occurrences/{occurrenceId}/edit": {
+        params: { id: availabilityId, occurrenceId: "2030-03-05" },
+        input: {
+          slot: { start: "2030-03-05T09:00:00-03:00", end: "2030-03-05T11:00:00-03:00" },
+          notes: "Só até as onze",
+          scope: "SINGLE",
+        },
+      },
+      "PUT /availabilities/{id}/occurrences/{occurrenceId}/cancel": {
+        params: { id: manualAvailabilityId, occurrenceId: "2030-03-06" },
+        input: { scope: "SINGLE" },
+      },
+      "GET /appointments": { input: { ...range, professionalId, establishmentId, clientId } },
+      "GET /appointments/availability-check": {
+        input: {
+          professionalId,
+          establishmentId,
+          scheduledAt: "2030-03-04T10:00:00-03:00",
+          offeredServices: serviceId,
+          appointmentId,
+        },
+      },
+      "GET /appointments/free-slots": {
+        input: { offeredServices: serviceId, ...range, professionalId, establishmentId },
+      },
+      "POST /appointments": { input: { ...booking, scheduledAt: "2030-03-05T10:00:00-03:00" } },
+      "PUT /appointments/{id}": { params: { id: appointmentId }, input: { ...booking, status: "SCHEDULED" } },
+      "GET /conversations": { input: { search: "Maria" } },
+    };
+  });
+  afterAll(() => server.api.setNow(undefined));
+
+  // Their inputs are packages/api's, not the shared schemas, and they answer before reading any text: a refresh
+  // token is only ever hashed (any unknown one is a 401), and select-tenant is for super-admins (403) and takes a
+  // tenant id that is looked up only once it is a UUID (404). The generated junk above still covers both.
+  const OUTSIDE = new Set(["POST /user/refresh-token", "POST /super-admin/select-tenant"]);
+  const routes = restRoutes
+    .filter((route) => {
+      const params = pathParamsOf(route);
+      return inputFieldsOf(route).some((field) => !params.includes(field));
+    })
+    .map((route) => [`${route.method} ${route.path}`, route] as const)
+    .filter(([key]) => !OUTSIDE.has(key));
+
+  /** Every string of an input, with its dotted path (`slot.start`, `pattern.dates.0`). */
+  function textsOf(input: unknown, path: string[] = []): { path: string[]; text: string }[] {
+    if (typeof input === "string") return [{ path, text: input }];
+    if (Array.isArray(input)) return input.flatMap((item, i) => textsOf(item, [...path, String(i)]));
+    if (input && typeof input === "object")
+      return Object.entries(input).flatMap(([key, item]) => textsOf(item, [...path, key]));
+    return [];
+  }
+
+  function replaced(input: Record<string, unknown>, path: string[], text: string): Record<string, unknown> {
+    const copy = structuredClone(input);
+    let node: Record<string, unknown> = copy;
+    for (const key of path.slice(0, -1)) node = node[key] as Record<string, unknown>;
+    node[path.at(-1) ?? ""] = text;
+    return copy;
+  }
+
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  /** Ids and enumeration values: any other value is refused with the field's own 'inválido' message. */
+  const closedVocabulary = (text: string) => UUID.test(text) || /^[A-Z_]+$/.test(text);
+  const middle = (text: string, bad: string) =>
+    text.slice(0, Math.ceil(text.length / 2)) + bad + text.slice(Math.ceil(text.length / 2));
+
+  it("has a valid example for every such path", () => {
+    expect(routes.map(([key]) => key).filter((key) => !examples[key])).toEqual([]);
+  });
+
+  it.each(routes)("%s", async (key, route) => {
+    const example = examples[key];
+    if (!example) throw new Error(`no example for ${key}`);
+    const valid = await send(route, example);
+    expect(valid.status, JSON.stringify(valid.body)).toBeLessThan(300);
+
+    // A URL can carry a NUL (%00) but not half a surrogate pair: encoding one yields U+FFFD, a real character.
+    const spoilers = sendsQuery(route)
+      ? [(t: string) => middle(t, "\u0000"), (t: string) => middle(t, "\u001B")]
+      : [
+          (t: string) => middle(t, "\u0000"),
+          (t: string) => `${t}\uD800`,
+          (t: string) => `\uDC00${t}`,
+          (t: string) => middle(t, "\u001B"),
+        ];
+    for (const { path, text } of textsOf(example.input)) {
+      const field = path.join(".");
+      for (const spoil of closedVocabulary(text) ? spoilers.slice(0, 1) : spoilers) {
+        const bad = spoil(text);
+        const res = await send(route, { ...example, input: replaced(example.input, path, bad) });
+        const context = JSON.stringify({ key, field, bad, res: res.body });
+        expect(res.status, context).toBe(400);
+        if (closedVocabulary(text)) {
+          const at = res.body.issues.map((issue) => issue.path);
+          expect(
+            at.some((p) => p === field || p.startsWith(`${field}.`) || field.startsWith(`${p}.`)),
+            context,
+          ).toBe(true);
+        } else {
+          expect(res.body, context).toEqual({
+            message: TEXT_INVALID_CHARACTERS,
+            issues: [{ path: field, message: TEXT_INVALID_CHARACTERS }],
+          });
+        }
+      }
+    }
+  });
+
+  // Every date or date-time of the valid examples, with its year moved out of range, or broken.
+  it.each(routes)("%s: dates outside 2000-2100", async (key, route) => {
+    const example = examples[key];
+    if (!example) throw new Error(`no example for ${key}`);
+    for (const { path, text } of textsOf(example.input)) {
+      const date = /^(\d{4})(-\d{2}-\d{2})(T[\d:]+(?:Z|[+-]\d{2}:\d{2}))?$/.exec(text);
+      if (!date) continue;
+      const [, , monthDay, time = ""] = date;
+      const field = path.join(".");
+      // The first one answered 500 before the limit: the booking ended in year 10000.
+      const outOfRange = [
+        time ? "9999-12-31T23:50:00-03:00" : "9999-12-31",
+        ...["9999", "0001", "1999", "2101"].map((year) => `${year}${monthDay}${time}`),
+      ];
+      for (const bad of outOfRange) {
+        const res = await send(route, { ...example, input: replaced(example.input, path, bad) });
+        expect(res.body, JSON.stringify({ key, field, bad })).toEqual({
+          message: DATE_OUT_OF_RANGE,
+          issues: [{ path: field, message: DATE_OUT_OF_RANGE }],
+        });
+      }
+      // Not dates at all: refused with the field's own message, never a 500.
+      for (const bad of [`+275760-09-13${time}`, `2030-13-45${time}`]) {
+        const res = await send(route, { ...example, input: replaced(example.input, path, bad) });
+        expect(res.status, JSON.stringify({ key, field, bad, res: res.body })).toBe(400);
+        expect(res.body.issues, JSON.stringify({ key, field, bad })).toEqual([
+          { path: field, message: expect.any(String) },
+        ]);
+      }
+    }
+  });
+
+  it("caps the ranges that expand day by day; a century of appointments is only a query over the rows", async () => {
+    const e = (key: string) => examples[key]?.input ?? {};
+    const century = { startDate: "2000-01-01", endDate: "2100-12-31" };
+    const freeSlots = await server.request<ErrorBody>("GET", "/appointments/free-slots", {
+      as: shop.actor,
+      query: { ...(e("GET /appointments/free-slots") as Record<string, string>), ...century },
+    });
+    expect(freeSlots.body.issues).toEqual([
+      { path: "endDate", message: "Intervalo de datas não pode exceder 62 dias" },
+    ]);
+    const expanded = await server.request<ErrorBody>("GET", "/availabilities/expanded", {
+      as: shop.actor,
+      query: century,
+    });
+    expect(expanded.body.issues).toEqual([
+      { path: "endDate", message: "O intervalo deve ter no máximo 400 dias" },
+    ]);
+    const availability = e("POST /availabilities") as { pattern: object };
+    const longPeriod = await server.request<ErrorBody>("POST", "/availabilities", {
+      as: shop.actor,
+      body: {
+        ...availability,
+        pattern: { ...availability.pattern, period: { start: century.startDate, end: century.endDate } },
+      },
+    });
+    expect(longPeriod.body.issues).toEqual([
+      { path: "pattern.period.end", message: "O período deve ter no máximo 2 anos" },
+    ]);
+    const list = await server.request<unknown[]>("GET", "/appointments", { as: shop.actor, query: century });
+    expect(list.status).toBe(200);
+    expect(list.body.length).toBeGreaterThan(0);
+  });
 });

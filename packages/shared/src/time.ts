@@ -156,3 +156,45 @@ export function parseOffsetDateTime(value: string): Date | undefined {
   const parsed = new Date(value);
   return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 }
+
+/**
+ * The dates a calendar may name: years 2000 to 2100, São Paulo dates. Every date and date-time input is refused
+ * outside them. Far beyond any booking horizon, and far inside what the code below writes correctly: before 1914 São
+ * Paulo kept local mean time (-03:06:28), which a wire offset cannot write ('-03:6.4666' came out), years below 100
+ * fall into `Date.UTC`'s 19xx mapping, and from year 10000 on `yyyy` has five digits (a booking at
+ * 9999-12-31T23:50 ended past it in a 500). JavaScript's Date and PostgreSQL's timestamptz reach much further, so
+ * the limit is ours.
+ */
+export const MIN_DATE = "2000-01-01";
+export const MAX_DATE = "2100-12-31";
+
+// Both ends as instants: the first moment of MIN_DATE and the first moment after MAX_DATE, in São Paulo.
+const MIN_INSTANT = startOfDay(MIN_DATE).getTime();
+const END_INSTANT = startOfDay(addDays(MAX_DATE, 1)).getTime();
+
+/** Why a date or date-time input is not one: not written as one, or outside MIN_DATE–MAX_DATE. */
+export type DateProblem = "invalid" | "out-of-range";
+
+/**
+ * Checks a `yyyy-MM-dd` date. The range is judged on the digits before the calendar is, so '0001-01-01' and
+ * '9999-12-31' read as out of range; '2030-13-45' and '2030-02-30' as invalid.
+ */
+export function checkDate(value: string): DateProblem | undefined {
+  if (!ISO_DATE.test(value)) return "invalid";
+  if (value < MIN_DATE || value > MAX_DATE) return "out-of-range";
+  return isValidDate(value) ? undefined : "invalid";
+}
+
+/**
+ * Parses an ISO 8601 date-time with an offset (or Z) whose São Paulo date lies in MIN_DATE–MAX_DATE; the written
+ * date is judged first, as in `checkDate`, then the instant (2100-12-31T23:00:00-05:00 is already 2101 here).
+ */
+export function parseDateTimeInRange(value: string): Date | DateProblem {
+  const written = OFFSET_DATE_TIME.exec(value)?.[1];
+  if (written === undefined) return "invalid";
+  if (written < MIN_DATE || written > MAX_DATE) return "out-of-range";
+  const instant = parseOffsetDateTime(value);
+  if (!instant) return "invalid";
+  const ms = instant.getTime();
+  return ms >= MIN_INSTANT && ms < END_INSTANT ? instant : "out-of-range";
+}

@@ -122,6 +122,7 @@ export const offeredServiceIdsQuery = z.preprocess((value) => {
 export const observationsField = optionalText({
   blank: m.observationsBlank,
   max: [2000, m.observationsMax],
+  multiline: true,
 });
 
 export const statusField = z.enum(APPOINTMENT_STATUSES, {

@@ -1,9 +1,9 @@
 // The availability form and its calls (spec 001 §3, §5 'Availability form', §7; docs/architecture.md, REST details).
 // Browser-safe: the web form, the tRPC procedures and the REST shims validate with these very schemas.
 import { DAYS_OF_WEEK, OCCURRENCE_SCOPES, PATTERN_TYPES } from "../enums";
-import { DATE_RANGE_ORDER, NOT_FOUND } from "../messages";
-import { dayNumber, isValidDate, minutesOfDay, parseOffsetDateTime, timeOfDayOf } from "../time";
-import { isoDate, optionalText, z } from "../zod";
+import { DATE_OUT_OF_RANGE, DATE_RANGE_ORDER, NOT_FOUND } from "../messages";
+import { type DateProblem, dayNumber, minutesOfDay, parseDateTimeInRange, timeOfDayOf } from "../time";
+import { isoDate, optionalText, textCharacters, z } from "../zod";
 
 export const AVAILABILITY_MESSAGES = {
   professionalRequired: "ID do profissional é obrigatório",
@@ -67,21 +67,21 @@ function offsetMinutes(offset: string): number {
 
 /**
  * The São Paulo time of day, in minutes since midnight, of a slot time: a wire time
- * (`yyyy-MM-ddTHH:mm:00-03:00`, any ISO 8601 date-time with an offset), `HH:mm`, `HH:mm:ss` or `HH:mm:ss-03:00`.
- * Seconds are dropped. Undefined when it is none of these.
+ * (`yyyy-MM-ddTHH:mm:00-03:00`, any ISO 8601 date-time with an offset, its date within the calendar's years), `HH:mm`,
+ * `HH:mm:ss` or `HH:mm:ss-03:00`. Seconds are dropped. Else why it is not one.
  */
-export function parseSlotTime(value: string): number | undefined {
+export function parseSlotTime(value: string): number | DateProblem {
   const text = value.trim();
   if (text.includes("T")) {
-    const instant = parseOffsetDateTime(text);
-    return instant ? minutesOfDay(timeOfDayOf(instant)) : undefined;
+    const instant = parseDateTimeInRange(text);
+    return instant instanceof Date ? minutesOfDay(timeOfDayOf(instant)) : instant;
   }
   const m = TIME_OF_DAY.exec(text);
-  if (!m) return undefined;
+  if (!m) return "invalid";
   const [, hh, mm, ss, offset] = m;
   const hours = Number(hh);
   const minutes = Number(mm);
-  if (hours > 23 || minutes > 59 || Number(ss ?? 0) > 59) return undefined;
+  if (hours > 23 || minutes > 59 || Number(ss ?? 0) > 59) return "invalid";
   const local = hours * 60 + minutes;
   if (!offset) return local;
   return (((local - offsetMinutes(offset) + SAO_PAULO_OFFSET) % 1440) + 1440) % 1440;
@@ -90,14 +90,16 @@ export function parseSlotTime(value: string): number | undefined {
 function slotTime(required: string) {
   return z
     .string({ error: (issue) => (isMissing(issue.input) ? required : M.timeInvalid) })
+    .check(textCharacters())
     .transform((value, ctx) => {
       if (value.trim() === "") {
         ctx.addIssue({ code: "custom", message: required });
         return z.NEVER;
       }
       const minutes = parseSlotTime(value);
-      if (minutes === undefined) {
-        ctx.addIssue({ code: "custom", message: M.timeInvalid });
+      if (typeof minutes !== "number") {
+        const message = minutes === "out-of-range" ? DATE_OUT_OF_RANGE : M.timeInvalid;
+        ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
       return minutes;
@@ -123,7 +125,7 @@ function idField(required: string, invalid: string) {
     .pipe(z.uuid({ error: invalid }));
 }
 
-export const notesInput = optionalText({ blank: M.notesBlank, max: [1000, M.notesMax] });
+export const notesInput = optionalText({ blank: M.notesBlank, max: [1000, M.notesMax], multiline: true });
 
 const period = z.preprocess(
   (value) => value ?? {},
@@ -224,8 +226,8 @@ export const availabilityListInput = z.object({
 /** The agenda's range (spec 001 §4 'Agenda loading'); without dates, the current São Paulo month. */
 export const expandedListInput = z
   .object({
-    startDate: z.string().refine(isValidDate, M.periodStartInvalid).optional(),
-    endDate: z.string().refine(isValidDate, M.periodEndInvalid).optional(),
+    startDate: isoDate({ required: M.periodStartInvalid, invalid: M.periodStartInvalid }).optional(),
+    endDate: isoDate({ required: M.periodEndInvalid, invalid: M.periodEndInvalid }).optional(),
     professionalId: z.uuid({ error: M.professionalInvalid }).optional(),
     establishmentId: z.uuid({ error: M.establishmentInvalid }).optional(),
   })

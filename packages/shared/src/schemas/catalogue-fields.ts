@@ -2,7 +2,7 @@
 // docs/architecture.md, REST details: an omitted optional field takes the spec's default; an explicit null for a
 // required field gets its "obrigatório" message.
 import { LIMITS } from "../catalogue-constants";
-import { z } from "../zod";
+import { textCharacters, z } from "../zod";
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
@@ -54,6 +54,7 @@ export const EMAIL_INVALID = "Email deve ter formato válido";
 export const optionalEmail = z
   .string({ error: EMAIL_INVALID })
   .trim()
+  .check(textCharacters())
   .max(LIMITS.email.max, EMAIL_INVALID)
   .refine((value) => value === "" || z.regexes.email.test(value), EMAIL_INVALID)
   .nullish()
@@ -72,18 +73,22 @@ export function nationalPhoneDigits(phone: string): string {
  * and a DDD plus 8 or 9 digits (with +55 allowed), so a call can really be transferred to it.
  */
 export function optionalDialablePhone(invalid: string) {
-  return z
-    .string({ error: invalid })
-    .trim()
-    .max(LIMITS.voiceAgent.forwardingPhone.max, invalid)
-    .refine((value) => {
-      if (value === "") return true;
-      if (!/^[\d\s()+.-]+$/.test(value)) return false;
-      const digits = nationalPhoneDigits(value);
-      return digits.length === 10 || digits.length === 11;
-    }, invalid)
-    .nullish()
-    .transform((value) => (value ? value : null));
+  return (
+    z
+      .string({ error: invalid })
+      .trim()
+      // Before the phone pattern: its `\s` lets a line feed or a tab through.
+      .check(textCharacters())
+      .max(LIMITS.voiceAgent.forwardingPhone.max, invalid)
+      .refine((value) => {
+        if (value === "") return true;
+        if (!/^[\d\s()+.-]+$/.test(value)) return false;
+        const digits = nationalPhoneDigits(value);
+        return digits.length === 10 || digits.length === 11;
+      }, invalid)
+      .nullish()
+      .transform((value) => (value ? value : null))
+  );
 }
 
 /** A list of ids of other records, at least one, duplicates dropped. */

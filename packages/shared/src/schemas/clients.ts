@@ -1,7 +1,7 @@
 // Patients, "clients" on the wire (spec 001 §3, §5 Patient form, §9 limits).
 import { LIMITS } from "../catalogue-constants";
 import { NOT_FOUND, OBSERVATIONS_BLANK } from "../messages";
-import { looseText, optionalText, requiredText, z } from "../zod";
+import { looseText, optionalText, requiredText, textCharacters, z } from "../zod";
 import { optionalEmail, wireInstant } from "./catalogue-fields";
 
 export { nationalPhoneDigits } from "./catalogue-fields";
@@ -39,7 +39,11 @@ const fields = {
     blank: M.healthInsuranceNumberBlank,
     max: [L.healthInsuranceNumber.max, M.healthInsuranceNumberMax],
   }),
-  observations: optionalText({ blank: M.observationsBlank, max: [L.observations.max, M.observationsMax] }),
+  observations: optionalText({
+    blank: M.observationsBlank,
+    max: [L.observations.max, M.observationsMax],
+    multiline: true,
+  }),
 };
 
 export const ClientCreateInput = z.object(fields);
@@ -51,7 +55,7 @@ export const ClientUpdateInput = z.object({ id: z.uuid({ error: "ID inválido" }
  * client side; the server offers the same search for the agent and for integrators.
  */
 export const ClientListInput = z
-  .object({ search: z.string().trim().max(150, M.searchMax).optional() })
+  .object({ search: z.string().trim().check(textCharacters()).max(150, M.searchMax).optional() })
   .optional()
   .transform((input) => ({ search: input?.search ? input.search : undefined }));
 

@@ -7,7 +7,7 @@ import {
   type ConversationStatus,
   MESSAGE_SENDERS,
 } from "../enums";
-import { z } from "../zod";
+import { textCharacters, z } from "../zod";
 
 /** spec 001 §4: the label of a call status; anything else is 'Desconhecido'. */
 export const CONVERSATION_STATUS_LABELS: Readonly<Record<ConversationStatus, string>> = {
@@ -43,6 +43,7 @@ export const ConversationListInput = z.object({
   search: z
     .string()
     .trim()
+    .check(textCharacters())
     .max(CONVERSATION_SEARCH_MAX, `Busca deve ter no máximo ${CONVERSATION_SEARCH_MAX} caracteres`)
     .nullish(),
 });

@@ -35,7 +35,11 @@ const fields = {
     min: [L.address.min, M.addressMin],
     max: [L.address.max, M.addressMax],
   }),
-  description: optionalText({ blank: M.descriptionBlank, max: [L.description.max, M.descriptionMax] }),
+  description: optionalText({
+    blank: M.descriptionBlank,
+    max: [L.description.max, M.descriptionMax],
+    multiline: true,
+  }),
   hasParking: flag(false, M.hasParkingInvalid),
   parkingType: z.enum(PARKING_TYPES, { error: M.parkingTypeInvalid }).nullish(),
   hasAccessibility: flag(false, M.hasAccessibilityInvalid),

@@ -100,13 +100,19 @@ const fields = {
   childAgeObservation: optionalText({
     blank: M.childAgeObservationBlank,
     max: [L.childAgeObservation.max, M.childAgeObservationMax],
+    multiline: true,
   }),
   requiresPreparation: flag(D.requiresPreparation, M.requiresPreparationInvalid),
   preparationInstructions: optionalText({
     blank: M.preparationInstructionsBlank,
     max: [L.preparationInstructions.max, M.preparationInstructionsMax],
+    multiline: true,
   }),
-  observation: optionalText({ blank: M.observationBlank, max: [L.observation.max, M.observationMax] }),
+  observation: optionalText({
+    blank: M.observationBlank,
+    max: [L.observation.max, M.observationMax],
+    multiline: true,
+  }),
 };
 
 type Fields = z.output<z.ZodObject<typeof fields>>;

@@ -2,7 +2,7 @@
 // registroProfissional, telefone, planosSaudeIds, observacoes) map to these wire names on submit.
 import { LIMITS } from "../catalogue-constants";
 import { NOT_FOUND, OBSERVATIONS_BLANK } from "../messages";
-import { looseText, optionalText, requiredText, z } from "../zod";
+import { looseText, optionalText, requiredText, textCharacters, z } from "../zod";
 import { optionalEmail, wireInstant } from "./catalogue-fields";
 
 const L = LIMITS.professional;
@@ -26,6 +26,7 @@ const M = PROFESSIONAL_MESSAGES;
 const insuranceName = z
   .string({ error: M.insuranceBlank })
   .trim()
+  .check(textCharacters())
   .min(1, M.insuranceBlank)
   .max(L.insuranceName.max, M.insuranceMax);
 
@@ -45,7 +46,11 @@ const fields = {
     .array(insuranceName, { error: M.insurancesInvalid })
     .nullish()
     .transform((names) => (names ? [...new Set(names)] : null)),
-  observations: optionalText({ blank: M.observationsBlank, max: [L.observations.max, M.observationsMax] }),
+  observations: optionalText({
+    blank: M.observationsBlank,
+    max: [L.observations.max, M.observationsMax],
+    multiline: true,
+  }),
 };
 
 export const ProfessionalCreateInput = z.object(fields);

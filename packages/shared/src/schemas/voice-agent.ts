@@ -1,7 +1,7 @@
 // The voice agent, one per tenant (spec 000 §3/§5, spec 001 §3/§5 Voice agent).
 import { VOICE_AGENT_DEFAULTS as D, LIMITS } from "../catalogue-constants";
 import { AGENT_TYPES, VALID_DDDS, VOICE_TONES, VOICE_TYPES } from "../enums";
-import { requiredText, z } from "../zod";
+import { requiredText, textCharacters, z } from "../zod";
 import { enumWithDefault, optionalDialablePhone, wireInstant } from "./catalogue-fields";
 
 const L = LIMITS.voiceAgent;
@@ -36,6 +36,7 @@ const VALID_DDD_SET: ReadonlySet<string> = new Set(VALID_DDDS);
 const ddd = z
   .string({ error: (issue) => (issue.input == null ? M.dddRequired : M.dddLength) })
   .trim()
+  .check(textCharacters())
   .superRefine((value, ctx) => {
     if (value.length !== 2) ctx.addIssue({ code: "custom", message: M.dddLength });
     if (!/^\d*$/.test(value)) ctx.addIssue({ code: "custom", message: M.dddDigits });
@@ -61,6 +62,7 @@ const fields = {
     required: M.welcomeMessageRequired,
     min: [L.welcomeMessage.min, M.welcomeMessageMin],
     max: [L.welcomeMessage.max, M.welcomeMessageMax],
+    multiline: true,
   }),
   forwardingPhone: optionalDialablePhone(M.forwardingPhoneInvalid),
   forwardingWhatsapp: optionalDialablePhone(M.forwardingWhatsappInvalid),
