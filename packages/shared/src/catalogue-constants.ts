@@ -1,4 +1,4 @@
-// Constants of the catalogue forms (locations, professionals, services, patients, voice agent): the preset lists,
+// Constants of the catalogue forms (establishments, professionals, services, clients, voice agent): the preset lists,
 // the limits behind the character counters, the defaults and the display labels. The zod schemas in
 // ./schemas/* read the same numbers, so a counter and its rule cannot disagree.
 import type { AgentType, Modality, ParkingType, PriceType, VoiceTone, VoiceType } from "./enums";

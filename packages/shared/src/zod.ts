@@ -11,7 +11,7 @@ export { z };
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
-// Which characters a text may hold, for every string that reaches us from a user (ARCHITECTURE.md: no input causes
+// Which characters a text may hold, for every string that reaches us from a user (docs/architecture.md: no input causes
 // a 500). Never a control character (Unicode category Cc: U+0000-U+001F, U+007F-U+009F): PostgreSQL refuses NUL in
 // a text column outright, and the others are invisible on a card, break the CSV and the logs, and would reach the
 // voice agent's prompt and speech. Never half of a UTF-16 surrogate pair (Cs): JSON can carry '\ud800' alone, which

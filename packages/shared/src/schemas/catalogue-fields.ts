@@ -1,4 +1,4 @@
-// Field builders shared by the catalogue schemas (locations, professionals, services, patients, voice agent).
+// Field builders shared by the catalogue schemas (establishments, professionals, services, clients, voice agent).
 // docs/architecture.md, REST details: an omitted optional field takes the spec's default; an explicit null for a
 // required field gets its "obrigatório" message.
 import { LIMITS } from "../catalogue-constants";

@@ -1,4 +1,4 @@
-// Patients, "clients" on the wire (spec 001 §3, §5 Patient form, §9 limits).
+// Clients, the product's patients (spec 001 §3, §5 Patient form, §9 limits).
 import { LIMITS } from "../catalogue-constants";
 import { NOT_FOUND, OBSERVATIONS_BLANK } from "../messages";
 import { looseText, optionalText, requiredText, textCharacters, z } from "../zod";

@@ -1,4 +1,4 @@
-// Care locations (spec 001 §3, §4 form dependencies, §5 Location, §9 limits). The form, the procedures and the
+// Establishments (spec 001 §3, §4 form dependencies, §5 Location, §9 limits). The form, the procedures and the
 // REST shims validate with these schemas.
 import { LIMITS } from "../catalogue-constants";
 import { PARKING_TYPES } from "../enums";
