@@ -1,5 +1,5 @@
 import type { Database } from "@atende/db";
-import type { AccessClaims } from "./auth/tokens";
+import type { AccessTokenClaims } from "@atende/shared/auth";
 import type { ApiConfig } from "./config";
 
 /** Who is calling, from a verified access token. */
@@ -14,7 +14,7 @@ export interface Actor {
   selectedTenantId: string | null;
 }
 
-export function actorFromClaims(claims: AccessClaims): Actor {
+export function actorFromClaims(claims: AccessTokenClaims): Actor {
   return {
     userId: claims.sub,
     email: claims.email,
