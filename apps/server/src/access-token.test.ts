@@ -1,5 +1,5 @@
 // What an access token may make the server do: a validly signed token whose claims break the contract is no token
-// (401).
+// (401), and a super-admin removed from SUPER_ADMIN_EMAILS loses the selected tenant at once, not at `exp`.
 import type { SeededTenant } from "@atende/api/testing";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -59,5 +59,43 @@ describe("a signed token whose claims break the contract", () => {
       const trpc = await server.request("GET", "/trpc/professionals.list", { token });
       expect(trpc.status, label).toBe(401);
     }
+  });
+});
+
+describe("a super-admin removed from SUPER_ADMIN_EMAILS", () => {
+  it("acts as the plain user of their own tenant, though the token still names a selected tenant", async () => {
+    const [clinic, formerAdmin] = await Promise.all([
+      server.api.seedTenant(),
+      server.api.seedTenant({ email: "ex-admin@atende.test", superAdmin: true }),
+    ]);
+    await server.request("POST", "/professionals", {
+      as: clinic.actor,
+      body: { name: "Dra. Ana Souza", specialty: "Dermatologia" },
+    });
+    await server.request("POST", "/professionals", {
+      as: formerAdmin.actor,
+      body: { name: "Dr. Caio Lima", specialty: "Cardiologia" },
+    });
+    const names = async (token: string) => {
+      const res = await server.request<{ name: string }[]>("GET", "/professionals", { token });
+      expect(res.status).toBe(200);
+      return res.body.map((p) => p.name);
+    };
+
+    // Still listed: the selection is honoured.
+    const stillAdmin = await server.tokenFor({ ...root.actor, selectedTenantId: clinic.tenantId });
+    expect(await names(stillAdmin)).toEqual(["Dra. Ana Souza"]);
+
+    // Removed: the same kind of token shows their own tenant, and the super-admin area is closed.
+    const demoted = await server.tokenFor({ ...formerAdmin.actor, selectedTenantId: clinic.tenantId });
+    expect(await names(demoted)).toEqual(["Dr. Caio Lima"]);
+    const tenants = await server.request("GET", "/super-admin/tenants", { token: demoted });
+    expect(tenants.status).toBe(403);
+    const trpc = await server.request<{ result: { data: { name: string }[] } }>(
+      "GET",
+      "/trpc/professionals.list",
+      { token: demoted },
+    );
+    expect(trpc.body.result.data.map((p) => p.name)).toEqual(["Dr. Caio Lima"]);
   });
 });

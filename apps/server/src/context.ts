@@ -10,7 +10,7 @@ export async function contextFromRequest(
   const claims = token ? await verifyAccessToken(token, deps.config.jwtSecret, deps.now?.()) : undefined;
   return {
     sys: deps.sys,
-    actor: claims ? actorFromClaims(claims) : null,
+    actor: claims ? actorFromClaims(claims, deps.config) : null,
     config: deps.config,
     now: deps.now ?? (() => new Date()),
   };
