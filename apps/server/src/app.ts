@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { type ApiConfig, appRouter, restRoutes } from "@atende/api";
 import type { Database } from "@atende/db";
 import { sql } from "@atende/db/orm";
+import { TRPC_MAX_BATCH_SIZE } from "@atende/shared/trpc";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono, type Context as HonoContext } from "hono";
@@ -14,12 +15,12 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { Logger } from "pino";
-import { contextFromRequest } from "./context";
+import { authenticate, contextFromRequest } from "./context";
 import { createDocsRoutes } from "./docs";
 import { body } from "./errors";
 import { createOAuthRoutes } from "./oauth";
 import { buildOpenApi } from "./openapi";
-import { apiRateLimit, authRateLimit, type RateLimits } from "./rate-limit";
+import { apiRateLimit, type RateLimits, signInRateLimit, trpcBatchLimit } from "./rate-limit";
 import { mountRest } from "./rest";
 
 export interface AppDeps {
@@ -39,7 +40,7 @@ const API_PREFIXES = ["/trpc", "/openapi.json", "/healthz", "/oauth2"];
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const { logger, config } = deps;
-  const contextFor = (c: HonoContext) => contextFromRequest(deps, c.req.header("authorization"));
+  const contextFor = (c: HonoContext) => contextFromRequest(deps, c.get("accessClaims"));
   const logInternal = (error: unknown, c: HonoContext) =>
     logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
 
@@ -89,9 +90,9 @@ export function createApp(deps: AppDeps): Hono {
   );
 
   const limits = deps.rateLimits ?? { authPerMinute: 0, apiPerMinute: 0 };
-  app.use("/oauth2/*", authRateLimit(limits));
-  app.use("/user/refresh-token", authRateLimit(limits));
-  app.use("/trpc/user.refreshToken", authRateLimit(limits));
+  app.use("/trpc/*", trpcBatchLimit);
+  app.use(signInRateLimit(limits));
+  app.use(authenticate(deps));
   app.use(apiRateLimit(limits));
 
   app.get("/healthz", async (c) => {
@@ -109,6 +110,8 @@ export function createApp(deps: AppDeps): Hono {
       endpoint: "/trpc",
       req: c.req.raw,
       router: appRouter,
+      // trpcBatchLimit answers an oversized batch first, in the error contract; this is tRPC's own guard behind it.
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: () => contextFor(c),
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") logInternal(error.cause ?? error, c);
