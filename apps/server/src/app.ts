@@ -59,6 +59,12 @@ export function createApp(deps: AppDeps): Hono {
       "request",
     );
   });
+  // API answers and errors are one user's data at one moment: no cache may keep them. Static files and pages say
+  // their own policy (immutable assets, no-cache pages), which this leaves alone.
+  app.use(async (c, next) => {
+    await next();
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+  });
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -136,6 +142,11 @@ export function createApp(deps: AppDeps): Hono {
     app.use("/assets/*", async (c, next) => {
       await next();
       if (c.res.ok) c.header("cache-control", "public, max-age=31536000, immutable");
+    });
+    app.get("*", async (c, next) => {
+      await next();
+      // Files outside /assets keep their names across builds (index.html, favicon): revalidate them.
+      if (c.res.ok && !c.res.headers.has("cache-control")) c.header("cache-control", "no-cache");
     });
     app.get("*", serveStatic({ root: deps.webDist }));
   }
