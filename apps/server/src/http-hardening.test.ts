@@ -1,8 +1,10 @@
-// What a client and the caches in between see: no API answer is ever stored by a cache.
+// What a client and the caches in between see: no API answer is ever stored by a cache, and REST bodies must say
+// they are JSON.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NOT_JSON } from "./rest";
 import { createTestServer, type TestServer } from "./testing";
 
 /** A built web app in miniature: the index page, a hashed bundle with its source map, a favicon. */
@@ -62,5 +64,66 @@ describe("Cache-Control", () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get("cache-control"), path).toBe("no-cache");
     }
+  });
+});
+
+describe("REST bodies", () => {
+  const refresh = JSON.stringify({ refreshToken: "nao-existe" });
+
+  it("are refused with 415 and a pt-BR message unless they are JSON", async () => {
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+    ]) {
+      const res = await server.request("POST", "/user/refresh-token", {
+        rawBody: refresh,
+        headers: { "content-type": type },
+      });
+      expect(res.status, type).toBe(415);
+      expect(res.body, type).toEqual({ message: NOT_JSON, issues: [] });
+    }
+    // A body with no content type at all is not JSON either.
+    const untyped = await server.app.request("/user/refresh-token", {
+      method: "POST",
+      body: new TextEncoder().encode(refresh),
+    });
+    expect(untyped.status).toBe(415);
+  });
+
+  it("refuses a PUT body that is not JSON too", async () => {
+    const owner = await server.api.seedTenant();
+    const created = await server.request<{ id: string }>("POST", "/professionals", {
+      as: owner.actor,
+      body: { name: "Dra. Ana Souza", specialty: "Dermatologia" },
+    });
+    const res = await server.request("PUT", `/professionals/${created.body.id}`, {
+      as: owner.actor,
+      rawBody: JSON.stringify({ name: "Dra. Ana", specialty: "Dermatologia" }),
+      headers: { "content-type": "text/plain" },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ message: NOT_JSON, issues: [] });
+  });
+
+  it("are read as JSON whatever the case or parameters of the JSON type", async () => {
+    for (const type of [
+      "application/json; charset=utf-8",
+      "Application/JSON",
+      "application/json;charset=UTF-8",
+    ]) {
+      const res = await server.request("POST", "/user/refresh-token", {
+        rawBody: refresh,
+        headers: { "content-type": type },
+      });
+      // Read and judged: the refresh token is unknown.
+      expect(res.status, type).toBe(401);
+    }
+  });
+
+  it("may be absent: no body and no content type is an empty input, as before", async () => {
+    const res = await server.app.request("/user/refresh-token", { method: "POST" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ issues: [{ path: "refreshToken" }] });
   });
 });
