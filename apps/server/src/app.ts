@@ -143,6 +143,12 @@ export function createApp(deps: AppDeps): Hono {
       await next();
       if (c.res.ok) c.header("cache-control", "public, max-age=31536000, immutable");
     });
+    if (config.nodeEnv === "production") {
+      // Source maps would hand out the source; the build may still emit them (apps/web/vite.config.ts).
+      app.get("*", async (c, next) =>
+        c.req.path.toLowerCase().endsWith(".map") ? c.json(body("Rota não encontrada"), 404) : next(),
+      );
+    }
     app.get("*", async (c, next) => {
       await next();
       // Files outside /assets keep their names across builds (index.html, favicon): revalidate them.

@@ -1,5 +1,5 @@
-// What a client and the caches in between see: no API answer is ever stored by a cache, and REST bodies must say
-// they are JSON.
+// What a client and the caches in between see: no API answer is ever stored by a cache, REST bodies must say they
+// are JSON, and production hands out no source maps.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -125,5 +125,28 @@ describe("REST bodies", () => {
     const res = await server.app.request("/user/refresh-token", { method: "POST" });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ issues: [{ path: "refreshToken" }] });
+  });
+});
+
+describe("source maps", () => {
+  it("are served outside production and refused in production", async () => {
+    expect((await server.request("GET", "/assets/index-abc123.js.map")).status).toBe(200);
+    const production = await createTestServer({ webDist, config: { nodeEnv: "production" } });
+    try {
+      expect((await production.request("GET", "/assets/index-abc123.js")).status).toBe(200);
+      for (const path of [
+        "/assets/index-abc123.js.map",
+        "/assets/index-abc123.js.ma%70",
+        "/assets/index-abc123.js%2Emap",
+      ]) {
+        for (const headers of [{}, html]) {
+          const res = await production.request("GET", path, { headers });
+          expect(res.status, path).toBe(404);
+          expect(res.body, path).toEqual({ message: "Rota não encontrada", issues: [] });
+        }
+      }
+    } finally {
+      await production.close();
+    }
   });
 });
