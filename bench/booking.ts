@@ -8,7 +8,7 @@ import {
   insertProfessional,
   insertService,
   insertWeeklyAvailability,
-} from "@atende/api/services/appointments-seed";
+} from "@atende/api/testing";
 import type { DatabaseHandle } from "@atende/db";
 import { sql } from "@atende/db/orm";
 import { addDays, dateOf, instantAt, isoWeekday, toWireMinute } from "@atende/shared/time";

@@ -3,15 +3,16 @@
 // through HTTP (the real Hono app on an ephemeral port), plus the pure sweep alone for reference.
 
 import {
+  type BusyRange,
   insertClient,
   insertEstablishment,
   insertProfessional,
   insertService,
   insertWeeklyAvailability,
-} from "@atende/api/services/appointments-seed";
-import { loadOccurrences } from "@atende/api/services/availability";
-import { type BusyRange, sweepFreeSlots } from "@atende/api/services/slots";
-import { type DatabaseHandle, schema, withTenant } from "@atende/db";
+  loadOccurrences,
+  sweepFreeSlots,
+} from "@atende/api/testing";
+import { type DatabaseHandle, dataAccess, schema } from "@atende/db";
 import { sql } from "@atende/db/orm";
 import { addDays, dateOf, instantAt, isoWeekday } from "@atende/shared/time";
 import { type BenchDatabase, callerFor, ms, percentile, sample, seedTenant, serveHttp } from "./lib";
@@ -139,7 +140,7 @@ export async function benchFreeSlots(handle: BenchDatabase): Promise<FreeSlotRow
 
   // The sweep alone, on data loaded once (what remains when the queries are taken away).
   const now = new Date();
-  const { windows, busy } = await withTenant(handle.db, s.tenantId, async (tx) => {
+  const { windows, busy } = await dataAccess(handle.db).inTenant(s.tenantId, async (tx) => {
     const occurrences = await loadOccurrences(tx, { startDate: s.startDate, endDate: s.endDate });
     const appointments = await tx
       .select({ start: schema.appointments.scheduledAt, end: schema.appointments.endsAt })

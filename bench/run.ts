@@ -1,4 +1,4 @@
-// `npm run bench`: the scheduling core's numbers, printed as tables (never timed assertions: ARCHITECTURE.md).
+// `npm run bench`: the scheduling core's numbers, printed as tables (never timed assertions; docs/architecture.md).
 // Free-slot search on PGlite and, when 127.0.0.1:5432 answers, on a fresh PostgreSQL database (dropped after);
 // booking throughput on PostgreSQL only (PGlite serialises every request on one connection).
 import { cpus } from "node:os";

@@ -1,5 +1,5 @@
--- Row-level security and the booking invariant, which Drizzle cannot express (ARCHITECTURE.md, Contracts and
--- Row-level security). The application connects as a superuser and switches to app_user inside every
+-- Row-level security and the booking invariant, which Drizzle cannot express (docs/architecture.md, Database;
+-- Tenancy and data access). The application connects as a superuser and switches to app_user inside every
 -- tenant-scoped transaction, with app.tenant_id set for that transaction only.
 CREATE EXTENSION IF NOT EXISTS btree_gist;
 --> statement-breakpoint

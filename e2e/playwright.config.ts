@@ -33,7 +33,7 @@ export default defineConfig({
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
-        // Debian's Chromium; `npx playwright install` cannot download browsers here (DEPENDENCIES.md).
+        // Debian's Chromium; `npx playwright install` cannot download browsers here.
         launchOptions: {
           executablePath: "/usr/bin/chromium",
           args: [

@@ -2,9 +2,8 @@
 // `npm start`: builds what is missing or stale (turbo hashes the sources, so a second start builds nothing), then
 // serves the product on its embedded defaults: PGlite under .data/, the development sign-in form.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { loadRootEnv, repoRoot as root } from "./root-env.mjs";
 
 // The project pins its own Node.js (decision 0009): `npm start` and `npm test` run on node_modules/.bin/node.
 if (Number(process.versions.node.split(".")[0]) < 24) {
@@ -13,10 +12,9 @@ if (Number(process.versions.node.split(".")[0]) < 24) {
   );
   process.exit(1);
 }
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => join(root, "node_modules", ".bin", name);
-// A local .env (never committed; see .env.example) fills what the environment does not set.
-if (existsSync(join(root, ".env"))) process.loadEnvFile(join(root, ".env"));
+// A local .env (never committed; see .env.example) fills what the environment does not set, as in `npm run dev`.
+loadRootEnv();
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" };
 
 const t0 = performance.now();

@@ -1,44 +1,41 @@
+import type * as Api from "@atende/api";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, loadEnv, type ProxyOptions } from "vite";
+import { defineConfig, loadEnv, type ProxyOptions, runnerImport } from "vite";
 
 /**
- * First path segments that belong to the server (apps/server). In `vite` dev mode they are proxied to it, so the
- * SPA keeps calling its own origin exactly as in production, where server and SPA share one origin.
+ * First path segments that belong to the server (apps/server) besides the REST shims. In `vite` dev mode every
+ * server path is proxied to it, so the SPA keeps calling its own origin exactly as in production, where server and
+ * SPA share one origin. `dev` is kept for the server's development-only pages.
  */
-const serverPrefixes = [
-  "trpc",
-  "user",
-  "oauth2",
-  "super-admin",
-  "tenant",
-  "establishments",
-  "professionals",
-  "offered-services",
-  "voice-agent",
-  "availabilities",
-  "appointments",
-  "clients",
-  "minute-pack",
-  "plans",
-  "subscription",
-  "billing",
-  "conversations",
-  "calls",
-  "contact",
-  "calendar-integration",
-  "healthz",
-  "openapi.json",
-  "docs",
-];
+const fixedServerPrefixes = ["trpc", "oauth2", "healthz", "openapi.json", "docs", "dev"];
 
 /** Paths whose browser navigations (GET, accepting HTML) are pages of the server itself, not of the SPA. */
-const serverPages = /^\/(oauth2|docs|openapi\.json|healthz)(\/|$|\?)/;
+const serverPages = /^\/(oauth2|docs|openapi\.json|healthz|dev)(\/|$|\?)/;
 
-export default defineConfig(({ mode }) => {
+/**
+ * The first path segments of every REST shim, read from the declarations in packages/api/src/rest (`restRoutes`),
+ * so a new REST path is proxied without editing this file. They are TypeScript that imports the whole server side
+ * (routers, services, the database driver), which Node cannot load as is, so Vite's module runner loads them; it
+ * takes a couple of seconds, paid only when the dev server starts, never by `vite build`.
+ */
+async function restPrefixes(root: string): Promise<string[]> {
+  const { module } = await runnerImport<typeof Api>("@atende/api", {
+    root,
+    configFile: false,
+    envFile: false,
+    logLevel: "error",
+  });
+  return module.restRoutes.map((route) => route.path.split("/")[1] ?? "").filter(Boolean);
+}
+
+export default defineConfig(async ({ command, mode }) => {
   const env = loadEnv(mode, import.meta.dirname, "");
-  const target = env.VITE_DEV_API_TARGET || "http://localhost:3000";
+  // `npm run dev` passes the root .env's settings down (scripts/dev.mjs): the server's PORT and WEB_DEV_PORT,
+  // whose origin the server accepts for sign-in outside production (apps/server/src/env.ts).
+  const port = Number(env.WEB_DEV_PORT || 5173);
+  const target = env.VITE_DEV_API_TARGET || `http://localhost:${env.PORT || 3000}`;
   const proxy: ProxyOptions = {
     target,
     // Like the server: a GET that accepts HTML and is no API route is the SPA (e.g. the calendar invitation page).
@@ -48,11 +45,19 @@ export default defineConfig(({ mode }) => {
       return undefined;
     },
   };
+  const prefixes =
+    command === "serve"
+      ? [...new Set([...fixedServerPrefixes, ...(await restPrefixes(import.meta.dirname))])]
+      : fixedServerPrefixes;
   return {
     plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss()],
     server: {
-      proxy: { [`^/(${serverPrefixes.map((p) => p.replace(".", "\\.")).join("|")})(/|$|\\?)`]: proxy },
+      port,
+      // Another port would be an origin the server does not accept for sign-in: fail instead of moving on.
+      strictPort: true,
+      proxy: { [`^/(${prefixes.map((p) => p.replace(".", "\\.")).join("|")})(/|$|\\?)`]: proxy },
     },
-    build: { outDir: "dist", sourcemap: true },
+    // Source maps in development builds only: production serves no maps and no sourceMappingURL comments.
+    build: { outDir: "dist", sourcemap: mode !== "production" },
   };
 });

@@ -3,8 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ApiConfig, appRouter, restRoutes } from "@atende/api";
-import type { Database } from "@atende/db";
-import { sql } from "@atende/db/orm";
+import type { DataAccess } from "@atende/db";
 import { TRPC_MAX_BATCH_SIZE } from "@atende/shared/trpc";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
@@ -24,7 +23,8 @@ import { apiRateLimit, type RateLimits, signInRateLimit, trpcBatchLimit } from "
 import { mountRest } from "./rest";
 
 export interface AppDeps {
-  sys: Database;
+  /** The database behind its doors; the procedures and the sign-in routes open only the ones they are allowed. */
+  data: DataAccess;
   config: ApiConfig;
   logger: Logger;
   /** The built web app (apps/web/dist); without it only the API is served. */
@@ -103,7 +103,7 @@ export function createApp(deps: AppDeps): Hono {
 
   app.get("/healthz", async (c) => {
     try {
-      await deps.sys.execute(sql`select 1`);
+      await deps.data.ping();
       return c.json({ status: "ok", database: "ok" });
     } catch (error) {
       logger.error({ err: error }, "health check failed");
@@ -131,7 +131,7 @@ export function createApp(deps: AppDeps): Hono {
     c.body(openapi, 200, { "content-type": "application/json; charset=utf-8" }),
   );
   app.route("/", createDocsRoutes());
-  app.route("/", createOAuthRoutes({ sys: deps.sys, config, logger }));
+  app.route("/", createOAuthRoutes({ data: deps.data, config, logger }));
   mountRest(app, contextFor, logInternal);
 
   const indexHtml =

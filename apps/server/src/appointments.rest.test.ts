@@ -1,15 +1,15 @@
-// REST shims of the appointments (spec 001 §7; ARCHITECTURE.md, REST details: availability check, free slots,
+// REST shims of the appointments (spec 001 §7; docs/architecture.md, REST details: availability check, free slots,
 // confirm) over the real Hono app: paths, statuses, query-string inputs and the error contract.
 
 import { type Actor, signAccessToken } from "@atende/api";
+import type { SeededTenant } from "@atende/api/testing";
 import {
   insertClient,
   insertEstablishment,
   insertProfessional,
   insertService,
   insertWeeklyAvailability,
-} from "@atende/api/services/appointments-seed";
-import type { SeededTenant } from "@atende/api/testing";
+} from "@atende/api/testing";
 import type { Appointment, AvailabilityCheckResult, FreeSlot } from "@atende/shared/schemas/appointments";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "./testing";

@@ -1,4 +1,4 @@
-// REST shims of availabilities (spec 001 §7; ARCHITECTURE.md, REST details) over the real Hono app.
+// REST shims of availabilities (spec 001 §7; docs/architecture.md, REST details) over the real Hono app.
 import type { SeededTenant } from "@atende/api/testing";
 import { schema } from "@atende/db";
 import type { AvailabilityRecord, ExpandedOccurrence } from "@atende/shared/schemas/availabilities";

@@ -1,5 +1,5 @@
 import { type ApiConfig, actorFromClaims, type Context, verifyAccessToken } from "@atende/api";
-import type { Database } from "@atende/db";
+import type { DataAccess } from "@atende/db";
 import type { AccessTokenClaims } from "@atende/shared/auth";
 import type { MiddlewareHandler } from "hono";
 
@@ -11,7 +11,7 @@ declare module "hono" {
 }
 
 interface AuthDeps {
-  sys: Database;
+  data: DataAccess;
   config: ApiConfig;
   now?: () => Date;
 }
@@ -35,7 +35,7 @@ export async function contextFromRequest(
   claims: AccessTokenClaims | null | undefined,
 ): Promise<Context> {
   return {
-    sys: deps.sys,
+    data: deps.data,
     actor: claims ? actorFromClaims(claims, deps.config) : null,
     config: deps.config,
     now: deps.now ?? (() => new Date()),

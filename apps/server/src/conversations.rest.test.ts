@@ -1,8 +1,8 @@
 // REST shims of the call history (spec 001 §7: GET /conversations (optional search); GET /conversations/{id}) over
 // the real Hono app.
 
-import { seedConversation } from "@atende/api/services/conversations-seed";
 import type { SeededTenant } from "@atende/api/testing";
+import { seedConversation } from "@atende/api/testing";
 import type { ConversationDetail, ConversationListItem } from "@atende/shared/schemas/conversations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "./testing";

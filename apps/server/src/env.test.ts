@@ -1,5 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadRootEnv, repoRoot } from "../../../scripts/root-env.mjs";
+import { apiConfigFrom } from "./config";
 import { EnvError, loadEnv } from "./env";
+import { allowedFrontendHost } from "./oauth";
+
+/** The repository root as this file sees it: apps/server/src/ is three levels down. */
+const root = fileURLToPath(new URL("../../../", import.meta.url)).replace(/\/$/, "");
+const JWT_SECRET = "x".repeat(32);
 
 describe("environment", () => {
   it("runs on the embedded defaults with nothing set", () => {
@@ -7,8 +18,9 @@ describe("environment", () => {
     expect(env).toMatchObject({
       NODE_ENV: "development",
       PORT: 3000,
-      DATA_DIR: ".data",
+      DATA_DIR: join(root, ".data"),
       JWT_ACCESS_TTL_SECONDS: 900,
+      WEB_DEV_PORT: 5173,
     });
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -56,6 +68,81 @@ describe("environment", () => {
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SUPER_ADMIN_EMAILS).toEqual(["a@x.com", "b@y.com"]);
-    expect(env.FRONTEND_ORIGINS).toEqual(["http://a.test"]);
+    // Development adds the Vite dev server's origin (below).
+    expect(env.FRONTEND_ORIGINS).toEqual(["http://a.test", "http://localhost:5173"]);
+  });
+});
+
+describe("the settings `npm start` and `npm run dev` share", () => {
+  const cwd = process.cwd();
+  afterEach(() => process.chdir(cwd));
+
+  it("knows the repository root", () => {
+    expect(repoRoot).toBe(root);
+    expect(JSON.parse(readFileSync(join(root, "package.json"), "utf8"))).toMatchObject({ name: "atende" });
+  });
+
+  it("resolves a relative DATA_DIR against the repository root, whatever the working directory", () => {
+    for (const dir of [root, join(root, "apps/server"), tmpdir()]) {
+      process.chdir(dir);
+      expect(loadEnv({}).DATA_DIR, dir).toBe(join(root, ".data"));
+      expect(loadEnv({ DATA_DIR: "var/atende" }).DATA_DIR, dir).toBe(join(root, "var/atende"));
+      expect(loadEnv({ DATA_DIR: "/srv/atende" }).DATA_DIR, dir).toBe("/srv/atende");
+    }
+  });
+
+  it("reads the root .env, where the environment does not already say otherwise", () => {
+    const dir = mkdtempSync(join(tmpdir(), "atende-env-"));
+    const keys = ["ATENDE_TEST_FROM_FILE", "ATENDE_TEST_SET_BEFORE"];
+    try {
+      expect(loadRootEnv(dir)).toBeUndefined();
+      writeFileSync(
+        join(dir, ".env"),
+        "# a comment\nATENDE_TEST_FROM_FILE=.data-dev\nATENDE_TEST_SET_BEFORE=from-file\n",
+      );
+      process.env.ATENDE_TEST_SET_BEFORE = "from-environment";
+      expect(loadRootEnv(dir)).toBe(join(dir, ".env"));
+      expect(process.env.ATENDE_TEST_FROM_FILE).toBe(".data-dev");
+      expect(process.env.ATENDE_TEST_SET_BEFORE).toBe("from-environment");
+    } finally {
+      for (const key of keys) delete process.env[key];
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the Vite dev server's origin (npm run dev)", () => {
+  const vite = "http://localhost:5173";
+
+  it("is accepted for sign-in outside production, next to the server's own origin", () => {
+    const env = loadEnv({ JWT_SECRET });
+    expect(env.FRONTEND_ORIGINS).toEqual(["http://localhost:3000", vite]);
+    const config = apiConfigFrom(env);
+    expect(allowedFrontendHost(vite, config)).toBe(vite);
+    expect(allowedFrontendHost("http://localhost:3000", config)).toBe("http://localhost:3000");
+    expect(allowedFrontendHost("http://localhost:5174", config)).toBeUndefined();
+  });
+
+  it("follows WEB_DEV_PORT and joins configured origins", () => {
+    const env = loadEnv({
+      JWT_SECRET,
+      NODE_ENV: "test",
+      WEB_DEV_PORT: "5999",
+      FRONTEND_ORIGINS: "https://app.atende.test",
+    });
+    expect(env.FRONTEND_ORIGINS).toEqual(["https://app.atende.test", "http://localhost:5999"]);
+    expect(allowedFrontendHost(vite, apiConfigFrom(env))).toBeUndefined();
+  });
+
+  it("is refused in production unless configured", () => {
+    const google = { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" };
+    const production = loadEnv({ JWT_SECRET, NODE_ENV: "production", ...google });
+    expect(production.FRONTEND_ORIGINS).toBeUndefined();
+    const config = apiConfigFrom(production);
+    expect(config.frontendOrigins).toEqual(["http://localhost:3000"]);
+    expect(allowedFrontendHost(vite, config)).toBeUndefined();
+
+    const configured = loadEnv({ JWT_SECRET, NODE_ENV: "production", FRONTEND_ORIGINS: vite, ...google });
+    expect(allowedFrontendHost(vite, apiConfigFrom(configured))).toBe(vite);
   });
 });

@@ -1,6 +1,8 @@
-// The only place that reads process.env (STYLE.md). Every setting is validated at start; a bad one stops the server
+// The only place that reads process.env. Every setting is validated at start; a bad one stops the server
 // with a readable list of what is wrong.
+import { isAbsolute, resolve } from "node:path";
 import { z } from "zod";
+import { repoRoot } from "../../../scripts/root-env.mjs";
 
 const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 const list = z.string().transform((v) =>
@@ -17,7 +19,13 @@ export const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: origin.optional(),
   FRONTEND_ORIGINS: list.pipe(z.array(origin)).optional(),
-  DATA_DIR: z.string().min(1).default(".data"),
+  // Relative to the repository root, not to the working directory: `npm start` runs from the root and `npm run dev`
+  // from apps/server, and both must open the same database and the same generated JWT key.
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default(".data")
+    .transform((dir) => (isAbsolute(dir) ? dir : resolve(repoRoot, dir))),
   DATABASE_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, "deve ter pelo menos 32 caracteres").optional(),
   JWT_ACCESS_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
@@ -37,6 +45,8 @@ export const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(5_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
+  // The port of the web app's Vite dev server (`npm run dev`; apps/web/vite.config.ts reads it too).
+  WEB_DEV_PORT: z.coerce.number().int().min(1).max(65535).default(5173),
 });
 
 /** Rules across settings, checked on the raw values so they are reported together with every other problem. */
@@ -68,6 +78,24 @@ function crossProblems(raw: Record<string, string | undefined>): string[] {
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The origin the Vite dev server (`npm run dev`) serves the web app on. */
+export function webDevOrigin(env: Pick<Env, "WEB_DEV_PORT">): string {
+  return `http://localhost:${env.WEB_DEV_PORT}`;
+}
+
+/**
+ * Outside production the Vite dev server's origin joins the accepted frontend origins (sign-in's `frontend_host`,
+ * CORS, the CSP's form-action), next to the configured ones or, when none are, the server's own origin
+ * (PUBLIC_URL, else http://localhost:$PORT, as config.ts defaults it). Production accepts only what is configured.
+ */
+function withDevOrigin(env: Env): Env {
+  if (env.NODE_ENV === "production") return env;
+  const origins = env.FRONTEND_ORIGINS?.length
+    ? env.FRONTEND_ORIGINS
+    : [env.PUBLIC_URL ?? `http://localhost:${env.PORT}`];
+  return { ...env, FRONTEND_ORIGINS: [...new Set([...origins, webDevOrigin(env)])] };
+}
+
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
@@ -84,5 +112,5 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...crossProblems(cleaned),
   ];
   if (!parsed.success || problems.length > 0) throw new EnvError(problems);
-  return parsed.data;
+  return withDevOrigin(parsed.data);
 }

@@ -1,19 +1,13 @@
-import { type Issue, issuesOf } from "@atende/api";
-import { getTRPCErrorFromUnknown } from "@trpc/server";
-import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { errorShapeOf, type Issue } from "@atende/api";
 
 export interface ErrorBody {
   message: string;
   issues: Issue[];
 }
 
-/** The JSON error contract (ARCHITECTURE.md, Contracts) for anything a procedure threw. */
+/** The JSON error contract for anything a procedure threw: the same shaping tRPC's error formatter uses. */
 export function errorResponse(error: unknown): { status: number; body: ErrorBody; internal: boolean } {
-  const trpcError = getTRPCErrorFromUnknown(error);
-  const status = getHTTPStatusCodeFromError(trpcError);
-  const internal = status >= 500;
-  const issues = issuesOf(trpcError.cause) ?? [];
-  const message = internal ? "Erro interno do servidor" : (issues[0]?.message ?? trpcError.message);
+  const { status, message, issues, internal } = errorShapeOf(error);
   return { status, body: { message, issues }, internal };
 }
 

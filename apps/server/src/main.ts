@@ -2,7 +2,7 @@
 // migrations, then the HTTP server.
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { openDatabase } from "@atende/db";
+import { dataAccess, openDatabase } from "@atende/db";
 import pino from "pino";
 import { createApp } from "./app";
 import { apiConfigFrom } from "./config";
@@ -30,7 +30,7 @@ async function main() {
   await database.migrate();
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
   const app = createApp({
-    sys: database.db,
+    data: dataAccess(database.db),
     config,
     logger,
     webDist: resolve(webDist),

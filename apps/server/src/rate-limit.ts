@@ -1,4 +1,4 @@
-// Rate limits (ARCHITECTURE.md, Contracts: 429; docs/decisions/0008-rate-limits.md). Sign-in and token refresh share
+// Rate limits (the error contract's 429; docs/decisions/0008-rate-limits.md). Sign-in and token refresh share
 // one tight budget per client address, whichever door they come through (/oauth2/*, the REST refresh, the tRPC
 // refresh, alone or inside a batch). Everything else gets a generous budget per caller: the verified token's
 // subject, else the address. Counters live in this process: with several server replicas they need a shared store

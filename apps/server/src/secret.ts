@@ -4,7 +4,7 @@ import { join } from "node:path";
 
 /**
  * The access-token key: JWT_SECRET when set; else a key generated once and kept under the data directory, so a
- * restart logs nobody out (ARCHITECTURE.md, Contracts).
+ * restart logs nobody out (docs/architecture.md, Sign-in and sessions).
  */
 export function loadJwtSecret(configured: string | undefined, dataDir: string): Uint8Array {
   if (configured) return new TextEncoder().encode(configured);

@@ -1,8 +1,7 @@
 // A generated walk over every REST path and every tenant procedure: tenant B, holding tenant A's ids, gets 404 on
 // each and never sees A's records in a list, and A's data is unchanged afterwards.
 import { appRouter, restRoutes } from "@atende/api";
-import { recordConversation } from "@atende/api/services/conversations";
-import { withTenant } from "@atende/db";
+import { seedConversation } from "@atende/api/testing";
 import { addDays, today } from "@atende/shared/time";
 import { type AnyProcedure, callTRPCProcedure, getTRPCErrorFromUnknown } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,15 +80,10 @@ beforeAll(async () => {
     offeredServices: [service.id],
     observations: null,
   });
-  const conversation = await withTenant(server.api.database.db, a.tenantId, (tx) =>
-    recordConversation(tx, a.tenantId, {
-      status: "COMPLETED",
-      clientName: "Maria Oliveira",
-      phoneNumber: "+5511987654321",
-      summary: "Agendou consulta",
-      messages: [{ sender: "CALLER", content: "Quero marcar", timestamp: new Date() }],
-    }),
-  );
+  const conversationId = await seedConversation(server.api.database.db, a.tenantId, {
+    clientName: "Maria Oliveira",
+    summary: "Agendou consulta",
+  });
   Object.assign(ids, {
     establishments: location.id,
     professionals: professional.id,
@@ -97,7 +91,7 @@ beforeAll(async () => {
     clients: client.id,
     availabilities: availability.id,
     appointments: appointment.id,
-    conversations: conversation.id,
+    conversations: conversationId,
   });
   for (const [resource, id] of Object.entries(ids)) {
     const path = resource === "availabilities" ? "/availabilities" : `/${resource}/${id}`;

@@ -1,6 +1,6 @@
 // REST-level test harness: the real Hono app over a fresh migrated database, with requests as a given user.
-import { type Actor, type ApiConfig, signAccessToken } from "@atende/api";
-import { createTestApi, type TestApi } from "@atende/api/testing";
+import type { Actor, ApiConfig } from "@atende/api";
+import { accessTokenFor, createTestApi, type TestApi } from "@atende/api/testing";
 import type { Hono } from "hono";
 import pino from "pino";
 import { createApp } from "./app";
@@ -37,27 +37,14 @@ export async function createTestServer(
 ): Promise<TestServer> {
   const api = await createTestApi({ config: options.config ?? {} });
   const app = createApp({
-    sys: api.database.db,
+    data: api.data,
     config: api.config,
     logger: pino({ level: "silent" }),
     webDist: options.webDist,
     now: api.now,
     rateLimits: options.rateLimits,
   });
-  const tokenFor = (actor: Actor) =>
-    signAccessToken(
-      {
-        sub: actor.userId,
-        email: actor.email,
-        name: actor.name,
-        tenantId: actor.tenantId,
-        isSuperAdmin: actor.isSuperAdmin,
-        superAdminSelectedTenantId: actor.selectedTenantId,
-      },
-      api.config.jwtSecret,
-      api.config.accessTokenTtlSeconds,
-      api.now(),
-    );
+  const tokenFor = (actor: Actor) => accessTokenFor(actor, api.config, api.now());
   return {
     api,
     app,

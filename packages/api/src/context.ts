@@ -1,4 +1,4 @@
-import type { Database } from "@atende/db";
+import type { DataAccess } from "@atende/db";
 import type { AccessTokenClaims } from "@atende/shared/auth";
 import type { ApiConfig } from "./config";
 import { isSuperAdminEmail } from "./services/auth";
@@ -39,11 +39,10 @@ export function actingTenantOf(actor: Actor): string {
 
 export interface Context {
   /**
-   * The system data access: the raw database, outside row-level security. Only the modules that must cross
-   * tenants use it (sign-in, token refresh, super-admin tenant list, and later invitation pages, payment webhooks and
-   * inbound call routing); tenant procedures do not see it (see tenantProcedure).
+   * The database behind its three doors (tenant, shared, system). Only the procedure builders in trpc.ts open them:
+   * every procedure they build gets the one handle its access allows, and never this.
    */
-  sys: Database;
+  data: DataAccess;
   actor: Actor | null;
   config: ApiConfig;
   /** The current time; tests and the agent's test clock replace it. */

@@ -1,6 +1,8 @@
-import { TRPCError } from "@trpc/server";
+import { getTRPCErrorFromUnknown, TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { ZodError } from "zod";
 
-/** One problem with the input: `path` is the field name, dotted when nested (ARCHITECTURE.md, REST details). */
+/** One problem with the input: `path` is the field name, dotted when nested (docs/architecture.md). */
 export interface Issue {
   path: string;
   message: string;
@@ -33,4 +35,32 @@ export function forbidden(message: string): never {
 
 export function unauthorized(message = "Não autenticado"): never {
   throw new TRPCError({ code: "UNAUTHORIZED", message });
+}
+
+/** The issues an error carries: hand-made ones, or a failed input parse's, with dotted paths. */
+export function issuesOf(error: unknown): Issue[] | undefined {
+  if (error instanceof IssuesError) return error.issues;
+  if (error instanceof ZodError) {
+    return error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+  }
+  return undefined;
+}
+
+/** The error contract's body (docs/architecture.md, Requests and errors): the first issue's message, else the error's own. */
+export interface ErrorShape {
+  status: number;
+  message: string;
+  issues: Issue[];
+  /** A 5xx: its cause is logged, and the caller learns nothing of it. */
+  internal: boolean;
+}
+
+/** How any error a procedure ends in is shown, by tRPC's error formatter and by the REST shims alike. */
+export function errorShapeOf(error: unknown): ErrorShape {
+  const trpcError = getTRPCErrorFromUnknown(error);
+  const status = getHTTPStatusCodeFromError(trpcError);
+  const internal = status >= 500;
+  const issues = internal ? [] : (issuesOf(trpcError.cause) ?? []);
+  const message = internal ? "Erro interno do servidor" : (issues[0]?.message ?? trpcError.message);
+  return { status, message, issues, internal };
 }

@@ -1,9 +1,19 @@
+// The public face of @atende/api: what the server mounts, the web app's router type, and the sign-in pieces the
+// server's OAuth routes use. Test support is `@atende/api/testing`.
+export {
+  createOAuthProvider,
+  newAuthorizationSecrets,
+  type OAuthProvider,
+  SignInError,
+  type SignInErrorCode,
+} from "./auth/google";
 export type { AccessClaims } from "./auth/tokens";
 export { signAccessToken, verifyAccessToken } from "./auth/tokens";
-export type { ApiConfig } from "./config";
+export { type ApiConfig, isProduction } from "./config";
 export { type Actor, actorFromClaims, type Context } from "./context";
-export type { Issue } from "./errors";
+export { errorShapeOf, type Issue, issuesOf } from "./errors";
 export type { RestRoute } from "./rest/declare";
 export { restRoutes } from "./rest/routes";
 export { type AppRouter, appRouter } from "./root";
-export { createCallerFactory, issuesOf } from "./trpc";
+export { signIn, type TokenPair } from "./services/auth";
+export { type Access, accessOf, createCallerFactory } from "./trpc";

@@ -1,26 +1,25 @@
-// The only place that decides who may do what (STYLE.md). Procedures are thin: input schema, a call into a
-// service, output.
-import { type Tx, withTenant } from "@atende/db";
-import { initTRPC, TRPCError } from "@trpc/server";
-import { ZodError } from "zod";
+// The only place that decides who may do what, and which door into the database each procedure gets
+// (docs/decisions/0010-tenancy-by-structure.md). Procedures are thin: input schema, a call into a service, output.
+//
+// The context's `data` is opened here and nowhere else. Every builder exported below takes it away from the
+// handler and hands over exactly one handle instead:
+//   tenantProcedure           ctx.db: TenantTx  (one transaction under row-level security for the acting tenant)
+//   sharedProcedure           ctx.db: SharedTx  (one transaction that can reach only the tables of no tenant)
+//   systemProcedure(purpose)  ctx.sys: SystemDb (the raw database, for an allow-listed purpose; signed in)
+//   publicSystemProcedure(…)  the same without a signed-in caller (token refresh)
+// A procedure built any other way has no database at all, and the procedure walk test refuses it.
+import type { DataAccess, SharedTx, SystemPurpose, TenantTx } from "@atende/db";
+import { initTRPC } from "@trpc/server";
+import type { z } from "zod";
 import { actingTenantOf, type Context } from "./context";
-import { type Issue, IssuesError } from "./errors";
-
-export function issuesOf(error: unknown): Issue[] | undefined {
-  if (error instanceof IssuesError) return error.issues;
-  if (error instanceof ZodError) {
-    return error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
-  }
-  return undefined;
-}
+import { errorShapeOf, forbidden, unauthorized } from "./errors";
 
 const t = initTRPC.context<Context>().create({
   // Never a stack trace; invalid input carries the spec's messages as `issues`, the first one as `message`.
   errorFormatter({ shape, error }) {
-    const issues = issuesOf(error.cause) ?? [];
-    const internal = error.code === "INTERNAL_SERVER_ERROR";
+    const { message, issues } = errorShapeOf(error);
     return {
-      message: internal ? "Erro interno do servidor" : (issues[0]?.message ?? shape.message),
+      message,
       code: shape.code,
       data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
     };
@@ -29,42 +28,115 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure;
+/** How a procedure reaches the database. */
+export type Access = { kind: "tenant" } | { kind: "shared" } | { kind: "system"; purpose: SystemPurpose };
 
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Não autenticado" });
+// The middlewares that open a door, with the door each opens: the procedure walk reads a procedure's access from
+// its middleware chain, so it cannot be claimed by metadata alone.
+const doors = new WeakMap<object, Access>();
+
+/** The access of a built procedure (from its middleware chain), or undefined when it has none. */
+export function accessOf(procedure: { _def: { middlewares: readonly unknown[] } }): Access | undefined {
+  for (const middleware of procedure._def.middlewares) {
+    const access = typeof middleware === "function" ? doors.get(middleware) : undefined;
+    if (access) return access;
+  }
+  return undefined;
+}
+
+/** Takes the doors away: what a handler's context says instead of `data`. */
+const closed = undefined as never;
+
+const signedIn = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.actor) unauthorized();
   return next({ ctx: { actor: ctx.actor } });
 });
 
-/** Thrown inside the tenant transaction to roll it back when the handler failed (tRPC reports, not throws). */
+/** Thrown inside a transaction to roll it back when the handler failed (tRPC reports failures, not throws). */
 class Rollback extends Error {}
 
-/**
- * Runs the handler in one transaction under row-level security for the acting tenant, which comes from the access
- * token, never from input. Handlers get `ctx.db` (the scoped transaction) and `ctx.tenantId`; the system access is
- * taken away from them.
- */
-export const tenantProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  const tenantId = actingTenantOf(ctx.actor);
-  const run = (db: Tx) => next({ ctx: { tenantId, db, sys: undefined as never } });
-  let result: Awaited<ReturnType<typeof run>> | undefined;
+/** Runs `next` inside `open`'s transaction, rolled back whenever the handler failed, whatever it threw. */
+async function inTransaction<Db, R extends { ok: boolean }>(
+  open: (fn: (db: Db) => Promise<void>) => Promise<void>,
+  next: (db: Db) => Promise<R>,
+): Promise<R> {
+  let result: R | undefined;
   try {
-    await withTenant(ctx.sys, tenantId, async (db) => {
-      result = await run(db);
+    await open(async (db) => {
+      result = await next(db);
       if (!result.ok) throw new Rollback();
     });
   } catch (error) {
     if (!(error instanceof Rollback)) throw error;
   }
-  // Set by the transaction above, which either ran next() or threw.
-  return result!;
+  if (!result) throw new Error("transaction finished without running its handler");
+  return result;
+}
+
+const tenantScope = t.middleware(({ ctx, next }) => {
+  if (!ctx.actor) unauthorized();
+  const tenantId = actingTenantOf(ctx.actor);
+  const data: DataAccess = ctx.data;
+  return inTransaction(
+    (fn: (db: TenantTx) => Promise<void>) => data.inTenant(tenantId, fn),
+    (db) => next({ ctx: { db, tenantId, data: closed } }),
+  );
 });
+doors.set(tenantScope._middlewares[0] as object, { kind: "tenant" });
+
+const sharedScope = t.middleware(({ ctx, next }) => {
+  const data: DataAccess = ctx.data;
+  return inTransaction(
+    (fn: (db: SharedTx) => Promise<void>) => data.inShared(fn),
+    (db) => next({ ctx: { db, data: closed } }),
+  );
+});
+doors.set(sharedScope._middlewares[0] as object, { kind: "shared" });
+
+/**
+ * Runs the handler in one transaction under row-level security for the acting tenant, which comes from the access
+ * token (a super-admin's selected tenant, else the user's own), never from input. Handlers get `ctx.db`, a
+ * `TenantTx`, and `ctx.tenantId`. `.input()` puts its parser before the scope, so a 400 opens no transaction.
+ */
+export const tenantProcedure = {
+  ...signedIn.use(tenantScope),
+  input<P extends z.ZodType>(schema: P) {
+    return signedIn.input(schema).use(tenantScope);
+  },
+};
+
+/** For the tables of no tenant (plans, contact messages…): one transaction as `app_shared`; no caller needed. */
+export const sharedProcedure = {
+  ...t.procedure.use(sharedScope),
+  input<P extends z.ZodType>(schema: P) {
+    return t.procedure.input(schema).use(sharedScope);
+  },
+};
+
+function systemDoor(purpose: SystemPurpose) {
+  const door = t.middleware(({ ctx, next }) => {
+    const data: DataAccess = ctx.data;
+    return next({ ctx: { sys: data.system(purpose), data: closed } });
+  });
+  doors.set(door._middlewares[0] as object, { kind: "system", purpose });
+  return door;
+}
+
+/** A signed-in procedure with the system access of `purpose` (the allow-list in packages/db/src/access.ts). */
+export function systemProcedure(purpose: SystemPurpose) {
+  return signedIn.use(systemDoor(purpose));
+}
+
+/** A procedure with the system access of `purpose` and no signed-in caller (the token refresh). */
+export function publicSystemProcedure(purpose: SystemPurpose) {
+  return t.procedure.use(systemDoor(purpose));
+}
 
 export const SUPER_ADMIN_ONLY = "Acesso negado. Esta funcionalidade é restrita a super administradores.";
 
-export const superAdminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.actor.isSuperAdmin) throw new TRPCError({ code: "FORBIDDEN", message: SUPER_ADMIN_ONLY });
+/** The super-admin's procedures: signed in as a super-admin, with the system access to every tenant. */
+export const superAdminProcedure = systemProcedure("superAdmin").use(({ ctx, next }) => {
+  if (!ctx.actor.isSuperAdmin) forbidden(SUPER_ADMIN_ONLY);
   return next();
 });

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataAccess } from "./access";
 import { selectRows } from "./client";
 import { establishments, TENANT_TABLES, tenants } from "./schema";
-import { withTenant } from "./tenant";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 let database: TestDatabase;
@@ -41,22 +41,22 @@ describe("row-level security", () => {
 
   it("a query with its tenant filter removed still sees only its own tenant", async () => {
     const { a, b } = await seedTwoTenants();
-    const seenByA = await withTenant(database.db, a.id, (tx) => tx.select().from(establishments));
+    const seenByA = await dataAccess(database.db).inTenant(a.id, (tx) => tx.select().from(establishments));
     expect(seenByA.map((e) => e.tenantId)).toEqual([a.id]);
-    const seenByB = await withTenant(database.db, b.id, (tx) => tx.select().from(establishments));
+    const seenByB = await dataAccess(database.db).inTenant(b.id, (tx) => tx.select().from(establishments));
     expect(seenByB.map((e) => e.name)).toEqual(["Sede B"]);
-    const tenantRows = await withTenant(database.db, a.id, (tx) => tx.select().from(tenants));
+    const tenantRows = await dataAccess(database.db).inTenant(a.id, (tx) => tx.select().from(tenants));
     expect(tenantRows.map((t) => t.id)).toEqual([a.id]);
   });
 
   it("refuses writes into another tenant and updates nothing of it", async () => {
     const { a, b } = await seedTwoTenants();
     await expect(
-      withTenant(database.db, a.id, (tx) =>
+      dataAccess(database.db).inTenant(a.id, (tx) =>
         tx.insert(establishments).values({ tenantId: b.id, name: "Intrusa", address: "Rua Errada, 1" }),
       ),
     ).rejects.toThrow();
-    const updated = await withTenant(database.db, a.id, (tx) =>
+    const updated = await dataAccess(database.db).inTenant(a.id, (tx) =>
       tx
         .update(establishments)
         .set({ name: "Hackeada" })

@@ -38,8 +38,14 @@ export interface TestDatabase extends DatabaseHandle {
   readonly label: string;
 }
 
-export async function createTestDatabase(options: { maxConnections?: number } = {}): Promise<TestDatabase> {
-  const serverUrl = testDatabaseUrl();
+export interface TestDatabaseOptions {
+  maxConnections?: number;
+  /** A PostgreSQL server to create the database on; `false` for PGlite; TEST_DATABASE_URL's when omitted. */
+  server?: string | false;
+}
+
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const serverUrl = options.server === false ? undefined : (options.server ?? testDatabaseUrl());
   if (!serverUrl) {
     const handle = wrapPglite(await freshPglite());
     return { ...handle, label: "pglite" };

@@ -142,8 +142,8 @@ export const MODALITY_LABELS: Record<Modality, string> = {
 const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
 /**
- * spec 001 §2 (price display) with ARCHITECTURE.md: VARIABLE shows 'Mediante avaliação'; FIXED with 0 (or a null
- * left by old data) shows 'Gratuito'; otherwise BRL.
+ * spec 001 §2 (price display; docs/architecture.md, REST details): VARIABLE shows 'Mediante avaliação'; FIXED with 0
+ * (or a null left by old data) shows 'Gratuito'; otherwise BRL.
  */
 export function formatServicePrice(priceType: PriceType, priceInCents: number | null): string {
   if (priceType === "VARIABLE") return "Mediante avaliação";

@@ -1,4 +1,4 @@
-// Time in Brazil's zone (ARCHITECTURE.md, Contracts: Time). The database keeps instants; the wire carries
+// Time in Brazil's zone (docs/architecture.md, Time and money). The database keeps instants; the wire carries
 // São Paulo wall-clock times with their offset. Dates are `yyyy-MM-dd` strings, times of day `HH:mm` strings,
 // and arithmetic on them stays in plain integers, so hot paths (the slot search) never build Date objects per step.
 import { tzOffset } from "@date-fns/tz";

@@ -22,7 +22,7 @@ export function requiredText(messages: { required: string; min?: [number, string
 }
 
 /**
- * An optional text (ARCHITECTURE.md, REST details): absent or null is stored as null; present, it is trimmed and
+ * An optional text (docs/architecture.md, REST details): absent or null is stored as null; present, it is trimmed and
  * must not be blank (`blank`) nor longer than `max`.
  */
 export function optionalText(messages: { blank: string; max: [number, string] }) {

@@ -1,5 +1,5 @@
 // /docs: a readable API reference for integrators, rendered by Swagger UI from our own /openapi.json. Every asset
-// is served by us from node_modules (ARCHITECTURE.md, Contracts: "/docs (its assets served by us, no CDN)"), so the
+// is served by us from node_modules (no CDN; docs/architecture.md, Requests and errors), so the
 // page renders offline and within the server's Content-Security-Policy (script-src 'self': no inline script).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The development sign-in form (ARCHITECTURE.md, Sign-in): served instead of Google when Google is not configured
+// The development sign-in form (docs/architecture.md): served instead of Google when Google is not configured
 // and the server is not in production. Everything interpolated is escaped.
 
 const ESCAPES: Record<string, string> = {

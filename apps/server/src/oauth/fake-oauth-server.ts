@@ -1,4 +1,4 @@
-// A tiny local OAuth 2.0 / OpenID Connect server for tests (ARCHITECTURE.md: third-party HTTP faked at the network
+// A tiny local OAuth 2.0 / OpenID Connect server for tests (third-party HTTP is faked at the network
 // boundary). It implements what Google's sign-in does for us: the authorization endpoint redirects back with a code
 // and the state, the token endpoint checks the client's credentials and the PKCE code_verifier against the S256
 // challenge, and the userinfo endpoint answers who signed in. An id_token (unsigned) is included on request.

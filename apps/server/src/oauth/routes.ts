@@ -1,27 +1,28 @@
-// The browser sign-in flow (ARCHITECTURE.md, Sign-in; spec 000 §4, §7). Mounted at the root of the server app:
+// The browser sign-in flow (docs/architecture.md; spec 000 §4, §7). Mounted at the root of the server app:
 //   GET  /oauth2/authorization/google?frontend_host=…[&signup=true]  → Google (or the development form)
 //   GET  /oauth2/callback/google                                     → back from Google: state and PKCE checked
 //   POST /oauth2/dev-login                                           → the development form's submission
 // Both ways end alike: sign in, then 302 to {frontend_host}/auth/callback/{login|signup}?token=…&refreshToken=…,
 // or to {frontend_host}/login?error=<code> when anything fails.
 import { createHmac } from "node:crypto";
-import type { ApiConfig } from "@atende/api";
 import {
+  type ApiConfig,
   createOAuthProvider,
+  isProduction,
   newAuthorizationSecrets,
   SignInError,
   type SignInErrorCode,
-} from "@atende/api/auth/google";
-import { isProduction } from "@atende/api/config";
-import { signIn, type TokenPair } from "@atende/api/services/auth";
-import type { Database } from "@atende/db";
+  signIn,
+  type TokenPair,
+} from "@atende/api";
+import type { DataAccess } from "@atende/db";
 import { type Context, Hono } from "hono";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
 import { z } from "zod";
 import { renderDevForm } from "./dev-form";
 
 export interface OAuthRoutesDeps {
-  sys: Database;
+  data: DataAccess;
   config: ApiConfig;
   /** Where failures are reported (pino-compatible); silent when absent. */
   logger?: { warn(details: object, message: string): void };
@@ -77,7 +78,9 @@ function failureUrl(frontendHost: string, code: SignInErrorCode): string {
 }
 
 export function createOAuthRoutes(deps: OAuthRoutesDeps): Hono {
-  const { sys, config, logger } = deps;
+  const { config, logger } = deps;
+  // Sign-in finds a user by e-mail before any tenant is known (the system access allow-list's `signIn`).
+  const sys = deps.data.system("signIn");
   const provider = createOAuthProvider(config);
   const devFormAvailable = !provider && !isProduction(config);
   // A key of its own for the flow cookie, derived from the JWT secret (never the JWT key itself).

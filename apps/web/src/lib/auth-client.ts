@@ -3,7 +3,7 @@
  *
  * - Adds `Authorization: Bearer <accessToken>` when a session exists.
  * - Refreshes before the call when the access token's `exp` is already past, and once after a 401, then retries.
- * - Refresh tokens are rotated and presenting a used one revokes the whole family (ARCHITECTURE.md, Contracts), so a
+ * - Refresh tokens are rotated and presenting a used one revokes the whole family (docs/architecture.md), so a
  *   refresh is single-flight: one promise per tab, and one tab at a time through the Web Locks API. Inside the lock,
  *   a refresh token that differs from the one the caller saw means another tab (or an earlier holder) already
  *   rotated it: its new access token is reused and the new refresh token is not spent. Because localStorage can lag

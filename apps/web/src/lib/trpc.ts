@@ -1,6 +1,6 @@
 /**
  * tRPC over the same authenticated client as the REST calls, so bearer, refresh and retry behave identically.
- * Typed by the server's router; no transformer (the wire carries plain JSON, dates as strings; ARCHITECTURE.md).
+ * Typed by the server's router; no transformer (the wire carries plain JSON, dates as strings; docs/architecture.md).
  */
 import type { AppRouter } from "@atende/api";
 import { TRPC_MAX_BATCH_SIZE } from "@atende/shared/trpc";

@@ -1,4 +1,4 @@
-// The Google side of sign-in (ARCHITECTURE.md, Sign-in), with arctic v3. Arctic's `Google` class has Google's
+// The Google side of sign-in (docs/architecture.md), with arctic v3. Arctic's `Google` class has Google's
 // endpoints built in; when test-only endpoint settings are present (a local fake OAuth 2.0 server, refused in
 // production by the environment check), arctic's generic `OAuth2Client` talks to them instead. Either way the flow
 // is the authorization code grant with PKCE (S256).

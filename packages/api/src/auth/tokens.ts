@@ -1,4 +1,4 @@
-// Access tokens (ARCHITECTURE.md, Contracts): HS256 JWTs of about 15 minutes. Only HS256 is accepted, so a token
+// Access tokens (docs/architecture.md): HS256 JWTs of about 15 minutes. Only HS256 is accepted, so a token
 // with `alg: none` or any other algorithm is refused before its signature is even looked at.
 // Refresh tokens: opaque random strings; only their SHA-256 is stored (docs/decisions/0003-sessions.md).
 import { AccessTokenClaims } from "@atende/shared/auth";

@@ -1,4 +1,4 @@
-// A REST shim is a declaration, not code (STYLE.md): (method, documented path, procedure). apps/server mounts each
+// A REST shim is a declaration, not code: (method, documented path, procedure). apps/server mounts each
 // one as a thin Hono route that calls the very same procedure, and /openapi.json is generated from the procedure's
 // own zod schemas. Path parameters (`{id}`) and, for GET and DELETE, the query string become the procedure's input;
 // for POST and PUT the JSON body does, with the path parameters laid over it.
@@ -11,7 +11,7 @@ export interface RestRoute {
   /** The documented path, OpenAPI style: `/appointments/{id}`. */
   path: string;
   procedure: AnyProcedure;
-  /** Success status: 201 for a POST that creates, 204 for DELETE, else 200 (ARCHITECTURE.md, Contracts). */
+  /** Success status: 201 for a POST that creates, 204 for DELETE, else 200 (docs/architecture.md, Requests). */
   status: number;
   summary: string;
   tag: string;

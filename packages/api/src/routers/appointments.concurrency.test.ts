@@ -1,4 +1,4 @@
-// No double booking under concurrency (ARCHITECTURE.md, Contracts): the database is the arbiter. Only a real
+// No double booking under concurrency (docs/architecture.md, Database): the database is the arbiter. Only a real
 // PostgreSQL with a pool of several connections runs requests truly in parallel (PGlite serialises them), so this
 // file runs only when TEST_DATABASE_URL is set.
 import { schema } from "@atende/db";
@@ -7,13 +7,14 @@ import { testDatabaseUrl } from "@atende/db/testing";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createTestApi,
   insertClient,
   insertEstablishment,
   insertProfessional,
   insertService,
   insertWeeklyAvailability,
-} from "../services/appointments-seed";
-import { createTestApi, type TestApi } from "../testing";
+  type TestApi,
+} from "../testing";
 
 const NOW = new Date("2030-03-01T12:00:00-03:00");
 

@@ -1,4 +1,4 @@
-// Property tests of the free-slot search against the real database (ARCHITECTURE.md, REST details: free slots):
+// Property tests of the free-slot search against the real database (docs/architecture.md, REST details: free slots):
 // whatever the windows, services and existing appointments, no slot overlaps an occupied range or leaves the
 // availability, every slot can be booked, and every free grid start the search leaves out is really taken.
 import { type Database, schema } from "@atende/db";
@@ -6,13 +6,14 @@ import { instantAt, minutesOfDay, timeOfDayOf } from "@atende/shared/time";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createTestApi,
   insertClient,
   insertEstablishment,
   insertManualAvailability,
   insertProfessional,
   insertService,
-} from "../services/appointments-seed";
-import { createTestApi, type TestApi } from "../testing";
+  type TestApi,
+} from "../testing";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,9 +1,11 @@
 // Appointments as the dashboard, the REST shims and the voice agent use them (spec 001 §3-§5, §7, §9;
-// ARCHITECTURE.md, Contracts: No double booking, booking rules): every message, the booking rules, the snapshot,
+// docs/architecture.md, Database: No double booking): every message, the booking rules, the snapshot,
 // the future rule, the advisory check, the free-slot search and tenancy. Each test seeds its own tenant.
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issuesOf } from "../errors";
 import {
+  createTestApi,
   editService,
   insertClient,
   insertEstablishment,
@@ -12,9 +14,8 @@ import {
   insertService,
   insertWeeklyAvailability,
   softDelete,
-} from "../services/appointments-seed";
-import { createTestApi, type TestApi } from "../testing";
-import { issuesOf } from "../trpc";
+  type TestApi,
+} from "../testing";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -781,7 +782,8 @@ describe("availability check (spec 001 §5, advisory)", () => {
     // The appointment being edited does not conflict with itself.
     const [own] = before;
     expect((await check({ scheduledAt: at(MON, "09:30"), appointmentId: own?.id })).status).toBe("AVAILABLE");
-    // Conflicts are per professional, whatever the location (ARCHITECTURE.md overrides "same establishment").
+    // Conflicts are per professional, whatever the location (docs/architecture.md, Database), not only in the
+    // "same establishment" of spec 001 §5.
     expect(
       await check({
         establishmentId: c.filial.id,

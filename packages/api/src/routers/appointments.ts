@@ -36,13 +36,11 @@ export const appointmentsRouter = {
   create: tenantProcedure
     .input(AppointmentCreateInput)
     .output(Appointment)
-    .mutation(({ ctx, input }) => createAppointment(ctx.db, ctx.tenantId, input, ctx.now())),
+    .mutation(({ ctx, input }) => createAppointment(ctx.db, input, ctx.now())),
   update: tenantProcedure
     .input(AppointmentUpdateInput)
     .output(Appointment)
-    .mutation(({ ctx, input: { id, ...fields } }) =>
-      updateAppointment(ctx.db, ctx.tenantId, id, fields, ctx.now()),
-    ),
+    .mutation(({ ctx, input: { id, ...fields } }) => updateAppointment(ctx.db, id, fields, ctx.now())),
   delete: tenantProcedure
     .input(idInput)
     .output(z.void())

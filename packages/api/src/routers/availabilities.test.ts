@@ -1,11 +1,11 @@
-import { schema, withTenant } from "@atende/db";
+import { schema } from "@atende/db";
 import { eq } from "@atende/db/orm";
 import type { AvailabilityInput } from "@atende/shared/schemas/availabilities";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { issuesOf } from "../errors";
 import { hasAnyAvailability, loadOccurrences } from "../services/availability";
 import { createTestApi, type SeededTenant, type TestApi } from "../testing";
-import { issuesOf } from "../trpc";
 
 let t: TestApi;
 let a: SeededTenant;
@@ -1173,7 +1173,7 @@ describe("loadOccurrences and hasAnyAvailability (for appointments and the free-
       }),
     );
     await b.api.availabilities.create(weeklyMondays({ professionalId: profB, establishmentId: estB }));
-    const list = await withTenant(t.database.db, a.tenantId, (tx) =>
+    const list = await t.data.inTenant(a.tenantId, (tx) =>
       loadOccurrences(tx, { startDate: "2025-03-16", endDate: "2025-03-24" }),
     );
     expect(list.map((o) => [o.date, o.startMinute, o.endMinute, o.patternType])).toEqual([
@@ -1181,8 +1181,8 @@ describe("loadOccurrences and hasAnyAvailability (for appointments and the free-
       ["2025-03-17", 480, 720, "WEEKLY"],
       ["2025-03-24", 480, 720, "WEEKLY"],
     ]);
-    expect(await withTenant(t.database.db, a.tenantId, (tx) => hasAnyAvailability(tx, profA))).toBe(true);
-    expect(await withTenant(t.database.db, a.tenantId, (tx) => hasAnyAvailability(tx, profA2))).toBe(false);
-    expect(await withTenant(t.database.db, a.tenantId, (tx) => hasAnyAvailability(tx, profB))).toBe(false);
+    expect(await t.data.inTenant(a.tenantId, (tx) => hasAnyAvailability(tx, profA))).toBe(true);
+    expect(await t.data.inTenant(a.tenantId, (tx) => hasAnyAvailability(tx, profA2))).toBe(false);
+    expect(await t.data.inTenant(a.tenantId, (tx) => hasAnyAvailability(tx, profB))).toBe(false);
   });
 });

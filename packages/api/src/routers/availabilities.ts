@@ -34,11 +34,11 @@ export const availabilitiesRouter = {
   create: tenantProcedure
     .input(availabilityInput)
     .output(availabilityRecord)
-    .mutation(({ ctx, input }) => createAvailability(ctx.db, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => createAvailability(ctx.db, input)),
   update: tenantProcedure
     .input(availabilityUpdateInput)
     .output(availabilityRecord)
-    .mutation(({ ctx, input: { id, ...data } }) => updateAvailability(ctx.db, ctx.tenantId, id, data)),
+    .mutation(({ ctx, input: { id, ...data } }) => updateAvailability(ctx.db, id, data)),
   delete: tenantProcedure
     .input(idInput)
     .output(z.void())
@@ -48,9 +48,9 @@ export const availabilitiesRouter = {
   editOccurrence: tenantProcedure
     .input(occurrenceEditInput)
     .output(availabilityRecord)
-    .mutation(({ ctx, input }) => editOccurrence(ctx.db, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => editOccurrence(ctx.db, input)),
   cancelOccurrence: tenantProcedure
     .input(occurrenceCancelInput)
     .output(availabilityRecord.nullable())
-    .mutation(({ ctx, input }) => cancelOccurrence(ctx.db, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => cancelOccurrence(ctx.db, input)),
 } satisfies TRPCRouterRecord;

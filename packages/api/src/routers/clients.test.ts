@@ -1,8 +1,7 @@
 import { PATIENT_HEALTH_PLAN_PROVIDERS } from "@atende/shared/catalogue-constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusalOf, validClient } from "../services/catalogues-seed";
 import type { SeededTenant, TestApi } from "../testing";
-import { bookedAppointment, twoTenants } from "./catalogue-test-support";
+import { bookedAppointment, refusalOf, twoTenants, validClient } from "../testing";
 
 let t: TestApi;
 let a: SeededTenant;

@@ -7,14 +7,7 @@ import {
 } from "@atende/shared/schemas/clients";
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
-import {
-  createClient,
-  deleteClient,
-  findClientsByPhone,
-  getClient,
-  listClients,
-  updateClient,
-} from "../services/clients";
+import { clients, findClientsByPhone, listClients } from "../services/clients";
 import { tenantProcedure } from "../trpc";
 
 /** Patients (spec 001 §3, §5 Patient form). */
@@ -22,26 +15,26 @@ export const clientsRouter = {
   list: tenantProcedure
     .input(ClientListInput)
     .output(z.array(ClientRecord))
-    .query(({ ctx, input }) => listClients(ctx.db, ctx.tenantId, input.search)),
-  /** The agent recognises a known caller by number (ARCHITECTURE.md, Telephony gateway). */
+    .query(({ ctx, input }) => listClients(ctx.db, input.search)),
+  /** The agent recognises a known caller by number (spec 001 §5, Voice agent). */
   findByPhone: tenantProcedure
     .input(ClientFindByPhoneInput)
     .output(z.array(ClientRecord))
-    .query(({ ctx, input }) => findClientsByPhone(ctx.db, ctx.tenantId, input.phoneNumber)),
+    .query(({ ctx, input }) => findClientsByPhone(ctx.db, input.phoneNumber)),
   get: tenantProcedure
     .input(idInput)
     .output(ClientRecord)
-    .query(({ ctx, input }) => getClient(ctx.db, ctx.tenantId, input.id)),
+    .query(({ ctx, input }) => clients.get(ctx.db, input.id)),
   create: tenantProcedure
     .input(ClientCreateInput)
     .output(ClientRecord)
-    .mutation(({ ctx, input }) => createClient(ctx.db, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => clients.create(ctx.db, input)),
   update: tenantProcedure
     .input(ClientUpdateInput)
     .output(ClientRecord)
-    .mutation(({ ctx, input }) => updateClient(ctx.db, ctx.tenantId, input, ctx.now())),
+    .mutation(({ ctx, input: { id, ...fields } }) => clients.update(ctx.db, id, fields, ctx.now())),
   delete: tenantProcedure
     .input(idInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => deleteClient(ctx.db, ctx.tenantId, input.id, ctx.now())),
+    .mutation(({ ctx, input }) => clients.delete(ctx.db, input.id, ctx.now())),
 } satisfies TRPCRouterRecord;

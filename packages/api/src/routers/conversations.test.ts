@@ -1,9 +1,8 @@
 // Call history as the dashboard sees it (spec 001 §2, §3): the list with its search, the detail, and tenancy.
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedConversation } from "../services/conversations-seed";
-import { createTestApi, type SeededTenant, type TestApi } from "../testing";
-import { issuesOf } from "../trpc";
+import { issuesOf } from "../errors";
+import { createTestApi, type SeededTenant, seedConversation, type TestApi } from "../testing";
 
 let t: TestApi;
 let a: SeededTenant;

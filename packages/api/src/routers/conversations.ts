@@ -15,9 +15,9 @@ export const conversationsRouter = {
   list: tenantProcedure
     .input(ConversationListInput)
     .output(z.array(ConversationListItem))
-    .query(({ ctx, input }) => listConversations(ctx.db, ctx.tenantId, input)),
+    .query(({ ctx, input }) => listConversations(ctx.db, input)),
   get: tenantProcedure
     .input(idInput)
     .output(ConversationDetail)
-    .query(({ ctx, input }) => getConversation(ctx.db, ctx.tenantId, input.id)),
+    .query(({ ctx, input }) => getConversation(ctx.db, input.id)),
 } satisfies TRPCRouterRecord;

@@ -1,14 +1,16 @@
 import { schema } from "@atende/db";
 import { and, eq } from "@atende/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SeededTenant, TestApi } from "../testing";
 import {
+  bookedAppointment,
   insertAvailability,
+  NOW,
   refusalOf,
+  twoTenants,
   validEstablishment,
   validProfessional,
-} from "../services/catalogues-seed";
-import type { SeededTenant, TestApi } from "../testing";
-import { bookedAppointment, NOW, twoTenants } from "./catalogue-test-support";
+} from "../testing";
 
 let t: TestApi;
 let a: SeededTenant;

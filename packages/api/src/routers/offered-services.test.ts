@@ -1,14 +1,14 @@
 import { formatServicePrice } from "@atende/shared/catalogue-constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SeededTenant, TestApi } from "../testing";
 import {
   insertAppointment,
   refusalOf,
+  twoTenants,
   validClient,
   validEstablishment,
   validProfessional,
-} from "../services/catalogues-seed";
-import type { SeededTenant, TestApi } from "../testing";
-import { twoTenants } from "./catalogue-test-support";
+} from "../testing";
 
 let t: TestApi;
 let a: SeededTenant;

@@ -16,23 +16,21 @@ import { tenantProcedure } from "../trpc";
 
 /** Offered services (spec 001 §3, §5 Offered service). */
 export const offeredServicesRouter = {
-  list: tenantProcedure
-    .output(z.array(OfferedServiceRecord))
-    .query(({ ctx }) => listOfferedServices(ctx.db, ctx.tenantId)),
+  list: tenantProcedure.output(z.array(OfferedServiceRecord)).query(({ ctx }) => listOfferedServices(ctx.db)),
   get: tenantProcedure
     .input(idInput)
     .output(OfferedServiceRecord)
-    .query(({ ctx, input }) => getOfferedService(ctx.db, ctx.tenantId, input.id)),
+    .query(({ ctx, input }) => getOfferedService(ctx.db, input.id)),
   create: tenantProcedure
     .input(OfferedServiceCreateInput)
     .output(OfferedServiceRecord)
-    .mutation(({ ctx, input }) => createOfferedService(ctx.db, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => createOfferedService(ctx.db, input)),
   update: tenantProcedure
     .input(OfferedServiceUpdateInput)
     .output(OfferedServiceRecord)
-    .mutation(({ ctx, input }) => updateOfferedService(ctx.db, ctx.tenantId, input, ctx.now())),
+    .mutation(({ ctx, input }) => updateOfferedService(ctx.db, input, ctx.now())),
   delete: tenantProcedure
     .input(idInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => deleteOfferedService(ctx.db, ctx.tenantId, input.id, ctx.now())),
+    .mutation(({ ctx, input }) => deleteOfferedService(ctx.db, input.id, ctx.now())),
 } satisfies TRPCRouterRecord;

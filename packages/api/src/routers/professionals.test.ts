@@ -2,16 +2,16 @@ import { schema } from "@atende/db";
 import { and, eq } from "@atende/db/orm";
 import { PROFESSIONAL_HEALTH_INSURANCES } from "@atende/shared/catalogue-constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SeededTenant, TestApi } from "../testing";
 import {
   insertAppointment,
   insertAvailability,
   refusalOf,
+  twoTenants,
   validClient,
   validEstablishment,
   validProfessional,
-} from "../services/catalogues-seed";
-import type { SeededTenant, TestApi } from "../testing";
-import { twoTenants } from "./catalogue-test-support";
+} from "../testing";
 
 let t: TestApi;
 let a: SeededTenant;

@@ -5,34 +5,26 @@ import {
 } from "@atende/shared/schemas/professionals";
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
-import {
-  createProfessional,
-  deleteProfessional,
-  getProfessional,
-  listProfessionals,
-  updateProfessional,
-} from "../services/professionals";
+import { professionals } from "../services/professionals";
 import { tenantProcedure } from "../trpc";
 
 /** Professionals (spec 001 §3, §5 Professional). */
 export const professionalsRouter = {
-  list: tenantProcedure
-    .output(z.array(ProfessionalRecord))
-    .query(({ ctx }) => listProfessionals(ctx.db, ctx.tenantId)),
+  list: tenantProcedure.output(z.array(ProfessionalRecord)).query(({ ctx }) => professionals.list(ctx.db)),
   get: tenantProcedure
     .input(idInput)
     .output(ProfessionalRecord)
-    .query(({ ctx, input }) => getProfessional(ctx.db, ctx.tenantId, input.id)),
+    .query(({ ctx, input }) => professionals.get(ctx.db, input.id)),
   create: tenantProcedure
     .input(ProfessionalCreateInput)
     .output(ProfessionalRecord)
-    .mutation(({ ctx, input }) => createProfessional(ctx.db, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => professionals.create(ctx.db, input)),
   update: tenantProcedure
     .input(ProfessionalUpdateInput)
     .output(ProfessionalRecord)
-    .mutation(({ ctx, input }) => updateProfessional(ctx.db, ctx.tenantId, input, ctx.now())),
+    .mutation(({ ctx, input: { id, ...fields } }) => professionals.update(ctx.db, id, fields, ctx.now())),
   delete: tenantProcedure
     .input(idInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => deleteProfessional(ctx.db, ctx.tenantId, input.id, ctx.now())),
+    .mutation(({ ctx, input }) => professionals.delete(ctx.db, input.id, ctx.now())),
 } satisfies TRPCRouterRecord;

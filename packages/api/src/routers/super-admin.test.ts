@@ -1,4 +1,4 @@
-import { schema, withTenant } from "@atende/db";
+import { schema } from "@atende/db";
 import { and, asc, eq, isNull } from "@atende/db/orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,7 +47,7 @@ async function callerOf(pair: TokenPair) {
 /** What a tenant-scoped handler would see: establishments under row-level security for the acting tenant. */
 async function visibleEstablishments(pair: TokenPair): Promise<string[]> {
   const actor = await actorOf(pair.accessToken);
-  return withTenant(api.database.db, actingTenantOf(actor), async (tx) =>
+  return api.data.inTenant(actingTenantOf(actor), async (tx) =>
     (await tx.select({ id: schema.establishments.id }).from(schema.establishments)).map((row) => row.id),
   );
 }
@@ -69,7 +69,7 @@ async function liveFamiliesOf(userId: string) {
 }
 
 async function signInAdmin(): Promise<TokenPair> {
-  return signIn(api.database.db, { email: "root@atende.test", name: "Raiz" }, api.config);
+  return signIn(api.data.system("signIn"), { email: "root@atende.test", name: "Raiz" }, api.config);
 }
 
 describe("superAdmin", () => {

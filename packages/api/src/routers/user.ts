@@ -1,14 +1,16 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { currentUserOutput, refreshTokenInput, tokenPairOutput } from "../auth/schemas";
 import { currentUser, refreshSession } from "../services/auth";
-import { authedProcedure, publicProcedure } from "../trpc";
+import { publicSystemProcedure, systemProcedure } from "../trpc";
 
 export const userRouter = {
   /** The signed-in user: id, e-mail, name and their own tenant (also for a super-admin acting elsewhere). */
-  me: authedProcedure.output(currentUserOutput).query(({ ctx }) => currentUser(ctx.sys, ctx.actor.userId)),
+  me: systemProcedure("currentUser")
+    .output(currentUserOutput)
+    .query(({ ctx }) => currentUser(ctx.sys, ctx.actor.userId)),
 
   /** Rotates the refresh token (public: the access token may have expired). Any failure is a 401. */
-  refreshToken: publicProcedure
+  refreshToken: publicSystemProcedure("tokenRefresh")
     .input(refreshTokenInput)
     .output(tokenPairOutput)
     .mutation(({ ctx, input }) => refreshSession(ctx.sys, input.refreshToken, ctx.config, ctx.now())),

@@ -1,8 +1,7 @@
 import { schema } from "@atende/db";
 import { eq } from "@atende/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusalOf, validVoiceAgent } from "../services/catalogues-seed";
-import { createTestApi, type SeededTenant, type TestApi } from "../testing";
+import { createTestApi, refusalOf, type SeededTenant, type TestApi, validVoiceAgent } from "../testing";
 
 let t: TestApi;
 

@@ -1,4 +1,4 @@
-// Appointments (spec 001 §3-§5, §7, §9; ARCHITECTURE.md, Contracts and REST details): list, get, create, update,
+// Appointments (spec 001 §3-§5, §7, §9; docs/architecture.md, Database and REST details): list, get, create, update,
 // delete, confirm, the advisory availability check and the free-slot search. The booking rules live in
 // ./booking.ts, shared by all of them.
 //
@@ -8,7 +8,7 @@
 // status, the observations or the client keeps it, and skips the window and future rules, so a past appointment
 // can still be marked COMPLETED or NO_SHOW.
 import { randomUUID } from "node:crypto";
-import { PG_EXCLUSION_VIOLATION, pgErrorOf, type Queryable, schema, type Tx } from "@atende/db";
+import { PG_EXCLUSION_VIOLATION, pgErrorOf, schema, type TenantTx } from "@atende/db";
 import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from "@atende/db/orm";
 import type { AppointmentStatus } from "@atende/shared/enums";
 import {
@@ -28,6 +28,7 @@ import {
   enforceBookable,
   findConflict,
   lockProfessionalSchedule,
+  occupiedMinutesSql,
   overlapsRange,
   requireClient,
   together,
@@ -93,7 +94,7 @@ export interface ListFilter {
  * Appointments whose São Paulo date of scheduledAt is in [startDate, endDate] (both included), ordered by
  * scheduledAt: one query for the appointments, one for all their services (never one per row).
  */
-export async function listAppointments(db: Queryable, filter: ListFilter): Promise<Appointment[]> {
+export async function listAppointments(db: TenantTx, filter: ListFilter): Promise<Appointment[]> {
   const where = and(
     gte(A.scheduledAt, instantAt(filter.startDate, 0)),
     lt(A.scheduledAt, instantAt(addDays(filter.endDate, 1), 0)),
@@ -113,7 +114,7 @@ export async function listAppointments(db: Queryable, filter: ListFilter): Promi
 }
 
 async function loadAppointment(
-  db: Queryable,
+  db: TenantTx,
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<{ row: AppointmentRow; services: AppointmentServiceItem[] }> {
@@ -127,7 +128,7 @@ async function loadAppointment(
   return { row, services: groupServices(services).get(id) ?? [] };
 }
 
-export async function getAppointment(db: Queryable, id: string): Promise<Appointment> {
+export async function getAppointment(db: TenantTx, id: string): Promise<Appointment> {
   const { row, services } = await loadAppointment(db, id);
   return toRecord(row, services);
 }
@@ -157,7 +158,7 @@ function requireFuture(scheduledAt: Date, now: Date): void {
  * winner and meets the constraint.
  */
 async function guardedWrite<T>(
-  db: Tx,
+  db: TenantTx,
   range: { professionalId: string; start: Date; end: Date; excludeId?: string },
   write: () => Promise<T>,
 ): Promise<T> {
@@ -184,11 +185,11 @@ function snapshotRows(tenantId: string, appointmentId: string, services: readonl
 
 /** spec 001 §4: new appointments are SCHEDULED. The booking rules refuse OUTSIDE_WINDOW (400) and CONFLICT (409). */
 export async function createAppointment(
-  db: Tx,
-  tenantId: string,
+  db: TenantTx,
   input: AppointmentFields,
   now: Date,
 ): Promise<Appointment> {
+  const { tenantId } = db;
   requireFuture(input.scheduledAt, now);
   await lockProfessionalSchedule(db, input.professionalId);
   const assessment = await assessBooking(db, {
@@ -236,12 +237,12 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
  * appointment coming back from CANCELED occupies its range again, so it meets the conflict rule.
  */
 export async function updateAppointment(
-  db: Tx,
-  tenantId: string,
+  db: TenantTx,
   id: string,
   input: AppointmentFields & { status: AppointmentStatus },
   now: Date,
 ): Promise<Appointment> {
+  const { tenantId } = db;
   const { row: existing, services: existingServices } = await loadAppointment(db, id, { lock: true });
   const timeChanged = input.scheduledAt.getTime() !== existing.scheduledAt.getTime();
   if (timeChanged) requireFuture(input.scheduledAt, now);
@@ -315,13 +316,13 @@ export async function updateAppointment(
   return toRecord(row, services);
 }
 
-export async function deleteAppointment(db: Queryable, id: string): Promise<void> {
+export async function deleteAppointment(db: TenantTx, id: string): Promise<void> {
   const deleted = await db.delete(A).where(eq(A.id, id)).returning({ id: A.id });
   if (deleted.length === 0) notFound(M.appointmentNotFound);
 }
 
 /** Sets confirmedAt (the first confirmation is kept); a cancelled appointment cannot be confirmed (409). */
-export async function confirmAppointment(db: Queryable, id: string, now: Date): Promise<Appointment> {
+export async function confirmAppointment(db: TenantTx, id: string, now: Date): Promise<Appointment> {
   const [updated] = await db
     .update(A)
     .set({
@@ -349,7 +350,7 @@ export interface AvailabilityCheckRequest {
 
 /** spec 001 §5, Advisory availability check, with the booking rules' one implementation. */
 export async function checkAvailability(
-  db: Queryable,
+  db: TenantTx,
   input: AvailabilityCheckRequest,
 ): Promise<AvailabilityCheckResult> {
   const assessment = await assessBooking(db, {
@@ -377,11 +378,7 @@ export interface FreeSlotsRequest {
  * location. Four queries whatever the range (services with their links, availabilities, exceptions,
  * appointments), sent together, then one merge sweep (./slots.ts). A filter naming an unknown professional or location finds nothing.
  */
-export async function searchFreeSlots(
-  db: Queryable,
-  input: FreeSlotsRequest,
-  now: Date,
-): Promise<FreeSlot[]> {
+export async function searchFreeSlots(db: TenantTx, input: FreeSlotsRequest, now: Date): Promise<FreeSlot[]> {
   const S = schema.offeredServices;
   const SP = schema.offeredServiceProfessionals;
   const SE = schema.offeredServiceEstablishments;
@@ -404,7 +401,7 @@ export async function searchFreeSlots(
         kind: sql<string>`'S'`,
         serviceId: S.id,
         refId: S.id,
-        minutes: sql<number>`${S.duration} + ${S.bufferDurationBefore} + ${S.bufferDurationAfter}`,
+        minutes: occupiedMinutesSql(),
       })
       .from(S)
       .where(and(inArray(S.id, ids), isNull(S.deletedAt)))

@@ -2,7 +2,7 @@
 // selection, clear it. They use the system data access, so they live beside sign-in. Every one is written to the
 // audit log (spec 000 §2: "operations are logged for audit"). Selection lives on the session (the refresh-token
 // family); select and clear end the admin's sessions and start a new one (docs/decisions/0003-sessions.md).
-import { type Database, type Queryable, schema } from "@atende/db";
+import { type Queryable, type SystemDb, schema } from "@atende/db";
 import { asc, desc, eq } from "@atende/db/orm";
 import { z } from "zod";
 import type { ApiConfig } from "../config";
@@ -106,7 +106,7 @@ async function selectionAuditTenant(db: Queryable, actor: Actor): Promise<string
 }
 
 export async function listTenants(
-  sys: Database,
+  sys: SystemDb,
   actor: Actor,
   config: ApiConfig,
   now: Date,
@@ -123,7 +123,7 @@ export async function listTenants(
 }
 
 export async function selectedTenant(
-  sys: Database,
+  sys: SystemDb,
   actor: Actor,
   config: ApiConfig,
   now: Date,
@@ -145,7 +145,7 @@ export async function selectedTenant(
 
 /** Acts inside `tenantId` from now on: a new session whose tokens carry the selection; the old sessions end. */
 export function selectTenant(
-  sys: Database,
+  sys: SystemDb,
   actor: Actor,
   tenantId: string,
   config: ApiConfig,
@@ -173,7 +173,7 @@ export function selectTenant(
 
 /** Back to the admin's own tenant: a new session without selection; the old sessions end. */
 export function clearSelection(
-  sys: Database,
+  sys: SystemDb,
   actor: Actor,
   config: ApiConfig,
   now: Date,

@@ -47,7 +47,7 @@ describe("signIn", () => {
     const usersBefore = await countRows(schema.users);
 
     const first = await signIn(
-      api.database.db,
+      api.data.system("signIn"),
       { email: `  ${email.toUpperCase()} `, name: " Ana Souza " },
       api.config,
     );
@@ -67,7 +67,7 @@ describe("signIn", () => {
     expect(tenant?.name).toBe("Ana Souza");
 
     // Second sign-in, other capitalisation and a new name (as Google may report): same user and tenant.
-    const second = await signIn(api.database.db, { email, name: "Ana S. Lima" }, api.config);
+    const second = await signIn(api.data.system("signIn"), { email, name: "Ana S. Lima" }, api.config);
     const again = decodeJwt(second.accessToken);
     expect(again.sub).toBe(claims.sub);
     expect(again.tenantId).toBe(claims.tenantId);
@@ -84,7 +84,12 @@ describe("signIn", () => {
 
   it("issues an access token with every claim and an opaque refresh token stored only as a hash", async () => {
     const now = new Date();
-    const pair = await signIn(api.database.db, { email: uniqueEmail(), name: "Bruno" }, api.config, now);
+    const pair = await signIn(
+      api.data.system("signIn"),
+      { email: uniqueEmail(), name: "Bruno" },
+      api.config,
+      now,
+    );
     const claims = decodeJwt(pair.accessToken);
     expect(Object.keys(claims).sort()).toEqual(
       ["email", "exp", "iat", "isSuperAdmin", "name", "sub", "superAdminSelectedTenantId", "tenantId"].sort(),
@@ -106,7 +111,11 @@ describe("signIn", () => {
   });
 
   it("makes the configured e-mails super-admins, whatever their case", async () => {
-    const pair = await signIn(api.database.db, { email: "ROOT@atende.test", name: "Raiz" }, api.config);
+    const pair = await signIn(
+      api.data.system("signIn"),
+      { email: "ROOT@atende.test", name: "Raiz" },
+      api.config,
+    );
     expect(decodeJwt(pair.accessToken)).toMatchObject({
       isSuperAdmin: true,
       superAdminSelectedTenantId: null,
@@ -116,8 +125,8 @@ describe("signIn", () => {
   it("creates one user when the same person signs in twice at once", async () => {
     const email = uniqueEmail("duplo");
     const [a, b] = await Promise.all([
-      signIn(api.database.db, { email, name: "Duplo" }, api.config),
-      signIn(api.database.db, { email, name: "Duplo" }, api.config),
+      signIn(api.data.system("signIn"), { email, name: "Duplo" }, api.config),
+      signIn(api.data.system("signIn"), { email, name: "Duplo" }, api.config),
     ]);
     expect(decodeJwt(a.accessToken).sub).toBe(decodeJwt(b.accessToken).sub);
     const rows = await api.database.db
@@ -131,14 +140,14 @@ describe("signIn", () => {
 describe("user.me", () => {
   it("answers the signed-in user with their own tenant", async () => {
     const email = uniqueEmail();
-    const pair = await signIn(api.database.db, { email, name: "Carla" }, api.config);
+    const pair = await signIn(api.data.system("signIn"), { email, name: "Carla" }, api.config);
     const claims = decodeJwt(pair.accessToken);
     const me = await (await callerWithToken(pair.accessToken)).user.me();
     expect(me).toEqual({ id: claims.sub, email, name: "Carla", tenantId: claims.tenantId });
   });
 
   it("refuses a user that no longer exists, although the token is still valid", async () => {
-    const pair = await signIn(api.database.db, { email: uniqueEmail(), name: "Saiu" }, api.config);
+    const pair = await signIn(api.data.system("signIn"), { email: uniqueEmail(), name: "Saiu" }, api.config);
     const caller = await callerWithToken(pair.accessToken);
     await api.database.db
       .delete(schema.users)
@@ -149,7 +158,7 @@ describe("user.me", () => {
   });
 
   it("refuses expired, tampered, foreign and unsigned access tokens", async () => {
-    const pair = await signIn(api.database.db, { email: uniqueEmail(), name: "Dora" }, api.config);
+    const pair = await signIn(api.data.system("signIn"), { email: uniqueEmail(), name: "Dora" }, api.config);
     const claims = decodeJwt(pair.accessToken);
     const asClaims = {
       sub: String(claims.sub),
@@ -192,7 +201,7 @@ describe("user.me", () => {
 describe("user.refreshToken", () => {
   it("rotates the refresh token: the new pair works, the old token is spent", async () => {
     const email = uniqueEmail();
-    const first = await signIn(api.database.db, { email, name: "Eva" }, api.config);
+    const first = await signIn(api.data.system("signIn"), { email, name: "Eva" }, api.config);
     const second = await refresh(first.refreshToken);
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await (await callerWithToken(second.accessToken)).user.me()).email).toBe(email);
@@ -214,8 +223,16 @@ describe("user.refreshToken", () => {
   });
 
   it("revokes the whole family when a spent token is presented again", async () => {
-    const first = await signIn(api.database.db, { email: uniqueEmail(), name: "Fábio" }, api.config);
-    const other = await signIn(api.database.db, { email: uniqueEmail(), name: "Outra sessão" }, api.config);
+    const first = await signIn(
+      api.data.system("signIn"),
+      { email: uniqueEmail(), name: "Fábio" },
+      api.config,
+    );
+    const other = await signIn(
+      api.data.system("signIn"),
+      { email: uniqueEmail(), name: "Outra sessão" },
+      api.config,
+    );
     const second = await refresh(first.refreshToken);
 
     await expectSessionExpired(refresh(first.refreshToken)); // reuse
@@ -232,10 +249,10 @@ describe("user.refreshToken", () => {
   });
 
   it("lets only one of two concurrent refreshes with the same token succeed", async () => {
-    const pair = await signIn(api.database.db, { email: uniqueEmail(), name: "Gil" }, api.config);
+    const pair = await signIn(api.data.system("signIn"), { email: uniqueEmail(), name: "Gil" }, api.config);
     const results = await Promise.allSettled([
-      refreshSession(api.database.db, pair.refreshToken, api.config, new Date()),
-      refreshSession(api.database.db, pair.refreshToken, api.config, new Date()),
+      refreshSession(api.data.system("tokenRefresh"), pair.refreshToken, api.config, new Date()),
+      refreshSession(api.data.system("tokenRefresh"), pair.refreshToken, api.config, new Date()),
     ]);
     const won = results.filter((r): r is PromiseFulfilledResult<TokenPair> => r.status === "fulfilled");
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -250,7 +267,12 @@ describe("user.refreshToken", () => {
 
   it("refuses an expired refresh token; each rotation gets its own 30 days", async () => {
     const start = new Date("2030-01-01T12:00:00-03:00");
-    const pair = await signIn(api.database.db, { email: uniqueEmail(), name: "Hugo" }, api.config, start);
+    const pair = await signIn(
+      api.data.system("signIn"),
+      { email: uniqueEmail(), name: "Hugo" },
+      api.config,
+      start,
+    );
     try {
       api.setNow(new Date(start.getTime() + 29 * DAY));
       const renewed = await refresh(pair.refreshToken);
@@ -277,26 +299,36 @@ describe("user.refreshToken", () => {
     const demoted = { ...api.config, superAdminEmails: new Set<string>() };
     const { tenantId: otherTenant } = await api.seedTenant();
 
-    const pair = await signIn(api.database.db, { email, name: "Íris" }, promoted);
+    const pair = await signIn(api.data.system("signIn"), { email, name: "Íris" }, promoted);
     expect(decodeJwt(pair.accessToken).isSuperAdmin).toBe(true);
     // Keep a selection on the family, as superAdmin.selectTenant does.
     await api.database.db.execute(
       sql`update refresh_token_families set selected_tenant_id = ${otherTenant} where id = (select family_id from refresh_tokens where token_hash = ${hashRefreshToken(pair.refreshToken)})`,
     );
-    const selected = await refreshSession(api.database.db, pair.refreshToken, promoted, new Date());
+    const selected = await refreshSession(
+      api.data.system("tokenRefresh"),
+      pair.refreshToken,
+      promoted,
+      new Date(),
+    );
     expect(decodeJwt(selected.accessToken)).toMatchObject({
       isSuperAdmin: true,
       superAdminSelectedTenantId: otherTenant,
     });
 
-    const down = await refreshSession(api.database.db, selected.refreshToken, demoted, new Date());
+    const down = await refreshSession(
+      api.data.system("tokenRefresh"),
+      selected.refreshToken,
+      demoted,
+      new Date(),
+    );
     expect(decodeJwt(down.accessToken)).toMatchObject({
       isSuperAdmin: false,
       superAdminSelectedTenantId: null,
     });
 
     // Promoted again: a super-admin once more, but the old selection is not brought back.
-    const up = await refreshSession(api.database.db, down.refreshToken, promoted, new Date());
+    const up = await refreshSession(api.data.system("tokenRefresh"), down.refreshToken, promoted, new Date());
     expect(decodeJwt(up.accessToken)).toMatchObject({ isSuperAdmin: true, superAdminSelectedTenantId: null });
   });
 });

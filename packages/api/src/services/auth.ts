@@ -1,7 +1,7 @@
-// Sign-in and sessions (ARCHITECTURE.md, Contracts; docs/decisions/0003-sessions.md). This is one of the few
+// Sign-in and sessions (docs/architecture.md; docs/decisions/0003-sessions.md). This is one of the few
 // modules that use the system data access (the raw database, outside row-level security): a user is found by
 // e-mail before any tenant is known, and a refresh token is found by its hash. Keep such queries here.
-import { type Database, PG_UNIQUE_VIOLATION, pgErrorOf, type Queryable, schema } from "@atende/db";
+import { PG_UNIQUE_VIOLATION, pgErrorOf, type Queryable, type SystemDb, schema } from "@atende/db";
 import { and, eq, gt, isNull, sql } from "@atende/db/orm";
 import { generateRefreshToken, hashRefreshToken, signAccessToken } from "../auth/tokens";
 import type { ApiConfig } from "../config";
@@ -114,7 +114,7 @@ export async function findUser(db: Queryable, userId: string): Promise<SessionUs
 }
 
 /** The current user (`user.me`): read from the database, so a deleted user's still-valid token gets a 401. */
-export async function currentUser(sys: Database, userId: string): Promise<SessionUser> {
+export async function currentUser(sys: SystemDb, userId: string): Promise<SessionUser> {
   return (await findUser(sys, userId)) ?? unauthorized(SESSION_EXPIRED);
 }
 
@@ -124,7 +124,7 @@ export async function currentUser(sys: Database, userId: string): Promise<Sessio
  * sign-in and the current name; starts a new session.
  */
 export async function signIn(
-  sys: Database,
+  sys: SystemDb,
   profile: SignInProfile,
   config: ApiConfig,
   now: Date = new Date(),
@@ -143,7 +143,7 @@ export async function signIn(
 }
 
 function signInOnce(
-  sys: Database,
+  sys: SystemDb,
   email: string,
   name: string,
   config: ApiConfig,
@@ -177,7 +177,7 @@ function signInOnce(
  * with no grace window. Unknown, expired, spent or revoked: 401 'Sessão expirada. Faça login novamente.'.
  */
 export async function refreshSession(
-  sys: Database,
+  sys: SystemDb,
   refreshToken: string,
   config: ApiConfig,
   now: Date,

@@ -1,4 +1,4 @@
-// Recurrence expansion (spec 001 §2, §3; ARCHITECTURE.md, REST details): pure and allocation-light, because the
+// Recurrence expansion (spec 001 §2, §3; docs/architecture.md, REST details): pure and allocation-light, because the
 // agenda, the booking check and the free-slot search all run it. Dates are handled as day numbers (days since
 // 1970-01-01) and turned back into `yyyy-MM-dd` with integer arithmetic only, never a Date per day.
 import type { PatternType } from "@atende/shared/enums";

@@ -1,4 +1,4 @@
-// Availabilities (spec 001 §2-§5, §7; ARCHITECTURE.md, REST details): the recurring windows in which a
+// Availabilities (spec 001 §2-§5, §7; docs/architecture.md, REST details): the recurring windows in which a
 // professional attends at an establishment, their expansion into dated occurrences, and per-occurrence edits.
 //
 // Occurrence scopes (spec 001 §4 'Availability scopes'), on the occurrence of date D:
@@ -10,7 +10,7 @@
 // - ALL edits the whole availability and drops earlier single-date edits (cancelled dates stay cancelled); a cancel
 //   with ALL deletes it.
 // Availabilities of a soft-deleted professional or establishment are treated as gone everywhere.
-import { type Queryable, schema } from "@atende/db";
+import { schema, type TenantTx } from "@atende/db";
 import { and, asc, eq, getTableColumns, gte, inArray, lte, ne, or, type SQL, sql } from "@atende/db/orm";
 import type { DayOfWeek, OccurrenceScope } from "@atende/shared/enums";
 import { DAYS_OF_WEEK } from "@atende/shared/enums";
@@ -93,7 +93,7 @@ function groupByAvailability<T extends { availabilityId: string }>(rows: T[]): M
  * [startDate, endDate], both included, after exceptions (cancelled dates removed, edited windows applied), sorted by
  * date then startMinute.
  */
-export async function loadOccurrences(db: Queryable, filter: OccurrenceFilter): Promise<Occurrence[]> {
+export async function loadOccurrences(db: TenantTx, filter: OccurrenceFilter): Promise<Occurrence[]> {
   const { startDate, endDate } = filter;
   if (startDate > endDate) return [];
   // One round trip: each availability carries its exceptions in the range as a JSON array (null when none).
@@ -130,7 +130,7 @@ export async function loadOccurrences(db: Queryable, filter: OccurrenceFilter): 
 }
 
 /** Whether the professional has any availability at all (for 'Profissional não possui disponibilidades cadastradas…'). */
-export async function hasAnyAvailability(db: Queryable, professionalId: string): Promise<boolean> {
+export async function hasAnyAvailability(db: TenantTx, professionalId: string): Promise<boolean> {
   const rows = await db
     .select({ id: A.id })
     .from(A)
@@ -219,7 +219,7 @@ function toExpanded(occurrence: Occurrence): ExpandedOccurrence {
 // ─── Queries behind the procedures ───────────────────────────────────────────────────────────────────────────────
 
 export async function listAvailabilities(
-  db: Queryable,
+  db: TenantTx,
   filter: { professionalId?: string | undefined; establishmentId?: string | undefined },
 ): Promise<AvailabilityRecord[]> {
   const rows = await db
@@ -249,7 +249,7 @@ export async function listAvailabilities(
 
 /** The agenda's occurrences (spec 001 §4 'Agenda loading'): without dates, the current São Paulo month. */
 export async function listExpanded(
-  db: Queryable,
+  db: TenantTx,
   input: {
     startDate?: string | undefined;
     endDate?: string | undefined;
@@ -273,7 +273,7 @@ export async function listExpanded(
 // ─── Writing ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** The professional and the establishment must exist in this tenant (row-level security hides the others). */
-async function assertReferences(db: Queryable, data: AvailabilityData): Promise<void> {
+async function assertReferences(db: TenantTx, data: AvailabilityData): Promise<void> {
   const [professional] = await db
     .select({ id: P.id })
     .from(P)
@@ -324,7 +324,7 @@ function inPattern(row: Row, date: string): boolean {
   return occurrenceDays(row, day, day).length > 0;
 }
 
-async function loadRow(db: Queryable, id: string): Promise<Row> {
+async function loadRow(db: TenantTx, id: string): Promise<Row> {
   const [row] = await db
     .select()
     .from(A)
@@ -333,21 +333,21 @@ async function loadRow(db: Queryable, id: string): Promise<Row> {
   return row;
 }
 
-async function exceptionsOf(db: Queryable, id: string): Promise<ExceptionRow[]> {
+async function exceptionsOf(db: TenantTx, id: string): Promise<ExceptionRow[]> {
   return db.select().from(X).where(eq(X.availabilityId, id)).orderBy(asc(X.date));
 }
 
-async function recordById(db: Queryable, id: string): Promise<AvailabilityRecord> {
+async function recordById(db: TenantTx, id: string): Promise<AvailabilityRecord> {
   return recordOf(await loadRow(db, id), await exceptionsOf(db, id));
 }
 
 /** Stores the payload's per-date changes, keeping only dates of the pattern. */
 async function insertExceptions(
-  db: Queryable,
-  tenantId: string,
+  db: TenantTx,
   row: Row,
   exceptions: AvailabilityData["exceptions"],
 ): Promise<void> {
+  const { tenantId } = db;
   const byDate = new Map(exceptions.filter((x) => inPattern(row, x.date)).map((x) => [x.date, x]));
   if (byDate.size === 0) return;
   await db.insert(X).values(
@@ -363,11 +363,8 @@ async function insertExceptions(
   );
 }
 
-export async function createAvailability(
-  db: Queryable,
-  tenantId: string,
-  data: AvailabilityData,
-): Promise<AvailabilityRecord> {
+export async function createAvailability(db: TenantTx, data: AvailabilityData): Promise<AvailabilityRecord> {
+  const { tenantId } = db;
   await assertReferences(db, data);
   const [row] = await db
     .insert(A)
@@ -382,7 +379,7 @@ export async function createAvailability(
     })
     .returning();
   if (!row) throw new Error("availability insert returned nothing");
-  await insertExceptions(db, tenantId, row, data.exceptions);
+  await insertExceptions(db, row, data.exceptions);
   return recordById(db, row.id);
 }
 
@@ -391,8 +388,7 @@ export async function createAvailability(
  * per-date changes; an empty or absent one keeps those whose date is still a date of the new pattern.
  */
 export async function updateAvailability(
-  db: Queryable,
-  tenantId: string,
+  db: TenantTx,
   id: string,
   data: AvailabilityData,
 ): Promise<AvailabilityRecord> {
@@ -414,7 +410,7 @@ export async function updateAvailability(
   if (!row) notFound(M.notFound);
   if (data.exceptions.length > 0) {
     await db.delete(X).where(eq(X.availabilityId, id));
-    await insertExceptions(db, tenantId, row, data.exceptions);
+    await insertExceptions(db, row, data.exceptions);
   } else {
     const stale = (await exceptionsOf(db, id)).filter((x) => !inPattern(row, x.date)).map((x) => x.date);
     if (stale.length > 0) await db.delete(X).where(and(eq(X.availabilityId, id), inArray(X.date, stale)));
@@ -422,7 +418,7 @@ export async function updateAvailability(
   return recordById(db, id);
 }
 
-export async function deleteAvailability(db: Queryable, id: string): Promise<void> {
+export async function deleteAvailability(db: TenantTx, id: string): Promise<void> {
   await loadRow(db, id);
   await db.delete(A).where(eq(A.id, id));
 }
@@ -436,7 +432,7 @@ interface OccurrenceTarget {
 }
 
 /** The availability and one of its current (not cancelled) occurrences, else 404. */
-async function loadOccurrence(db: Queryable, id: string, occurrenceId: string): Promise<OccurrenceTarget> {
+async function loadOccurrence(db: TenantTx, id: string, occurrenceId: string): Promise<OccurrenceTarget> {
   const row = await loadRow(db, id);
   const date = occurrenceId.trim();
   if (!isValidDate(date) || !inPattern(row, date)) notFound(M.occurrenceNotFound);
@@ -453,7 +449,7 @@ function occursBefore(row: Row, exceptions: ExceptionRow[], date: string): boole
 }
 
 /** ALL: the whole availability takes the new window; single-date edits give way, cancellations stay. */
-async function editAll(db: Queryable, row: Row, slot: Slot, notes: string | null): Promise<void> {
+async function editAll(db: TenantTx, row: Row, slot: Slot, notes: string | null): Promise<void> {
   await db
     .update(A)
     .set({ startTime: dbTime(slot.start), endTime: dbTime(slot.end), notes, updatedAt: sql`now()` })
@@ -462,10 +458,10 @@ async function editAll(db: Queryable, row: Row, slot: Slot, notes: string | null
 }
 
 export async function editOccurrence(
-  db: Queryable,
-  tenantId: string,
+  db: TenantTx,
   input: { id: string; occurrenceId: string; slot: Slot; notes: string | null; scope: OccurrenceScope },
 ): Promise<AvailabilityRecord> {
+  const { tenantId } = db;
   const { row, exceptions, date } = await loadOccurrence(db, input.id, input.occurrenceId);
   const { slot, notes } = input;
   if (input.scope === "SINGLE") {
@@ -536,10 +532,10 @@ export async function editOccurrence(
 
 /** Cancels occurrences; answers the availability as it now is, or null when none is left of it. */
 export async function cancelOccurrence(
-  db: Queryable,
-  tenantId: string,
+  db: TenantTx,
   input: { id: string; occurrenceId: string; scope: OccurrenceScope },
 ): Promise<AvailabilityRecord | null> {
+  const { tenantId } = db;
   const { row, exceptions, date } = await loadOccurrence(db, input.id, input.occurrenceId);
   const remove = async () => {
     await db.delete(A).where(eq(A.id, row.id));

@@ -1,10 +1,10 @@
-// The booking rules (ARCHITECTURE.md, Contracts: No double booking; booking rules mirror spec 001 §5's advisory
+// The booking rules (docs/architecture.md, Database: No double booking; booking rules mirror spec 001 §5's advisory
 // check), in ONE place: appointment create and update, the advisory check, the REST shims (through the same
 // procedures) and the voice agent's tools all go through `assessBooking`.
 //
 // The database stays the arbiter of double booking (exclusion constraint `appointments_no_overlap`): the conflict
 // query here only produces the friendly message; a race between two bookings is settled by the constraint.
-import { type Queryable, schema } from "@atende/db";
+import { schema, type TenantTx } from "@atende/db";
 import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from "@atende/db/orm";
 import {
   APPOINTMENT_MESSAGES,
@@ -67,7 +67,7 @@ export interface BookingAssessment {
  * of callers for the same professional. With it, the friendly pre-check always sees the winner; the constraint
  * stays the arbiter for every other writer.
  */
-export async function lockProfessionalSchedule(db: Queryable, professionalId: string): Promise<void> {
+export async function lockProfessionalSchedule(db: TenantTx, professionalId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`schedule:${professionalId}`}, 0))`);
 }
 
@@ -89,12 +89,30 @@ export async function together(...values: PromiseLike<unknown>[]): Promise<unkno
   return Promise.all(started);
 }
 
-/** Σ(duration + both buffers) over the services (spec 001 §9). */
-export function totalMinutesOf(
-  services: readonly { duration: number; bufferDurationBefore: number; bufferDurationAfter: number }[],
-): number {
+interface ServiceTimes {
+  duration: number;
+  bufferDurationBefore: number;
+  bufferDurationAfter: number;
+}
+
+/**
+ * The minutes one service occupies: its duration and both buffers (spec 001 §9). Its SQL twin is the
+ * `occupied_minutes` function (migration 0003), used through `occupiedMinutesSql`; a test holds them equal.
+ */
+export function occupiedMinutes(service: ServiceTimes): number {
+  return service.duration + service.bufferDurationBefore + service.bufferDurationAfter;
+}
+
+/** The SQL twin of `occupiedMinutes` over the offered services' columns. */
+export function occupiedMinutesSql(): SQL<number> {
+  const S = schema.offeredServices;
+  return sql<number>`occupied_minutes(${S.duration}, ${S.bufferDurationBefore}, ${S.bufferDurationAfter})`;
+}
+
+/** What an appointment of these services occupies: Σ occupiedMinutes (spec 001 §9). */
+export function totalMinutesOf(services: readonly ServiceTimes[]): number {
   let total = 0;
-  for (const s of services) total += s.duration + s.bufferDurationBefore + s.bufferDurationAfter;
+  for (const service of services) total += occupiedMinutes(service);
   return total;
 }
 
@@ -115,7 +133,7 @@ export interface Window {
 
 /**
  * The window outcome (pure): the occupied range `[start, end)` (minutes of the day) must fit ONE window entirely
- * (ARCHITECTURE.md: outside the window means any part of the occupied range outside it). Returns undefined when it
+ * (outside the window means any part of the occupied range outside it). Returns undefined when it
  * fits, else the window to name in the message: the one holding the start, or else the nearest.
  */
 export function windowMiss(windows: readonly Window[], start: number, end: number): Window | undefined {
@@ -140,7 +158,7 @@ export function windowMiss(windows: readonly Window[], start: number, end: numbe
  * Resolves the ids (400 naming the field when one is missing, deleted or another tenant's), snapshots the services
  * and evaluates the slot: OUTSIDE_WINDOW and CONFLICT block; NO_AVAILABILITY_HERE and NO_AVAILABILITY are warnings.
  */
-export async function assessBooking(db: Queryable, request: BookingRequest): Promise<BookingAssessment> {
+export async function assessBooking(db: TenantTx, request: BookingRequest): Promise<BookingAssessment> {
   const { scheduledAt } = request;
   const date = dateOf(scheduledAt);
   // One round trip of reads: the ids with the snapshot, the day's windows, and the first occupying appointment
@@ -202,7 +220,7 @@ export function overlapsRange(start: Date | SQL, end: Date | SQL) {
   return sql`tstzrange(${A.scheduledAt}, ${A.endsAt}, '[)') && tstzrange(${bound(start)}, ${bound(end)}, '[)')`;
 }
 
-function firstOccupying(db: Queryable, professionalId: string, overlap: SQL, excludeAppointmentId?: string) {
+function firstOccupying(db: TenantTx, professionalId: string, overlap: SQL, excludeAppointmentId?: string) {
   const A = schema.appointments;
   return db
     .select({ scheduledAt: A.scheduledAt, endsAt: A.endsAt })
@@ -220,14 +238,14 @@ function firstOccupying(db: Queryable, professionalId: string, overlap: SQL, exc
 }
 
 /** The conflict a booking request would meet, its end being scheduledAt + the services' total (in SQL). */
-async function findConflictFor(db: Queryable, request: BookingRequest): Promise<OccupiedRange | undefined> {
+async function findConflictFor(db: TenantTx, request: BookingRequest): Promise<OccupiedRange | undefined> {
   const S = schema.offeredServices;
   // Each listed id counts once per listing, as in the snapshot.
   const ids = sql.join(
     request.offeredServiceIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const minutes = sql`(select coalesce(sum(${S.duration} + ${S.bufferDurationBefore} + ${S.bufferDurationAfter}), 0)
+  const minutes = sql`(select coalesce(sum(${occupiedMinutesSql()}), 0)
     from unnest(array[${ids}]::uuid[]) as requested(id) join ${S} on ${S.id} = requested.id)`;
   const start = sql`${request.scheduledAt.toISOString()}::timestamptz`;
   const end = sql`${start} + ${minutes} * interval '1 minute'`;
@@ -242,7 +260,7 @@ async function findConflictFor(db: Queryable, request: BookingRequest): Promise<
 
 /** The earliest occupying appointment of the professional (any location) overlapping `[start, end)`. */
 export async function findConflict(
-  db: Queryable,
+  db: TenantTx,
   professionalId: string,
   start: Date,
   end: Date,
@@ -266,7 +284,7 @@ function badRequest(issues: Issue[]): never {
  * professional at that location. One query. Answers the service snapshot in the requested order.
  */
 export async function resolveBookingRefs(
-  db: Queryable,
+  db: TenantTx,
   request: BookingRequest,
 ): Promise<AppointmentServiceItem[]> {
   const P = schema.professionals;
@@ -343,7 +361,7 @@ export async function resolveBookingRefs(
 }
 
 /** Whether the client exists in the tenant and is not deleted (an update that changes only the client). */
-export async function requireClient(db: Queryable, clientId: string): Promise<void> {
+export async function requireClient(db: TenantTx, clientId: string): Promise<void> {
   const C = schema.clients;
   const [row] = await db
     .select({ id: C.id })

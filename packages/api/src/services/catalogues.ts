@@ -1,11 +1,12 @@
-// What the catalogue services (locations, professionals, services, patients) share: soft delete, the name order of
-// the lists, and the rule that a record a future appointment depends on cannot be deleted (decision 0005).
+// What the catalogue services (locations, professionals, services, patients) share: list, get, create, update and
+// delete with soft delete, the name order of the lists, and the rule that a record a future appointment depends on
+// cannot be deleted (decision 0005).
 //
-// Every query also filters by the tenant it was given, on top of row-level security: a service function that
-// takes a tenant id honours it whatever connection it is handed.
-import { type Queryable, schema } from "@atende/db";
-import { and, eq, gt, isNull, type SQL } from "@atende/db/orm";
-import { notFound } from "../errors";
+// Tenant filtering is row-level security's, under the `TenantTx` every function here requires (decision 0010): no
+// query adds a tenant condition by hand, and inserts take the tenant from the transaction.
+import { schema, type TenantTx } from "@atende/db";
+import { and, eq, gt, isNull, type PgInsertValue, type SQL } from "@atende/db/orm";
+import { conflict, notFound } from "../errors";
 
 const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
 
@@ -19,77 +20,115 @@ export function sortByName<T extends { id: string }>(rows: T[], nameOf: (row: T)
   );
 }
 
-/** The tables with soft delete: lists and gets skip a deleted row, and a deleted record is a 404. */
-type SoftDeletableTable =
+/** The catalogue tables: soft delete, so lists and gets skip a deleted row and a deleted record is a 404. */
+type CatalogueTable =
   | typeof schema.establishments
   | typeof schema.professionals
   | typeof schema.offeredServices
   | typeof schema.clients;
 
-interface SoftDeletable<Row> {
-  table: SoftDeletableTable;
+/** What an appointment references a catalogue record by. */
+export type AppointmentReference = "establishmentId" | "professionalId" | "clientId" | "offeredServiceId";
+
+interface CatalogueSpec<T extends CatalogueTable, Record> {
+  table: T;
   /**
    * The service's own `(db) => db.select().from(table)`: Drizzle cannot type a select from a table given as a type
    * parameter, so each service hands over its typed query and the helper adds the conditions.
    */
-  selectAll: (db: Queryable) => { where(condition: SQL | undefined): PromiseLike<Row[]> };
-  nameOf: (row: Row) => string;
+  selectAll: (db: TenantTx) => { where(condition: SQL | undefined): PromiseLike<T["$inferSelect"][]> };
+  nameOf: (row: T["$inferSelect"]) => string;
+  toRecord: (row: T["$inferSelect"]) => Record;
   /** The entity's pt-BR "not found" message (spec 001). */
   notFoundMessage: string;
+  /** The column of the appointments that depends on the record, and the 409's message while one does. */
+  inUse: { reference: AppointmentReference; message: string };
+  /** Removes what the deleted record leaves pointing at nothing (its links, its availabilities). */
+  afterDelete?: (db: TenantTx, id: string) => Promise<void>;
 }
 
-/** The reads and the soft delete one catalogue table shares with the others. */
-export function softDeletable<Row extends { id: string }>({
-  table,
-  selectAll,
-  nameOf,
-  notFoundMessage,
-}: SoftDeletable<Row>) {
-  const activeById = (tenantId: string, id: string) =>
-    and(eq(table.tenantId, tenantId), eq(table.id, id), isNull(table.deletedAt));
+/** The columns a create or an update sets: everything but the keys and the bookkeeping. */
+export type CatalogueFields<T extends CatalogueTable> = Omit<
+  PgInsertValue<T>,
+  "id" | "tenantId" | "createdAt" | "updatedAt" | "deletedAt"
+>;
+
+/** Everything one catalogue table's service does alike with the others. */
+export function catalogue<T extends CatalogueTable, Record>(spec: CatalogueSpec<T, Record>) {
+  const { table, selectAll, nameOf, toRecord, notFoundMessage } = spec;
+  // Drizzle's builders cannot resolve a column of a table that is still a type parameter; every table of the union
+  // has these columns, so they are read through the union.
+  const columns = table as CatalogueTable;
+  const activeById = (id: string) => and(eq(columns.id, id), isNull(columns.deletedAt));
+
+  async function listRows(db: TenantTx, filter?: SQL): Promise<T["$inferSelect"][]> {
+    return sortByName(await selectAll(db).where(and(isNull(columns.deletedAt), filter)), nameOf);
+  }
+
+  async function getRow(db: TenantTx, id: string): Promise<T["$inferSelect"]> {
+    const [row] = await selectAll(db).where(activeById(id));
+    if (!row) notFound(notFoundMessage);
+    return row;
+  }
+
+  /**
+   * Locks the record FOR UPDATE (404 as above) before it is changed or deleted, so a booking that reads it with a
+   * locking read (FOR KEY SHARE or stronger) either finishes before the caller's checks see it or waits and then
+   * sees the record as the caller left it.
+   */
+  async function lock(db: TenantTx, id: string): Promise<void> {
+    const [row] = await db.select({ id: columns.id }).from(columns).where(activeById(id)).for("update");
+    if (!row) notFound(notFoundMessage);
+  }
 
   return {
-    /** The condition for one record of the tenant that is not deleted (for the service's own updates). */
+    /** The condition for one record that is not deleted (for a service's own writes). */
     activeById,
+    listRows,
+    getRow,
+    lock,
 
-    /** The tenant's records that are not deleted (and match `filter` when given), by name. */
-    async listActive(db: Queryable, tenantId: string, filter?: SQL): Promise<Row[]> {
-      const rows = await selectAll(db).where(
-        and(eq(table.tenantId, tenantId), isNull(table.deletedAt), filter),
-      );
-      return sortByName(rows, nameOf);
+    /** The records that are not deleted (and match `filter` when given), by name. */
+    async list(db: TenantTx, filter?: SQL): Promise<Record[]> {
+      return (await listRows(db, filter)).map(toRecord);
     },
 
     /** The record, or a 404 with the entity's message when it is unknown, deleted or another tenant's. */
-    async findActiveOrThrow(db: Queryable, tenantId: string, id: string): Promise<Row> {
-      const [row] = await selectAll(db).where(activeById(tenantId, id));
+    async get(db: TenantTx, id: string): Promise<Record> {
+      return toRecord(await getRow(db, id));
+    },
+
+    async create(db: TenantTx, fields: CatalogueFields<T>): Promise<Record> {
+      const values = { ...fields, tenantId: db.tenantId } as PgInsertValue<T>;
+      const [row] = await db.insert(table).values(values).returning();
+      if (!row) throw new Error("catalogue insert returned nothing");
+      return toRecord(row as T["$inferSelect"]);
+    },
+
+    /** PUT: replaces the editable fields of a record that is not deleted (404 otherwise). */
+    async update(db: TenantTx, id: string, fields: CatalogueFields<T>, now: Date): Promise<Record> {
+      const [row] = await db
+        .update(columns)
+        .set({ ...fields, updatedAt: now })
+        .where(activeById(id))
+        .returning();
       if (!row) notFound(notFoundMessage);
-      return row;
+      return toRecord(row as T["$inferSelect"]);
     },
 
     /**
-     * Locks the record FOR UPDATE (404 as above) before it is changed or deleted, so a booking that reads it with a
-     * locking read (FOR KEY SHARE or stronger) either finishes before the caller's checks see it or waits and then
-     * sees the record as the caller left it.
+     * Refused (409) while a future appointment depends on the record. Otherwise it is soft-deleted (past
+     * appointments and calls keep pointing at it) and `afterDelete` tidies up. Locked FOR UPDATE first (see lock):
+     * a booking racing the delete either finishes before the check sees it or waits and then sees it deleted.
      */
-    async lockActiveOrThrow(db: Queryable, tenantId: string, id: string): Promise<void> {
-      const [row] = await db
-        .select({ id: table.id })
-        .from(table)
-        .where(activeById(tenantId, id))
-        .for("update");
-      if (!row) notFound(notFoundMessage);
-    },
-
-    /** Marks the record deleted; past appointments and calls keep pointing at it. */
-    async softDelete(db: Queryable, tenantId: string, id: string, now: Date): Promise<void> {
-      await db.update(table).set({ deletedAt: now, updatedAt: now }).where(activeById(tenantId, id));
+    async delete(db: TenantTx, id: string, now: Date): Promise<void> {
+      await lock(db, id);
+      if (await hasFutureAppointment(db, now, spec.inUse.reference, id)) conflict(spec.inUse.message);
+      await db.update(columns).set({ deletedAt: now, updatedAt: now }).where(activeById(id));
+      await spec.afterDelete?.(db, id);
     },
   };
 }
-
-/** The column of `appointments` that points at the record being deleted. */
-export type AppointmentReference = "establishmentId" | "professionalId" | "clientId";
 
 const FUTURE = "SCHEDULED" as const;
 
@@ -97,43 +136,27 @@ const FUTURE = "SCHEDULED" as const;
  * Whether a future appointment (SCHEDULED, starting after `now`) points at the record. Past, completed, cancelled
  * and no-show appointments do not hold a record: it is soft-deleted, so they keep pointing at it.
  */
-export async function hasFutureAppointment(
-  db: Queryable,
-  tenantId: string,
+async function hasFutureAppointment(
+  db: TenantTx,
   now: Date,
   reference: AppointmentReference,
   id: string,
 ): Promise<boolean> {
   const a = schema.appointments;
-  const rows = await db
-    .select({ id: a.id })
-    .from(a)
-    .where(and(eq(a.tenantId, tenantId), eq(a[reference], id), eq(a.status, FUTURE), gt(a.scheduledAt, now)))
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** Whether a future appointment includes the service. */
-export async function serviceHasFutureAppointment(
-  db: Queryable,
-  tenantId: string,
-  now: Date,
-  offeredServiceId: string,
-): Promise<boolean> {
-  const a = schema.appointments;
   const s = schema.appointmentServices;
-  const rows = await db
-    .select({ id: a.id })
-    .from(s)
-    .innerJoin(a, and(eq(a.tenantId, s.tenantId), eq(a.id, s.appointmentId)))
-    .where(
-      and(
-        eq(s.tenantId, tenantId),
-        eq(s.offeredServiceId, offeredServiceId),
-        eq(a.status, FUTURE),
-        gt(a.scheduledAt, now),
-      ),
-    )
-    .limit(1);
+  const future = and(eq(a.status, FUTURE), gt(a.scheduledAt, now));
+  const rows =
+    reference === "offeredServiceId"
+      ? await db
+          .select({ id: a.id })
+          .from(s)
+          .innerJoin(a, and(eq(a.tenantId, s.tenantId), eq(a.id, s.appointmentId)))
+          .where(and(eq(s.offeredServiceId, id), future))
+          .limit(1)
+      : await db
+          .select({ id: a.id })
+          .from(a)
+          .where(and(eq(a[reference], id), future))
+          .limit(1);
   return rows.length > 0;
 }

@@ -1,8 +1,8 @@
 // The writers the telephony gateway uses during a call, run as it will run them: inside a tenant transaction
 // (row-level security as app_user), then read back through the dashboard's procedures.
-import { withTenant } from "@atende/db";
+import type { TenantTx } from "@atende/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type SeededTenant, type TestApi } from "../testing";
+import { createTestApi, type SeededTenant, seedConversation, type TestApi } from "../testing";
 import {
   appendMessage,
   escapeLike,
@@ -12,7 +12,6 @@ import {
   setCollectedData,
   startConversation,
 } from "./conversations";
-import { seedConversation } from "./conversations-seed";
 
 let t: TestApi;
 let a: SeededTenant;
@@ -24,14 +23,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = <T>(tenant: SeededTenant, fn: Parameters<typeof withTenant<T>>[2]) =>
-  withTenant(t.database.db, tenant.tenantId, fn);
+const as = <T>(tenant: SeededTenant, fn: (tx: TenantTx) => Promise<T>) =>
+  t.data.inTenant(tenant.tenantId, fn);
 
 describe("incremental writers", () => {
   it("follows a call from start to finish", async () => {
     const startedAt = new Date(Date.now() - 42_000);
     const { id } = await as(a, (tx) =>
-      startConversation(tx, a.tenantId, { callSid: "CA-live-1", phoneNumber: "+5511955554444", startedAt }),
+      startConversation(tx, { callSid: "CA-live-1", phoneNumber: "+5511955554444", startedAt }),
     );
     const live = await a.api.conversations.get({ id });
     expect(live).toMatchObject({
@@ -49,22 +48,22 @@ describe("incremental writers", () => {
     // Appended one after another without timestamps, as the gateway does turn by turn (and all in one transaction,
     // where now() would give every row the same time).
     await as(a, async (tx) => {
-      await appendMessage(tx, a.tenantId, id, { sender: "AGENT", content: "Olá, como posso ajudar?" });
-      await appendMessage(tx, a.tenantId, id, { sender: "CALLER", content: "Quero desmarcar." });
-      await appendMessage(tx, a.tenantId, id, {
+      await appendMessage(tx, id, { sender: "AGENT", content: "Olá, como posso ajudar?" });
+      await appendMessage(tx, id, { sender: "CALLER", content: "Quero desmarcar." });
+      await appendMessage(tx, id, {
         sender: "AGENT",
         content: "Vou transferir para a recepção.",
       });
-      await recordAction(tx, a.tenantId, id, { actionType: "CLIENT_IDENTIFIED" });
-      await setCollectedData(tx, a.tenantId, id, { nome: "Ana", motivo: "desmarcar" });
+      await recordAction(tx, id, { actionType: "CLIENT_IDENTIFIED" });
+      await setCollectedData(tx, id, { nome: "Ana", motivo: "desmarcar" });
     });
     await as(a, async (tx) => {
-      await setCollectedData(tx, a.tenantId, id, { motivo: "falar com a recepção", cpf: "123.456.789-09" });
-      await recordAction(tx, a.tenantId, id, {
+      await setCollectedData(tx, id, { motivo: "falar com a recepção", cpf: "123.456.789-09" });
+      await recordAction(tx, id, {
         actionType: "CALL_TRANSFERRED",
         details: { to: "+5511933332222" },
       });
-      await finishConversation(tx, a.tenantId, id, {
+      await finishConversation(tx, id, {
         status: "TRANSFERRED",
         transferredTo: "+5511933332222",
         summary: "Cliente pediu para falar com a recepção.",
@@ -105,9 +104,9 @@ describe("incremental writers", () => {
 
   it("takes an explicit end time and duration", async () => {
     const startedAt = new Date("2030-07-01T09:00:00-03:00");
-    const { id } = await as(a, (tx) => startConversation(tx, a.tenantId, { startedAt, isTest: true }));
+    const { id } = await as(a, (tx) => startConversation(tx, { startedAt, isTest: true }));
     await as(a, (tx) =>
-      finishConversation(tx, a.tenantId, id, {
+      finishConversation(tx, id, {
         status: "COMPLETED",
         endedAt: new Date("2030-07-01T09:02:05-03:00"),
       }),
@@ -117,7 +116,7 @@ describe("incremental writers", () => {
       endedAt: "2030-07-01T09:02:05-03:00",
       isTest: true,
     });
-    await as(a, (tx) => finishConversation(tx, a.tenantId, id, { status: "ERROR", duration: 7 }));
+    await as(a, (tx) => finishConversation(tx, id, { status: "ERROR", duration: 7 }));
     expect(await a.api.conversations.get({ id })).toMatchObject({ status: "ERROR", duration: 7 });
   });
 
@@ -125,14 +124,10 @@ describe("incremental writers", () => {
     const theirs = await seedConversation(t.database.db, a.tenantId, { callSid: "CA-theirs" });
     const before = await a.api.conversations.get({ id: theirs });
     const attempts = [
-      (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) =>
-        appendMessage(tx, b.tenantId, theirs, { sender: "CALLER", content: "intruso" }),
-      (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) =>
-        recordAction(tx, b.tenantId, theirs, { actionType: "APPOINTMENT_CANCELLED" }),
-      (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) =>
-        setCollectedData(tx, b.tenantId, theirs, { nome: "intruso" }),
-      (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) =>
-        finishConversation(tx, b.tenantId, theirs, { status: "CANCELLED", summary: "intruso" }),
+      (tx: TenantTx) => appendMessage(tx, theirs, { sender: "CALLER", content: "intruso" }),
+      (tx: TenantTx) => recordAction(tx, theirs, { actionType: "APPOINTMENT_CANCELLED" }),
+      (tx: TenantTx) => setCollectedData(tx, theirs, { nome: "intruso" }),
+      (tx: TenantTx) => finishConversation(tx, theirs, { status: "CANCELLED", summary: "intruso" }),
     ];
     for (const attempt of attempts) {
       await expect(as(b, attempt)).rejects.toMatchObject({
@@ -140,37 +135,31 @@ describe("incremental writers", () => {
         message: "Conversação não encontrada",
       });
     }
-    // Even with the system access (no row-level security), the composite keys refuse the cross-tenant rows.
-    await expect(
-      appendMessage(t.database.db, b.tenantId, theirs, { sender: "CALLER", content: "intruso" }),
-    ).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(
-      finishConversation(t.database.db, b.tenantId, theirs, { status: "CANCELLED" }),
-    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // The writers take a tenant transaction; the system access (no row-level security) is refused by the type.
+    const unscoped = () =>
+      // @ts-expect-error the raw database is not a TenantTx
+      appendMessage(t.database.db, theirs, { sender: "CALLER", content: "intruso" });
+    expect(unscoped).toBeTypeOf("function");
     expect(await a.api.conversations.get({ id: theirs })).toEqual(before);
   });
 
   it("answers 404 for an unknown conversation", async () => {
     const unknown = "00000000-0000-4000-8000-000000000001";
     await expect(
-      as(a, (tx) => appendMessage(tx, a.tenantId, unknown, { sender: "AGENT", content: "?" })),
+      as(a, (tx) => appendMessage(tx, unknown, { sender: "AGENT", content: "?" })),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(
-      as(a, (tx) => finishConversation(tx, a.tenantId, unknown, { status: "COMPLETED" })),
+      as(a, (tx) => finishConversation(tx, unknown, { status: "COMPLETED" })),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("keeps one conversation per call: a second record with the same callSid is a conflict", async () => {
-    await as(a, (tx) => startConversation(tx, a.tenantId, { callSid: "CA-dup" }));
-    await expect(
-      as(a, (tx) => startConversation(tx, a.tenantId, { callSid: "CA-dup" })),
-    ).rejects.toMatchObject({
+    await as(a, (tx) => startConversation(tx, { callSid: "CA-dup" }));
+    await expect(as(a, (tx) => startConversation(tx, { callSid: "CA-dup" }))).rejects.toMatchObject({
       code: "CONFLICT",
     });
     // Another tenant may see the same sid (it is unique per tenant only).
-    await expect(
-      as(b, (tx) => startConversation(tx, b.tenantId, { callSid: "CA-dup" })),
-    ).resolves.toMatchObject({
+    await expect(as(b, (tx) => startConversation(tx, { callSid: "CA-dup" }))).resolves.toMatchObject({
       id: expect.any(String),
     });
   });
@@ -179,18 +168,20 @@ describe("incremental writers", () => {
 describe("recordConversation", () => {
   it("writes the whole record at once, deriving duration and main action", async () => {
     const startedAt = new Date("2030-08-01T16:00:00-03:00");
-    const { id } = await recordConversation(t.database.db, b.tenantId, {
-      status: "COMPLETED",
-      direction: "OUTBOUND",
-      startedAt,
-      endedAt: new Date("2030-08-01T16:01:00-03:00"),
-      messages: [{ sender: "AGENT", content: "Lembrete da sua consulta amanhã.", timestamp: startedAt }],
-      actions: [
-        { actionType: "APPOINTMENT_CONFIRMED", timestamp: new Date("2030-08-01T16:00:40-03:00") },
-        { actionType: "REMINDER_DELIVERED", timestamp: new Date("2030-08-01T16:00:10-03:00") },
-      ],
-      collectedData: { confirmou: "sim" },
-    });
+    const { id } = await as(b, (tx) =>
+      recordConversation(tx, {
+        status: "COMPLETED",
+        direction: "OUTBOUND",
+        startedAt,
+        endedAt: new Date("2030-08-01T16:01:00-03:00"),
+        messages: [{ sender: "AGENT", content: "Lembrete da sua consulta amanhã.", timestamp: startedAt }],
+        actions: [
+          { actionType: "APPOINTMENT_CONFIRMED", timestamp: new Date("2030-08-01T16:00:40-03:00") },
+          { actionType: "REMINDER_DELIVERED", timestamp: new Date("2030-08-01T16:00:10-03:00") },
+        ],
+        collectedData: { confirmou: "sim" },
+      }),
+    );
     expect(await b.api.conversations.get({ id })).toMatchObject({
       origin: "OUTBOUND",
       duration: 60,
@@ -204,15 +195,17 @@ describe("recordConversation", () => {
     const before = await b.api.conversations.list({});
     // The conversation row goes in first; the database then refuses a message (text cannot hold NUL).
     await expect(
-      recordConversation(t.database.db, b.tenantId, {
-        status: "COMPLETED",
-        callSid: "CA-whole",
-        clientName: "Registro Parcial",
-        messages: [
-          { sender: "AGENT", content: "ok", timestamp: new Date() },
-          { sender: "CALLER", content: "ruído\u0000", timestamp: new Date() },
-        ],
-      }),
+      as(b, (tx) =>
+        recordConversation(tx, {
+          status: "COMPLETED",
+          callSid: "CA-whole",
+          clientName: "Registro Parcial",
+          messages: [
+            { sender: "AGENT", content: "ok", timestamp: new Date() },
+            { sender: "CALLER", content: "ruído\u0000", timestamp: new Date() },
+          ],
+        }),
+      ),
     ).rejects.toThrow();
     expect(await b.api.conversations.list({})).toEqual(before);
     expect(await b.api.conversations.list({ search: "Registro Parcial" })).toEqual([]);

@@ -1,14 +1,20 @@
 // Call history (spec 001 §2, §3): the writers the telephony gateway uses while a call runs (and tests use to seed),
 // and the reads behind the list and the detail. Every call leaves one record: the conversation, its messages with
 // timestamps, the actions performed, the data collected, a summary and the transferred-to number
-// (ARCHITECTURE.md, Telephony gateway).
+// (the telephony gateway, to come).
 //
-// All functions take the tenant explicitly and also filter by it, so they stay correct on an unscoped database
-// (the gateway routes an inbound call before it has a tenant transaction); under a tenant transaction row-level
-// security applies as well. Child rows reference the conversation by `(tenant_id, id)`, so the database itself
-// refuses a message for another tenant's conversation.
-import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorOf, type Queryable, schema } from "@atende/db";
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from "@atende/db/orm";
+// Every function takes a `TenantTx`: the gateway writes a call inside the called tenant's scope, and row-level
+// security does the tenant filtering (decision 0010). Child rows reference the conversation by `(tenant_id, id)`,
+// so the database itself refuses a message for another tenant's conversation.
+import {
+  PG_FOREIGN_KEY_VIOLATION,
+  PG_UNIQUE_VIOLATION,
+  pgErrorOf,
+  savepoint,
+  schema,
+  type TenantTx,
+} from "@atende/db";
+import { asc, desc, eq, ilike, or, type SQL, sql } from "@atende/db/orm";
 import type { ConversationDirection, ConversationStatus, MessageSender } from "@atende/shared/enums";
 import {
   CONVERSATION_NOT_FOUND,
@@ -112,8 +118,7 @@ const secondsBetween = (start: Date, end: Date) =>
   Math.max(0, Math.round((end.getTime() - start.getTime()) / 1000));
 
 export async function recordConversation(
-  db: Queryable,
-  tenantId: string,
+  db: TenantTx,
   input: RecordConversationInput,
 ): Promise<{ id: string }> {
   const startedAt = input.startedAt ?? new Date();
@@ -124,7 +129,8 @@ export async function recordConversation(
     undefined,
   );
   // One transaction (a savepoint inside a caller's): the record exists whole or not at all.
-  return db.transaction(async (tx) => {
+  const { tenantId } = db;
+  return savepoint(db, async (tx) => {
     const [row] = await tx
       .insert(c)
       .values({
@@ -176,19 +182,18 @@ export async function recordConversation(
 
 /** Opens the record of a call that has just started (status ACTIVE). */
 export async function startConversation(
-  db: Queryable,
-  tenantId: string,
+  db: TenantTx,
   input: ConversationStart = {},
 ): Promise<{ id: string }> {
-  return recordConversation(db, tenantId, { ...input, status: "ACTIVE" });
+  return recordConversation(db, { ...input, status: "ACTIVE" });
 }
 
 export async function appendMessage(
-  db: Queryable,
-  tenantId: string,
+  db: TenantTx,
   conversationId: string,
   message: MessageInput,
 ): Promise<void> {
+  const { tenantId } = db;
   await db
     .insert(m)
     .values({
@@ -202,12 +207,8 @@ export async function appendMessage(
 }
 
 /** Records an action and makes it the conversation's main action (the list shows the last one performed). */
-export async function recordAction(
-  db: Queryable,
-  tenantId: string,
-  conversationId: string,
-  action: ActionInput,
-): Promise<void> {
+export async function recordAction(db: TenantTx, conversationId: string, action: ActionInput): Promise<void> {
+  const { tenantId } = db;
   await db
     .insert(a)
     .values({
@@ -218,19 +219,16 @@ export async function recordAction(
       details: action.details ?? null,
     })
     .catch(rethrow);
-  await db
-    .update(c)
-    .set({ actionType: action.actionType })
-    .where(and(eq(c.tenantId, tenantId), eq(c.id, conversationId)));
+  await db.update(c).set({ actionType: action.actionType }).where(eq(c.id, conversationId));
 }
 
 /** Sets collected data points; a key already collected takes the new value. */
 export async function setCollectedData(
-  db: Queryable,
-  tenantId: string,
+  db: TenantTx,
   conversationId: string,
   data: Record<string, string>,
 ): Promise<void> {
+  const { tenantId } = db;
   const rows = Object.entries(data).map(([key, value]) => ({ tenantId, conversationId, key, value }));
   if (!rows.length) return;
   await db
@@ -245,8 +243,7 @@ export async function setCollectedData(
 
 /** Closes the record of a call: final status, end time, duration, summary, transfer target. */
 export async function finishConversation(
-  db: Queryable,
-  tenantId: string,
+  db: TenantTx,
   conversationId: string,
   end: ConversationEnd,
 ): Promise<void> {
@@ -269,7 +266,7 @@ export async function finishConversation(
       ...(end.establishmentId !== undefined && { establishmentId: end.establishmentId }),
       ...(end.establishmentName !== undefined && { establishmentName: end.establishmentName }),
     })
-    .where(and(eq(c.tenantId, tenantId), eq(c.id, conversationId)))
+    .where(eq(c.id, conversationId))
     .returning({ id: c.id });
   if (!row) notFound(CONVERSATION_NOT_FOUND);
 }
@@ -363,26 +360,21 @@ function toListItem(row: ListRow): ConversationListItem {
 
 /** Newest first; one query. */
 export async function listConversations(
-  db: Queryable,
-  tenantId: string,
+  db: TenantTx,
   input: ConversationListInput = {},
 ): Promise<ConversationListItem[]> {
   const search = input.search?.trim();
   const rows = await db
     .select(listColumns)
     .from(c)
-    .where(and(eq(c.tenantId, tenantId), search ? searchCondition(search) : undefined))
+    .where(search ? searchCondition(search) : undefined)
     .orderBy(desc(c.startedAt), desc(c.id))
     .limit(CONVERSATION_LIST_LIMIT);
   return rows.map(toListItem);
 }
 
 /** The whole record: four queries whatever its size. Another tenant's id is a 404 like an unknown one. */
-export async function getConversation(
-  db: Queryable,
-  tenantId: string,
-  id: string,
-): Promise<ConversationDetail> {
+export async function getConversation(db: TenantTx, id: string): Promise<ConversationDetail> {
   const [row] = await db
     .select({
       ...listColumns,
@@ -392,23 +384,23 @@ export async function getConversation(
       transferredTo: c.transferredTo,
     })
     .from(c)
-    .where(and(eq(c.tenantId, tenantId), eq(c.id, id)))
+    .where(eq(c.id, id))
     .limit(1);
   if (!row) notFound(CONVERSATION_NOT_FOUND);
   const messages = await db
     .select({ sender: m.sender, content: m.content, timestamp: m.timestamp })
     .from(m)
-    .where(and(eq(m.tenantId, tenantId), eq(m.conversationId, id)))
+    .where(eq(m.conversationId, id))
     .orderBy(asc(m.timestamp), asc(m.id));
   const actions = await db
     .select({ actionType: a.actionType, timestamp: a.timestamp })
     .from(a)
-    .where(and(eq(a.tenantId, tenantId), eq(a.conversationId, id)))
+    .where(eq(a.conversationId, id))
     .orderBy(asc(a.timestamp), asc(a.id));
   const data = await db
     .select({ key: d.key, value: d.value })
     .from(d)
-    .where(and(eq(d.tenantId, tenantId), eq(d.conversationId, id)))
+    .where(eq(d.conversationId, id))
     .orderBy(asc(d.key));
   return {
     ...toListItem(row),

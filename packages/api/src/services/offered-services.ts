@@ -1,6 +1,6 @@
 // Offered services (spec 001 §3, §5 Offered service). The locations and professionals of a service live in the
 // link tables; the record carries them as lists of ids.
-import { type Queryable, schema } from "@atende/db";
+import { schema, type TenantTx } from "@atende/db";
 import { and, eq, inArray, isNull } from "@atende/db/orm";
 import {
   OFFERED_SERVICE_MESSAGES as M,
@@ -9,8 +9,8 @@ import {
   type OfferedServiceUpdate,
 } from "@atende/shared/schemas/offered-services";
 import { toWireInstant } from "@atende/shared/time";
-import { conflict, invalid } from "../errors";
-import { serviceHasFutureAppointment, softDeletable, sortByName } from "./catalogues";
+import { invalid } from "../errors";
+import { catalogue, sortByName } from "./catalogues";
 
 const t = schema.offeredServices;
 const se = schema.offeredServiceEstablishments;
@@ -50,7 +50,7 @@ function toRecord(row: Row, links: Links | undefined): OfferedService {
 }
 
 /** The linked locations and professionals of the given services (all of the tenant's when omitted), by name. */
-async function linksOf(db: Queryable, tenantId: string, serviceIds?: string[]): Promise<Map<string, Links>> {
+async function linksOf(db: TenantTx, serviceIds?: string[]): Promise<Map<string, Links>> {
   const byService = new Map<string, Links>();
   const entry = (serviceId: string) => {
     let links = byService.get(serviceId);
@@ -64,13 +64,7 @@ async function linksOf(db: Queryable, tenantId: string, serviceIds?: string[]): 
     .select({ serviceId: se.offeredServiceId, id: est.id, name: est.name })
     .from(se)
     .innerJoin(est, and(eq(est.tenantId, se.tenantId), eq(est.id, se.establishmentId)))
-    .where(
-      and(
-        eq(se.tenantId, tenantId),
-        isNull(est.deletedAt),
-        serviceIds ? inArray(se.offeredServiceId, serviceIds) : undefined,
-      ),
-    );
+    .where(and(isNull(est.deletedAt), serviceIds ? inArray(se.offeredServiceId, serviceIds) : undefined));
   for (const link of sortByName(establishments, (row) => row.name)) {
     entry(link.serviceId).establishments.push(link.id);
   }
@@ -78,55 +72,46 @@ async function linksOf(db: Queryable, tenantId: string, serviceIds?: string[]): 
     .select({ serviceId: sp.offeredServiceId, id: pro.id, name: pro.name })
     .from(sp)
     .innerJoin(pro, and(eq(pro.tenantId, sp.tenantId), eq(pro.id, sp.professionalId)))
-    .where(
-      and(
-        eq(sp.tenantId, tenantId),
-        isNull(pro.deletedAt),
-        serviceIds ? inArray(sp.offeredServiceId, serviceIds) : undefined,
-      ),
-    );
+    .where(and(isNull(pro.deletedAt), serviceIds ? inArray(sp.offeredServiceId, serviceIds) : undefined));
   for (const link of sortByName(professionals, (row) => row.name)) {
     entry(link.serviceId).professionals.push(link.id);
   }
   return byService;
 }
 
-const catalogue = softDeletable({
+/** Services are soft-deleted; appointments keep their snapshot of a deleted one, and its links stay unread. */
+const services = catalogue({
   table: t,
   selectAll: (db) => db.select().from(t),
   nameOf: (row) => row.name,
+  toRecord: (row) => row,
   notFoundMessage: M.notFound,
+  inUse: { reference: "offeredServiceId", message: OFFERED_SERVICE_IN_USE },
 });
 
-export async function listOfferedServices(db: Queryable, tenantId: string): Promise<OfferedService[]> {
-  const rows = await catalogue.listActive(db, tenantId);
-  const links = await linksOf(db, tenantId);
+export async function listOfferedServices(db: TenantTx): Promise<OfferedService[]> {
+  const rows = await services.listRows(db);
+  const links = await linksOf(db);
   return rows.map((row) => toRecord(row, links.get(row.id)));
 }
 
-export async function getOfferedService(
-  db: Queryable,
-  tenantId: string,
-  id: string,
-): Promise<OfferedService> {
-  const row = await catalogue.findActiveOrThrow(db, tenantId, id);
-  const links = await linksOf(db, tenantId, [id]);
+export async function getOfferedService(db: TenantTx, id: string): Promise<OfferedService> {
+  const row = await services.getRow(db, id);
+  const links = await linksOf(db, [id]);
   return toRecord(row, links.get(id));
 }
 
 /**
  * Every linked id must be a location (professional) of this tenant that is not deleted; another tenant's id is
- * invisible here (row-level security and the tenant filter) and so "not found", like an unknown one. The rows are
+ * invisible here (row-level security) and so "not found", like an unknown one. The rows are
  * read FOR KEY SHARE: a concurrent delete of one of them either finishes first (and the id is refused here) or
  * waits for this transaction and then removes the new link with the others.
  */
-async function assertLinkable(db: Queryable, tenantId: string, input: OfferedServiceCreate): Promise<void> {
+async function assertLinkable(db: TenantTx, input: OfferedServiceCreate): Promise<void> {
   const establishments = await db
     .select({ id: est.id })
     .from(est)
-    .where(
-      and(eq(est.tenantId, tenantId), inArray(est.id, input.availableEstablishments), isNull(est.deletedAt)),
-    )
+    .where(and(inArray(est.id, input.availableEstablishments), isNull(est.deletedAt)))
     .for("key share");
   if (establishments.length !== input.availableEstablishments.length) {
     invalid("availableEstablishments", M.establishmentNotFound);
@@ -134,16 +119,15 @@ async function assertLinkable(db: Queryable, tenantId: string, input: OfferedSer
   const professionals = await db
     .select({ id: pro.id })
     .from(pro)
-    .where(
-      and(eq(pro.tenantId, tenantId), inArray(pro.id, input.allowedProfessionals), isNull(pro.deletedAt)),
-    )
+    .where(and(inArray(pro.id, input.allowedProfessionals), isNull(pro.deletedAt)))
     .for("key share");
   if (professionals.length !== input.allowedProfessionals.length) {
     invalid("allowedProfessionals", M.professionalNotFound);
   }
 }
 
-async function writeLinks(db: Queryable, tenantId: string, serviceId: string, input: OfferedServiceCreate) {
+async function writeLinks(db: TenantTx, serviceId: string, input: OfferedServiceCreate) {
+  const { tenantId } = db;
   await db.insert(se).values(
     input.availableEstablishments.map((establishmentId) => ({
       tenantId,
@@ -166,52 +150,39 @@ function columnsOf(input: OfferedServiceCreate) {
 }
 
 export async function createOfferedService(
-  db: Queryable,
-  tenantId: string,
+  db: TenantTx,
   input: OfferedServiceCreate,
 ): Promise<OfferedService> {
-  await assertLinkable(db, tenantId, input);
+  await assertLinkable(db, input);
   const [row] = await db
     .insert(t)
-    .values({ ...columnsOf(input), tenantId })
+    .values({ ...columnsOf(input), tenantId: db.tenantId })
     .returning();
   if (!row) throw new Error("offered service insert returned nothing");
-  await writeLinks(db, tenantId, row.id, input);
-  return getOfferedService(db, tenantId, row.id);
+  await writeLinks(db, row.id, input);
+  return getOfferedService(db, row.id);
 }
 
 /** PUT: replaces the fields and both lists. Booked appointments keep their snapshot (spec 001 §9). */
 export async function updateOfferedService(
-  db: Queryable,
-  tenantId: string,
+  db: TenantTx,
   input: OfferedServiceUpdate,
   now: Date,
 ): Promise<OfferedService> {
   const { id, ...rest } = input;
-  await catalogue.lockActiveOrThrow(db, tenantId, id);
-  await assertLinkable(db, tenantId, rest);
+  await services.lock(db, id);
+  await assertLinkable(db, rest);
   await db
     .update(t)
     .set({ ...columnsOf(rest), updatedAt: now })
-    .where(catalogue.activeById(tenantId, id));
-  await db.delete(se).where(and(eq(se.tenantId, tenantId), eq(se.offeredServiceId, id)));
-  await db.delete(sp).where(and(eq(sp.tenantId, tenantId), eq(sp.offeredServiceId, id)));
-  await writeLinks(db, tenantId, id, rest);
-  return getOfferedService(db, tenantId, id);
+    .where(services.activeById(id));
+  await db.delete(se).where(eq(se.offeredServiceId, id));
+  await db.delete(sp).where(eq(sp.offeredServiceId, id));
+  await writeLinks(db, id, rest);
+  return getOfferedService(db, id);
 }
 
-/**
- * Refused (409) while a future appointment includes the service; otherwise soft-deleted (appointments keep their
- * snapshot of it). Its link rows stay: nothing reads a deleted service's links. Locked FOR UPDATE first (see
- * lockActiveOrThrow).
- */
-export async function deleteOfferedService(
-  db: Queryable,
-  tenantId: string,
-  id: string,
-  now: Date,
-): Promise<void> {
-  await catalogue.lockActiveOrThrow(db, tenantId, id);
-  if (await serviceHasFutureAppointment(db, tenantId, now, id)) conflict(OFFERED_SERVICE_IN_USE);
-  await catalogue.softDelete(db, tenantId, id, now);
+/** Refused (409) while a future appointment includes the service; otherwise soft-deleted. */
+export function deleteOfferedService(db: TenantTx, id: string, now: Date): Promise<void> {
+  return services.delete(db, id, now);
 }

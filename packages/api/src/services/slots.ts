@@ -1,4 +1,4 @@
-// The free-slot sweep (ARCHITECTURE.md, REST details: free slots): pure arithmetic on integers, no database and no
+// The free-slot sweep (docs/architecture.md, REST details): pure arithmetic on integers, no database and no
 // Date per step, so a month of slots for a professional costs well under a millisecond. The caller loads the
 // windows (availability occurrences) and the occupied ranges once; this file merges them.
 import type { FreeSlot } from "@atende/shared/schemas/appointments";

@@ -1,7 +1,6 @@
-// The voice agent, one per tenant (spec 000 §3/§5, spec 001 §5; ARCHITECTURE.md, REST details: GET without one
+// The voice agent, one per tenant (spec 000 §3/§5, spec 001 §5; docs/architecture.md, REST details: GET without one
 // is a 404, a second POST a 409, a PUT before one exists a 404, a PUT that changes the DDD a 400).
-import { PG_UNIQUE_VIOLATION, pgErrorOf, type Queryable, schema } from "@atende/db";
-import { eq } from "@atende/db/orm";
+import { PG_UNIQUE_VIOLATION, pgErrorOf, schema, type TenantTx } from "@atende/db";
 import {
   VOICE_AGENT_MESSAGES as M,
   type VoiceAgent,
@@ -31,27 +30,23 @@ function toRecord(row: Row): VoiceAgent {
 }
 
 /** The tenant's agent, or undefined (for callers that treat "no agent" as a state, like the setup check). */
-export async function findVoiceAgent(db: Queryable, tenantId: string): Promise<VoiceAgent | undefined> {
-  const [row] = await db.select().from(t).where(eq(t.tenantId, tenantId));
+export async function findVoiceAgent(db: TenantTx): Promise<VoiceAgent | undefined> {
+  const [row] = await db.select().from(t);
   return row ? toRecord(row) : undefined;
 }
 
-export async function getVoiceAgent(db: Queryable, tenantId: string): Promise<VoiceAgent> {
-  const agent = await findVoiceAgent(db, tenantId);
+export async function getVoiceAgent(db: TenantTx): Promise<VoiceAgent> {
+  const agent = await findVoiceAgent(db);
   if (!agent) notFound(M.notFound);
   return agent;
 }
 
 /** One per tenant: the unique constraint `voice_agents_one_per_tenant` decides, even between concurrent POSTs. */
-export async function createVoiceAgent(
-  db: Queryable,
-  tenantId: string,
-  input: VoiceAgentCreate,
-): Promise<VoiceAgent> {
+export async function createVoiceAgent(db: TenantTx, input: VoiceAgentCreate): Promise<VoiceAgent> {
   try {
     const [row] = await db
       .insert(t)
-      .values({ ...input, tenantId })
+      .values({ ...input, tenantId: db.tenantId })
       .returning();
     if (!row) throw new Error("voice agent insert returned nothing");
     return toRecord(row);
@@ -65,19 +60,17 @@ export async function createVoiceAgent(
 
 /** PUT: replaces the editable fields; the DDD is fixed at creation (spec 000 §4). */
 export async function updateVoiceAgent(
-  db: Queryable,
-  tenantId: string,
+  db: TenantTx,
   input: VoiceAgentUpdate,
   now: Date,
 ): Promise<VoiceAgent> {
-  const [existing] = await db.select().from(t).where(eq(t.tenantId, tenantId)).for("update");
+  const [existing] = await db.select().from(t).for("update");
   if (!existing) notFound(M.notFound);
   const { ddd, ...fields } = input;
   if (ddd !== undefined && ddd !== existing.ddd) invalid("ddd", M.dddImmutable);
   const [row] = await db
     .update(t)
     .set({ ...fields, updatedAt: now })
-    .where(eq(t.tenantId, tenantId))
     .returning();
   if (!row) throw new Error("voice agent update returned nothing");
   return toRecord(row);

@@ -1,6 +1,6 @@
 // Appointments (spec 001 §3, §4, §5 "Appointment create form", "Edit form", "Advisory availability check"; §7; §9)
-// and the REST shapes ARCHITECTURE.md adds (availability check, free slots). Browser-safe: the web forms, the
-// procedures, the REST shims and the agent's tools validate with these schemas and show these texts.
+// and the REST shapes we add (docs/architecture.md, REST details: availability check, free slots). Browser-safe: the
+// web forms, the procedures, the REST shims and the agent's tools validate with these schemas and show these texts.
 import { APPOINTMENT_STATUSES } from "../enums";
 import { DATE_RANGE_ORDER, NOT_FOUND, OBSERVATIONS_BLANK } from "../messages";
 import { dayNumber, formatMinutesOfDay } from "../time";
@@ -10,7 +10,7 @@ import { isoDate, offsetDateTime, optionalText, uuidField, z } from "../zod";
 export const MAX_SERVICES_PER_APPOINTMENT = 10;
 /** The free-slot search covers at most this many days (both ends included), so it answers while a caller waits. */
 export const MAX_FREE_SLOT_RANGE_DAYS = 62;
-/** Free-slot starts sit on this clock grid (:00, :05, …; ARCHITECTURE.md, REST details). */
+/** Free-slot starts sit on this clock grid (:00, :05, …; docs/architecture.md, REST details). */
 export const SLOT_GRID_MINUTES = 5;
 
 export const APPOINTMENT_MESSAGES = {
@@ -171,8 +171,8 @@ export const AppointmentListInput = z
 export type AppointmentListInput = z.input<typeof AppointmentListInput>;
 
 /**
- * ARCHITECTURE.md, REST details: the advisory check. `appointmentId` (our addition, optional) names the appointment
- * being edited, so it does not conflict with itself.
+ * docs/architecture.md, REST details: the advisory check. `appointmentId` (our addition, optional) names the
+ * appointment being edited, so it does not conflict with itself.
  */
 export const AvailabilityCheckInput = z.object({
   professionalId: professionalIdField,
@@ -183,7 +183,7 @@ export const AvailabilityCheckInput = z.object({
 });
 export type AvailabilityCheckInput = z.input<typeof AvailabilityCheckInput>;
 
-/** ARCHITECTURE.md, REST details: free slots for 1-10 services over at most 62 days. */
+/** docs/architecture.md, REST details: free slots for 1-10 services over at most 62 days. */
 export const FreeSlotsInput = z
   .object({
     offeredServices: offeredServiceIdsQuery,

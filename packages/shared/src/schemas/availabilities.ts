@@ -1,4 +1,4 @@
-// The availability form and its calls (spec 001 §3, §5 'Availability form', §7; ARCHITECTURE.md, REST details).
+// The availability form and its calls (spec 001 §3, §5 'Availability form', §7; docs/architecture.md, REST details).
 // Browser-safe: the web form, the tRPC procedures and the REST shims validate with these very schemas.
 import { DAYS_OF_WEEK, OCCURRENCE_SCOPES, PATTERN_TYPES } from "../enums";
 import { DATE_RANGE_ORDER, NOT_FOUND } from "../messages";
@@ -243,7 +243,7 @@ const scope = z.enum(OCCURRENCE_SCOPES, {
   error: (issue) => (isMissing(issue.input) ? M.scopeRequired : M.scopeInvalid),
 });
 
-/** `occurrenceId` is the occurrence's date (ARCHITECTURE.md, REST details); anything else is not found. */
+/** `occurrenceId` is the occurrence's date (docs/architecture.md, REST details); anything else is not found. */
 const occurrenceId = z.string({ error: M.occurrenceNotFound });
 
 export const occurrenceEditInput = z.object({

@@ -1,5 +1,5 @@
 // Field builders shared by the catalogue schemas (locations, professionals, services, patients, voice agent).
-// ARCHITECTURE.md, REST details: an omitted optional field takes the spec's default; an explicit null for a
+// docs/architecture.md, REST details: an omitted optional field takes the spec's default; an explicit null for a
 // required field gets its "obrigatório" message.
 import { LIMITS } from "../catalogue-constants";
 import { z } from "../zod";

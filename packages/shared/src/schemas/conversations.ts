@@ -35,7 +35,7 @@ export const AGENT_SENDER = "AGENT" as const;
 export const CONVERSATION_SEARCH_MAX = 200;
 
 /**
- * `GET /conversations?search=…` (ARCHITECTURE.md, REST details). The search looks at the client's name, the phone
+ * `GET /conversations?search=…` (docs/architecture.md). The search looks at the client's name, the phone
  * number (also by its digits alone) and the summary; absent, null or blank lists everything (spec 001 §2: "an empty
  * search reloads the full list").
  */

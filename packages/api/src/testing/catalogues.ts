@@ -4,7 +4,7 @@ import { type Database, schema } from "@atende/db";
 import type { AppointmentStatus } from "@atende/shared/enums";
 import { TRPCError } from "@trpc/server";
 import type { Issue } from "../errors";
-import { issuesOf } from "../trpc";
+import { issuesOf } from "../errors";
 
 export const validEstablishment = {
   name: "Clínica Centro",

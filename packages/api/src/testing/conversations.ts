@@ -1,7 +1,7 @@
 // Test support: realistic call records written through the same writer the telephony gateway uses, inside a tenant
 // transaction (so the writes pass row-level security as `app_user`, as the gateway's will).
-import { type Database, withTenant } from "@atende/db";
-import { type RecordConversationInput, recordConversation } from "./conversations";
+import { type Database, dataAccess } from "@atende/db";
+import { type RecordConversationInput, recordConversation } from "../services/conversations";
 
 const SECOND = 1000;
 
@@ -44,6 +44,6 @@ export async function seedConversation(
     ...overrides,
     startedAt,
   };
-  const { id } = await withTenant(db, tenantId, (tx) => recordConversation(tx, tenantId, input));
+  const { id } = await dataAccess(db).inTenant(tenantId, (tx) => recordConversation(tx, input));
   return id;
 }

@@ -1,13 +1,8 @@
 // What the catalogue tests (locations, professionals, services, patients) set up alike: a fresh database with two
 // tenants and a frozen clock, and an appointment that ties one of each record together.
 import type { AppointmentStatus } from "@atende/shared/enums";
-import {
-  insertAppointment,
-  validClient,
-  validEstablishment,
-  validProfessional,
-} from "../services/catalogues-seed";
-import { createTestApi, type SeededTenant, type TestApi } from "../testing";
+import { createTestApi, type SeededTenant, type TestApi } from "./api";
+import { insertAppointment, validClient, validEstablishment, validProfessional } from "./catalogues";
 
 /** The clock of the catalogue tests: an appointment before it is past, one after it is future. */
 export const NOW = new Date("2026-03-10T12:00:00-03:00");

@@ -1,0 +1,4 @@
+// The public face of @atende/server: the Hono app over a database behind its doors (what main.ts serves and the
+// benchmarks run over HTTP). Test support is `@atende/server/testing`.
+export { type AppDeps, createApp } from "./app";
+export type { RateLimits } from "./rate-limit";

@@ -1,0 +1,11 @@
+// Test support for every package's tests and the benchmarks (exported as `@atende/api/testing`): a real migrated
+// database per test file with callers acting as a given user, and seeds written straight through the schema.
+
+// Internals the free-slot benchmark times alone, without the queries around them.
+export { loadOccurrences } from "../services/availability";
+export { type BusyRange, sweepFreeSlots } from "../services/slots";
+export * from "./api";
+export * from "./catalogue-tenants";
+export * from "./catalogues";
+export * from "./conversations";
+export * from "./scheduling";

@@ -1,0 +1,143 @@
+// The three ways into the database (docs/decisions/0010-tenancy-by-structure.md). Nothing above this package holds
+// the raw database: the server wraps it once in a `DataAccess`, and each door hands out a differently typed handle.
+//
+// - `inTenant`: one transaction under row-level security for one tenant. Its handle, `TenantTx`, is the only data
+//   access tenant services accept; the system handle lacks its brand, so passing it instead is a type error.
+// - `inShared`: one transaction as `app_shared`, a role that can reach only the tables that belong to no tenant
+//   (the plan catalogue, contact messages, the e-mail outbox, sandbox checkouts), never a tenant's rows.
+// - `system(purpose)`: the raw database, for the purposes on the allow-list below and nothing else.
+import { sql } from "drizzle-orm";
+import type { Database, Tx } from "./client";
+
+declare const tenantScoped: unique symbol;
+declare const sharedScoped: unique symbol;
+declare const systemGranted: unique symbol;
+
+/** A transaction under row-level security for `tenantId`: every read and write sees that tenant's rows only. */
+export type TenantTx = Tx & { readonly [tenantScoped]: true; readonly tenantId: string };
+
+/** A transaction as `app_shared`: the tables of no tenant only (the database refuses every other table). */
+export type SharedTx = Tx & { readonly [sharedScoped]: true };
+
+/** The raw database, outside row-level security, granted for one purpose of the allow-list. */
+export type SystemDb = Database & { readonly [systemGranted]: SystemPurpose };
+
+interface SystemGrant {
+  /** Why this purpose must cross tenants. */
+  why: string;
+  /** The tRPC procedures (dotted paths) that may use it; the procedure walk test holds them to this list. */
+  procedures: readonly string[];
+  /** The modules (paths from the repository root) that may call `system(purpose)` outside a procedure. */
+  modules: readonly string[];
+}
+
+/**
+ * The allow-list of system access. Adding a purpose, a procedure or a module here is the reviewed change that lets
+ * code cross tenants; `access.test.ts` (call sites) and the procedure walk (apps/server) fail on any use not listed.
+ */
+export const SYSTEM_ACCESS = {
+  signIn: {
+    why: "a user is found by e-mail before any tenant is known, and the first sign-in creates the user's tenant",
+    procedures: [],
+    modules: ["apps/server/src/oauth/routes.ts"],
+  },
+  tokenRefresh: {
+    why: "a refresh token is found by its hash before its user, and so its tenant, is known",
+    procedures: ["user.refreshToken"],
+    modules: [],
+  },
+  currentUser: {
+    why: "users are not a tenant table (a user is found by e-mail at sign-in), and a super-admin acting in another tenant is still themself",
+    procedures: ["user.me"],
+    modules: [],
+  },
+  superAdmin: {
+    why: "the super-admin lists every tenant, selects one and clears the selection, and each act is audited in the tenant it concerns",
+    procedures: [
+      "superAdmin.tenants",
+      "superAdmin.selectTenant",
+      "superAdmin.selectedTenant",
+      "superAdmin.clearSelection",
+    ],
+    modules: [],
+  },
+  invitationPages: {
+    why: "a calendar or team invitation page is reached by its token, before anyone of the tenant is signed in",
+    procedures: [],
+    modules: [],
+  },
+  paymentWebhooks: {
+    why: "a payment notification names a payment, not a tenant: the tenant is found from the payment",
+    procedures: [],
+    modules: [],
+  },
+  inboundCallRouting: {
+    why: "an inbound call names the number that was called: the tenant is found from its voice agent's number",
+    procedures: [],
+    modules: [],
+  },
+  tenantSweeps: {
+    why: "jobs that go over every tenant (subscription renewals, retention purges) find the tenants to work on",
+    procedures: [],
+    modules: [],
+  },
+} as const satisfies Record<string, SystemGrant>;
+
+export type SystemPurpose = keyof typeof SYSTEM_ACCESS;
+
+export interface DataAccess {
+  /**
+   * Runs `fn` in one transaction under row-level security for `tenantId` (the role switch and the tenant setting are
+   * local to the transaction; one round trip sets both). The server connects as a superuser, so without the role
+   * switch no policy would apply at all. `fn`'s failure rolls everything back.
+   */
+  inTenant<T>(tenantId: string, fn: (db: TenantTx) => Promise<T>): Promise<T>;
+  /** Runs `fn` in one transaction as `app_shared` (the tables of no tenant). */
+  inShared<T>(fn: (db: SharedTx) => Promise<T>): Promise<T>;
+  /** The raw database for one allow-listed purpose. */
+  system(purpose: SystemPurpose): SystemDb;
+  /** Answers when the database does (the health check). */
+  ping(): Promise<void>;
+}
+
+/** Brands a transaction as scoped to `tenantId`, after the scope was set on it. */
+function scopeTenant(tx: Tx, tenantId: string): TenantTx {
+  Object.defineProperty(tx, "tenantId", { value: tenantId, enumerable: false });
+  return tx as TenantTx;
+}
+
+/**
+ * Runs `fn` in a savepoint of a tenant transaction, with the same scope (a nested transaction's handle is a new
+ * object, so it is branded again).
+ */
+export function savepoint<T>(db: TenantTx, fn: (db: TenantTx) => Promise<T>): Promise<T> {
+  return db.transaction((inner) => fn(scopeTenant(inner, db.tenantId)));
+}
+
+export function dataAccess(db: Database): DataAccess {
+  return {
+    inTenant(tenantId, fn) {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'app_user', true)`,
+        );
+        return fn(scopeTenant(tx, tenantId));
+      });
+    },
+    inShared(fn) {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('app.tenant_id', '', true), set_config('role', 'app_shared', true)`,
+        );
+        return fn(tx as SharedTx);
+      });
+    },
+    system(_purpose) {
+      // The purpose is for reading and reviewing: every grant is the same database.
+      return db as SystemDb;
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+  };
+}
