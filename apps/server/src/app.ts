@@ -144,7 +144,8 @@ export function createApp(deps: AppDeps): Hono {
       if (c.res.ok) c.header("cache-control", "public, max-age=31536000, immutable");
     });
     if (config.nodeEnv === "production") {
-      // Source maps would hand out the source; the build may still emit them (apps/web/vite.config.ts).
+      // Source maps would hand out the source. The production build emits none (apps/web/vite.config.ts); this
+      // holds for whatever dist is deployed.
       app.get("*", async (c, next) =>
         c.req.path.toLowerCase().endsWith(".map") ? c.json(body("Rota não encontrada"), 404) : next(),
       );

@@ -1,4 +1,4 @@
-// The access token's claims (ARCHITECTURE.md, Contracts: Access token), declared once: the server verifies tokens
+// The access token's claims (docs/architecture.md, Sign-in and sessions), declared once: the server verifies tokens
 // with this schema and the web app reads the same shape without verifying.
 import { z } from "zod";
 
