@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ApiConfig, appRouter, restRoutes } from "@atende/api";
 import type { DataAccess } from "@atende/db";
+import { TRPC_MAX_BATCH_SIZE } from "@atende/shared/trpc";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono, type Context as HonoContext } from "hono";
@@ -13,12 +14,12 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { Logger } from "pino";
-import { contextFromRequest } from "./context";
+import { authenticate, contextFromRequest } from "./context";
 import { createDocsRoutes } from "./docs";
 import { body } from "./errors";
 import { createOAuthRoutes } from "./oauth";
 import { buildOpenApi } from "./openapi";
-import { apiRateLimit, authRateLimit, type RateLimits } from "./rate-limit";
+import { apiRateLimit, type RateLimits, signInRateLimit, trpcBatchLimit } from "./rate-limit";
 import { mountRest } from "./rest";
 
 export interface AppDeps {
@@ -39,7 +40,7 @@ const API_PREFIXES = ["/trpc", "/openapi.json", "/healthz", "/oauth2"];
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const { logger, config } = deps;
-  const contextFor = (c: HonoContext) => contextFromRequest(deps, c.req.header("authorization"));
+  const contextFor = (c: HonoContext) => contextFromRequest(deps, c.get("accessClaims"));
   const logInternal = (error: unknown, c: HonoContext) =>
     logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
 
@@ -57,6 +58,12 @@ export function createApp(deps: AppDeps): Hono {
       },
       "request",
     );
+  });
+  // API answers and errors are one user's data at one moment: no cache may keep them. Static files and pages say
+  // their own policy (immutable assets, no-cache pages), which this leaves alone.
+  app.use(async (c, next) => {
+    await next();
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
   });
   app.use(
     secureHeaders({
@@ -89,9 +96,9 @@ export function createApp(deps: AppDeps): Hono {
   );
 
   const limits = deps.rateLimits ?? { authPerMinute: 0, apiPerMinute: 0 };
-  app.use("/oauth2/*", authRateLimit(limits));
-  app.use("/user/refresh-token", authRateLimit(limits));
-  app.use("/trpc/user.refreshToken", authRateLimit(limits));
+  app.use("/trpc/*", trpcBatchLimit);
+  app.use(signInRateLimit(limits));
+  app.use(authenticate(deps));
   app.use(apiRateLimit(limits));
 
   app.get("/healthz", async (c) => {
@@ -109,6 +116,8 @@ export function createApp(deps: AppDeps): Hono {
       endpoint: "/trpc",
       req: c.req.raw,
       router: appRouter,
+      // trpcBatchLimit answers an oversized batch first, in the error contract; this is tRPC's own guard behind it.
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: () => contextFor(c),
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") logInternal(error.cause ?? error, c);
@@ -133,6 +142,18 @@ export function createApp(deps: AppDeps): Hono {
     app.use("/assets/*", async (c, next) => {
       await next();
       if (c.res.ok) c.header("cache-control", "public, max-age=31536000, immutable");
+    });
+    if (config.nodeEnv === "production") {
+      // Source maps would hand out the source. The production build emits none (apps/web/vite.config.ts); this
+      // holds for whatever dist is deployed.
+      app.get("*", async (c, next) =>
+        c.req.path.toLowerCase().endsWith(".map") ? c.json(body("Rota não encontrada"), 404) : next(),
+      );
+    }
+    app.get("*", async (c, next) => {
+      await next();
+      // Files outside /assets keep their names across builds (index.html, favicon): revalidate them.
+      if (c.res.ok && !c.res.headers.has("cache-control")) c.header("cache-control", "no-cache");
     });
     app.get("*", serveStatic({ root: deps.webDist }));
   }

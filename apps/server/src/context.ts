@@ -1,16 +1,42 @@
 import { type ApiConfig, actorFromClaims, type Context, verifyAccessToken } from "@atende/api";
 import type { DataAccess } from "@atende/db";
+import type { AccessTokenClaims } from "@atende/shared/auth";
+import type { MiddlewareHandler } from "hono";
 
-/** Builds the tRPC context of a request from its bearer token: an invalid or expired token is no actor. */
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The request's verified access token, or null: set once by `authenticate`, read by the limiter and contexts. */
+    accessClaims: AccessTokenClaims | null;
+  }
+}
+
+interface AuthDeps {
+  data: DataAccess;
+  config: ApiConfig;
+  now?: () => Date;
+}
+
+/**
+ * Verifies the bearer token once per request. An invalid or expired token counts as none, so the caller is then
+ * known only by address: neither the rate limit nor the procedures can be told apart by a token's spelling.
+ */
+export function authenticate(deps: AuthDeps): MiddlewareHandler {
+  return async (c, next) => {
+    const token = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const claims = token ? await verifyAccessToken(token, deps.config.jwtSecret, deps.now?.()) : undefined;
+    c.set("accessClaims", claims ?? null);
+    await next();
+  };
+}
+
+/** Builds the tRPC context of a request from the claims `authenticate` verified (none: no actor). */
 export async function contextFromRequest(
-  deps: { data: DataAccess; config: ApiConfig; now?: () => Date },
-  authorization: string | undefined,
+  deps: AuthDeps,
+  claims: AccessTokenClaims | null | undefined,
 ): Promise<Context> {
-  const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  const claims = token ? await verifyAccessToken(token, deps.config.jwtSecret, deps.now?.()) : undefined;
   return {
     data: deps.data,
-    actor: claims ? actorFromClaims(claims) : null,
+    actor: claims ? actorFromClaims(claims, deps.config) : null,
     config: deps.config,
     now: deps.now ?? (() => new Date()),
   };

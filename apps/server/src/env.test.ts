@@ -49,6 +49,17 @@ describe("environment", () => {
     ).toThrow(/(?=[\s\S]*ALLOW_CLOCK_OVERRIDE: recusado em produção)(?=[\s\S]*GOOGLE_OAUTH_TOKEN_URL)/);
   });
 
+  it("bounds slow clients by default, and refuses headers given longer than the whole request", () => {
+    expect(loadEnv({})).toMatchObject({
+      HEADERS_TIMEOUT_MS: 30_000,
+      REQUEST_TIMEOUT_MS: 30_000,
+      KEEP_ALIVE_TIMEOUT_MS: 5_000,
+    });
+    expect(() => loadEnv({ HEADERS_TIMEOUT_MS: "60000" })).toThrow(
+      /HEADERS_TIMEOUT_MS: não pode ser maior que REQUEST_TIMEOUT_MS/,
+    );
+  });
+
   it("treats empty variables as unset and splits lists", () => {
     const env = loadEnv({
       DATABASE_URL: "",

@@ -40,6 +40,9 @@ export const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(5_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   // The port of the web app's Vite dev server (`npm run dev`; apps/web/vite.config.ts reads it too).
@@ -51,6 +54,12 @@ function crossProblems(raw: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
   if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
     problems.push("GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID e GOOGLE_CLIENT_SECRET vêm juntos");
+  }
+  // Node refuses to start a server whose headers may take longer than the whole request.
+  const headersMs = Number(raw.HEADERS_TIMEOUT_MS ?? 30_000);
+  const requestMs = Number(raw.REQUEST_TIMEOUT_MS ?? 30_000);
+  if (headersMs > requestMs) {
+    problems.push("HEADERS_TIMEOUT_MS: não pode ser maior que REQUEST_TIMEOUT_MS");
   }
   if (raw.NODE_ENV === "production") {
     for (const key of [

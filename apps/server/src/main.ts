@@ -3,11 +3,11 @@
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { dataAccess, openDatabase } from "@atende/db";
-import { serve } from "@hono/node-server";
 import pino from "pino";
 import { createApp } from "./app";
 import { apiConfigFrom } from "./config";
 import { EnvError, loadEnv } from "./env";
+import { startServer } from "./server";
 
 async function main() {
   const started = performance.now();
@@ -40,15 +40,24 @@ async function main() {
       apiPerMinute: env.RATE_LIMIT_API_PER_MINUTE,
     },
   });
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info(
-      { port: info.port, database: database.kind, startupMs: Math.round(performance.now() - started) },
-      `Atende em ${config.serverOrigin}`,
-    );
+  const server = await startServer(app, {
+    port: env.PORT,
+    hostname: env.HOST,
+    headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
   });
+  logger.info(
+    {
+      port: server.address.port,
+      database: database.kind,
+      startupMs: Math.round(performance.now() - started),
+    },
+    `Atende em ${config.serverOrigin}`,
+  );
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down");
-    server.close();
+    server.server.close();
     await database.close();
     process.exit(0);
   };

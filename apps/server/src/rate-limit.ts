@@ -1,10 +1,12 @@
-// Rate limits (the error contract's 429). Sign-in and token refresh get a tight budget per client address;
-// everything else a generous one per caller (the bearer token's subject would need a verify here, so the token
-// itself keys it, else the address). Counters live in this process: with several server replicas they need a
-// shared store (hono-rate-limiter takes one) — see docs/decisions/0008-rate-limits.md.
+// Rate limits (the error contract's 429; docs/decisions/0008-rate-limits.md). Sign-in and token refresh share
+// one tight budget per client address, whichever door they come through (/oauth2/*, the REST refresh, the tRPC
+// refresh, alone or inside a batch). Everything else gets a generous budget per caller: the verified token's
+// subject, else the address. Counters live in this process: with several server replicas they need a shared store
+// (hono-rate-limiter takes one).
+import { TRPC_MAX_BATCH_SIZE } from "@atende/shared/trpc";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
-import { rateLimiter } from "hono-rate-limiter";
+import { MemoryStore, rateLimiter } from "hono-rate-limiter";
 import { body } from "./errors";
 
 export interface RateLimits {
@@ -16,6 +18,11 @@ export interface RateLimits {
 
 export const TOO_MANY_REQUESTS = "Muitas requisições. Tente novamente em instantes.";
 
+export const BATCH_TOO_LARGE = `Lote grande demais: no máximo ${TRPC_MAX_BATCH_SIZE} chamadas por requisição`;
+
+const REFRESH_PROCEDURE = "user.refreshToken";
+const WINDOW_MS = 60_000;
+
 function clientAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? "unknown";
@@ -25,21 +32,69 @@ function clientAddress(c: Context): string {
   }
 }
 
-function limiter(limit: number, key: (c: Context) => string): MiddlewareHandler {
-  if (limit <= 0) return (_c, next) => next();
-  return rateLimiter({
-    windowMs: 60_000,
-    limit,
+const trimSlashes = (path: string) => path.replace(/^\//, "").replace(/\/$/, "");
+
+/**
+ * The procedure paths a request to /trpc calls, read from the raw URL exactly as tRPC's fetch adapter reads them
+ * (a batch is `?batch=1` with comma-separated paths), so what is counted here is what tRPC will run.
+ * Undefined when the request is not for /trpc.
+ */
+export function trpcCallPaths(c: Context): string[] | undefined {
+  const url = new URL(c.req.url);
+  const pathname = trimSlashes(url.pathname);
+  if (pathname !== "trpc" && !pathname.startsWith("trpc/")) return undefined;
+  const path = trimSlashes(pathname.slice("trpc".length));
+  return url.searchParams.get("batch") === "1" ? path.split(",") : [path];
+}
+
+/** How many sign-in or refresh attempts a request carries. */
+function signInCost(c: Context): number {
+  const path = c.req.path;
+  if (path === "/oauth2" || path.startsWith("/oauth2/") || path === "/user/refresh-token") return 1;
+  return trpcCallPaths(c)?.filter((p) => p === REFRESH_PROCEDURE).length ?? 0;
+}
+
+const pass: MiddlewareHandler = (_c, next) => next();
+
+/** Refuses a tRPC batch of more than TRPC_MAX_BATCH_SIZE calls before any of them runs or is counted. */
+export const trpcBatchLimit: MiddlewareHandler = async (c, next) => {
+  if ((trpcCallPaths(c)?.length ?? 0) > TRPC_MAX_BATCH_SIZE) return c.json(body(BATCH_TOO_LARGE), 400);
+  await next();
+};
+
+/** The one sign-in budget per address, consulted for every door to sign-in and refresh. */
+export function signInRateLimit(limits: RateLimits): MiddlewareHandler {
+  if (limits.authPerMinute <= 0) return pass;
+  const store = new MemoryStore();
+  const limiter = rateLimiter({
+    windowMs: WINDOW_MS,
+    limit: limits.authPerMinute,
+    store,
     standardHeaders: "draft-6",
-    keyGenerator: key,
+    keyGenerator: clientAddress,
     handler: (c) => c.json(body(TOO_MANY_REQUESTS), 429),
   });
+  return async (c, next) => {
+    const cost = signInCost(c);
+    if (cost === 0) return next();
+    // The limiter counts one hit per request; a batch carrying several refresh calls spends the others first.
+    const key = clientAddress(c);
+    for (let extra = 1; extra < cost; extra++) await store.increment(key);
+    return limiter(c, next);
+  };
 }
 
-export function authRateLimit(limits: RateLimits): MiddlewareHandler {
-  return limiter(limits.authPerMinute, clientAddress);
-}
-
+/** The general budget, per verified subject (see `authenticate`), else per address. */
 export function apiRateLimit(limits: RateLimits): MiddlewareHandler {
-  return limiter(limits.apiPerMinute, (c) => c.req.header("authorization") ?? clientAddress(c));
+  if (limits.apiPerMinute <= 0) return pass;
+  return rateLimiter({
+    windowMs: WINDOW_MS,
+    limit: limits.apiPerMinute,
+    standardHeaders: "draft-6",
+    keyGenerator: (c) => {
+      const subject = c.get("accessClaims")?.sub;
+      return subject ? `user:${subject}` : `address:${clientAddress(c)}`;
+    },
+    handler: (c) => c.json(body(TOO_MANY_REQUESTS), 429),
+  });
 }

@@ -30,10 +30,20 @@ function isProcedure(value: unknown): value is AnyProcedure {
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
 class BadJson extends Error {}
+class NotJson extends Error {}
+
+export const NOT_JSON = "Content-Type deve ser application/json";
+
+/** Media types are case-insensitive and may carry parameters (`application/json; charset=utf-8`). */
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(";", 1)[0]?.trim().toLowerCase() === "application/json";
+}
 
 async function readJsonBody(c: HonoContext): Promise<Record<string, unknown>> {
   const text = await c.req.text();
+  // No body at all (a bodiless POST such as a confirm) is an empty input, whatever the client called its type.
   if (text.trim() === "") return {};
+  if (!isJson(c.req.header("content-type"))) throw new NotJson();
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -76,6 +86,7 @@ export function mountRest(
           input = await readJsonBody(c);
         } catch (error) {
           if (error instanceof BadJson) return c.json(errorBody("JSON inválido no corpo da requisição"), 400);
+          if (error instanceof NotJson) return c.json(errorBody(NOT_JSON), 415);
           throw error;
         }
       }

@@ -1,5 +1,5 @@
 // REST-level test harness: the real Hono app over a fresh migrated database, with requests as a given user.
-import type { Actor } from "@atende/api";
+import type { Actor, ApiConfig } from "@atende/api";
 import { accessTokenFor, createTestApi, type TestApi } from "@atende/api/testing";
 import type { Hono } from "hono";
 import pino from "pino";
@@ -33,9 +33,9 @@ export interface TestServer {
 }
 
 export async function createTestServer(
-  options: { webDist?: string; rateLimits?: RateLimits } = {},
+  options: { webDist?: string; rateLimits?: RateLimits; config?: Partial<ApiConfig> } = {},
 ): Promise<TestServer> {
-  const api = await createTestApi();
+  const api = await createTestApi({ config: options.config ?? {} });
   const app = createApp({
     data: api.data,
     config: api.config,

@@ -1,6 +1,7 @@
 import type { DataAccess } from "@atende/db";
-import type { AccessClaims } from "./auth/tokens";
+import type { AccessTokenClaims } from "@atende/shared/auth";
 import type { ApiConfig } from "./config";
+import { isSuperAdminEmail } from "./services/auth";
 
 /** Who is calling, from a verified access token. */
 export interface Actor {
@@ -14,14 +15,20 @@ export interface Actor {
   selectedTenantId: string | null;
 }
 
-export function actorFromClaims(claims: AccessClaims): Actor {
+/**
+ * The actor of a verified token. Super-admin status is judged again against SUPER_ADMIN_EMAILS on every request, not
+ * only when the token was issued: an e-mail removed from the list stops acting in a selected tenant at once (its
+ * token then acts as the plain user of their own tenant) instead of keeping that tenant's data until `exp`.
+ */
+export function actorFromClaims(claims: AccessTokenClaims, config: ApiConfig): Actor {
+  const isSuperAdmin = claims.isSuperAdmin && isSuperAdminEmail(config, claims.email);
   return {
     userId: claims.sub,
     email: claims.email,
     name: claims.name,
     tenantId: claims.tenantId,
-    isSuperAdmin: claims.isSuperAdmin,
-    selectedTenantId: claims.isSuperAdmin ? claims.superAdminSelectedTenantId : null,
+    isSuperAdmin,
+    selectedTenantId: isSuperAdmin ? claims.superAdminSelectedTenantId : null,
   };
 }
 

@@ -96,8 +96,8 @@ As mensagens estão em português.</p>
 <ul>
 <li><code>400</code> entrada inválida (nada é alterado); <code>401</code> não autenticado; <code>403</code> sem
 permissão; <code>404</code> não encontrado, também para o id de outra conta; <code>409</code> conflito (horário já
-ocupado, duplicidade, registro em uso); <code>413</code> corpo grande demais; <code>429</code> excesso de
-requisições.</li>
+ocupado, duplicidade, registro em uso); <code>413</code> corpo grande demais; <code>415</code> corpo que não é
+JSON (envie <code>Content-Type: application/json</code>); <code>429</code> excesso de requisições.</li>
 </ul>
 
 <h2>Datas, horários e valores</h2>

@@ -40,7 +40,7 @@ async function tokensOf(location: string) {
   const refreshToken = url.searchParams.get("refreshToken") ?? "";
   const claims = await verifyAccessToken(token, api.config.jwtSecret);
   if (!claims) throw new Error("the redirect carried an invalid access token");
-  const me = await api.callerFor(actorFromClaims(claims)).user.me();
+  const me = await api.callerFor(actorFromClaims(claims, api.config)).user.me();
   return { url, token, refreshToken, claims, me };
 }
 

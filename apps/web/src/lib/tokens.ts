@@ -2,6 +2,7 @@
  * The session: an access token (JWT) and an opaque refresh token in localStorage under the spec's keys (spec 000 §3),
  * exposed as a tiny external store so React re-renders when another tab signs in, refreshes or signs out.
  */
+import { AccessTokenClaims } from "@atende/shared/auth";
 
 const ACCESS_KEY = "accessToken";
 const REFRESH_KEY = "refreshToken";
@@ -12,16 +13,7 @@ export interface TokenPair {
 }
 
 /** Claims of the access token. Read without verification: the server verifies, the client only displays and routes. */
-export interface Claims {
-  sub: string;
-  email: string;
-  name: string;
-  tenantId: string;
-  isSuperAdmin: boolean;
-  superAdminSelectedTenantId: string | null;
-  /** Expiry, in seconds since the epoch. */
-  exp: number;
-}
+export type Claims = AccessTokenClaims;
 
 const listeners = new Set<() => void>();
 
@@ -83,35 +75,30 @@ function decodeBase64Url(segment: string): string {
   return new TextDecoder().decode(bytes); // names carry accents: decode UTF-8, not Latin-1
 }
 
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
-
-/** The access token's claims, or null when it is not a readable JWT. */
-export function decodeClaims(token: string): Claims | null {
+/** The JWT's payload, unverified, or undefined when the token is not a readable JWT. */
+function decodePayload(token: string): unknown {
   const payload = token.split(".")[1];
-  if (!payload) return null;
-  let raw: unknown;
+  if (!payload) return undefined;
   try {
-    raw = JSON.parse(decodeBase64Url(payload));
+    return JSON.parse(decodeBase64Url(payload));
   } catch {
-    return null;
+    return undefined;
   }
-  if (typeof raw !== "object" || raw === null) return null;
-  const claims = raw as Record<string, unknown>;
-  if (typeof claims.sub !== "string" || typeof claims.exp !== "number") return null;
-  const selected = claims.superAdminSelectedTenantId;
-  return {
-    sub: claims.sub,
-    email: text(claims.email),
-    name: text(claims.name),
-    tenantId: text(claims.tenantId),
-    isSuperAdmin: claims.isSuperAdmin === true,
-    superAdminSelectedTenantId: typeof selected === "string" && selected !== "" ? selected : null,
-    exp: claims.exp,
-  };
 }
 
-/** True when the token is unreadable or its `exp` (seconds) is already past. */
+/** The access token's claims, or null when it is not a readable JWT with the server's claims (packages/shared). */
+export function decodeClaims(token: string): Claims | null {
+  const parsed = AccessTokenClaims.safeParse(decodePayload(token));
+  return parsed.success ? parsed.data : null;
+}
+
+const expiry = AccessTokenClaims.pick({ exp: true });
+
+/**
+ * True when the token is unreadable or its `exp` (seconds) is already past. Only `exp` is read: whether the rest
+ * is acceptable is the server's call, and it answers 401 when it is not.
+ */
 export function isAccessTokenExpired(token: string, nowMs: number = Date.now()): boolean {
-  const claims = decodeClaims(token);
-  return claims === null || claims.exp <= Math.floor(nowMs / 1000);
+  const parsed = expiry.safeParse(decodePayload(token));
+  return !parsed.success || parsed.data.exp <= Math.floor(nowMs / 1000);
 }

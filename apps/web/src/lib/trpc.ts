@@ -3,6 +3,7 @@
  * Typed by the server's router; no transformer (the wire carries plain JSON, dates as strings; docs/architecture.md).
  */
 import type { AppRouter } from "@atende/api";
+import { TRPC_MAX_BATCH_SIZE } from "@atende/shared/trpc";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { authFetch } from "./auth-client";
@@ -15,6 +16,8 @@ export function createAppTRPCClient() {
     links: [
       httpBatchLink({
         url: apiUrl("/trpc"),
+        // The server refuses larger batches (400).
+        maxItems: TRPC_MAX_BATCH_SIZE,
         // A 401 on a batch is answered by refreshing once and re-sending the same (string) body.
         fetch: (input, init) => authFetch(String(input), init as RequestInit | undefined),
       }),

@@ -1,29 +1,13 @@
 // Access tokens (docs/architecture.md): HS256 JWTs of about 15 minutes. Only HS256 is accepted, so a token
 // with `alg: none` or any other algorithm is refused before its signature is even looked at.
 // Refresh tokens: opaque random strings; only their SHA-256 is stored (docs/decisions/0003-sessions.md).
+import { AccessTokenClaims } from "@atende/shared/auth";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { jwtVerify, SignJWT } from "jose";
-import { z } from "zod";
 
-export interface AccessClaims {
-  sub: string;
-  email: string;
-  name: string;
-  /** The user's own tenant. */
-  tenantId: string;
-  isSuperAdmin: boolean;
-  superAdminSelectedTenantId: string | null;
-}
-
-const claimsSchema = z.object({
-  sub: z.string().min(1),
-  email: z.string(),
-  name: z.string(),
-  tenantId: z.string().min(1),
-  isSuperAdmin: z.boolean(),
-  superAdminSelectedTenantId: z.string().nullable(),
-});
+/** What a new token says; its expiry comes from the TTL. */
+export type AccessClaims = Omit<AccessTokenClaims, "exp">;
 
 export async function signAccessToken(
   claims: AccessClaims,
@@ -47,20 +31,21 @@ export async function signAccessToken(
 }
 
 /**
- * The claims of a valid token, or undefined for an expired, tampered, malformed or wrongly signed one.
+ * The claims of a valid token, or undefined for an expired, tampered, malformed or wrongly signed one, and for one
+ * whose claims break the contract (no `exp`, an id that is not a UUID; see AccessTokenClaims).
  * `now` is the clock expiry is judged by (tests freeze it); real time when omitted.
  */
 export async function verifyAccessToken(
   token: string,
   secret: Uint8Array,
   now?: Date,
-): Promise<AccessClaims | undefined> {
+): Promise<AccessTokenClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ["HS256"],
       ...(now ? { currentDate: now } : {}),
     });
-    const parsed = claimsSchema.safeParse(payload);
+    const parsed = AccessTokenClaims.safeParse(payload);
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -37,7 +37,7 @@ afterAll(() => api.close());
 async function actorOf(accessToken: string): Promise<Actor> {
   const claims = await verifyAccessToken(accessToken, api.config.jwtSecret);
   if (!claims) throw new Error("token refused");
-  return actorFromClaims(claims);
+  return actorFromClaims(claims, api.config);
 }
 
 async function callerOf(pair: TokenPair) {

@@ -22,7 +22,7 @@ const uniqueEmail = (prefix = "pessoa") =>
 /** The app router as whoever the bearer token says, exactly as the server builds the context (null: refused). */
 async function callerWithToken(token: string) {
   const claims = await verifyAccessToken(token, api.config.jwtSecret);
-  return api.callerFor(claims ? actorFromClaims(claims) : null);
+  return api.callerFor(claims ? actorFromClaims(claims, api.config) : null);
 }
 
 async function refresh(refreshToken: string): Promise<TokenPair> {

@@ -1,0 +1,116 @@
+// The budgets as a client meets them over HTTP: one sign-in budget per address whatever the door (and however a
+// tRPC batch packs its calls), a bounded batch size, and a general budget per signed-in user however the
+// Authorization header is spelled.
+import { afterEach, describe, expect, it } from "vitest";
+import { BATCH_TOO_LARGE, type RateLimits, TOO_MANY_REQUESTS } from "./rate-limit";
+import { createTestServer, type TestServer } from "./testing";
+
+const servers: TestServer[] = [];
+async function serverWith(rateLimits: RateLimits): Promise<TestServer> {
+  const server = await createTestServer({ rateLimits });
+  servers.push(server);
+  return server;
+}
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+const REFRESH = { refreshToken: "nao-existe" };
+/** A tRPC batch URL calling `paths` in order. */
+const batch = (...paths: string[]) => `/trpc/${paths.join(",")}?batch=1`;
+/** The POST body of a batch: one input per call, keyed by position. */
+const batchInputs = (count: number) =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [i, REFRESH]));
+
+describe("the sign-in budget", () => {
+  it("is one budget per address across /oauth2, the REST refresh and the tRPC refresh", async () => {
+    const server = await serverWith({ authPerMinute: 3, apiPerMinute: 0 });
+    const doors = [
+      () => server.request("GET", "/oauth2/authorization/google"),
+      () => server.request("POST", "/user/refresh-token", { body: REFRESH }),
+      () => server.request("POST", "/trpc/user.refreshToken", { body: REFRESH }),
+    ];
+    const spent: number[] = [];
+    for (const door of doors) spent.push((await door()).status);
+    expect(spent).toEqual([200, 401, 401]);
+    for (const door of doors) {
+      const res = await door();
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({ message: TOO_MANY_REQUESTS, issues: [] });
+    }
+  });
+
+  it("counts every refresh call a tRPC batch carries", async () => {
+    const server = await serverWith({ authPerMinute: 3, apiPerMinute: 0 });
+    const pair = await server.request<unknown[]>("POST", batch("user.refreshToken", "user.refreshToken"), {
+      body: batchInputs(2),
+    });
+    expect(pair.status).not.toBe(429);
+    expect(pair.body).toHaveLength(2);
+    expect((await server.request("POST", "/user/refresh-token", { body: REFRESH })).status).toBe(401);
+    // The budget of 3 is spent: a refresh hidden among other calls is refused too, other calls are not.
+    const mixed = await server.request("GET", batch("user.me", "user.refreshToken"));
+    expect(mixed.status).toBe(429);
+    expect((await server.request("GET", batch("user.me", "user.me"))).status).toBe(401);
+  });
+
+  it("refuses a batch carrying more refresh calls than the whole budget", async () => {
+    const server = await serverWith({ authPerMinute: 3, apiPerMinute: 0 });
+    const paths = Array.from({ length: 4 }, () => "user.refreshToken");
+    const res = await server.request("POST", batch(...paths), { body: batchInputs(4) });
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ message: TOO_MANY_REQUESTS, issues: [] });
+  });
+});
+
+describe("tRPC batches", () => {
+  it("accept up to 10 calls and refuse more with a pt-BR 400 before running any", async () => {
+    const server = await serverWith({ authPerMinute: 0, apiPerMinute: 0 });
+    const ten = await server.request<unknown[]>("GET", batch(...Array.from({ length: 10 }, () => "user.me")));
+    expect(ten.body).toHaveLength(10);
+    for (const [method, path, body] of [
+      ["GET", batch(...Array.from({ length: 11 }, () => "user.me")), undefined],
+      ["POST", batch(...Array.from({ length: 11 }, () => "user.refreshToken")), batchInputs(11)],
+      ["POST", batch(...Array.from({ length: 800 }, () => "user.refreshToken")), batchInputs(800)],
+    ] as const) {
+      const res = await server.request(method, path, { body });
+      expect(res.status, path.slice(0, 60)).toBe(400);
+      expect(res.body).toEqual({ message: BATCH_TOO_LARGE, issues: [] });
+    }
+  });
+});
+
+describe("the general budget", () => {
+  it("belongs to the signed-in user however the Authorization header is spelled", async () => {
+    const server = await serverWith({ authPerMinute: 0, apiPerMinute: 3 });
+    const [maria, joao] = await Promise.all([server.api.seedTenant(), server.api.seedTenant()]);
+    const token = await server.tokenFor(maria.actor);
+    const spellings = [`Bearer ${token}`, `bearer ${token}`, `Bearer    ${token}`];
+    const statuses: number[] = [];
+    for (const authorization of spellings) {
+      statuses.push((await server.request("GET", "/user/me", { headers: { authorization } })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200]);
+    const again = await server.request("GET", "/user/me", { headers: { authorization: `BEARER ${token}` } });
+    expect(again.status).toBe(429);
+    // A freshly signed token of the same user is the same caller.
+    server.api.setNow(new Date(Date.now() - 5_000));
+    const newer = await server.tokenFor(maria.actor);
+    server.api.setNow(undefined);
+    expect(newer).not.toBe(token);
+    expect((await server.request("GET", "/user/me", { token: newer })).status).toBe(429);
+    // Another user still has a budget of their own.
+    expect((await server.request("GET", "/user/me", { as: joao.actor })).status).toBe(200);
+  });
+
+  it("belongs to the address when the token is not valid, whatever the token says", async () => {
+    const server = await serverWith({ authPerMinute: 0, apiPerMinute: 3 });
+    const statuses: number[] = [];
+    for (const token of ["a.b.c", "outro", "mais.um.token"]) {
+      statuses.push((await server.request("GET", "/user/me", { token })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401]);
+    expect((await server.request("GET", "/user/me", { token: "e.mais.outro" })).status).toBe(429);
+    expect((await server.request("GET", "/user/me")).status).toBe(429);
+  });
+});
