@@ -1,7 +1,6 @@
 // REST shims of the appointments (spec 001 §7; docs/architecture.md, REST details: availability check, free slots,
 // confirm) over the real Hono app: paths, statuses, query-string inputs and the error contract.
 
-import { type Actor, signAccessToken } from "@atende/api";
 import type { SeededTenant } from "@atende/api/testing";
 import {
   insertClient,
@@ -24,27 +23,13 @@ let b: SeededTenant;
 let tokenA = "";
 let tokenB = "";
 
-const tokenAt = (actor: Actor) =>
-  signAccessToken(
-    {
-      sub: actor.userId,
-      email: actor.email,
-      name: actor.name,
-      tenantId: actor.tenantId,
-      isSuperAdmin: actor.isSuperAdmin,
-      superAdminSelectedTenantId: actor.selectedTenantId,
-    },
-    server.api.config.jwtSecret,
-    server.api.config.accessTokenTtlSeconds,
-    NOW,
-  );
 const ids = { sede: "", ana: "", client: "", consulta: "", limpeza: "" };
 
 beforeAll(async () => {
   server = await createTestServer();
   server.api.setNow(NOW);
   [a, b] = await Promise.all([server.api.seedTenant(), server.api.seedTenant()]);
-  [tokenA, tokenB] = await Promise.all([tokenAt(a.actor), tokenAt(b.actor)]);
+  [tokenA, tokenB] = await Promise.all([server.tokenFor(a.actor), server.tokenFor(b.actor)]);
   const db = server.api.database.db;
   const sede = await insertEstablishment(db, a.tenantId, "Sede");
   const ana = await insertProfessional(db, a.tenantId, "Dra. Ana");

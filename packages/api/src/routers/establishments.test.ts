@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SeededTenant, TestApi } from "../testing";
 import {
   bookedAppointment,
-  insertAvailability,
+  insertWeeklyAvailability,
   NOW,
   refusalOf,
   twoTenants,
   validEstablishment,
   validProfessional,
+  WEEKLY_WINDOW,
 } from "../testing";
 
 let t: TestApi;
@@ -194,13 +195,15 @@ describe("establishments", () => {
       availableEstablishments: [gone.id],
       allowedProfessionals: [professional.id],
     });
-    await insertAvailability(t.database.db, a.tenantId, {
+    await insertWeeklyAvailability(t.database.db, a.tenantId, {
       professionalId: professional.id,
       establishmentId: gone.id,
+      ...WEEKLY_WINDOW,
     });
-    const kept = await insertAvailability(t.database.db, a.tenantId, {
+    const kept = await insertWeeklyAvailability(t.database.db, a.tenantId, {
       professionalId: professional.id,
       establishmentId: keep.id,
+      ...WEEKLY_WINDOW,
     });
 
     await a.api.establishments.delete({ id: gone.id });

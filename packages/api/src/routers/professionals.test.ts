@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SeededTenant, TestApi } from "../testing";
 import {
   insertAppointment,
-  insertAvailability,
+  insertWeeklyAvailability,
   refusalOf,
   twoTenants,
   validClient,
   validEstablishment,
   validProfessional,
+  WEEKLY_WINDOW,
 } from "../testing";
 
 let t: TestApi;
@@ -175,9 +176,10 @@ describe("professionals", () => {
         status: "NO_SHOW",
         services: [{ id: service.id, name: service.name, duration: 30 }],
       });
-      await insertAvailability(t.database.db, a.tenantId, {
+      await insertWeeklyAvailability(t.database.db, a.tenantId, {
         professionalId: professional.id,
         establishmentId: establishment.id,
+        ...WEEKLY_WINDOW,
       });
 
       await a.api.professionals.delete({ id: professional.id });

@@ -40,3 +40,12 @@ export async function bookedAppointment(
   });
   return { establishment, professional, service, client };
 }
+
+/** A weekly window around NOW (Mondays and Wednesdays, 08:00-17:00, all of 2026) for `insertWeeklyAvailability`. */
+export const WEEKLY_WINDOW = {
+  days: [1, 3],
+  periodStart: "2026-01-01",
+  periodEnd: "2026-12-31",
+  start: "08:00",
+  end: "17:00",
+} as const;

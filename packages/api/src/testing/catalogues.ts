@@ -77,27 +77,3 @@ export async function insertAppointment(db: Database, tenantId: string, seed: Ap
   );
   return row;
 }
-
-/** A weekly availability, inserted with the system access. */
-export async function insertAvailability(
-  db: Database,
-  tenantId: string,
-  seed: { professionalId: string; establishmentId: string },
-) {
-  const [row] = await db
-    .insert(schema.availabilities)
-    .values({
-      tenantId,
-      professionalId: seed.professionalId,
-      establishmentId: seed.establishmentId,
-      patternType: "WEEKLY",
-      daysOfWeek: [1, 3],
-      periodStart: "2026-01-01",
-      periodEnd: "2026-12-31",
-      startTime: "08:00",
-      endTime: "17:00",
-    })
-    .returning();
-  if (!row) throw new Error("availability insert returned nothing");
-  return row;
-}
