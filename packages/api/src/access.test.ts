@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Context } from "./context";
 import { appRouter } from "./root";
 import { createTestApi, type TestApi } from "./testing";
-import { accessOf, router, systemProcedure, tenantProcedure } from "./trpc";
+import { accessOf, router, sharedProcedure, systemProcedure, tenantProcedure } from "./trpc";
 
 type Walkable = { _def: { middlewares: readonly unknown[] } };
 
@@ -116,6 +116,17 @@ describe("tenant procedures", () => {
     expect(opened()).toBe(0);
     await caller.establishments.create({ name: "Sede", address: "Rua das Flores, 100" });
     expect(opened()).toBe(1);
+  });
+
+  it("leave a shared procedure no way into any tenant's rows", async () => {
+    await t.seedTenant();
+    const probe = router({
+      tenants: sharedProcedure.query(async ({ ctx }) => (await ctx.db.query.tenants.findMany()).length),
+    });
+    expect(Object.values(proceduresOf(probe)).map(accessOf)).toEqual([{ kind: "shared" }]);
+    await expect(probe.createCaller(t.contextFor(null)).tenants()).rejects.toMatchObject({
+      code: "INTERNAL_SERVER_ERROR",
+    });
   });
 
   it("hand their handler no way back to the other doors", async () => {
