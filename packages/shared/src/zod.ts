@@ -122,11 +122,11 @@ export function isoDate(messages: { required: string; invalid: string }) {
 }
 
 /** A list that REST query strings send as `a,b,c` (or repeated) and tRPC as an array. */
-export function csvList<T extends z.ZodType>(item: T) {
+export function csvList<T extends z.ZodType>(list: T) {
   return z.preprocess((value) => {
     if (typeof value === "string") return value === "" ? [] : value.split(",").map((part) => part.trim());
     return value;
-  }, z.array(item));
+  }, list);
 }
 
 /** A boolean that REST query strings send as `true`/`false`. */

@@ -4,7 +4,7 @@
 import { APPOINTMENT_STATUSES } from "../enums";
 import { DATE_RANGE_ORDER, NOT_FOUND, OBSERVATIONS_BLANK } from "../messages";
 import { dayNumber, formatMinutesOfDay } from "../time";
-import { isoDate, offsetDateTime, optionalText, uuidField, z } from "../zod";
+import { csvList, isoDate, offsetDateTime, optionalText, uuidField, z } from "../zod";
 
 /** spec 001 §9: 1 to 10 services per appointment. */
 export const MAX_SERVICES_PER_APPOINTMENT = 10;
@@ -114,10 +114,7 @@ const serviceIds = z
 /** 1-10 service ids (create and update send plain ids, spec 001 §3). */
 export const offeredServiceIdsField = serviceIds;
 /** The same list in a query string (`offeredServices=id,id`); tRPC callers send an array. */
-export const offeredServiceIdsQuery = z.preprocess((value) => {
-  if (typeof value === "string") return value === "" ? [] : value.split(",").map((part) => part.trim());
-  return value;
-}, serviceIds);
+export const offeredServiceIdsQuery = csvList(serviceIds);
 
 export const observationsField = optionalText({
   blank: m.observationsBlank,
