@@ -4,6 +4,7 @@ import { availabilitiesRoutes } from "./availabilities";
 import { cataloguesRoutes } from "./catalogues";
 import { conversationsRoutes } from "./conversations";
 import type { RestRoute } from "./declare";
+import { tenantRoutes } from "./tenant";
 
 /** Every documented REST path, in the order /openapi.json lists them. */
 export const restRoutes: readonly RestRoute[] = [
@@ -12,4 +13,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...availabilitiesRoutes,
   ...appointmentsRoutes,
   ...conversationsRoutes,
+  ...tenantRoutes,
 ];
