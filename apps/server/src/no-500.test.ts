@@ -334,6 +334,22 @@ describe("a spoiled text in a valid request is a 400 for that field", () => {
       "POST /appointments": { input: { ...booking, scheduledAt: "2030-03-05T10:00:00-03:00" } },
       "PUT /appointments/{id}": { params: { id: appointmentId }, input: { ...booking, status: "SCHEDULED" } },
       "GET /conversations": { input: { search: "Maria" } },
+      "POST /dev/conversations": {
+        input: {
+          status: "COMPLETED",
+          origin: "INBOUND",
+          clientName: "Maria da Silva",
+          phoneNumber: "(11) 98765-4321",
+          summary: "Agendou consulta.\nSexta às 15h.",
+          startedAt: "2030-03-04T10:00:00-03:00",
+          endedAt: "2030-03-04T10:05:00-03:00",
+          messages: [
+            { sender: "AGENT", content: "Olá!\nComo posso ajudar?", timestamp: "2030-03-04T10:00:05-03:00" },
+          ],
+          actions: [{ actionType: "APPOINTMENT_CREATED", timestamp: "2030-03-04T10:01:00-03:00" }],
+          collectedData: { nome: "Maria da Silva" },
+        },
+      },
     };
   });
   afterAll(() => server.api.setNow(undefined));

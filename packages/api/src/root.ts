@@ -2,6 +2,7 @@ import { appointmentsRouter } from "./routers/appointments";
 import { availabilitiesRouter } from "./routers/availabilities";
 import { clientsRouter } from "./routers/clients";
 import { conversationsRouter } from "./routers/conversations";
+import { devRouter } from "./routers/dev";
 import { establishmentsRouter } from "./routers/establishments";
 import { offeredServicesRouter } from "./routers/offered-services";
 import { professionalsRouter } from "./routers/professionals";
@@ -23,6 +24,7 @@ export const appRouter = router({
   appointments: appointmentsRouter,
   conversations: conversationsRouter,
   tenant: tenantRouter,
+  dev: devRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,8 +11,9 @@
 import type { DataAccess, SharedTx, SystemPurpose, TenantTx } from "@atende/db";
 import { initTRPC } from "@trpc/server";
 import type { z } from "zod";
+import { isProduction } from "./config";
 import { actingTenantOf, type Context } from "./context";
-import { errorShapeOf, forbidden, unauthorized } from "./errors";
+import { errorShapeOf, forbidden, notFound, unauthorized } from "./errors";
 
 const t = initTRPC.context<Context>().create({
   // Never a stack trace; invalid input carries the spec's messages as `issues`, the first one as `message`.
@@ -103,6 +104,28 @@ export const tenantProcedure = {
   ...signedIn.use(tenantScope),
   input<P extends z.ZodType>(schema: P) {
     return signedIn.input(schema).use(tenantScope);
+  },
+};
+
+/** Before anything else, so production answers every call of a development-only procedure the same 404. */
+const outsideProduction = t.middleware(({ ctx, next }) => {
+  if (isProduction(ctx.config)) notFound("Recurso não encontrado");
+  return next();
+});
+const devSignedIn = t.procedure.use(outsideProduction).use(({ ctx, next }) => {
+  if (!ctx.actor) unauthorized();
+  return next({ ctx: { actor: ctx.actor } });
+});
+
+/**
+ * A tenant procedure that exists only outside production (test and development seeding, e.g. `dev.seedConversation`):
+ * with NODE_ENV=production every call is a 404, before the token and the input are looked at, so production does not
+ * even reveal that it exists. Otherwise exactly `tenantProcedure`: signed in, the acting tenant's transaction.
+ */
+export const devTenantProcedure = {
+  ...devSignedIn.use(tenantScope),
+  input<P extends z.ZodType>(schema: P) {
+    return devSignedIn.input(schema).use(tenantScope);
   },
 };
 

@@ -4,6 +4,7 @@ import { availabilitiesRoutes } from "./availabilities";
 import { cataloguesRoutes } from "./catalogues";
 import { conversationsRoutes } from "./conversations";
 import type { RestRoute } from "./declare";
+import { devRoutes } from "./dev";
 import { tenantRoutes } from "./tenant";
 
 /** Every documented REST path, in the order /openapi.json lists them. */
@@ -14,4 +15,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...appointmentsRoutes,
   ...conversationsRoutes,
   ...tenantRoutes,
+  ...devRoutes,
 ];
