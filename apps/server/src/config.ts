@@ -23,5 +23,12 @@ export function apiConfigFrom(env: Env): ApiConfig {
           }
         : undefined,
     allowClockOverride: env.ALLOW_CLOCK_OVERRIDE,
+    places: env.GOOGLE_MAPS_API_KEY
+      ? {
+          apiKey: env.GOOGLE_MAPS_API_KEY,
+          baseUrl: env.GOOGLE_PLACES_API_URL,
+          timeoutMs: env.GOOGLE_PLACES_TIMEOUT_MS,
+        }
+      : undefined,
   };
 }

@@ -36,6 +36,9 @@ export const envSchema = z.object({
   GOOGLE_OAUTH_AUTHORIZATION_URL: z.url().optional(),
   GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
   GOOGLE_OAUTH_USERINFO_URL: z.url().optional(),
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  GOOGLE_PLACES_API_URL: origin.default("https://places.googleapis.com"),
+  GOOGLE_PLACES_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
   ALLOW_CLOCK_OVERRIDE: bool.default(false),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
@@ -66,6 +69,7 @@ function crossProblems(raw: Record<string, string | undefined>): string[] {
       "GOOGLE_OAUTH_AUTHORIZATION_URL",
       "GOOGLE_OAUTH_TOKEN_URL",
       "GOOGLE_OAUTH_USERINFO_URL",
+      "GOOGLE_PLACES_API_URL",
     ]) {
       if (raw[key]) problems.push(`${key}: só para testes; recusado em produção`);
     }

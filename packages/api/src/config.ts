@@ -22,6 +22,16 @@ export interface ApiConfig {
       }
     | undefined;
   allowClockOverride: boolean;
+  /** Address suggestions through Google Places Autocomplete (New); undefined without GOOGLE_MAPS_API_KEY. */
+  places: PlacesConfig | undefined;
+}
+
+export interface PlacesConfig {
+  apiKey: string;
+  /** https://places.googleapis.com; a local fake's origin in tests (refused in production by the environment check). */
+  baseUrl: string;
+  /** How long a suggestion may take before the caller gets a 504 and types the address by hand. */
+  timeoutMs: number;
 }
 
 export function isProduction(config: ApiConfig): boolean {

@@ -33,6 +33,28 @@ export function forbidden(message: string): never {
   throw new TRPCError({ code: "FORBIDDEN", message });
 }
 
+/**
+ * A third-party service we call for the user failed or timed out (502, 504): our server is fine, so the caller gets
+ * this pt-BR message instead of 'Erro interno do servidor', and never the service's answer (which may echo our key).
+ */
+export class UpstreamError extends Error {
+  constructor(
+    message: string,
+    readonly detail: string,
+  ) {
+    super(message);
+    this.name = "UpstreamError";
+  }
+}
+
+export function upstreamFailed(message: string, detail: string, timedOut = false): never {
+  throw new TRPCError({
+    code: timedOut ? "GATEWAY_TIMEOUT" : "BAD_GATEWAY",
+    message,
+    cause: new UpstreamError(message, detail),
+  });
+}
+
 export function unauthorized(message = "Não autenticado"): never {
   throw new TRPCError({ code: "UNAUTHORIZED", message });
 }
@@ -59,7 +81,7 @@ export interface ErrorShape {
 export function errorShapeOf(error: unknown): ErrorShape {
   const trpcError = getTRPCErrorFromUnknown(error);
   const status = getHTTPStatusCodeFromError(trpcError);
-  const internal = status >= 500;
+  const internal = status >= 500 && !(trpcError.cause instanceof UpstreamError);
   const issues = internal ? [] : (issuesOf(trpcError.cause) ?? []);
   const message = internal ? "Erro interno do servidor" : (issues[0]?.message ?? trpcError.message);
   return { status, message, issues, internal };

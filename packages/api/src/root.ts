@@ -5,6 +5,7 @@ import { conversationsRouter } from "./routers/conversations";
 import { devRouter } from "./routers/dev";
 import { establishmentsRouter } from "./routers/establishments";
 import { offeredServicesRouter } from "./routers/offered-services";
+import { placesRouter } from "./routers/places";
 import { professionalsRouter } from "./routers/professionals";
 import { superAdminRouter } from "./routers/super-admin";
 import { tenantRouter } from "./routers/tenant";
@@ -25,6 +26,7 @@ export const appRouter = router({
   conversations: conversationsRouter,
   tenant: tenantRouter,
   dev: devRouter,
+  places: placesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import { cataloguesRoutes } from "./catalogues";
 import { conversationsRoutes } from "./conversations";
 import type { RestRoute } from "./declare";
 import { devRoutes } from "./dev";
+import { placesRoutes } from "./places";
 import { tenantRoutes } from "./tenant";
 
 /** Every documented REST path, in the order /openapi.json lists them. */
@@ -16,4 +17,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...conversationsRoutes,
   ...tenantRoutes,
   ...devRoutes,
+  ...placesRoutes,
 ];

@@ -17,6 +17,7 @@ export const testConfig: ApiConfig = {
   superAdminEmails: new Set(["root@atende.test"]),
   google: undefined,
   allowClockOverride: true,
+  places: undefined,
 };
 
 const createCaller = createCallerFactory(appRouter);
