@@ -334,6 +334,9 @@ describe("a spoiled text in a valid request is a 400 for that field", () => {
       "POST /appointments": { input: { ...booking, scheduledAt: "2030-03-05T10:00:00-03:00" } },
       "PUT /appointments/{id}": { params: { id: appointmentId }, input: { ...booking, status: "SCHEDULED" } },
       "GET /conversations": { input: { search: "Maria" } },
+      "GET /voice-agent/forwarding-number-check": {
+        input: { phoneNumber: "(11) 98765-4321", channel: "WHATSAPP" },
+      },
       "GET /places/autocomplete": {
         input: { input: "Rua das Flores", sessionToken: "3f1c2a9e-8d7b-4c6a-9f1e-2b3c4d5e6f70" },
       },

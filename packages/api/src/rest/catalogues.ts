@@ -77,4 +77,8 @@ export const cataloguesRoutes: RestRoute[] = [
   agent("PUT", "/voice-agent", voiceAgentRouter.update, {
     summary: "Atualiza o agente de voz (o DDD não muda após a criação)",
   }),
+  agent("GET", "/voice-agent/forwarding-number-check", voiceAgentRouter.checkForwardingNumber, {
+    summary:
+      "Verifica um número de encaminhamento (`phoneNumber`, `channel` PHONE ou WHATSAPP): válido ou não, E.164, formato nacional, tipo (celular, fixo, 0800) e se pode ter WhatsApp. Não faz ligação",
+  }),
 ];

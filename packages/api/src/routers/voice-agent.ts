@@ -1,4 +1,7 @@
+import { checkForwardingNumber } from "@atende/shared/phone";
 import {
+  ForwardingNumberCheckInput,
+  ForwardingNumberCheckResult,
   VoiceAgentCreateInput,
   VoiceAgentRecord,
   VoiceAgentUpdateInput,
@@ -18,4 +21,13 @@ export const voiceAgentRouter = {
     .input(VoiceAgentUpdateInput)
     .output(VoiceAgentRecord)
     .mutation(({ ctx, input }) => updateVoiceAgent(ctx.db, input, ctx.now())),
+  /**
+   * The settings panel's 'Testar' (spec 000 §2): checks the number against Brazil's number plan and says what it
+   * found; it calls no one (a real test call is the telephony gateway's). Reads nothing of the tenant, but is a
+   * tenant procedure like every signed-in call, so only users of the product reach it.
+   */
+  checkForwardingNumber: tenantProcedure
+    .input(ForwardingNumberCheckInput)
+    .output(ForwardingNumberCheckResult)
+    .query(({ input }) => checkForwardingNumber(input.phoneNumber)),
 } satisfies TRPCRouterRecord;

@@ -93,3 +93,44 @@ export type VoiceAgentFormValues = z.input<typeof VoiceAgentCreateInput>;
 export type VoiceAgentCreate = z.output<typeof VoiceAgentCreateInput>;
 export type VoiceAgentUpdate = z.output<typeof VoiceAgentUpdateInput>;
 export type VoiceAgent = z.output<typeof VoiceAgentRecord>;
+
+// ─── Forwarding number check (spec 000 §2 agent settings: 'Testar' next to the forwarding phone and WhatsApp) ───
+
+export const FORWARDING_CHANNELS = ["PHONE", "WHATSAPP"] as const;
+
+/** spec 000 §5 "Forwarding tests": the messages of an empty field, by channel. */
+export const FORWARDING_REQUIRED = {
+  PHONE: "Por favor, informe o telefone para encaminhamento.",
+  WHATSAPP: "Por favor, informe o WhatsApp para encaminhamento.",
+} as const;
+
+export const ForwardingNumberCheckInput = z
+  .object({
+    phoneNumber: z
+      .string({ error: "Telefone inválido" })
+      .check(textCharacters())
+      .trim()
+      .max(L.forwardingPhone.max, "Telefone inválido")
+      .default(""),
+    channel: z.enum(FORWARDING_CHANNELS, { error: "Canal deve ser PHONE ou WHATSAPP" }).default("PHONE"),
+  })
+  .superRefine((input, ctx) => {
+    if (input.phoneNumber === "")
+      ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: FORWARDING_REQUIRED[input.channel] });
+  });
+export type ForwardingNumberCheckInput = z.input<typeof ForwardingNumberCheckInput>;
+
+export const ForwardingNumberCheckResult = z.object({
+  valid: z.boolean(),
+  e164: z
+    .string()
+    .nullable()
+    .meta({ examples: ["+5511987654321"] }),
+  national: z
+    .string()
+    .nullable()
+    .meta({ examples: ["(11) 98765-4321"] }),
+  type: z.enum(["MOBILE", "FIXED_LINE", "TOLL_FREE", "SHARED_COST", "OTHER"]).nullable(),
+  canReceiveWhatsapp: z.boolean().describe("Celular: pode ter WhatsApp; fixo só com WhatsApp Business"),
+  message: z.string().describe("O que a verificação encontrou, em português"),
+});

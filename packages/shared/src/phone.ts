@@ -1,0 +1,107 @@
+// Checks a forwarding number (spec 000 §2 "Agent settings panel": the forwarding phone and WhatsApp each have a
+// 'Testar' button) with libphonenumber-js's full metadata, which knows Brazil's number plan: which DDDs exist, mobile
+// (9 + 8 digits) versus fixed line (2-5 + 7 digits), 0800 and 4004 numbers. It answers what it checked, in pt-BR,
+// without calling anyone: placing a real test call is the telephony gateway's job.
+import { type NumberType, parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { VALID_DDDS } from "./enums";
+
+export type ForwardingNumberType = "MOBILE" | "FIXED_LINE" | "TOLL_FREE" | "SHARED_COST" | "OTHER";
+
+export interface ForwardingNumberCheck {
+  valid: boolean;
+  /** +5511987654321, when valid. */
+  e164: string | null;
+  /** (11) 98765-4321, when valid. */
+  national: string | null;
+  type: ForwardingNumberType | null;
+  /** A mobile can hold WhatsApp; a fixed line only with WhatsApp Business, which cannot be told from the number. */
+  canReceiveWhatsapp: boolean;
+  /** What the check found, to show next to the field. */
+  message: string;
+}
+
+export const FORWARDING_CHECK_MESSAGES = {
+  tooShort: "Número incompleto: informe o DDD e o número (10 ou 11 dígitos).",
+  tooLong: "Número longo demais: informe o DDD e o número (10 ou 11 dígitos).",
+  unknownDdd: (ddd: string) => `DDD ${ddd} não existe.`,
+  missingNinthDigit: "Celular sem o 9º dígito: celulares têm 9 dígitos após o DDD, começando por 9.",
+  notBrazilian: "Informe um número do Brasil.",
+  invalid: "Número de telefone inválido.",
+} as const;
+const M = FORWARDING_CHECK_MESSAGES;
+
+const DDDS: ReadonlySet<string> = new Set(VALID_DDDS);
+
+function typeOf(type: NumberType): ForwardingNumberType {
+  switch (type) {
+    case "MOBILE":
+    case "FIXED_LINE":
+    case "TOLL_FREE":
+    case "SHARED_COST":
+      return type;
+    default:
+      return "OTHER";
+  }
+}
+
+function okMessage(type: ForwardingNumberType, national: string): string {
+  switch (type) {
+    case "MOBILE":
+      return `Celular válido: ${national}. Pode receber ligações e WhatsApp.`;
+    case "FIXED_LINE":
+      return `Telefone fixo válido: ${national}. Pode receber ligações; WhatsApp só se a linha usar o WhatsApp Business.`;
+    case "TOLL_FREE":
+      return `Número 0800 válido: ${national}. Pode receber ligações, mas não WhatsApp.`;
+    case "SHARED_COST":
+      return `Número de custo compartilhado válido: ${national}. Pode receber ligações, mas não WhatsApp.`;
+    default:
+      return `Número válido: ${national}.`;
+  }
+}
+
+const refused = (message: string): ForwardingNumberCheck => ({
+  valid: false,
+  e164: null,
+  national: null,
+  type: null,
+  canReceiveWhatsapp: false,
+  message,
+});
+
+/** Why a Brazilian number is not valid, from its national digits (DDD + number), in the order a person fixes it. */
+function problemOf(nationalDigits: string): string {
+  if (nationalDigits.length < 10) return M.tooShort;
+  if (nationalDigits.length > 11) return M.tooLong;
+  const ddd = nationalDigits.slice(0, 2);
+  if (!DDDS.has(ddd)) return M.unknownDdd(ddd);
+  // 10 digits whose number starts with 6-9 is a mobile written before the 9th digit was added.
+  if (nationalDigits.length === 10 && /^[6-9]$/.test(nationalDigits.charAt(2))) return M.missingNinthDigit;
+  return M.invalid;
+}
+
+/** Checks `text` as a Brazilian number: with or without +55, masked or as digits. */
+export function checkForwardingNumber(text: string): ForwardingNumberCheck {
+  const parsed = parsePhoneNumberFromString(text, "BR");
+  if (parsed && parsed.country !== undefined && parsed.country !== "BR" && parsed.isValid())
+    return refused(M.notBrazilian);
+  if (parsed?.countryCallingCode !== "55") {
+    const digits = text.replace(/\D/g, "");
+    return refused(
+      text.trim().startsWith("+") && !digits.startsWith("55") ? M.notBrazilian : problemOf(digits),
+    );
+  }
+  const nationalDigits = String(parsed.nationalNumber);
+  // 0800 and 4004 numbers have no DDD; their own rules are the metadata's.
+  if (!parsed.isValid())
+    return refused(/^(0|[34]00)/.test(nationalDigits) ? M.invalid : problemOf(nationalDigits));
+  const type = typeOf(parsed.getType() ?? "FIXED_LINE_OR_MOBILE");
+  const national = parsed.formatNational();
+  return {
+    valid: true,
+    e164: parsed.number,
+    national,
+    type,
+    canReceiveWhatsapp: type === "MOBILE",
+    message: okMessage(type, national),
+  };
+}
