@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3100;
+// E2E_PORT lets two checkouts run their suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** Signs in as a super-admin in tests/super-admin.spec.ts (keep the two in step). */
 const SUPER_ADMIN_EMAIL = "super-admin@e2e.test";
 const baseURL = `http://localhost:${PORT}`;
