@@ -3,7 +3,6 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Toaster } from "sonner";
-import { TooltipProvider } from "./components/ui/tooltip";
 import { createQueryClient } from "./lib/query-client";
 import { createAppTRPCClient, TRPCProvider } from "./lib/trpc";
 import { createAppRouter } from "./router";
@@ -20,9 +19,7 @@ createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <TooltipProvider delayDuration={300}>
-          <RouterProvider router={router} />
-        </TooltipProvider>
+        <RouterProvider router={router} />
         {/* spec 000 §9: one toast at a time, 5000 ms, swiped away (sonner's threshold is 45 px, the spec's 50) */}
         <Toaster position="top-right" visibleToasts={1} duration={5000} richColors closeButton />
       </TRPCProvider>
