@@ -40,7 +40,7 @@ export async function expectNoSideways(page: Page): Promise<void> {
  */
 export function apiAs(request: APIRequestContext, baseURL: string | undefined, email: string) {
   const origin = new URL(baseURL ?? "http://localhost:3100").origin;
-  return async <T>(method: "POST" | "GET", path: string, body?: unknown): Promise<T> => {
+  return async <T>(method: "POST" | "GET" | "DELETE", path: string, body?: unknown): Promise<T> => {
     const signIn = await request.post("/oauth2/dev-login", {
       form: { email, name: "API", frontend_host: origin, signup: "false" },
       maxRedirects: 0,
@@ -54,7 +54,8 @@ export function apiAs(request: APIRequestContext, baseURL: string | undefined, e
       ...(body === undefined ? {} : { data: body }),
     });
     expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
+    // A DELETE answers 204 without a body.
+    return (response.status() === 204 ? undefined : await response.json()) as T;
   };
 }
 

@@ -98,3 +98,27 @@ test("a service with a future appointment is not deleted, and the server says wh
   ).toBeVisible();
   await expect(card).toBeVisible();
 });
+
+test("a refusal only the server can make is shown on its field", async ({ page, request, baseURL }) => {
+  const email = await signInNewAccount(page, "Sílvia Servidor");
+  const call = apiAs(request, baseURL, email);
+  const establishment = await call<{ id: string }>("POST", "/establishments", {
+    name: "Unidade Fechada",
+    address: "Rua do Comércio, 50 - Centro",
+  });
+  await call("POST", "/professionals", { name: "Dr. Caio Nunes", specialty: "Clínica geral" });
+
+  await page.goto("/dashboard/servicos");
+  await page.getByRole("button", { name: "Novo Serviço" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo Serviço" });
+  await dialog.getByLabel("Nome do serviço").fill("Retorno");
+  await dialog.getByRole("checkbox", { name: "Unidade Fechada" }).click();
+  await dialog.getByRole("checkbox", { name: "Dr. Caio Nunes" }).click();
+  // Someone removes the location while the form is open: only the server can know.
+  await call("DELETE", `/establishments/${establishment.id}`);
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(toasts(page).getByText("Ocorreu um erro ao salvar o serviço.")).toBeVisible();
+  const locations = dialog.getByRole("group", { name: "Locais de atendimento" });
+  await expect(locations.getByText("Local não encontrado")).toBeVisible();
+  await expect(dialog).toBeVisible();
+});
