@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3100;
+// E2E_PORT lets two checkouts run their suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** Signs in as a super-admin in tests/super-admin.spec.ts (keep the two in step). */
 const SUPER_ADMIN_EMAIL = "super-admin@e2e.test";
 const baseURL = `http://localhost:${PORT}`;
@@ -12,6 +13,20 @@ const repoRoot = resolve(import.meta.dirname, "..");
 // A fresh database per run. Workers load this file again and inherit the runner's environment, so the whole run
 // shares the directory created here once.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "atende-e2e-"));
+
+// Debian's Chromium; `npx playwright install` cannot download browsers here.
+const launchOptions = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
 
 export default defineConfig({
   testDir: "./tests",
@@ -31,21 +46,25 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
+      testIgnore: /catalogue\//,
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+    // The management screens, on a desktop and on a small phone (375 px, the narrowest we support).
+    {
+      name: "catalogue-1280",
+      testMatch: /catalogue\/.*\.spec\.ts/,
+      timeout: 120_000,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    {
+      name: "catalogue-375",
+      testMatch: /catalogue\/.*\.spec\.ts/,
+      timeout: 120_000,
       use: {
         ...devices["Desktop Chrome"],
-        // Debian's Chromium; `npx playwright install` cannot download browsers here.
-        launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
+        viewport: { width: 375, height: 740 },
+        hasTouch: true,
+        launchOptions,
       },
     },
   ],

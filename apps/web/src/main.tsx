@@ -20,7 +20,7 @@ createRoot(container).render(
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <RouterProvider router={router} />
-        {/* spec 000 §9: one toast at a time, 5000 ms */}
+        {/* spec 000 §9: one toast at a time, 5000 ms, swiped away (sonner's threshold is 45 px, the spec's 50) */}
         <Toaster position="top-right" visibleToasts={1} duration={5000} richColors closeButton />
       </TRPCProvider>
     </QueryClientProvider>

@@ -2,6 +2,7 @@
 // the limits behind the character counters, the defaults and the display labels. The zod schemas in
 // ./schemas/* read the same numbers, so a counter and its rule cannot disagree.
 import type { AgentType, Modality, ParkingType, PriceType, VoiceTone, VoiceType } from "./enums";
+import { formatBrl } from "./format";
 
 /** spec 001 §2 (Professionals): the 20 insurance names the professional form offers. */
 export const PROFESSIONAL_HEALTH_INSURANCES = [
@@ -139,8 +140,6 @@ export const MODALITY_LABELS: Record<Modality, string> = {
   BOTH: "Ambos",
 };
 
-const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
-
 /**
  * spec 001 §2 (price display; docs/architecture.md, REST details): VARIABLE shows 'Mediante avaliação'; FIXED with 0
  * (or a null left by old data) shows 'Gratuito'; otherwise BRL.
@@ -148,5 +147,5 @@ const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" 
 export function formatServicePrice(priceType: PriceType, priceInCents: number | null): string {
   if (priceType === "VARIABLE") return "Mediante avaliação";
   if (!priceInCents) return "Gratuito";
-  return BRL.format(priceInCents / 100);
+  return formatBrl(priceInCents);
 }

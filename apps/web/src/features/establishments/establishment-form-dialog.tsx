@@ -1,0 +1,197 @@
+import { LIMITS, PARKING_TYPE_LABELS } from "@atende/shared/catalogue-constants";
+import { PARKING_TYPES } from "@atende/shared/enums";
+import {
+  type Establishment,
+  type EstablishmentCreate,
+  EstablishmentCreateInput,
+  type EstablishmentFormValues,
+} from "@atende/shared/schemas/establishments";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Controller, type Path, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/dialog";
+import { CharacterCount, Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
+import { Switch } from "../../components/ui/switch";
+import { Textarea } from "../../components/ui/textarea";
+import { applyServerIssues, serverMessageOf } from "../../lib/server-errors";
+import { useTRPC } from "../../lib/trpc";
+
+const FIELDS: readonly Path<EstablishmentFormValues>[] = [
+  "name",
+  "address",
+  "description",
+  "hasParking",
+  "parkingType",
+  "hasAccessibility",
+];
+
+const blankAsNull = (value: string) => (value === "" ? null : value);
+
+function defaultsOf(establishment: Establishment | null): EstablishmentFormValues {
+  return {
+    name: establishment?.name ?? "",
+    address: establishment?.address ?? "",
+    description: establishment?.description ?? null,
+    hasParking: establishment?.hasParking ?? false,
+    parkingType: establishment?.parkingType ?? null,
+    hasAccessibility: establishment?.hasAccessibility ?? false,
+  };
+}
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** null creates a new location. */
+  establishment: Establishment | null;
+}
+
+/** Create or edit a care location (spec 001 §2, §4, §5 Location). */
+export function EstablishmentFormDialog({ open, onOpenChange, establishment }: Props) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={establishment ? "Editar Local de Atendimento" : "Novo Local"}>
+        {/* Mounted per opening, so the form starts from the record each time. */}
+        {open && <EstablishmentForm establishment={establishment} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EstablishmentForm({
+  establishment,
+  onDone,
+}: {
+  establishment: Establishment | null;
+  onDone: () => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm<EstablishmentFormValues, unknown, EstablishmentCreate>({
+    resolver: zodResolver(EstablishmentCreateInput),
+    defaultValues: defaultsOf(establishment),
+  });
+  const { register, control, formState, setError, setValue, watch } = form;
+  const errors = formState.errors;
+  const hasParking = watch("hasParking");
+  const description = watch("description");
+
+  const onSaved = async (text: string) => {
+    await queryClient.invalidateQueries({ queryKey: trpc.establishments.list.queryKey() });
+    toast.success(text);
+    onDone();
+  };
+  const onFailed = (error: unknown, fallback: string) => {
+    applyServerIssues(error, FIELDS, setError);
+    toast.error("Erro", { description: serverMessageOf(error) ?? fallback });
+  };
+  const create = useMutation(
+    trpc.establishments.create.mutationOptions({
+      onSuccess: () => onSaved("Local criado"),
+      onError: (error) => onFailed(error, "Erro ao criar o local. Tente novamente."),
+    }),
+  );
+  const update = useMutation(
+    trpc.establishments.update.mutationOptions({
+      onSuccess: () => onSaved("Local atualizado"),
+      onError: (error) => onFailed(error, "Erro ao atualizar o local. Tente novamente."),
+    }),
+  );
+  const pending = create.isPending || update.isPending;
+
+  const submit = form.handleSubmit((values) => {
+    if (establishment) update.mutate({ id: establishment.id, ...values });
+    else create.mutate(values);
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <Field label="Nome" required error={errors.name?.message}>
+        {(control) => <Input {...control} autoComplete="off" {...register("name")} />}
+      </Field>
+      <Field label="Endereço" required error={errors.address?.message}>
+        {(control) => <Input {...control} autoComplete="street-address" {...register("address")} />}
+      </Field>
+      <Field
+        label="Descrição"
+        error={errors.description?.message}
+        hint={<CharacterCount value={description} max={LIMITS.establishment.description.max} />}
+      >
+        {(control) => <Textarea {...control} {...register("description", { setValueAs: blankAsNull })} />}
+      </Field>
+
+      <div className="flex items-center justify-between gap-4">
+        <label htmlFor="establishment-has-parking" className="text-sm font-medium text-slate-800">
+          Estacionamento
+        </label>
+        <Controller
+          control={control}
+          name="hasParking"
+          render={({ field }) => (
+            <Switch
+              id="establishment-has-parking"
+              checked={field.value ?? false}
+              onCheckedChange={(checked) => {
+                field.onChange(checked);
+                // spec 001 §4: turning parking off clears its type.
+                if (!checked) setValue("parkingType", null, { shouldValidate: formState.isSubmitted });
+              }}
+            />
+          )}
+        />
+      </div>
+      {hasParking && (
+        <Field label="Tipo de estacionamento" required error={errors.parkingType?.message}>
+          {({ id, ...aria }) => (
+            <Controller
+              control={control}
+              name="parkingType"
+              render={({ field }) => (
+                <Select value={field.value ?? ""} onValueChange={(value) => field.onChange(value || null)}>
+                  <SelectTrigger id={id} {...aria} ref={field.ref}>
+                    <SelectValue placeholder="Selecione" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {PARKING_TYPES.map((type) => (
+                      <SelectItem key={type} value={type}>
+                        {PARKING_TYPE_LABELS[type]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </Field>
+      )}
+      <div className="flex items-center justify-between gap-4">
+        <label htmlFor="establishment-accessible" className="text-sm font-medium text-slate-800">
+          Acessível
+        </label>
+        <Controller
+          control={control}
+          name="hasAccessibility"
+          render={({ field }) => (
+            <Switch
+              id="establishment-accessible"
+              checked={field.value ?? false}
+              onCheckedChange={field.onChange}
+            />
+          )}
+        />
+      </div>
+
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="secondary">Cancelar</Button>
+        </DialogClose>
+        <Button type="submit" disabled={pending}>
+          Salvar
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

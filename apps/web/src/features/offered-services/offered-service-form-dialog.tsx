@@ -1,0 +1,387 @@
+import { LIMITS, MODALITY_LABELS, OFFERED_SERVICE_DEFAULTS } from "@atende/shared/catalogue-constants";
+import { MODALITIES, type Modality, PRICE_TYPES, type PriceType } from "@atende/shared/enums";
+import { centsToPriceInput, parsePriceToCents } from "@atende/shared/format";
+import {
+  type OfferedService,
+  type OfferedServiceCreate,
+  OfferedServiceCreateInput,
+  type OfferedServiceFormValues,
+} from "@atende/shared/schemas/offered-services";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Controller, type Path, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "../../components/ui/button";
+import { CheckboxList } from "../../components/ui/checkbox-list";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/dialog";
+import { CharacterCount, Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
+import { Switch } from "../../components/ui/switch";
+import { Textarea } from "../../components/ui/textarea";
+import { applyServerIssues, serverMessageOf } from "../../lib/server-errors";
+import { useTRPC } from "../../lib/trpc";
+
+const FIELDS: readonly Path<OfferedServiceFormValues>[] = [
+  "name",
+  "duration",
+  "bufferDurationBefore",
+  "bufferDurationAfter",
+  "priceType",
+  "priceInCents",
+  "availableEstablishments",
+  "allowedProfessionals",
+  "modality",
+  "childFriendly",
+  "childAgeObservation",
+  "requiresPreparation",
+  "preparationInstructions",
+  "observation",
+];
+
+const PRICE_TYPE_LABELS: Record<PriceType, string> = { FIXED: "Fixo", VARIABLE: "Variável" };
+
+const blankAsNull = (value: string) => (value === "" ? null : value);
+
+function defaultsOf(service: OfferedService | null): OfferedServiceFormValues {
+  const D = OFFERED_SERVICE_DEFAULTS;
+  return {
+    name: service?.name ?? "",
+    duration: service?.duration ?? D.duration,
+    bufferDurationBefore: service?.bufferDurationBefore ?? D.bufferDurationBefore,
+    bufferDurationAfter: service?.bufferDurationAfter ?? D.bufferDurationAfter,
+    priceType: service?.priceType ?? D.priceType,
+    priceInCents: service ? service.priceInCents : D.priceInCents,
+    availableEstablishments: service?.availableEstablishments ?? [],
+    allowedProfessionals: service?.allowedProfessionals ?? [],
+    modality: service?.modality ?? D.modality,
+    childFriendly: service?.childFriendly ?? D.childFriendly,
+    childAgeObservation: service?.childAgeObservation ?? null,
+    requiresPreparation: service?.requiresPreparation ?? D.requiresPreparation,
+    preparationInstructions: service?.preparationInstructions ?? null,
+    observation: service?.observation ?? null,
+  };
+}
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  service: OfferedService | null;
+  establishments: readonly Choice[];
+  professionals: readonly Choice[];
+}
+
+/** Create or edit an offered service (spec 001 §2, §4, §5 Offered service, §9 defaults and counters). */
+export function OfferedServiceFormDialog({
+  open,
+  onOpenChange,
+  service,
+  establishments,
+  professionals,
+}: Props) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={service ? "Editar Serviço" : "Novo Serviço"} className="max-w-2xl">
+        {open && (
+          <OfferedServiceForm
+            service={service}
+            establishments={establishments}
+            professionals={professionals}
+            onDone={() => onOpenChange(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function OfferedServiceForm({
+  service,
+  establishments,
+  professionals,
+  onDone,
+}: Omit<Props, "open" | "onOpenChange"> & { onDone: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm<OfferedServiceFormValues, unknown, OfferedServiceCreate>({
+    resolver: zodResolver(OfferedServiceCreateInput),
+    defaultValues: defaultsOf(service),
+  });
+  const { register, control, formState, setError, setValue, watch } = form;
+  const errors = formState.errors;
+  const [name, priceType, childFriendly, requiresPreparation, childAgeObservation, preparationInstructions] =
+    watch([
+      "name",
+      "priceType",
+      "childFriendly",
+      "requiresPreparation",
+      "childAgeObservation",
+      "preparationInstructions",
+    ]);
+  const [priceText, setPriceText] = useState(() =>
+    service?.priceInCents != null ? centsToPriceInput(service.priceInCents) : service ? "" : "0,00",
+  );
+  const revalidate = { shouldValidate: formState.isSubmitted };
+
+  const onSaved = async (text: string) => {
+    await queryClient.invalidateQueries({ queryKey: trpc.offeredServices.list.queryKey() });
+    toast.success(text);
+    onDone();
+  };
+  const onFailed = (error: unknown) => {
+    applyServerIssues(error, FIELDS, setError);
+    toast.error("Ocorreu um erro ao salvar o serviço.", { description: serverMessageOf(error) });
+  };
+  const create = useMutation(
+    trpc.offeredServices.create.mutationOptions({
+      onSuccess: () => onSaved("Serviço cadastrado!"),
+      onError: onFailed,
+    }),
+  );
+  const update = useMutation(
+    trpc.offeredServices.update.mutationOptions({
+      onSuccess: () => onSaved("Serviço atualizado!"),
+      onError: onFailed,
+    }),
+  );
+  const pending = create.isPending || update.isPending;
+
+  const submit = form.handleSubmit((values) => {
+    if (service) update.mutate({ id: service.id, ...values });
+    else create.mutate(values);
+  });
+
+  const minutes = (field: "duration" | "bufferDurationBefore" | "bufferDurationAfter", label: string) => (
+    <Field label={label} required error={errors[field]?.message}>
+      {(control) => (
+        <Input
+          {...control}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          {...register(field, { valueAsNumber: true })}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <Field
+        label="Nome do serviço"
+        required
+        error={errors.name?.message}
+        hint={<CharacterCount value={name} max={LIMITS.offeredService.name.max} />}
+      >
+        {(control) => <Input {...control} autoComplete="off" {...register("name")} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {minutes("duration", "Duração (min)")}
+        {minutes("bufferDurationBefore", "Buffer antes (min)")}
+        {minutes("bufferDurationAfter", "Buffer depois (min)")}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Tipo de preço" required error={errors.priceType?.message}>
+          {({ id, ...aria }) => (
+            <Controller
+              control={control}
+              name="priceType"
+              render={({ field }) => (
+                <Select
+                  value={field.value ?? ""}
+                  onValueChange={(value) => {
+                    const next = PRICE_TYPES.find((type) => type === value);
+                    if (!next) return;
+                    field.onChange(next);
+                    // spec 001 §4: VARIABLE clears the price.
+                    if (next === "VARIABLE") {
+                      setValue("priceInCents", null, revalidate);
+                      setPriceText("");
+                    }
+                  }}
+                >
+                  <SelectTrigger id={id} {...aria} ref={field.ref}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {PRICE_TYPES.map((type) => (
+                      <SelectItem key={type} value={type}>
+                        {PRICE_TYPE_LABELS[type]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </Field>
+        {priceType !== "VARIABLE" && (
+          <Field label="Preço (R$)" required error={errors.priceInCents?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="decimal"
+                placeholder="0,00"
+                value={priceText}
+                onChange={(event) => {
+                  setPriceText(event.target.value);
+                  setValue("priceInCents", parsePriceToCents(event.target.value) ?? null, revalidate);
+                }}
+              />
+            )}
+          </Field>
+        )}
+        <Field label="Modalidade" required error={errors.modality?.message}>
+          {({ id, ...aria }) => (
+            <Controller
+              control={control}
+              name="modality"
+              render={({ field }) => (
+                <Select
+                  value={field.value ?? ""}
+                  onValueChange={(value) => {
+                    const next: Modality | undefined = MODALITIES.find((modality) => modality === value);
+                    if (next) field.onChange(next);
+                  }}
+                >
+                  <SelectTrigger id={id} {...aria} ref={field.ref}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {MODALITIES.map((modality) => (
+                      <SelectItem key={modality} value={modality}>
+                        {MODALITY_LABELS[modality]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </Field>
+      </div>
+      <Controller
+        control={control}
+        name="availableEstablishments"
+        render={({ field }) => (
+          <CheckboxList
+            legend="Locais de atendimento"
+            required
+            options={establishments}
+            value={field.value ?? []}
+            onChange={field.onChange}
+            error={errors.availableEstablishments?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="allowedProfessionals"
+        render={({ field }) => (
+          <CheckboxList
+            legend="Profissionais"
+            required
+            options={professionals}
+            value={field.value ?? []}
+            onChange={field.onChange}
+            error={errors.allowedProfessionals?.message}
+          />
+        )}
+      />
+
+      <SwitchRow
+        id="service-child-friendly"
+        label="Atende crianças"
+        checked={childFriendly ?? false}
+        onCheckedChange={(checked) => {
+          setValue("childFriendly", checked);
+          // spec 001 §4: turning it off clears the age note.
+          if (!checked) setValue("childAgeObservation", null, revalidate);
+        }}
+      />
+      {childFriendly && (
+        <Field
+          label="Observação sobre idade"
+          error={errors.childAgeObservation?.message}
+          hint={
+            <CharacterCount value={childAgeObservation} max={LIMITS.offeredService.childAgeObservation.max} />
+          }
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={2}
+              {...register("childAgeObservation", { setValueAs: blankAsNull })}
+            />
+          )}
+        </Field>
+      )}
+      <SwitchRow
+        id="service-requires-preparation"
+        label="Preparo prévio necessário"
+        checked={requiresPreparation ?? false}
+        onCheckedChange={(checked) => {
+          setValue("requiresPreparation", checked);
+          if (!checked) setValue("preparationInstructions", null, revalidate);
+        }}
+      />
+      {requiresPreparation && (
+        <Field
+          label="Instruções de preparação"
+          required
+          error={errors.preparationInstructions?.message}
+          hint={
+            <CharacterCount
+              value={preparationInstructions}
+              max={LIMITS.offeredService.preparationInstructions.max}
+            />
+          }
+        >
+          {(control) => (
+            <Textarea {...control} {...register("preparationInstructions", { setValueAs: blankAsNull })} />
+          )}
+        </Field>
+      )}
+      <Field label="Observação" error={errors.observation?.message}>
+        {(control) => (
+          <Textarea {...control} rows={2} {...register("observation", { setValueAs: blankAsNull })} />
+        )}
+      </Field>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="secondary">Cancelar</Button>
+        </DialogClose>
+        <Button type="submit" disabled={pending}>
+          Salvar
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function SwitchRow({
+  id,
+  label,
+  checked,
+  onCheckedChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} />
+    </div>
+  );
+}

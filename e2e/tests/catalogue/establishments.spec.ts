@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import {
+  apiAs,
+  expectNoSeriousA11yViolations,
+  seedFutureAppointment,
+  signInNewAccount,
+  toasts,
+} from "./helpers";
+
+test("a location is created, edited and deleted, with the spec's toasts", async ({ page }) => {
+  await signInNewAccount(page, "Lia Locais");
+  await page.goto("/dashboard/local-atendimento");
+  await expect(page.getByRole("heading", { name: "Locais de Atendimento" })).toBeVisible();
+  await expect(page.getByText("Nenhum local cadastrado ainda")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: "Novo Local" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo Local" });
+  // Refused by the same schema the server uses: its pt-BR message, on the field.
+  await dialog.getByLabel("Nome").fill("C");
+  await dialog.getByLabel("Endereço").fill("Av. Paulista, 1000 - Bela Vista");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialog.getByText("Nome deve ter entre 2 e 200 caracteres")).toBeVisible();
+  await expect(dialog.getByLabel("Nome")).toHaveAttribute("aria-invalid", "true");
+
+  await dialog.getByLabel("Nome").fill("Clínica Paulista");
+  await dialog.getByLabel("Descrição").fill("Segundo andar");
+  await dialog.getByRole("switch", { name: "Estacionamento" }).click();
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(
+    dialog.getByText("Tipo de estacionamento deve ser especificado quando estacionamento está disponível"),
+  ).toBeVisible();
+  await dialog.getByRole("combobox", { name: "Tipo de estacionamento" }).click();
+  await page.getByRole("option", { name: "Pago" }).click();
+  await dialog.getByRole("switch", { name: "Acessível" }).click();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(toasts(page).getByText("Local criado")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByRole("article", { name: "Clínica Paulista" });
+  await expect(card.getByText("Av. Paulista, 1000 - Bela Vista")).toBeVisible();
+  await expect(card.getByText("Pago")).toBeVisible();
+  await expect(card.getByText("Acessível")).toBeVisible();
+  await expect(card.getByText("Segundo andar")).toBeVisible();
+
+  // Turning parking off clears its type (spec 001 §4): the badge goes.
+  await card.getByRole("button", { name: "Editar" }).click();
+  const edit = page.getByRole("dialog", { name: "Editar Local de Atendimento" });
+  await expect(edit.getByLabel("Nome")).toHaveValue("Clínica Paulista");
+  await edit.getByLabel("Nome").fill("Clínica Jardins");
+  await edit.getByRole("switch", { name: "Estacionamento" }).click();
+  await expect(edit.getByRole("combobox", { name: "Tipo de estacionamento" })).toBeHidden();
+  await edit.getByRole("button", { name: "Salvar" }).click();
+  await expect(toasts(page).getByText("Local atualizado")).toBeVisible();
+  const edited = page.getByRole("article", { name: "Clínica Jardins" });
+  await expect(edited).toBeVisible();
+  await expect(edited.getByText("Pago")).toHaveCount(0);
+
+  await edited.getByRole("button", { name: "Excluir" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+  await expect(toasts(page).getByText("Local removido")).toBeVisible();
+  await expect(page.getByText("Nenhum local cadastrado ainda")).toBeVisible();
+});
+
+test("a location a future appointment depends on is not deleted, and the server says why", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const email = await signInNewAccount(page, "Rui Recusa");
+  await seedFutureAppointment(apiAs(request, baseURL, email));
+  await page.goto("/dashboard/local-atendimento");
+  const card = page.getByRole("article", { name: "Unidade Agendada" });
+  await card.getByRole("button", { name: "Excluir" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+  await expect(
+    toasts(page).getByText("Não é possível excluir: existem agendamentos futuros neste local."),
+  ).toBeVisible();
+  await expect(card).toBeVisible();
+});
