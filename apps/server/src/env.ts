@@ -37,6 +37,9 @@ export const envSchema = z.object({
   GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
   GOOGLE_OAUTH_USERINFO_URL: z.url().optional(),
   ALLOW_CLOCK_OVERRIDE: bool.default(false),
+  // E-mail (docs/decisions/0013-team-and-e-mail.md): without SMTP_URL messages stay in the outbox table.
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "deve ser uma URL smtp:// ou smtps://" }).optional(),
+  MAIL_FROM: z.string().trim().min(3).max(254).default("Atende <nao-responda@localhost>"),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
