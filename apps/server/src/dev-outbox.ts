@@ -2,7 +2,7 @@
 // recorded, newest first, so a newcomer sees the invitation a flow sent. JSON by default, a small page for a browser
 // (`Accept: text/html`). Production answers 404 to both, even where the web app would answer an unknown page. The
 // outbox belongs to no tenant, so the reads go through the shared door: this module needs no system access.
-import { type ApiConfig, isProduction, listOutbox, type OutboxEntry } from "@atende/api";
+import { type ApiConfig, escapeHtml, isProduction, listOutbox, type OutboxEntry } from "@atende/api";
 import type { DataAccess } from "@atende/db";
 import { textCharacters, z } from "@atende/shared/zod";
 import { Hono } from "hono";
@@ -17,11 +17,6 @@ const OutboxQuery = z.object({
     .optional()
     .transform((value) => value || undefined),
 });
-
-/** Escapes text for HTML content and attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function outboxPage(messages: OutboxEntry[], to: string | undefined): string {
   const items = messages

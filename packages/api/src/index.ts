@@ -21,6 +21,7 @@ export {
   type EmailMessage,
   type EmailSender,
   enqueueEmail,
+  escapeHtml,
   listOutbox,
   type OutboxEntry,
 } from "./services/email";

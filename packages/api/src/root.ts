@@ -6,6 +6,7 @@ import { establishmentsRouter } from "./routers/establishments";
 import { offeredServicesRouter } from "./routers/offered-services";
 import { professionalsRouter } from "./routers/professionals";
 import { superAdminRouter } from "./routers/super-admin";
+import { teamRouter } from "./routers/team";
 import { userRouter } from "./routers/user";
 import { voiceAgentRouter } from "./routers/voice-agent";
 import { router } from "./trpc";
@@ -21,6 +22,7 @@ export const appRouter = router({
   availabilities: availabilitiesRouter,
   appointments: appointmentsRouter,
   conversations: conversationsRouter,
+  team: teamRouter,
 });
 
 export type AppRouter = typeof appRouter;

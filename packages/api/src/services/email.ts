@@ -40,6 +40,11 @@ export interface OutboxEntry {
   createdAt: Date;
 }
 
+/** Escapes text for HTML content and attribute values (e-mail bodies, the /dev/outbox page). */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 /** How many messages /dev/outbox shows at most. */
 export const OUTBOX_PAGE_SIZE = 100;
 
