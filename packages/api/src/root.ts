@@ -7,6 +7,7 @@ import { offeredServicesRouter } from "./routers/offered-services";
 import { professionalsRouter } from "./routers/professionals";
 import { superAdminRouter } from "./routers/super-admin";
 import { teamRouter } from "./routers/team";
+import { tenantRouter } from "./routers/tenant";
 import { userRouter } from "./routers/user";
 import { voiceAgentRouter } from "./routers/voice-agent";
 import { router } from "./trpc";
@@ -23,6 +24,7 @@ export const appRouter = router({
   appointments: appointmentsRouter,
   conversations: conversationsRouter,
   team: teamRouter,
+  tenant: tenantRouter,
 });
 
 export type AppRouter = typeof appRouter;
