@@ -15,6 +15,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { Logger } from "pino";
 import { authenticate, contextFromRequest } from "./context";
+import { createDevOutboxRoutes } from "./dev-outbox";
 import { createDocsRoutes } from "./docs";
 import { body } from "./errors";
 import { createOAuthRoutes } from "./oauth";
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps): Hono {
   );
   app.route("/", createDocsRoutes());
   app.route("/", createOAuthRoutes({ data: deps.data, config, logger }));
+  app.route("/", createDevOutboxRoutes({ data: deps.data, config }));
   mountRest(app, contextFor, logInternal);
 
   const indexHtml =

@@ -25,6 +25,13 @@ describe("environment", () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it("takes an SMTP URL only as smtp:// or smtps://, and a default sender", () => {
+    expect(loadEnv({}).SMTP_URL).toBeUndefined();
+    expect(loadEnv({}).MAIL_FROM).toBe("Atende <nao-responda@localhost>");
+    expect(loadEnv({ SMTP_URL: "smtps://u:p@mail.test:465" }).SMTP_URL).toBe("smtps://u:p@mail.test:465");
+    expect(() => loadEnv({ SMTP_URL: "http://mail.test" })).toThrow(/SMTP_URL: deve ser uma URL smtp/);
+  });
+
   it("fails fast with a readable list of every problem", () => {
     try {
       loadEnv({ PORT: "http", JWT_SECRET: "short", GOOGLE_CLIENT_ID: "id", DATABASE_URL: "not a url" });

@@ -40,6 +40,9 @@ export const envSchema = z.object({
   GOOGLE_PLACES_API_URL: origin.default("https://places.googleapis.com"),
   GOOGLE_PLACES_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
   ALLOW_CLOCK_OVERRIDE: bool.default(false),
+  // E-mail (docs/decisions/0013-team-and-e-mail.md): without SMTP_URL messages stay in the outbox table.
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "deve ser uma URL smtp:// ou smtps://" }).optional(),
+  MAIL_FROM: z.string().trim().min(3).max(254).default("Atende <nao-responda@localhost>"),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),

@@ -2,12 +2,16 @@
 // migrations, then the HTTP server.
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createEmailSender } from "@atende/api";
 import { dataAccess, openDatabase } from "@atende/db";
 import pino from "pino";
 import { createApp } from "./app";
 import { apiConfigFrom } from "./config";
 import { EnvError, loadEnv } from "./env";
 import { startServer } from "./server";
+
+/** How often the SMTP sender looks for unsent e-mail: an invitation arrives within seconds. */
+const EMAIL_POLL_MS = 5_000;
 
 async function main() {
   const started = performance.now();
@@ -28,9 +32,15 @@ async function main() {
     dataDir: env.DATABASE_URL ? undefined : join(env.DATA_DIR, "pglite"),
   });
   await database.migrate();
+  const data = dataAccess(database.db);
+  // Without SMTP_URL e-mail stays in the outbox (read at /dev/outbox); with it, a poll sends what is unsent.
+  const emailSender = env.SMTP_URL
+    ? createEmailSender(data, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
+    : undefined;
+  emailSender?.start(EMAIL_POLL_MS, (error) => logger.error({ err: error }, "e-mail delivery failed"));
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
   const app = createApp({
-    data: dataAccess(database.db),
+    data,
     config,
     logger,
     webDist: resolve(webDist),
@@ -58,6 +68,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down");
     server.server.close();
+    await emailSender?.stop();
     await database.close();
     process.exit(0);
   };

@@ -16,4 +16,13 @@ export type { RestRoute } from "./rest/declare";
 export { restRoutes } from "./rest/routes";
 export { type AppRouter, appRouter } from "./root";
 export { signIn, type TokenPair } from "./services/auth";
+export {
+  createEmailSender,
+  type EmailMessage,
+  type EmailSender,
+  enqueueEmail,
+  escapeHtml,
+  listOutbox,
+  type OutboxEntry,
+} from "./services/email";
 export { type Access, accessOf, createCallerFactory } from "./trpc";

@@ -8,6 +8,7 @@ import { offeredServicesRouter } from "./routers/offered-services";
 import { placesRouter } from "./routers/places";
 import { professionalsRouter } from "./routers/professionals";
 import { superAdminRouter } from "./routers/super-admin";
+import { teamRouter } from "./routers/team";
 import { tenantRouter } from "./routers/tenant";
 import { userRouter } from "./routers/user";
 import { voiceAgentRouter } from "./routers/voice-agent";
@@ -24,9 +25,10 @@ export const appRouter = router({
   availabilities: availabilitiesRouter,
   appointments: appointmentsRouter,
   conversations: conversationsRouter,
-  tenant: tenantRouter,
   dev: devRouter,
   places: placesRouter,
+  team: teamRouter,
+  tenant: tenantRouter,
 });
 
 export type AppRouter = typeof appRouter;

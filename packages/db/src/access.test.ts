@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DataAccess, dataAccess, SYSTEM_ACCESS, savepoint } from "./access";
 import { selectRows } from "./client";
 import { pgErrorOf } from "./errors";
-import { establishments, tenants } from "./schema";
+import { emailOutbox, establishments, SHARED_TABLES, tenants, users } from "./schema";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 let database: TestDatabase;
@@ -36,13 +36,20 @@ describe("the tenant door", () => {
 });
 
 describe("the shared door", () => {
-  it("is refused every table that exists today: each belongs to a tenant or to sign-in", async () => {
+  it("is refused every table but the shared ones: each other belongs to a tenant or to sign-in", async () => {
     const tables = await selectRows<{ name: string }>(
       database.db,
       sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`,
     );
     expect(tables.length).toBeGreaterThan(15);
-    for (const { name } of tables) {
+    const shared: readonly string[] = SHARED_TABLES;
+    for (const name of shared) {
+      await expect(
+        data.inShared((db) => db.execute(sql`select 1 from ${sql.identifier(name)} limit 1`)),
+        name,
+      ).resolves.toBeDefined();
+    }
+    for (const { name } of tables.filter((table) => !shared.includes(table.name))) {
       const read = data.inShared((db) => db.execute(sql`select 1 from ${sql.identifier(name)} limit 1`));
       const error = await read.then(
         () => undefined,
@@ -50,6 +57,48 @@ describe("the shared door", () => {
       );
       expect(pgErrorOf(error)?.code, name).toBe("42501"); // insufficient_privilege
     }
+  });
+});
+
+describe("the e-mail outbox", () => {
+  it("takes a tenant transaction's message but never shows it one back", async () => {
+    const [tenant] = await database.db.insert(tenants).values({ name: "A" }).returning();
+    if (!tenant) throw new Error("seed failed");
+    await data.inTenant(tenant.id, (db) =>
+      db.insert(emailOutbox).values({ to: "a@clinica.test", subject: "Oi", text: "Olá" }),
+    );
+    const read = data.inTenant(tenant.id, (db) => db.select().from(emailOutbox));
+    expect(pgErrorOf(await read.catch((error: unknown) => error))?.code).toBe("42501");
+    const seen = await data.inShared((db) => db.select().from(emailOutbox));
+    expect(seen.map((row) => row.to)).toContain("a@clinica.test");
+  });
+
+  it("is dropped with a rolled-back tenant transaction", async () => {
+    const [tenant] = await database.db.insert(tenants).values({ name: "B" }).returning();
+    if (!tenant) throw new Error("seed failed");
+    const failed = data.inTenant(tenant.id, async (db) => {
+      await db.insert(emailOutbox).values({ to: "rollback@clinica.test", subject: "Oi", text: "Olá" });
+      throw new Error("the change failed");
+    });
+    await expect(failed).rejects.toThrow("the change failed");
+    const seen = await data.inShared((db) => db.select().from(emailOutbox));
+    expect(seen.map((row) => row.to)).not.toContain("rollback@clinica.test");
+  });
+});
+
+describe("users", () => {
+  it("are seen by their own tenant only", async () => {
+    const [a, b] = await database.db
+      .insert(tenants)
+      .values([{ name: "A" }, { name: "B" }])
+      .returning();
+    if (!a || !b) throw new Error("seed failed");
+    await database.db.insert(users).values([
+      { tenantId: a.id, email: `a-${a.id}@clinica.test`, name: "A" },
+      { tenantId: b.id, email: `b-${b.id}@clinica.test`, name: "B" },
+    ]);
+    const seen = await data.inTenant(a.id, (db) => db.select().from(users));
+    expect(seen.map((user) => user.tenantId)).toEqual([a.id]);
   });
 });
 

@@ -25,7 +25,7 @@ async function seedTwoTenants() {
 }
 
 describe("row-level security", () => {
-  it("migrations applied: every table with tenant_id except users has RLS and a policy", async () => {
+  it("migrations applied: every table with tenant_id has RLS and a policy", async () => {
     const list = await selectRows<{ table_name: string; rls: boolean; policies: number }>(
       database.db,
       sql`
@@ -34,7 +34,7 @@ describe("row-level security", () => {
       from information_schema.columns c join pg_class cl on cl.relname = c.table_name
       where c.column_name = 'tenant_id' and c.table_schema = 'public' order by 1`,
     );
-    const guarded = list.filter((r) => r.table_name !== "users");
+    const guarded = list;
     expect(guarded.map((r) => r.table_name).sort()).toEqual([...TENANT_TABLES].sort());
     for (const row of guarded) expect(row, row.table_name).toMatchObject({ rls: true, policies: 1 });
   });

@@ -6,6 +6,7 @@
 import {
   AGENT_TYPES,
   APPOINTMENT_STATUSES,
+  BUSINESS_TYPES,
   CONVERSATION_DIRECTIONS,
   CONVERSATION_STATUSES,
   MESSAGE_SENDERS,
@@ -13,6 +14,7 @@ import {
   PARKING_TYPES,
   PATTERN_TYPES,
   PRICE_TYPES,
+  USER_ROLES,
   VOICE_TONES,
   VOICE_TYPES,
 } from "@atende/shared/enums";
@@ -55,6 +57,8 @@ export const voiceTone = pgEnum("voice_tone", VOICE_TONES);
 export const conversationStatus = pgEnum("conversation_status", CONVERSATION_STATUSES);
 export const conversationDirection = pgEnum("conversation_direction", CONVERSATION_DIRECTIONS);
 export const messageSender = pgEnum("message_sender", MESSAGE_SENDERS);
+export const userRole = pgEnum("user_role", USER_ROLES);
+export const businessType = pgEnum("business_type", BUSINESS_TYPES);
 
 // ─── Accounts ────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -63,10 +67,18 @@ export const tenants = pgTable("tenants", {
   name: text().notNull(),
   /** The phone number callers dial (E.164), once one is assigned. */
   voiceNumber: text().unique(),
+  // The business profile: what the agent may tell callers beyond the catalogues (null until the owner says).
+  businessType: businessType(),
+  openingHours: text(),
+  paymentMethods: text(),
+  profileNotes: text(),
   createdAt: createdAt(),
 });
 
-/** Not a tenant table for row-level security: a user is found by e-mail at sign-in, before any tenant is known. */
+/**
+ * Under row-level security like every tenant table, so a tenant transaction reads and removes its own members; sign-in
+ * finds a user by e-mail before any tenant is known, through the system door (which row-level security does not bind).
+ */
 export const users = pgTable(
   "users",
   {
@@ -74,10 +86,35 @@ export const users = pgTable(
     tenantId: tenantId(),
     email: text().notNull(),
     name: text().notNull(),
+    /** STAFF unless said otherwise: sign-in names the creator of a tenant its OWNER. */
+    role: userRole().notNull().default("STAFF"),
     createdAt: createdAt(),
     lastSignInAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`), index().on(t.tenantId)],
+);
+
+/**
+ * An owner's invitation of a person, by e-mail, to the team. The first sign-in of that e-mail before `expiresAt` joins
+ * the tenant as STAFF and sets `acceptedAt`; revoking deletes the row. One open invitation per e-mail and tenant.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    /** Lower-cased. */
+    email: text().notNull(),
+    invitedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    unique().on(t.tenantId, t.id),
+    uniqueIndex("invitations_open_email_key").on(t.tenantId, t.email).where(sql`${t.acceptedAt} is null`),
+    index().on(t.email),
+  ],
 );
 
 /** A sign-in starts a family; every refresh rotates the token inside it; a reused token revokes the family. */
@@ -508,8 +545,38 @@ export const conversationData = pgTable(
   ],
 );
 
-/** Tables under row-level security: every table with `tenant_id` except `users`. Kept in sync by a test. */
+// ─── Tables of no tenant (the shared door, decision 0010) ──────────────────────────────────────────────────────────
+
+/**
+ * Every e-mail the product sends (docs/decisions/0013-team-and-e-mail.md). Without SMTP it stays here, readable in
+ * development at /dev/outbox; with SMTP the sender delivers it after commit and records `sentAt` or `error`.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: id(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+    error: text(),
+    attempts: integer().notNull().default(0),
+  },
+  (t) => [
+    index().on(t.to, t.createdAt),
+    index("email_outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/** The tables `app_shared` may reach (each with its grants in a custom migration). Kept in sync by a test. */
+export const SHARED_TABLES = ["email_outbox"] as const;
+
+/** Tables under row-level security: every table with `tenant_id`. Kept in sync by a test. */
 export const TENANT_TABLES = [
+  "users",
+  "invitations",
   "audit_log",
   "voice_agents",
   "establishments",

@@ -1,7 +1,15 @@
 // Constants of the catalogue forms (establishments, professionals, services, clients, voice agent): the preset lists,
 // the limits behind the character counters, the defaults and the display labels. The zod schemas in
 // ./schemas/* read the same numbers, so a counter and its rule cannot disagree.
-import type { AgentType, Modality, ParkingType, PriceType, VoiceTone, VoiceType } from "./enums";
+import type {
+  AgentType,
+  BusinessType,
+  Modality,
+  ParkingType,
+  PriceType,
+  VoiceTone,
+  VoiceType,
+} from "./enums";
 import { formatBrl } from "./format";
 
 /** spec 001 §2 (Professionals): the 20 insurance names the professional form offers. */
@@ -88,6 +96,13 @@ export const LIMITS = {
     /** Not in the spec: a cap for the forwarding numbers. */
     forwardingPhone: { max: 30 },
   },
+  /** Not in the spec: caps for the business profile's free texts, read to callers by the agent. */
+  tenantProfile: {
+    name: { min: 2, max: 200 },
+    openingHours: { max: 500 },
+    paymentMethods: { max: 500 },
+    notes: { max: 2000 },
+  },
   /** Not in the spec: RFC 5321's practical maximum. */
   email: { max: 254 },
 } as const;
@@ -129,6 +144,16 @@ export const VOICE_AGENT_DEFAULTS = {
   voiceTone: "FRIENDLY",
   ddd: "11",
 } as const satisfies { agentType: AgentType; voiceType: VoiceType; voiceTone: VoiceTone; ddd: string };
+
+/** The business profile's kinds of business (spec 000 §1), as the settings form shows them. */
+export const BUSINESS_TYPE_LABELS: Record<BusinessType, string> = {
+  CLINICA: "Clínica",
+  CONSULTORIO: "Consultório",
+  HOSPITAL: "Hospital",
+  ESTETICA: "Estética",
+  PETSHOP: "Pet shop",
+  SALAO_DE_BELEZA: "Salão de beleza",
+};
 
 /** spec 001 §2: the location card's parking badge. */
 export const PARKING_TYPE_LABELS: Record<ParkingType, string> = { FREE: "Gratuito", PAID: "Pago" };

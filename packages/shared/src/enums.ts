@@ -69,6 +69,28 @@ export type ConversationDirection = (typeof CONVERSATION_DIRECTIONS)[number];
 export const MESSAGE_SENDERS = ["AGENT", "CALLER", "SYSTEM"] as const;
 export type MessageSender = (typeof MESSAGE_SENDERS)[number];
 
+/**
+ * A user's place in their tenant (docs/decisions/0013-team-and-e-mail.md): the OWNER created the tenant at their first
+ * sign-in and manages the team and the billing; STAFF joined by invitation and works in the dashboard.
+ */
+export const USER_ROLES = ["OWNER", "STAFF"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/**
+ * The kinds of business the product serves (spec 000 §1: clinics, offices, hospitals, aesthetics, pet shops, beauty
+ * salons), for the business profile. Not `AGENT_TYPES`: that is the voice agent's preset, fixed by spec 001 §5, and
+ * it has no aesthetics business.
+ */
+export const BUSINESS_TYPES = [
+  "CLINICA",
+  "CONSULTORIO",
+  "HOSPITAL",
+  "ESTETICA",
+  "PETSHOP",
+  "SALAO_DE_BELEZA",
+] as const;
+export type BusinessType = (typeof BUSINESS_TYPES)[number];
+
 /** spec 000 §5 / spec 001 §9: the 67 valid Brazilian area codes. */
 export const VALID_DDDS = [
   "11",

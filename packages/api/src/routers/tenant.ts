@@ -1,11 +1,21 @@
-// The tenant as a whole: its setup state for the web app's routing and wizard (spec 000 §4, spec 001 §4) and its
-// remaining minutes (spec 000 §7 GET /tenant/remaining-minutes).
+// The acting tenant as a whole: its setup state for the web app's routing and wizard (spec 000 §4, spec 001 §4), its
+// remaining minutes (spec 000 §7 GET /tenant/remaining-minutes) and its business profile.
 import { RemainingMinutes, SetupState } from "@atende/shared/schemas/tenant";
+import { TenantProfile, TenantProfileUpdateInput } from "@atende/shared/schemas/tenant-profile";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { remainingMinutes, setupState } from "../services/setup-state";
+import { getTenantProfile, updateTenantProfile } from "../services/tenant-profile";
 import { tenantProcedure } from "../trpc";
 
 export const tenantRouter = {
   setupState: tenantProcedure.output(SetupState).query(({ ctx }) => setupState(ctx.db)),
   remainingMinutes: tenantProcedure.output(RemainingMinutes).query(({ ctx }) => remainingMinutes(ctx.db)),
+  /** The business profile: every member reads it, the owner updates it (docs/decisions/0014-business-profile.md). */
+  profile: {
+    get: tenantProcedure.output(TenantProfile).query(({ ctx }) => getTenantProfile(ctx.db)),
+    update: tenantProcedure
+      .input(TenantProfileUpdateInput)
+      .output(TenantProfile)
+      .mutation(({ ctx, input }) => updateTenantProfile(ctx.db, ctx.actor, input)),
+  },
 } satisfies TRPCRouterRecord;

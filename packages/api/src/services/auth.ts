@@ -2,12 +2,12 @@
 // modules that use the system data access (the raw database, outside row-level security): a user is found by
 // e-mail before any tenant is known, and a refresh token is found by its hash. Keep such queries here.
 import { PG_UNIQUE_VIOLATION, pgErrorOf, type Queryable, type SystemDb, schema } from "@atende/db";
-import { and, eq, gt, isNull, sql } from "@atende/db/orm";
+import { and, desc, eq, gt, isNull, sql } from "@atende/db/orm";
 import { generateRefreshToken, hashRefreshToken, signAccessToken } from "../auth/tokens";
 import type { ApiConfig } from "../config";
 import { unauthorized } from "../errors";
 
-const { refreshTokenFamilies, refreshTokens, tenants, users } = schema;
+const { invitations, refreshTokenFamilies, refreshTokens, tenants, users } = schema;
 
 export const SESSION_EXPIRED = "Sessão expirada. Faça login novamente.";
 
@@ -120,8 +120,9 @@ export async function currentUser(sys: SystemDb, userId: string): Promise<Sessio
 
 /**
  * Signs a person in after the identity provider (or the development form) vouched for their e-mail: finds the user
- * by lower-cased e-mail, or on the first sign-in creates the user and a new tenant named after them; records the
- * sign-in and the current name; starts a new session.
+ * by lower-cased e-mail, or on the first sign-in creates the user: as STAFF of the tenant that invited that e-mail
+ * (the newest open, unexpired invitation, which is then accepted), else as the OWNER of a new tenant named after
+ * them; records the sign-in and the current name; starts a new session (docs/decisions/0013-team-and-e-mail.md).
  */
 export async function signIn(
   sys: SystemDb,
@@ -157,13 +158,30 @@ function signInOnce(
       .returning(sessionUserColumns);
     let user = existing;
     if (!user) {
-      // The tenant starts with the user's name; the agent setup renames it later.
-      const [tenant] = await tx.insert(tenants).values({ name }).returning({ id: tenants.id });
-      if (!tenant) throw new Error("tenant insert returned nothing");
-      [user] = await tx
-        .insert(users)
-        .values({ tenantId: tenant.id, email, name, lastSignInAt: now })
-        .returning(sessionUserColumns);
+      const [invitation] = await tx
+        .select({ id: invitations.id, tenantId: invitations.tenantId })
+        .from(invitations)
+        .where(
+          and(eq(invitations.email, email), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)),
+        )
+        .orderBy(desc(invitations.createdAt))
+        .limit(1)
+        .for("update");
+      if (invitation) {
+        await tx.update(invitations).set({ acceptedAt: now }).where(eq(invitations.id, invitation.id));
+        [user] = await tx
+          .insert(users)
+          .values({ tenantId: invitation.tenantId, email, name, role: "STAFF", lastSignInAt: now })
+          .returning(sessionUserColumns);
+      } else {
+        // The tenant starts with the user's name; the agent setup renames it later.
+        const [tenant] = await tx.insert(tenants).values({ name }).returning({ id: tenants.id });
+        if (!tenant) throw new Error("tenant insert returned nothing");
+        [user] = await tx
+          .insert(users)
+          .values({ tenantId: tenant.id, email, name, role: "OWNER", lastSignInAt: now })
+          .returning(sessionUserColumns);
+      }
       if (!user) throw new Error("user insert returned nothing");
     }
     return startSession(tx, user, null, config, now);

@@ -64,7 +64,7 @@ export async function insertTenant(
   if (!tenant) throw new Error("tenant insert returned nothing");
   const [user] = await db
     .insert(schema.users)
-    .values({ tenantId: tenant.id, email, name: `Dono ${seq}` })
+    .values({ tenantId: tenant.id, email, name: `Dono ${seq}`, role: "OWNER" })
     .returning();
   if (!user) throw new Error("user insert returned nothing");
   return {

@@ -1,0 +1,101 @@
+// The business profile against the real database: every member reads it, the owner (or a super-admin acting in the
+// tenant) updates it, bad input changes nothing, and one tenant's update never touches another.
+import { schema } from "@atende/db";
+import { eq } from "@atende/db/orm";
+import { TENANT_PROFILE_MESSAGES as M } from "@atende/shared/schemas/tenant-profile";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorShapeOf } from "../errors";
+import { createTestApi, type TestApi } from "../testing";
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(() => t.close());
+
+const profile = {
+  name: "Clínica Bem Viver",
+  businessType: "CLINICA",
+  openingHours: "Segunda a sexta, das 8h às 18h\nSábado, das 8h às 12h",
+  paymentMethods: "Pix, cartão de crédito e débito",
+  notes: "Estacionamento conveniado na Rua B.",
+} as const;
+
+describe("tenant.profile", () => {
+  it("starts with the tenant's name and nothing else, and the owner's update is read back", async () => {
+    const a = await t.seedTenant({ name: "Clínica A" });
+    expect(await a.api.tenant.profile.get()).toEqual({
+      name: "Clínica A",
+      businessType: null,
+      openingHours: null,
+      paymentMethods: null,
+      notes: null,
+    });
+    expect(await a.api.tenant.profile.update({ ...profile, name: "  Clínica Bem Viver " })).toEqual(profile);
+    expect(await a.api.tenant.profile.get()).toEqual(profile);
+    // PUT semantics: what is left out is cleared.
+    expect(await a.api.tenant.profile.update({ name: "Clínica Bem Viver" })).toMatchObject({
+      businessType: null,
+      notes: null,
+    });
+  });
+
+  it("lets staff read it and refuses them the update (403, pt-BR)", async () => {
+    const a = await t.seedTenant();
+    await a.api.tenant.profile.update(profile);
+    const [staff] = await t.database.db
+      .insert(schema.users)
+      .values({ tenantId: a.tenantId, email: `staff-${a.tenantId}@clinica.test`, name: "Bia", role: "STAFF" })
+      .returning();
+    if (!staff) throw new Error("seed failed");
+    const asStaff = t.callerFor({ ...a.actor, userId: staff.id, email: staff.email, name: staff.name });
+    expect(await asStaff.tenant.profile.get()).toEqual(profile);
+    await expect(asStaff.tenant.profile.update({ ...profile, notes: "Invasão" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: M.ownerOnly,
+    });
+    expect((await a.api.tenant.profile.get()).notes).toBe(profile.notes);
+  });
+
+  it("refuses bad input with a 400 and the field's message, changing nothing", async () => {
+    const a = await t.seedTenant();
+    await a.api.tenant.profile.update(profile);
+    const bad: [Record<string, unknown>, string][] = [
+      [{ ...profile, name: "" }, M.nameRequired],
+      [{ ...profile, name: "A" }, M.nameMin],
+      [{ ...profile, name: "Clínica\nFalsa" }, "Texto contém caracteres inválidos"],
+      [{ ...profile, businessType: "PADARIA" }, M.businessTypeInvalid],
+      [{ ...profile, openingHours: "   " }, M.openingHoursBlank],
+      [{ ...profile, paymentMethods: "x".repeat(501) }, M.paymentMethodsMax],
+      [{ ...profile, notes: "a\u0000b" }, "Texto contém caracteres inválidos"],
+      [{ ...profile, notes: "\ud800" }, "Texto contém caracteres inválidos"],
+      [{ ...profile, notes: "x".repeat(2001) }, M.notesMax],
+    ];
+    for (const [input, message] of bad) {
+      // @ts-expect-error: deliberately wrong input, as a client could send it
+      const error = await a.api.tenant.profile.update(input).catch((failure: unknown) => failure);
+      expect(errorShapeOf(error), message).toMatchObject({ status: 400, message });
+    }
+    expect(await a.api.tenant.profile.get()).toEqual(profile);
+  });
+
+  it("changes only the acting tenant; a super-admin acting in a tenant updates that one", async () => {
+    const a = await t.seedTenant({ name: "Clínica A" });
+    const b = await t.seedTenant({ name: "Clínica B" });
+    await a.api.tenant.profile.update(profile);
+    expect((await b.api.tenant.profile.get()).name).toBe("Clínica B");
+    const root = await t.seedTenant({ email: "root@atende.test", superAdmin: true });
+    const asAdminInB = t.callerFor({ ...root.actor, selectedTenantId: b.tenantId });
+    await asAdminInB.tenant.profile.update({ name: "Clínica B Renovada", businessType: "PETSHOP" });
+    expect(await b.api.tenant.profile.get()).toMatchObject({
+      name: "Clínica B Renovada",
+      businessType: "PETSHOP",
+    });
+    expect((await a.api.tenant.profile.get()).name).toBe(profile.name);
+    const [rootTenant] = await t.database.db
+      .select()
+      .from(schema.tenants)
+      .where(eq(schema.tenants.id, root.tenantId));
+    expect(rootTenant?.businessType).toBeNull();
+  });
+});

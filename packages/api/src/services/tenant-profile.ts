@@ -1,0 +1,47 @@
+// The business profile on the tenant row (docs/decisions/0014-business-profile.md). Row-level security shows a tenant
+// transaction its own tenant only, so there is no id to pass and none to get wrong.
+import { schema, type TenantTx } from "@atende/db";
+import {
+  TENANT_PROFILE_MESSAGES as M,
+  type TenantProfile,
+  type TenantProfileUpdate,
+} from "@atende/shared/schemas/tenant-profile";
+import type { Actor } from "../context";
+import { requireOwner } from "./team";
+
+const { tenants } = schema;
+
+const columns = {
+  name: tenants.name,
+  businessType: tenants.businessType,
+  openingHours: tenants.openingHours,
+  paymentMethods: tenants.paymentMethods,
+  notes: tenants.profileNotes,
+};
+
+export async function getTenantProfile(db: TenantTx): Promise<TenantProfile> {
+  const [profile] = await db.select(columns).from(tenants).limit(1);
+  if (!profile) throw new Error("the acting tenant is not visible in its own transaction");
+  return profile;
+}
+
+/** The owner's (or a super-admin acting in the tenant): staff get 403. */
+export async function updateTenantProfile(
+  db: TenantTx,
+  actor: Actor,
+  input: TenantProfileUpdate,
+): Promise<TenantProfile> {
+  await requireOwner(db, actor, M.ownerOnly);
+  const [profile] = await db
+    .update(tenants)
+    .set({
+      name: input.name,
+      businessType: input.businessType,
+      openingHours: input.openingHours,
+      paymentMethods: input.paymentMethods,
+      profileNotes: input.notes,
+    })
+    .returning(columns);
+  if (!profile) throw new Error("the acting tenant is not visible in its own transaction");
+  return profile;
+}
