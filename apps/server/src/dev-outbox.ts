@@ -1,4 +1,4 @@
-// /dev/outbox (/work/shared/ARCHITECTURE.md, Development e-mail outbox): outside production, the e-mail the product
+// /dev/outbox (docs/decisions/0013-team-and-e-mail.md): outside production, the e-mail the product
 // recorded, newest first, so a newcomer sees the invitation a flow sent. JSON by default, a small page for a browser
 // (`Accept: text/html`). Production answers 404 to both, even where the web app would answer an unknown page. The
 // outbox belongs to no tenant, so the reads go through the shared door: this module needs no system access.

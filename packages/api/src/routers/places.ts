@@ -1,5 +1,5 @@
 // Address suggestions for the location form (spec 001 §2), through our server so the Google key never reaches the
-// browser (ARCHITECTURE.md, real parts). A tenant procedure like every signed-in call: only users of the product may
+// browser (docs/architecture.md). A tenant procedure like every signed-in call: only users of the product may
 // spend the key, each within the per-user API rate limit.
 import { PlacesAutocomplete, PlacesAutocompleteInput } from "@atende/shared/schemas/places";
 import type { TRPCRouterRecord } from "@trpc/server";

@@ -1,4 +1,4 @@
-// E-mail (docs/decisions/0013-team-and-e-mail.md; /work/shared/ARCHITECTURE.md, Development e-mail outbox). Every
+// E-mail (docs/decisions/0013-team-and-e-mail.md; docs/architecture.md). Every
 // message goes to the `email_outbox` table first, in the transaction of the change that causes it: a rolled-back
 // invitation leaves nothing to send. Without SMTP that is all (the outbox is the embedded delivery, read in
 // development at /dev/outbox). With SMTP a sender polls the outbox and hands what is unsent to nodemailer; a poll

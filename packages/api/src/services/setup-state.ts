@@ -6,7 +6,7 @@ import type { RemainingMinutes, SetupState } from "@atende/shared/schemas/tenant
 import { decideSetupRoute, type SetupFacts, wizardStartStep } from "@atende/shared/setup-state";
 
 /**
- * No subscription and no minutes until billing exists: billing will fill these from its ledger (ARCHITECTURE.md,
+ * No subscription and no minutes until billing exists: billing will fill these from its ledger (the architecture contract,
  * Billing: "a new tenant's GET /tenant/remaining-minutes is { subscriptionMinutes: 0, minutePackMinutes: 0 }"), which
  * is the honest answer today since no tenant can hold minutes yet.
  */

@@ -46,7 +46,7 @@ export type PlaceSuggestion = z.infer<typeof PlaceSuggestion>;
 
 /**
  * `enabled: false` when this installation has no Google Maps key: the form then keeps the address a plain input
- * (ARCHITECTURE.md, real parts: "default none"). A 200, not an error, so the form can ask once and fall back.
+ * (docs/architecture.md: a service without its key is absent). A 200, not an error, so the form can ask once and fall back.
  */
 export const PlacesAutocomplete = z.object({
   enabled: z.boolean(),
