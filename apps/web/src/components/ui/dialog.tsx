@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/cn";
+import { Button } from "./button";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -69,5 +70,19 @@ export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
       )}
       {...props}
     />
+  );
+}
+
+/** A form dialog's actions: 'Cancelar' closes it, 'Salvar' submits (disabled while saving). */
+export function DialogFormActions({ pending }: { pending: boolean }) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button variant="secondary">Cancelar</Button>
+      </DialogClose>
+      <Button type="submit" disabled={pending}>
+        Salvar
+      </Button>
+    </DialogFooter>
   );
 }

@@ -7,17 +7,15 @@ import {
   type ClientFormValues,
 } from "@atende/shared/schemas/clients";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { Controller, type Path, useForm } from "react-hook-form";
-import { toast } from "sonner";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/dialog";
+import { Dialog, DialogContent, DialogFormActions } from "../../components/ui/dialog";
 import { CharacterCount, Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
-import { applyServerIssues, serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
+import { useSaveFeedback } from "../../lib/use-save-feedback";
 
 const FIELDS: readonly Path<ClientFormValues>[] = [
   "fullName",
@@ -65,7 +63,6 @@ export function ClientFormDialog({ open, onOpenChange, client }: Props) {
 
 function ClientForm({ client, onDone }: { client: Client | null; onDone: () => void }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const form = useForm<ClientFormValues, unknown, ClientCreate>({
     resolver: zodResolver(ClientCreateInput),
     defaultValues: defaultsOf(client),
@@ -82,25 +79,22 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
       : []),
   ];
 
-  const onSaved = async (text: string) => {
-    await queryClient.invalidateQueries({ queryKey: trpc.clients.list.pathKey() });
-    toast.success(text);
-    onDone();
-  };
-  const onFailed = (error: unknown) => {
-    applyServerIssues(error, FIELDS, setError);
-    toast.error("Ocorreu um erro ao salvar o paciente.", { description: serverMessageOf(error) });
-  };
+  const feedback = useSaveFeedback({
+    listKey: trpc.clients.list.pathKey(),
+    fields: FIELDS,
+    setError,
+    onDone,
+  });
   const create = useMutation(
     trpc.clients.create.mutationOptions({
-      onSuccess: () => onSaved("Paciente cadastrado!"),
-      onError: onFailed,
+      onSuccess: () => feedback.saved("Paciente cadastrado!"),
+      onError: (error) => feedback.failed(error, "Ocorreu um erro ao salvar o paciente."),
     }),
   );
   const update = useMutation(
     trpc.clients.update.mutationOptions({
-      onSuccess: () => onSaved("Paciente atualizado!"),
-      onError: onFailed,
+      onSuccess: () => feedback.saved("Paciente atualizado!"),
+      onError: (error) => feedback.failed(error, "Ocorreu um erro ao salvar o paciente."),
     }),
   );
   const pending = create.isPending || update.isPending;
@@ -206,14 +200,7 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
       >
         {(control) => <Textarea {...control} {...register("observations", { setValueAs: blankAsNull })} />}
       </Field>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="secondary">Cancelar</Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          Salvar
-        </Button>
-      </DialogFooter>
+      <DialogFormActions pending={pending} />
     </form>
   );
 }

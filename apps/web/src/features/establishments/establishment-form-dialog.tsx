@@ -7,18 +7,16 @@ import {
   type EstablishmentFormValues,
 } from "@atende/shared/schemas/establishments";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { Controller, type Path, useForm } from "react-hook-form";
-import { toast } from "sonner";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/dialog";
+import { Dialog, DialogContent, DialogFormActions } from "../../components/ui/dialog";
 import { CharacterCount, Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { Switch } from "../../components/ui/switch";
 import { Textarea } from "../../components/ui/textarea";
-import { applyServerIssues, serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
+import { useSaveFeedback } from "../../lib/use-save-feedback";
 
 const FIELDS: readonly Path<EstablishmentFormValues>[] = [
   "name",
@@ -69,7 +67,6 @@ function EstablishmentForm({
   onDone: () => void;
 }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const form = useForm<EstablishmentFormValues, unknown, EstablishmentCreate>({
     resolver: zodResolver(EstablishmentCreateInput),
     defaultValues: defaultsOf(establishment),
@@ -79,25 +76,22 @@ function EstablishmentForm({
   const hasParking = watch("hasParking");
   const description = watch("description");
 
-  const onSaved = async (text: string) => {
-    await queryClient.invalidateQueries({ queryKey: trpc.establishments.list.queryKey() });
-    toast.success(text);
-    onDone();
-  };
-  const onFailed = (error: unknown, fallback: string) => {
-    applyServerIssues(error, FIELDS, setError);
-    toast.error("Erro", { description: serverMessageOf(error) ?? fallback });
-  };
+  const feedback = useSaveFeedback({
+    listKey: trpc.establishments.list.queryKey(),
+    fields: FIELDS,
+    setError,
+    onDone,
+  });
   const create = useMutation(
     trpc.establishments.create.mutationOptions({
-      onSuccess: () => onSaved("Local criado"),
-      onError: (error) => onFailed(error, "Erro ao criar o local. Tente novamente."),
+      onSuccess: () => feedback.saved("Local criado"),
+      onError: (error) => feedback.failed(error, "Erro", "Erro ao criar o local. Tente novamente."),
     }),
   );
   const update = useMutation(
     trpc.establishments.update.mutationOptions({
-      onSuccess: () => onSaved("Local atualizado"),
-      onError: (error) => onFailed(error, "Erro ao atualizar o local. Tente novamente."),
+      onSuccess: () => feedback.saved("Local atualizado"),
+      onError: (error) => feedback.failed(error, "Erro", "Erro ao atualizar o local. Tente novamente."),
     }),
   );
   const pending = create.isPending || update.isPending;
@@ -184,14 +178,7 @@ function EstablishmentForm({
         />
       </div>
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="secondary">Cancelar</Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          Salvar
-        </Button>
-      </DialogFooter>
+      <DialogFormActions pending={pending} />
     </form>
   );
 }

@@ -8,20 +8,18 @@ import {
   type OfferedServiceFormValues,
 } from "@atende/shared/schemas/offered-services";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Controller, type Path, useForm } from "react-hook-form";
-import { toast } from "sonner";
-import { Button } from "../../components/ui/button";
 import { CheckboxList } from "../../components/ui/checkbox-list";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/dialog";
+import { Dialog, DialogContent, DialogFormActions } from "../../components/ui/dialog";
 import { CharacterCount, Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { Switch } from "../../components/ui/switch";
 import { Textarea } from "../../components/ui/textarea";
-import { applyServerIssues, serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
+import { useSaveFeedback } from "../../lib/use-save-feedback";
 
 const FIELDS: readonly Path<OfferedServiceFormValues>[] = [
   "name",
@@ -108,7 +106,6 @@ function OfferedServiceForm({
   onDone,
 }: Omit<Props, "open" | "onOpenChange"> & { onDone: () => void }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const form = useForm<OfferedServiceFormValues, unknown, OfferedServiceCreate>({
     resolver: zodResolver(OfferedServiceCreateInput),
     defaultValues: defaultsOf(service),
@@ -129,25 +126,22 @@ function OfferedServiceForm({
   );
   const revalidate = { shouldValidate: formState.isSubmitted };
 
-  const onSaved = async (text: string) => {
-    await queryClient.invalidateQueries({ queryKey: trpc.offeredServices.list.queryKey() });
-    toast.success(text);
-    onDone();
-  };
-  const onFailed = (error: unknown) => {
-    applyServerIssues(error, FIELDS, setError);
-    toast.error("Ocorreu um erro ao salvar o serviço.", { description: serverMessageOf(error) });
-  };
+  const feedback = useSaveFeedback({
+    listKey: trpc.offeredServices.list.queryKey(),
+    fields: FIELDS,
+    setError,
+    onDone,
+  });
   const create = useMutation(
     trpc.offeredServices.create.mutationOptions({
-      onSuccess: () => onSaved("Serviço cadastrado!"),
-      onError: onFailed,
+      onSuccess: () => feedback.saved("Serviço cadastrado!"),
+      onError: (error) => feedback.failed(error, "Ocorreu um erro ao salvar o serviço."),
     }),
   );
   const update = useMutation(
     trpc.offeredServices.update.mutationOptions({
-      onSuccess: () => onSaved("Serviço atualizado!"),
-      onError: onFailed,
+      onSuccess: () => feedback.saved("Serviço atualizado!"),
+      onError: (error) => feedback.failed(error, "Ocorreu um erro ao salvar o serviço."),
     }),
   );
   const pending = create.isPending || update.isPending;
@@ -353,14 +347,7 @@ function OfferedServiceForm({
           <Textarea {...control} rows={2} {...register("observation", { setValueAs: blankAsNull })} />
         )}
       </Field>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="secondary">Cancelar</Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          Salvar
-        </Button>
-      </DialogFooter>
+      <DialogFormActions pending={pending} />
     </form>
   );
 }

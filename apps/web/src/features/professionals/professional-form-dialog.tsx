@@ -7,17 +7,15 @@ import {
   type ProfessionalFormValues,
 } from "@atende/shared/schemas/professionals";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { Controller, type Path, useForm } from "react-hook-form";
-import { toast } from "sonner";
-import { Button } from "../../components/ui/button";
 import { CheckboxList } from "../../components/ui/checkbox-list";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/dialog";
+import { Dialog, DialogContent, DialogFormActions } from "../../components/ui/dialog";
 import { CharacterCount, Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
-import { applyServerIssues, serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
+import { useSaveFeedback } from "../../lib/use-save-feedback";
 
 const FIELDS: readonly Path<ProfessionalFormValues>[] = [
   "name",
@@ -77,7 +75,6 @@ function ProfessionalForm({
   onDone: () => void;
 }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const form = useForm<ProfessionalFormValues, unknown, ProfessionalCreate>({
     resolver: zodResolver(ProfessionalCreateInput),
     defaultValues: defaultsOf(professional),
@@ -86,25 +83,22 @@ function ProfessionalForm({
   const errors = formState.errors;
   const observations = watch("observations");
 
-  const onSaved = async (text: string) => {
-    await queryClient.invalidateQueries({ queryKey: trpc.professionals.list.queryKey() });
-    toast.success(text);
-    onDone();
-  };
-  const onFailed = (error: unknown) => {
-    applyServerIssues(error, FIELDS, setError);
-    toast.error("Ocorreu um erro ao salvar o profissional.", { description: serverMessageOf(error) });
-  };
+  const feedback = useSaveFeedback({
+    listKey: trpc.professionals.list.queryKey(),
+    fields: FIELDS,
+    setError,
+    onDone,
+  });
   const create = useMutation(
     trpc.professionals.create.mutationOptions({
-      onSuccess: () => onSaved("Profissional cadastrado!"),
-      onError: onFailed,
+      onSuccess: () => feedback.saved("Profissional cadastrado!"),
+      onError: (error) => feedback.failed(error, "Ocorreu um erro ao salvar o profissional."),
     }),
   );
   const update = useMutation(
     trpc.professionals.update.mutationOptions({
-      onSuccess: () => onSaved("Profissional atualizado!"),
-      onError: onFailed,
+      onSuccess: () => feedback.saved("Profissional atualizado!"),
+      onError: (error) => feedback.failed(error, "Ocorreu um erro ao salvar o profissional."),
     }),
   );
   const pending = create.isPending || update.isPending;
@@ -177,14 +171,7 @@ function ProfessionalForm({
       >
         {(control) => <Textarea {...control} {...register("observations", { setValueAs: blankAsNull })} />}
       </Field>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="secondary">Cancelar</Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          Salvar
-        </Button>
-      </DialogFooter>
+      <DialogFormActions pending={pending} />
     </form>
   );
 }
