@@ -46,19 +46,20 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: /catalogue\//,
+      testIgnore: /screens\//,
       use: { ...devices["Desktop Chrome"], launchOptions },
     },
-    // The management screens, on a desktop and on a small phone (375 px, the narrowest we support).
+    // The dashboard's screens (tests/screens/<area>/), each on a desktop and on a small phone (375 px, the
+    // narrowest we support).
     {
-      name: "catalogue-1280",
-      testMatch: /catalogue\/.*\.spec\.ts/,
+      name: "desktop-1280",
+      testMatch: /screens\/.*\.spec\.ts/,
       timeout: 120_000,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
-      name: "catalogue-375",
-      testMatch: /catalogue\/.*\.spec\.ts/,
+      name: "phone-375",
+      testMatch: /screens\/.*\.spec\.ts/,
       timeout: 120_000,
       use: {
         ...devices["Desktop Chrome"],

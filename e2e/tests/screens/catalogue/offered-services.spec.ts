@@ -5,7 +5,7 @@ import {
   seedFutureAppointment,
   signInNewAccount,
   toasts,
-} from "./helpers";
+} from "../helpers";
 
 test("a service is created, edited and deleted, with its dependencies and the spec's toasts", async ({
   page,

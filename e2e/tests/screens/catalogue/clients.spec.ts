@@ -5,7 +5,7 @@ import {
   seedFutureAppointment,
   signInNewAccount,
   toasts,
-} from "./helpers";
+} from "../helpers";
 
 test("a patient is created, found, edited and deleted, with the spec's toasts", async ({ page }) => {
   await signInNewAccount(page, "Pedro Pacientes");
