@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type ProxyOptions, runnerImport } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 /**
  * First path segments that belong to the server (apps/server) besides the REST shims. In `vite` dev mode every
@@ -50,7 +51,14 @@ export default defineConfig(async ({ command, mode }) => {
       ? [...new Set([...fixedServerPrefixes, ...(await restPrefixes(import.meta.dirname))])]
       : fixedServerPrefixes;
   return {
-    plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss()],
+    plugins: [
+      tanstackRouter({ target: "react", autoCodeSplitting: true }),
+      react(),
+      tailwindcss(),
+      // Every text asset also as .br and .gz, compressed once at build time at the highest levels; the server sends
+      // the one the browser accepts (apps/server/src/app.ts, serveStatic `precompressed`), spending no CPU per request.
+      compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/], threshold: 1024 }),
+    ],
     server: {
       port,
       // Another port would be an origin the server does not accept for sign-in: fail instead of moving on.

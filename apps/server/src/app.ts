@@ -157,7 +157,8 @@ export function createApp(deps: AppDeps): Hono {
       // Files outside /assets keep their names across builds (index.html, favicon): revalidate them.
       if (c.res.ok && !c.res.headers.has("cache-control")) c.header("cache-control", "no-cache");
     });
-    app.get("*", serveStatic({ root: deps.webDist }));
+    // The build wrote .br and .gz beside every text asset (apps/web/vite.config.ts): sent when the browser accepts them.
+    app.get("*", serveStatic({ root: deps.webDist, precompressed: true }));
   }
 
   app.notFound((c) => {

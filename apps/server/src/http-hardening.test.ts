@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_JSON } from "./rest";
 import { createTestServer, type TestServer } from "./testing";
@@ -19,6 +20,9 @@ beforeAll(async () => {
     "console.log(1);\n//# sourceMappingURL=index-abc123.js.map",
   );
   writeFileSync(join(webDist, "assets", "index-abc123.js.map"), '{"version":3,"sources":["src/main.tsx"]}');
+  // What the build's compression plugin writes beside each text asset.
+  writeFileSync(join(webDist, "assets", "index-abc123.js.br"), brotliCompressSync("console.log(1);\n"));
+  writeFileSync(join(webDist, "assets", "index-abc123.js.gz"), gzipSync("console.log(1);\n"));
   writeFileSync(join(webDist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   server = await createTestServer({ webDist });
 });
@@ -64,6 +68,26 @@ describe("Cache-Control", () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get("cache-control"), path).toBe("no-cache");
     }
+  });
+});
+
+describe("Compressed bundles", () => {
+  it("sends the build's brotli or gzip file to a browser that accepts it, the plain file otherwise", async () => {
+    const path = "/assets/index-abc123.js";
+    // app.request: the raw answer, bytes as sent (server.request reads bodies as text).
+    const br = await server.app.request(path, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toContain("Accept-Encoding");
+    expect(br.headers.get("content-type")).toContain("javascript");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe("console.log(1);\n");
+
+    const gz = await server.app.request(path, { headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe("console.log(1);\n");
+
+    const plain = await server.app.request(path, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toContain("console.log(1);");
   });
 });
 
