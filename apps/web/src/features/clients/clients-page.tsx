@@ -10,6 +10,7 @@ import { Input } from "../../components/ui/input";
 import { PageHeader } from "../../components/ui/page-header";
 import { CardListSkeleton } from "../../components/ui/skeleton";
 import { EmptyState, ErrorState } from "../../components/ui/states";
+import { VirtualCardGrid } from "../../components/ui/virtual-card-grid";
 import { serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
@@ -73,13 +74,12 @@ export function ClientsPage() {
         ) : list.data.length === 0 ? (
           <EmptyState message={term ? "Nenhum paciente encontrado" : "Nenhum paciente cadastrado ainda"} />
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {list.data.map((client) => (
-              <li key={client.id} className="min-w-0">
-                <ClientCard client={client} onEdit={() => setEditing({ client })} />
-              </li>
-            ))}
-          </ul>
+          <VirtualCardGrid
+            label="Pacientes"
+            items={list.data}
+            getKey={(client) => client.id}
+            renderItem={(client) => <ClientCard client={client} onEdit={() => setEditing({ client })} />}
+          />
         )}
       </section>
       <ClientFormDialog

@@ -1,0 +1,104 @@
+// A grid of cards (1 column on a phone, 2 from 768 px, 3 from 1280 px, as the catalogue pages lay them out) that
+// puts only the rows near the screen into the page: a list of 1,000 patients costs what 20 cost. The page itself
+// scrolls (window virtualizer), so the list keeps the browser's own scrolling, find-in-page aside.
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { type ReactNode, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+
+/** Tailwind's md and xl breakpoints, the grid's 2- and 3-column widths. */
+const TWO_COLUMNS = "(min-width: 768px)";
+const THREE_COLUMNS = "(min-width: 1280px)";
+
+function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener("change", onChange);
+      return () => list.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia(query).matches,
+  );
+}
+
+function useColumns(): number {
+  const two = useMediaQuery(TWO_COLUMNS);
+  const three = useMediaQuery(THREE_COLUMNS);
+  return three ? 3 : two ? 2 : 1;
+}
+
+export interface VirtualCardGridProps<T> {
+  items: readonly T[];
+  getKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+  /** A row's likely height in px before it is measured. */
+  estimateRowHeight?: number;
+  /** Names the list for assistive technology. */
+  label: string;
+}
+
+/** Row gap in px: Tailwind's gap-4, kept in step with the className below. */
+const GAP = 16;
+
+export function VirtualCardGrid<T>({
+  items,
+  getKey,
+  renderItem,
+  estimateRowHeight = 160,
+  label,
+}: VirtualCardGridProps<T>) {
+  const columns = useColumns();
+  const rowCount = Math.ceil(items.length / columns);
+  const listRef = useRef<HTMLDivElement>(null);
+  // Where the list starts on the page: the virtualizer counts the window's scroll from the document's top.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const measure = () => setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => estimateRowHeight + GAP,
+    overscan: 4,
+    scrollMargin,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  // Spacers above and below keep the page as tall as the whole list, so the scrollbar tells the truth.
+  const paddingTop = first ? first.start - scrollMargin : 0;
+  const paddingBottom = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the rows between list and items are measured boxes, which <ul> cannot hold
+    <div ref={listRef} role="list" aria-label={label} style={{ paddingTop, paddingBottom }}>
+      {rows.map((row) => (
+        <div
+          key={row.key}
+          data-index={row.index}
+          ref={virtualizer.measureElement}
+          // The row's bottom padding is the grid's gap, measured with the row.
+          className="grid gap-4 pb-4 md:grid-cols-2 xl:grid-cols-3"
+          role="presentation"
+        >
+          {items.slice(row.index * columns, row.index * columns + columns).map((item, k) => (
+            // biome-ignore lint/a11y/useSemanticElements: an item of the role="list" above, inside its measured row
+            <div
+              key={getKey(item)}
+              role="listitem"
+              aria-posinset={row.index * columns + k + 1}
+              aria-setsize={items.length}
+              className="min-w-0"
+            >
+              {renderItem(item)}
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
