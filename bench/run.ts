@@ -3,6 +3,8 @@
 // booking throughput on PostgreSQL only (PGlite serialises every request on one connection).
 import { cpus } from "node:os";
 import { benchBooking, CLIENTS } from "./booking";
+import { launchChromium, startServer } from "./browser";
+import { benchFirstLoad } from "./first-load";
 import { benchFreeSlots, type FreeSlotRow, RUNS } from "./free-slots";
 import {
   type BenchDatabase,
@@ -12,6 +14,7 @@ import {
   postgresAnswers,
   printTable,
 } from "./lib";
+import { benchPatientList, PATIENTS } from "./patient-list";
 
 async function withDatabase<T>(
   open: () => Promise<BenchDatabase>,
@@ -25,9 +28,20 @@ async function withDatabase<T>(
   }
 }
 
+/** `npm run bench -- browser` (or `scheduling`) runs one part; no argument runs both. */
+const parts = new Set(process.argv.slice(2));
+const wanted = (part: "scheduling" | "browser") => parts.size === 0 || parts.has(part);
+
 async function main() {
   const started = performance.now();
   console.log(`atende bench — node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? "?"})`);
+  if (wanted("scheduling")) await schedulingBenches();
+  if (wanted("browser")) await browserBenches();
+  console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The scheduling core: free-slot search and booking throughput. */
+async function schedulingBenches() {
   const havePostgres = await postgresAnswers();
   if (!havePostgres) console.log(`PostgreSQL at ${new URL(PG_ADMIN_URL).host} does not answer: PGlite only.`);
 
@@ -74,7 +88,29 @@ async function main() {
   } else {
     console.log("\nBooking throughput: skipped (needs PostgreSQL on 127.0.0.1:5432).");
   }
-  console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The web app in Chromium against the real server (built as `npm start` builds it, PGlite in a temporary folder). */
+async function browserBenches() {
+  const server = await startServer();
+  const browser = await launchChromium();
+  try {
+    const firstLoad = await benchFirstLoad(server, browser);
+    printTable(
+      "First-load JavaScript (fresh cache; KB; gzip level 9, browsers get the smaller brotli files)",
+      ["page", "scripts", "decoded", "gzip", "budget"],
+      firstLoad.map((r) => [r.page, String(r.scripts), r.rawKb, r.gzipKb, String(r.budgetKb)]),
+    );
+    const patients = await benchPatientList(server, browser);
+    printTable(
+      `Patient list with ${PATIENTS} patients in Chromium (5 runs, fresh cache each)`,
+      ["measure", "p50", "max"],
+      patients.map((r) => [r.measure, r.p50, r.max]),
+    );
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
 }
 
 main().then(
