@@ -8,6 +8,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** Signs in as a super-admin in tests/super-admin.spec.ts (keep the two in step). */
 const SUPER_ADMIN_EMAIL = "super-admin@e2e.test";
 const baseURL = `http://localhost:${PORT}`;
+/** The fake Google Places (e2e/fake-places.ts) listens beside the server; its key is the fake's own. */
+const FAKE_PLACES_PORT = PORT + 50;
+const FAKE_PLACES_API_KEY = "fake-maps-key-do-not-leak";
 const repoRoot = resolve(import.meta.dirname, "..");
 
 // A fresh database per run. Workers load this file again and inherit the runner's environment, so the whole run
@@ -69,24 +72,38 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The real server, built and started as `npm start` does, on its own port and data directory. Access tokens
-    // live 5 s so a test can watch one expire.
-    command: "node scripts/start.mjs",
-    cwd: repoRoot,
-    url: `${baseURL}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      JWT_ACCESS_TTL_SECONDS: "5",
-      SUPER_ADMIN_EMAILS: SUPER_ADMIN_EMAIL,
-      LOG_LEVEL: "warn",
-      // Every test signs in again from the same address; keep the limit, above what the suite needs.
-      RATE_LIMIT_AUTH_PER_MINUTE: "300",
+  webServer: [
+    {
+      command: `"${process.execPath}" --import tsx e2e/fake-places.ts`,
+      cwd: repoRoot,
+      port: FAKE_PLACES_PORT,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { FAKE_PLACES_PORT: String(FAKE_PLACES_PORT) },
     },
-  },
+    {
+      // The real server, built and started as `npm start` does, on its own port and data directory. Access tokens
+      // live 5 s so a test can watch one expire.
+      command: "node scripts/start.mjs",
+      cwd: repoRoot,
+      url: `${baseURL}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        JWT_ACCESS_TTL_SECONDS: "5",
+        SUPER_ADMIN_EMAILS: SUPER_ADMIN_EMAIL,
+        LOG_LEVEL: "warn",
+        // Every test signs in again from the same address; keep the limit, above what the suite needs.
+        RATE_LIMIT_AUTH_PER_MINUTE: "300",
+        // Address suggestions from the fake Google Places above.
+        GOOGLE_MAPS_API_KEY: FAKE_PLACES_API_KEY,
+        GOOGLE_PLACES_API_URL: `http://127.0.0.1:${FAKE_PLACES_PORT}`,
+      },
+    },
+  ],
 });

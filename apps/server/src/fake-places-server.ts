@@ -63,7 +63,8 @@ function suggestionsFor(input: string) {
   };
 }
 
-export async function startFakePlacesServer(): Promise<FakePlacesServer> {
+/** Listens on `port` (0: any free port), on 127.0.0.1 only. */
+export async function startFakePlacesServer(port = 0): Promise<FakePlacesServer> {
   const apiKey = "fake-maps-key-do-not-leak";
   const requests: FakePlacesRequest[] = [];
   const state: { mode: FakePlacesMode } = { mode: { kind: "ok" } };
@@ -100,10 +101,10 @@ export async function startFakePlacesServer(): Promise<FakePlacesServer> {
     const input = typeof body === "object" && body !== null && "input" in body ? String(body.input) : "";
     send(200, suggestionsFor(input));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${address.port}`,
     apiKey,
     requests,
     get mode() {

@@ -79,3 +79,52 @@ test("a location a future appointment depends on is not deleted, and the server 
   ).toBeVisible();
   await expect(card).toBeVisible();
 });
+
+test("the address suggests places from 3 characters, picked with the keyboard; Escape closes only the list", async ({
+  page,
+}) => {
+  await signInNewAccount(page, "Ana Endereço");
+  await page.goto("/dashboard/local-atendimento");
+  await page.getByRole("button", { name: "Novo Local" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo Local" });
+  const address = dialog.getByRole("combobox", { name: "Endereço" });
+  const suggestions = page.getByRole("listbox", { name: "Sugestões de lugares" });
+
+  await address.pressSequentially("Av");
+  await page.waitForTimeout(600); // past the 300 ms pause: still nothing below 3 characters
+  await expect(suggestions.getByRole("option")).toHaveCount(0);
+
+  await address.pressSequentially(". Paulista, 1000");
+  // The fake answers two places (and a query prediction, which is not a place and is not shown).
+  await expect(suggestions.getByRole("option")).toHaveCount(2);
+  await expect(suggestions.getByRole("option").first()).toContainText("Bela Vista, São Paulo - SP, Brasil");
+  await expect(address).toHaveAttribute("aria-expanded", "true");
+  await expectNoSeriousA11yViolations(page);
+
+  // Escape closes the list and keeps the dialog (and what was typed).
+  await address.press("Escape");
+  await expect(address).toHaveAttribute("aria-expanded", "false");
+  await expect(dialog).toBeVisible();
+  await expect(address).toHaveValue("Av. Paulista, 1000");
+
+  // Typing again reopens it; arrows move, Enter picks without submitting the form.
+  await address.press("End");
+  await address.pressSequentially(" ");
+  await expect(suggestions.getByRole("option")).toHaveCount(2);
+  await address.press("ArrowDown");
+  await address.press("ArrowDown");
+  await expect(suggestions.getByRole("option").nth(1)).toHaveAttribute("aria-selected", "true");
+  await address.press("Enter");
+  await expect(address).toHaveValue("Av. Paulista, 1000 - Centro, Paulínia - SP, Brasil");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Nome deve ter entre 2 e 200 caracteres")).toHaveCount(0);
+
+  await dialog.getByLabel("Nome").fill("Unidade Paulínia");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(toasts(page).getByText("Local criado")).toBeVisible();
+  await expect(
+    page
+      .getByRole("article", { name: "Unidade Paulínia" })
+      .getByText("Av. Paulista, 1000 - Centro, Paulínia - SP, Brasil"),
+  ).toBeVisible();
+});

@@ -23,7 +23,14 @@ interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Conte
  * A centred modal: focus trapped inside, Escape and the close button close it, focus returns to what opened it.
  * On a phone it fills the width and scrolls inside itself.
  */
-export function DialogContent({ title, description, className, children, ...props }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  className,
+  children,
+  onEscapeKeyDown,
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -34,6 +41,17 @@ export function DialogContent({ title, description, className, children, ...prop
           "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl",
           className,
         )}
+        onEscapeKeyDown={(event) => {
+          // Escape in a combobox whose list is open closes the list, not the dialog (the form would be lost).
+          const focused = document.activeElement;
+          if (
+            focused?.getAttribute("role") === "combobox" &&
+            focused.getAttribute("aria-expanded") === "true"
+          ) {
+            event.preventDefault();
+          }
+          onEscapeKeyDown?.(event);
+        }}
         {...props}
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">

@@ -17,6 +17,7 @@ import { Switch } from "../../components/ui/switch";
 import { Textarea } from "../../components/ui/textarea";
 import { useTRPC } from "../../lib/trpc";
 import { useSaveFeedback } from "../../lib/use-save-feedback";
+import { AddressInput } from "./address-input";
 
 const FIELDS: readonly Path<EstablishmentFormValues>[] = [
   "name",
@@ -107,7 +108,22 @@ function EstablishmentForm({
         {(control) => <Input {...control} autoComplete="off" {...register("name")} />}
       </Field>
       <Field label="Endereço" required error={errors.address?.message}>
-        {(control) => <Input {...control} autoComplete="street-address" {...register("address")} />}
+        {(aria) => (
+          <Controller
+            control={control}
+            name="address"
+            render={({ field }) => (
+              <AddressInput
+                {...aria}
+                name={field.name}
+                value={field.value ?? ""}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+              />
+            )}
+          />
+        )}
       </Field>
       <Field
         label="Descrição"
