@@ -161,7 +161,7 @@ function TimeGrid({ view, dates, today, events, catalogues, onEvent, onEmptyDay 
         className={cn("grid", view === "week" && "min-w-[44rem]")}
         style={{ gridTemplateColumns: `3.5rem repeat(${dates.length}, minmax(0, 1fr))` }}
       >
-        <div className="border-b border-slate-200 bg-slate-50" />
+        <div className="sticky left-0 z-20 border-b border-slate-200 bg-slate-50" />
         {dates.map((date) => (
           <div
             key={date}
@@ -174,12 +174,13 @@ function TimeGrid({ view, dates, today, events, catalogues, onEvent, onEmptyDay 
             <DayBadge date={date} today={today} dim={false} onEmptyDay={onEmptyDay} />
           </div>
         ))}
-        <div className="relative" style={{ height }}>
+        {/* The ruler stays in view while a phone scrolls the week sideways. */}
+        <div className="sticky left-0 z-20 bg-white" style={{ height }}>
           {hours.map((m) => (
             <span
               key={m}
-              className="absolute right-1.5 -translate-y-1/2 text-[11px] text-slate-500 first:translate-y-0"
-              style={{ top: top(m) }}
+              className="absolute right-1.5 text-[11px] text-slate-500"
+              style={{ top: top(m) + 2 }}
             >
               {formatMinutesOfDay(m)}
             </span>
@@ -219,8 +220,18 @@ function TimeGrid({ view, dates, today, events, catalogues, onEvent, onEmptyDay 
                     width: `calc(${100 / event.lanes}% - 2px)`,
                   }}
                 >
-                  <span className="block truncate font-semibold">{shortLabel(event, catalogues)}</span>
-                  <span className="block truncate">{timeRange(event)}</span>
+                  {blockHeight < 32 ? (
+                    // A short block has room for one line: its start and who.
+                    <span className="block truncate">
+                      <span className="font-semibold">{timeRange(event).slice(0, 5)}</span>{" "}
+                      {shortLabel(event, catalogues)}
+                    </span>
+                  ) : (
+                    <>
+                      <span className="block truncate font-semibold">{shortLabel(event, catalogues)}</span>
+                      <span className="block truncate">{timeRange(event)}</span>
+                    </>
+                  )}
                 </EventButton>
               );
             })}
@@ -295,6 +306,7 @@ function MonthGrid({
                 <button
                   type="button"
                   onClick={() => onOpenDay(date)}
+                  aria-label={`+${list.length - MONTH_CELL_MAX} mais em ${formatDate(date)}`}
                   className="relative self-start rounded px-1 text-xs font-medium text-teal-800 hover:underline"
                 >
                   +{list.length - MONTH_CELL_MAX} mais

@@ -247,12 +247,7 @@ function AgendaCard({ today }: { today: string }) {
                 Erro ao carregar disponibilidades: {occurrences.error.message}
               </p>
             )}
-            <div
-              aria-busy={loading}
-              data-agenda-ready={
-                !loading && appointments.data !== undefined && occurrences.data !== undefined
-              }
-            >
+            <div aria-busy={loading}>
               <AgendaCalendar
                 view={view}
                 dates={dates}
