@@ -1,7 +1,7 @@
 // Appointments (spec 001 §3, §4, §5 "Appointment create form", "Edit form", "Advisory availability check"; §7; §9)
 // and the REST shapes we add (docs/architecture.md, REST details: availability check, free slots). Browser-safe: the
 // web forms, the procedures, the REST shims and the agent's tools validate with these schemas and show these texts.
-import { APPOINTMENT_STATUSES } from "../enums";
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from "../enums";
 import { DATE_RANGE_ORDER, NOT_FOUND, OBSERVATIONS_BLANK } from "../messages";
 import { dayNumber, formatMinutesOfDay } from "../time";
 import { csvList, isoDate, offsetDateTime, optionalText, uuidField, z } from "../zod";
@@ -12,6 +12,14 @@ export const MAX_SERVICES_PER_APPOINTMENT = 10;
 export const MAX_FREE_SLOT_RANGE_DAYS = 62;
 /** Free-slot starts sit on this clock grid (:00, :05, …; docs/architecture.md, REST details). */
 export const SLOT_GRID_MINUTES = 5;
+
+/** spec 001 §4, Appointment status: the pt-BR labels. */
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  SCHEDULED: "Agendado",
+  COMPLETED: "Realizado",
+  CANCELED: "Cancelado",
+  NO_SHOW: "Não compareceu",
+};
 
 export const APPOINTMENT_MESSAGES = {
   clientRequired: "ID do cliente é obrigatório",
