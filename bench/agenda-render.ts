@@ -1,7 +1,7 @@
 // The agenda's weekly view with 300 blocks (240 appointments of 10 professionals, 60 availabilities of 2 more, all in
 // the current week), rendered by Chromium: the time from the start of the navigation to /dashboard/agendas until
 // every block is in the page, over a few runs. `npm run agenda-render -w @atende/bench`; needs /usr/bin/chromium and
-// builds the web app first (turbo caches it). Not part of `npm run bench` nor of CI: it drives a browser.
+// builds the web app first (turbo caches it). Part of `npm run bench -- browser`; never of CI.
 //
 // The real Hono app serves the built SPA and the API on a fixed local port over PGlite in memory; the account signs
 // in through the development form, exactly as a user does, and the data is seeded with the test helpers (appointments
@@ -9,6 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { cpus } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import {
   insertAppointment,
   insertClient,
@@ -22,8 +23,8 @@ import { dataAccess } from "@atende/db";
 import { createApp } from "@atende/server";
 import { addDays, formatMinutesOfDay, instantAt, isoWeekday, today } from "@atende/shared/time";
 import { serve } from "@hono/node-server";
-import { chromium } from "@playwright/test";
 import pino from "pino";
+import { launchChromium } from "./browser";
 import { ms, openPglite, percentile, printTable } from "./lib";
 
 const PORT = Number(process.env.BENCH_AGENDA_PORT ?? 3290);
@@ -35,12 +36,6 @@ const AVAILABILITIES = 60;
 const EVENTS = PROFESSIONALS * APPOINTMENTS_PER_PROFESSIONAL + AVAILABILITIES;
 
 const repoRoot = resolve(import.meta.dirname, "..");
-
-// The page's globals the measurements read (this package is typed without the DOM library; they run in Chromium).
-declare const document: {
-  querySelector(selector: string): unknown;
-  querySelectorAll(selector: string): { length: number };
-};
 
 function buildWeb(): void {
   const build = spawnSync(
@@ -73,10 +68,8 @@ async function devSignIn(baseUrl: string) {
   return { callback: callback.toString(), tenantId: claims.tenantId };
 }
 
-async function main() {
-  console.log(
-    `atende agenda render — node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? "?"})`,
-  );
+/** Seeds the week, renders it in Chromium and prints the table; part of `npm run bench -- browser`. */
+export async function benchAgendaRender(): Promise<void> {
   buildWeb();
   const handle = await openPglite();
   const baseUrl = `http://localhost:${PORT}`;
@@ -90,16 +83,7 @@ async function main() {
   const server = await new Promise<ReturnType<typeof serve>>((done) => {
     const s = serve({ fetch: app.fetch, port: PORT, hostname: "127.0.0.1" }, () => done(s));
   });
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--no-first-run",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const { callback, tenantId } = await devSignIn(baseUrl);
     const db = handle.db;
@@ -193,10 +177,16 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+// Also runnable alone: `npm run agenda-render -w @atende/bench`.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(
+    `atende agenda render — node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? "?"})`,
+  );
+  benchAgendaRender().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

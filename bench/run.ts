@@ -2,6 +2,7 @@
 // Free-slot search on PGlite and, when 127.0.0.1:5432 answers, on a fresh PostgreSQL database (dropped after);
 // booking throughput on PostgreSQL only (PGlite serialises every request on one connection).
 import { cpus } from "node:os";
+import { benchAgendaRender } from "./agenda-render";
 import { benchBooking, CLIENTS } from "./booking";
 import { launchChromium, startServer } from "./browser";
 import { benchFirstLoad } from "./first-load";
@@ -101,6 +102,7 @@ async function browserBenches() {
       ["page", "scripts", "decoded", "gzip", "budget"],
       firstLoad.map((r) => [r.page, String(r.scripts), r.rawKb, r.gzipKb, String(r.budgetKb)]),
     );
+    await benchAgendaRender();
     const patients = await benchPatientList(server, browser);
     printTable(
       `Patient list with ${PATIENTS} patients in Chromium (5 runs, fresh cache each)`,
