@@ -75,7 +75,7 @@ export function PhoneForwardingGuide() {
                   {GSM_CODES.map(({ code, when }) => (
                     <tr key={code} className="border-b border-slate-100 last:border-0">
                       <td className="py-1.5 pr-3 align-top">
-                        <code className="rounded bg-white px-1.5 py-0.5 text-xs break-all text-slate-900">
+                        <code className="rounded bg-white px-1.5 py-0.5 text-xs whitespace-nowrap text-slate-900">
                           {code}
                         </code>
                       </td>

@@ -19,7 +19,7 @@ export function SettingsPage() {
   const actingAsSuperAdmin = Boolean(claims?.isSuperAdmin && claims.superAdminSelectedTenantId);
 
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+    <div className="mx-auto max-w-4xl">
       <PageHeader title="Configurações" subtitle="Perfil do negócio e equipe" />
       {me.isPending ? (
         <Spinner label="Carregando configurações..." className="py-12" />
@@ -29,12 +29,12 @@ export function SettingsPage() {
           onRetry={() => void me.refetch()}
         />
       ) : (
-        <>
+        <div className="flex flex-col gap-6">
           <BusinessProfileSection canEdit={actingAsSuperAdmin || me.data.role === "OWNER"} />
           {(actingAsSuperAdmin || me.data.role === "OWNER") && (
             <TeamSection currentUserId={actingAsSuperAdmin ? null : me.data.id} />
           )}
-        </>
+        </div>
       )}
     </div>
   );

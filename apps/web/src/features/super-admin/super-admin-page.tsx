@@ -25,7 +25,12 @@ export function SuperAdminPage() {
           Voltar ao Dashboard
         </Link>
       </Button>
-      <PageHeader title="Super Admin" subtitle="Selecione um tenant para operar como super administrador" />
+      <PageHeader
+        title="Super Admin"
+        subtitle={
+          claims?.isSuperAdmin ? "Selecione um tenant para operar como super administrador" : undefined
+        }
+      />
       {claims?.isSuperAdmin ? (
         <SuperAdminConsole selectedTenantId={claims.superAdminSelectedTenantId ?? null} />
       ) : (
