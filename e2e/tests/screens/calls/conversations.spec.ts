@@ -30,6 +30,7 @@ test("the call history lists, searches and opens calls in a dialog and in a new 
     ],
     actions: [{ actionType: "APPOINTMENT_BOOKED" }],
     collectedData: { Especialidade: "Cardiologia" },
+    withRecording: true,
   });
   await call("POST", "/dev/conversations", {
     status: "MISSED",
@@ -64,6 +65,12 @@ test("the call history lists, searches and opens calls in a dialog and in a new 
   await expect(dialog.getByText("APPOINTMENT_BOOKED")).toBeVisible();
   await expect(dialog.getByText("maria@exemplo.test")).toBeVisible();
   await expect(dialog.getByText("03/06/2030 10:00")).toBeVisible();
+  // The recording plays from a blob fetched with the session (the page's CSP must allow blob media).
+  const audio = dialog.getByLabel("Gravação da chamada");
+  await expect(audio).toHaveAttribute("src", /^blob:/);
+  await expect
+    .poll(() => audio.evaluate((element: HTMLAudioElement) => element.readyState))
+    .toBeGreaterThan(0);
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("tab", { name: "Conversa" }).click();
   const messages = dialog.getByRole("list", { name: "Mensagens da conversa" });

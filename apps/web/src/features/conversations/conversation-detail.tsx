@@ -14,6 +14,7 @@ import {
   callerName,
   formatCallDuration,
 } from "./conversation-labels";
+import { RecordingPlayer } from "./recording-player";
 
 /**
  * A call's detail (spec 001 §2 "Call history"): what the dialog and the full page both show. Tabs Resumo, Conversa
@@ -36,6 +37,7 @@ export function ConversationDetail({ conversation }: { conversation: Conversatio
         {conversation.establishmentName && <Item label="Local">{conversation.establishmentName}</Item>}
         {conversation.transferredTo && <Item label="Transferida para">{conversation.transferredTo}</Item>}
       </dl>
+      {conversation.hasRecording && <RecordingPlayer conversationId={conversation.id} />}
 
       <Tabs defaultValue="resumo">
         <TabsList aria-label="Detalhes do atendimento">
