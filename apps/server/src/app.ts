@@ -21,6 +21,7 @@ import { body } from "./errors";
 import { createOAuthRoutes } from "./oauth";
 import { buildOpenApi } from "./openapi";
 import { apiRateLimit, type RateLimits, signInRateLimit, trpcBatchLimit } from "./rate-limit";
+import { createRecordingRoutes } from "./recordings";
 import { mountRest } from "./rest";
 
 export interface AppDeps {
@@ -74,6 +75,8 @@ export function createApp(deps: AppDeps): Hono {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],
         connectSrc: ["'self'"],
+        // Call recordings play from a blob the app fetched with the session's token (an <audio> src sends none).
+        mediaSrc: ["'self'", "blob:"],
         fontSrc: ["'self'", "data:"],
         frameAncestors: ["'none'"],
         formAction: ["'self'", ...config.frontendOrigins],
@@ -134,6 +137,14 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/", createDocsRoutes());
   app.route("/", createOAuthRoutes({ data: deps.data, config, logger }));
   app.route("/", createDevOutboxRoutes({ data: deps.data, config }));
+  app.route(
+    "/",
+    createRecordingRoutes({
+      config,
+      contextFor: (claims) => contextFromRequest(deps, claims),
+      logInternal: (error) => logger.error({ err: error }, "unhandled error"),
+    }),
+  );
   mountRest(app, contextFor, logInternal);
 
   const indexHtml =

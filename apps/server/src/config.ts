@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { ApiConfig } from "@atende/api";
 import type { Env } from "./env";
 import { loadJwtSecret } from "./secret";
@@ -30,5 +31,6 @@ export function apiConfigFrom(env: Env): ApiConfig {
           timeoutMs: env.GOOGLE_PLACES_TIMEOUT_MS,
         }
       : undefined,
+    recordingsDir: join(env.DATA_DIR, "recordings"),
   };
 }

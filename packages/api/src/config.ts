@@ -24,6 +24,8 @@ export interface ApiConfig {
   allowClockOverride: boolean;
   /** Address suggestions through Google Places Autocomplete (New); undefined without GOOGLE_MAPS_API_KEY. */
   places: PlacesConfig | undefined;
+  /** The embedded recordings store: a folder of WAV files (DATA_DIR/recordings; a temporary folder in tests). */
+  recordingsDir: string;
 }
 
 export interface PlacesConfig {

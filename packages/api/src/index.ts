@@ -25,4 +25,5 @@ export {
   listOutbox,
   type OutboxEntry,
 } from "./services/email";
+export { openRecording, RECORDING_NOT_FOUND } from "./services/recordings";
 export { type Access, accessOf, createCallerFactory } from "./trpc";

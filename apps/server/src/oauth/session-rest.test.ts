@@ -66,7 +66,7 @@ describe("sessions over REST", () => {
     const res = await server.request("GET", "/user/me", { token: pair.accessToken });
     expect(res).toMatchObject({
       status: 200,
-      body: { id: claims.sub, email, name: "Joana", tenantId: claims.tenantId },
+      body: { id: claims.sub, email, name: "Joana", tenantId: claims.tenantId, role: "OWNER" },
     });
   });
 

@@ -1,5 +1,6 @@
 // Wire shapes of the sign-in and super-admin procedures (spec 000 §3, §7); plain JSON, no transforms, so
 // /openapi.json can describe them.
+import { USER_ROLES } from "@atende/shared/enums";
 import { z } from "@atende/shared/zod";
 
 export const tokenPairOutput = z.object({
@@ -12,6 +13,8 @@ export const currentUserOutput = z.object({
   email: z.string(),
   name: z.string(),
   tenantId: z.string(),
+  /** The role in their own tenant (docs/decisions/0013-team-and-e-mail.md): OWNER created it, STAFF were invited. */
+  role: z.enum(USER_ROLES),
 });
 
 export const refreshTokenInput = z.object({

@@ -194,6 +194,7 @@ describe("conversations.get", () => {
         { sender: "CALLER", content: "Pode sim, obrigada.", timestamp: "2030-06-03T10:00:18-03:00" },
       ],
       collectedData: { nome: "Maria Silva", servico: "Consulta de rotina" },
+      hasRecording: false,
     });
   });
 

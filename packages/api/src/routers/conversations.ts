@@ -9,6 +9,7 @@ import {
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { getConversation, listConversations } from "../services/conversations";
+import { RECORDING_CONTENT_TYPE, recordingKeyOf } from "../services/recordings";
 import { tenantProcedure } from "../trpc";
 
 export const conversationsRouter = {
@@ -20,4 +21,15 @@ export const conversationsRouter = {
     .input(idInput)
     .output(ConversationDetail)
     .query(({ ctx, input }) => getConversation(ctx.db, input.id)),
+  /**
+   * Where a call's recording is kept, for the route that streams it (`GET /conversations/{id}/recording`, which
+   * answers the audio itself: binary, so not a REST shim). 404 when the call has none.
+   */
+  recording: tenantProcedure
+    .input(idInput)
+    .output(z.object({ key: z.string(), contentType: z.literal(RECORDING_CONTENT_TYPE) }))
+    .query(async ({ ctx, input }) => ({
+      key: await recordingKeyOf(ctx.db, input.id),
+      contentType: RECORDING_CONTENT_TYPE,
+    })),
 } satisfies TRPCRouterRecord;

@@ -12,7 +12,7 @@ export const devRouter = {
     .input(DevConversationInput)
     .output(ConversationDetail)
     .mutation(async ({ ctx, input }) => {
-      const { id } = await seedConversation(ctx.db, input, ctx.now());
+      const { id } = await seedConversation(ctx.db, input, ctx.now(), ctx.config.recordingsDir);
       return getConversation(ctx.db, id);
     }),
 } satisfies TRPCRouterRecord;

@@ -4,7 +4,7 @@ import { currentUser, refreshSession } from "../services/auth";
 import { publicSystemProcedure, systemProcedure } from "../trpc";
 
 export const userRouter = {
-  /** The signed-in user: id, e-mail, name and their own tenant (also for a super-admin acting elsewhere). */
+  /** The signed-in user: id, e-mail, name, their own tenant (also for a super-admin acting elsewhere) and role there. */
   me: systemProcedure("currentUser")
     .output(currentUserOutput)
     .query(({ ctx }) => currentUser(ctx.sys, ctx.actor.userId)),

@@ -143,7 +143,16 @@ describe("user.me", () => {
     const pair = await signIn(api.data.system("signIn"), { email, name: "Carla" }, api.config);
     const claims = decodeJwt(pair.accessToken);
     const me = await (await callerWithToken(pair.accessToken)).user.me();
-    expect(me).toEqual({ id: claims.sub, email, name: "Carla", tenantId: claims.tenantId });
+    expect(me).toEqual({ id: claims.sub, email, name: "Carla", tenantId: claims.tenantId, role: "OWNER" });
+  });
+
+  it("answers STAFF for someone who joined a tenant by invitation", async () => {
+    const owner = await signIn(api.data.system("signIn"), { email: uniqueEmail(), name: "Dona" }, api.config);
+    const email = uniqueEmail("convidada");
+    await (await callerWithToken(owner.accessToken)).team.invite({ email });
+    const staff = await signIn(api.data.system("signIn"), { email, name: "Equipe" }, api.config);
+    const me = await (await callerWithToken(staff.accessToken)).user.me();
+    expect(me).toMatchObject({ email, role: "STAFF", tenantId: decodeJwt(owner.accessToken).tenantId });
   });
 
   it("refuses a user that no longer exists, although the token is still valid", async () => {

@@ -3,6 +3,7 @@
 // e-mail before any tenant is known, and a refresh token is found by its hash. Keep such queries here.
 import { PG_UNIQUE_VIOLATION, pgErrorOf, type Queryable, type SystemDb, schema } from "@atende/db";
 import { and, desc, eq, gt, isNull, sql } from "@atende/db/orm";
+import type { UserRole } from "@atende/shared/enums";
 import { generateRefreshToken, hashRefreshToken, signAccessToken } from "../auth/tokens";
 import type { ApiConfig } from "../config";
 import { unauthorized } from "../errors";
@@ -113,9 +114,23 @@ export async function findUser(db: Queryable, userId: string): Promise<SessionUs
   return user;
 }
 
-/** The current user (`user.me`): read from the database, so a deleted user's still-valid token gets a 401. */
-export async function currentUser(sys: SystemDb, userId: string): Promise<SessionUser> {
-  return (await findUser(sys, userId)) ?? unauthorized(SESSION_EXPIRED);
+/** `user.me`: the session's user and their role in their own tenant (docs/decisions/0013-team-and-e-mail.md). */
+export interface CurrentUser extends SessionUser {
+  role: UserRole;
+}
+
+/**
+ * The current user (`user.me`): read from the database, so a deleted user's still-valid token gets a 401, and a role
+ * change shows at once. The role is the one in the user's own tenant; a super-admin acting in a selected tenant
+ * counts as that tenant's owner (decision 0013), which the caller knows from the token's selection.
+ */
+export async function currentUser(sys: SystemDb, userId: string): Promise<CurrentUser> {
+  const [user] = await sys
+    .select({ ...sessionUserColumns, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user ?? unauthorized(SESSION_EXPIRED);
 }
 
 /**

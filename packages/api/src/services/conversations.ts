@@ -382,6 +382,7 @@ export async function getConversation(db: TenantTx, id: string): Promise<Convers
       endedAt: c.endedAt,
       clientEmail: c.clientEmail,
       transferredTo: c.transferredTo,
+      recordingPath: c.recordingPath,
     })
     .from(c)
     .where(eq(c.id, id))
@@ -423,5 +424,6 @@ export async function getConversation(db: TenantTx, id: string): Promise<Convers
       timestamp: toWireInstant(message.timestamp),
     })),
     collectedData: Object.fromEntries(data.map((point) => [point.key, point.value])),
+    hasRecording: row.recordingPath !== null,
   };
 }

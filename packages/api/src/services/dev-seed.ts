@@ -4,6 +4,10 @@
 import type { TenantTx } from "@atende/db";
 import type { DevConversationInput } from "@atende/shared/schemas/dev";
 import { recordConversation } from "./conversations";
+import { newRecordingKey, saveRecording, silentWav } from "./recordings";
+
+/** Long enough for a player to show it, small enough to be cheap (16 KB). */
+const SEED_RECORDING_MS = 500;
 
 const STEP_MS = 5000;
 
@@ -11,6 +15,7 @@ export async function seedConversation(
   db: TenantTx,
   input: DevConversationInput,
   now: Date,
+  recordingsDir: string,
 ): Promise<{ id: string }> {
   const startedAt = input.startedAt ?? now;
   // Rows written together would otherwise share one timestamp and lose their order (recordConversation's rule).
@@ -30,6 +35,12 @@ export async function seedConversation(
     ...actions.map((a) => a.timestamp.getTime()),
   );
   const endedAt = input.endedAt ?? (input.status === "ACTIVE" ? null : new Date(lastEvent + STEP_MS));
+  // The file is written first: a rolled-back seed leaves an orphan file, never a row pointing at nothing.
+  let recordingPath: string | null = null;
+  if (input.withRecording) {
+    recordingPath = newRecordingKey(db.tenantId);
+    await saveRecording(recordingsDir, recordingPath, silentWav(SEED_RECORDING_MS));
+  }
   return recordConversation(db, {
     status: input.status,
     direction: input.origin,
@@ -46,5 +57,6 @@ export async function seedConversation(
     messages,
     actions,
     collectedData: input.collectedData,
+    recordingPath,
   });
 }

@@ -1,4 +1,7 @@
 // Test harness: a real migrated database per test file, tRPC callers acting as a given user, and seeded tenants.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type DataAccess, type Database, dataAccess, schema } from "@atende/db";
 import { createTestDatabase, type TestDatabase } from "@atende/db/testing";
 import { signAccessToken } from "../auth/tokens";
@@ -18,6 +21,8 @@ export const testConfig: ApiConfig = {
   google: undefined,
   allowClockOverride: true,
   places: undefined,
+  // One temporary folder per test file (each file loads this module anew).
+  recordingsDir: mkdtempSync(join(tmpdir(), "atende-recordings-")),
 };
 
 const createCaller = createCallerFactory(appRouter);

@@ -126,6 +126,7 @@ export const ConversationDetail = ConversationListItem.extend({
   /** Chronological. */
   messages: z.array(ConversationMessage),
   collectedData: z.record(z.string(), z.string()).describe("Dados coletados durante a chamada (chave/valor)"),
+  hasRecording: z.boolean().describe("Há gravação: GET /conversations/{id}/recording (audio/wav)"),
 });
 export type ConversationDetail = z.infer<typeof ConversationDetail>;
 

@@ -25,6 +25,8 @@ export const DevConversationInput = z
     status: z.enum(CONVERSATION_STATUSES, { error: "Status inválido" }).default("COMPLETED"),
     origin: z.enum(CONVERSATION_DIRECTIONS, { error: "Origem inválida" }).default("INBOUND"),
     isTest: z.boolean({ error: "isTest deve ser verdadeiro ou falso" }).default(false),
+    /** Attaches a short silent stereo WAV as the call's recording. */
+    withRecording: z.boolean({ error: "withRecording deve ser verdadeiro ou falso" }).default(false),
     callSid: text("callSid", 100),
     clientName: text("Nome do cliente", 150),
     phoneNumber: text("Telefone", 30),

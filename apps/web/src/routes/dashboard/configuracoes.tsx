@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { SettingsPage } from "../../features/settings/settings-page";
+
+export const Route = createFileRoute("/dashboard/configuracoes")({
+  component: SettingsPage,
+});
