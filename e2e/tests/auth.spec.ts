@@ -1,14 +1,28 @@
 import { expect, test } from "@playwright/test";
-import { expiryOf, signInWithGoogle, storedTokens, waitForAccessTokenExpiry } from "./session";
+import {
+  completeGoogleSignIn,
+  expiryOf,
+  signInToDashboard,
+  signInWithGoogle,
+  storedTokens,
+  uniqueEmail,
+  waitForAccessTokenExpiry,
+} from "./session";
 
 test("a newcomer signs in with Google, outlives an expired access token and signs out", async ({ page }) => {
-  // The welcome toast shows for a few seconds while the dashboard loads: watch for it from the start, so a slow
-  // machine that takes longer than the toast to render the dashboard does not miss it.
-  const welcomed = page.getByText("Bem-vindo de volta!").waitFor({ state: "visible", timeout: 60_000 });
+  // The welcome toast shows for a few seconds while the next page loads: watch for it from the start, so a slow
+  // machine that takes longer than the toast to render the page does not miss it.
+  const welcomed = page
+    .getByText("Bem-vindo de volta! Complete sua configuração.")
+    .waitFor({ state: "visible", timeout: 60_000 });
   const callback = await signInWithGoogle(page, "Maria Souza");
   expect(callback.searchParams.get("token")).toBeTruthy();
   expect(callback.searchParams.get("refreshToken")).toBeTruthy();
   await welcomed;
+  // A fresh account has nothing configured: the setup state sends it to the wizard.
+  await expect(page).toHaveURL(/\/configuracao-inicial$/);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Bem-vindo, Maria Souza!" })).toBeVisible();
 
   const before = await storedTokens(page);
   expect(before.accessToken).toBe(callback.searchParams.get("token"));
@@ -30,7 +44,7 @@ test("a newcomer signs in with Google, outlives an expired access token and sign
 });
 
 test("a 401 on an expired token is answered by one refresh and a retry", async ({ page }) => {
-  await signInWithGoogle(page, "João Pereira");
+  await signInToDashboard(page, "João Pereira");
   const before = await storedTokens(page);
   await waitForAccessTokenExpiry(page);
 
@@ -49,7 +63,7 @@ test("a 401 on an expired token is answered by one refresh and a retry", async (
 });
 
 test("two tabs refresh one session without spending a refresh token twice", async ({ page, context }) => {
-  await signInWithGoogle(page, "Ana Lima");
+  await signInToDashboard(page, "Ana Lima");
   const other = await context.newPage();
   await other.goto("/dashboard");
   await expect(other.getByRole("heading", { name: "Bem-vindo, Ana Lima!" })).toBeVisible();
@@ -75,6 +89,13 @@ test("an unauthenticated visit to /dashboard lands on /login", async ({ page }) 
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("heading", { name: "Acesse sua conta" })).toBeVisible();
+});
+
+test("signing in after the guard stopped a visit returns to the page asked for", async ({ page }) => {
+  await page.goto("/dashboard/pacientes");
+  await expect(page).toHaveURL(/\/login$/);
+  await completeGoogleSignIn(page, "Rita Retorno", uniqueEmail("retorno"), /\/dashboard\/pacientes$/);
+  await expect(page.getByText("Bem-vindo de volta! Complete sua configuração.")).toBeVisible();
 });
 
 test("a callback without tokens reports the error and returns to /login", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInWithGoogle, storedTokens, uniqueEmail } from "./session";
+import { signInToDashboard, signInWithGoogle, storedTokens, uniqueEmail } from "./session";
 
 /** Listed in SUPER_ADMIN_EMAILS by playwright.config.ts. */
 const SUPER_ADMIN_EMAIL = "super-admin@e2e.test";
@@ -25,7 +25,7 @@ test("a super-admin operating in a tenant sees the banner and can clear the sele
   if (typeof tenantId !== "string") throw new Error("access token without tenantId");
   await business.close();
 
-  await signInWithGoogle(page, "Super Admin", SUPER_ADMIN_EMAIL);
+  await signInToDashboard(page, "Super Admin", SUPER_ADMIN_EMAIL);
   await expect(
     page.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Super Admin" }),
   ).toBeVisible();
