@@ -18,16 +18,16 @@ test("a newcomer signs in with Google, outlives an expired access token and sign
   const callback = await signInWithGoogle(page, "Maria Souza");
   expect(callback.searchParams.get("token")).toBeTruthy();
   expect(callback.searchParams.get("refreshToken")).toBeTruthy();
+  const stored = await storedTokens(page);
+  expect(stored.accessToken).toBe(callback.searchParams.get("token"));
+  expect(stored.refreshToken).toBe(callback.searchParams.get("refreshToken"));
   await welcomed;
   // A fresh account has nothing configured: the setup state sends it to the wizard.
   await expect(page).toHaveURL(/\/configuracao-inicial$/);
+
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Bem-vindo, Maria Souza!" })).toBeVisible();
-
   const before = await storedTokens(page);
-  expect(before.accessToken).toBe(callback.searchParams.get("token"));
-  expect(before.refreshToken).toBe(callback.searchParams.get("refreshToken"));
-
   await waitForAccessTokenExpiry(page);
   await page.reload();
 
