@@ -6,6 +6,7 @@ import { Bot, ClipboardList, LayoutDashboard, MapPin, PhoneCall, Settings2, Stet
 import { type ReactNode, useEffect } from "react";
 import { toast } from "sonner";
 import { Brand } from "../../components/brand";
+import { useRedirectWhenSignedOut } from "../../components/shell/use-redirect-when-signed-out";
 import { Spinner } from "../../components/spinner";
 import { Button } from "../../components/ui/button";
 import { ErrorState } from "../../components/ui/states";
@@ -20,6 +21,8 @@ const ALREADY_ACTIVE = "Você já possui serviços ativos. Redirecionando para o
  * the page says so instead of offering a call it cannot place.
  */
 export function AgentTestPage() {
+  // A session lost here (a sign-out in another tab) goes back to /login, like on the dashboard.
+  useRedirectWhenSignedOut();
   const trpc = useTRPC();
   const navigate = useNavigate();
   const setup = useQuery(trpc.tenant.setupState.queryOptions());
@@ -170,12 +173,12 @@ function SummaryItem({
   children: ReactNode;
 }) {
   return (
-    <div className="flex min-w-0 gap-3">
-      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-teal-700" />
-      <div className="min-w-0">
-        <dt className="text-sm font-medium text-slate-600">{term}</dt>
-        <dd className="mt-1 text-sm break-words text-slate-800">{children}</dd>
-      </div>
+    <div className="min-w-0">
+      <dt className="flex items-center gap-2 text-sm font-medium text-slate-600">
+        <Icon aria-hidden="true" className="size-5 shrink-0 text-teal-700" />
+        {term}
+      </dt>
+      <dd className="mt-1 pl-7 text-sm break-words text-slate-800">{children}</dd>
     </div>
   );
 }

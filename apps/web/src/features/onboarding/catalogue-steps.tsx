@@ -44,7 +44,7 @@ export interface StepFormProps<T> {
   actions: (state: { pending: boolean }) => ReactNode;
 }
 
-const blankAsNull = (value: string) => (value.trim() === "" ? null : value);
+const blankAsNull = (value: string | null) => (value == null || value.trim() === "" ? null : value);
 
 // ─── Step 2: Local de Atendimento ───
 

@@ -7,6 +7,7 @@ import { ArrowLeft, Check, CircleCheck, LayoutDashboard } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Brand } from "../../components/brand";
+import { useRedirectWhenSignedOut } from "../../components/shell/use-redirect-when-signed-out";
 import { Spinner } from "../../components/spinner";
 import { Button } from "../../components/ui/button";
 import { ErrorState } from "../../components/ui/states";
@@ -41,6 +42,8 @@ function completionOf(state: SetupState): StepCompletion {
 
 /** The initial configuration wizard (spec 001 §2, §4 "Wizard", §8 "Wizard"). */
 export function SetupWizard() {
+  // A session lost here (a sign-out in another tab) goes back to /login, like on the dashboard.
+  useRedirectWhenSignedOut();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -118,8 +121,9 @@ export function SetupWizard() {
     const fresh = await queryClient.fetchQuery({ ...trpc.tenant.setupState.queryOptions(), staleTime: 0 });
     const next = nextAfterSave(savedStep, completionOf(fresh));
     if (next === "done") {
+      // Said on the page itself (a status), which stays until the redirect.
+      toast.dismiss("wizard");
       setFinished(true);
-      toast.success(COMPLETED, { id: "wizard" });
       return;
     }
     toast.success(`${stepTitle(savedStep)} salvo com sucesso!`, { id: "wizard" });

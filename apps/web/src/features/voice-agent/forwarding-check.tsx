@@ -43,11 +43,8 @@ export function ForwardingCheck({
       const result = await queryClient.fetchQuery(
         trpc.voiceAgent.checkForwardingNumber.queryOptions({ phoneNumber, channel }, { staleTime: 0 }),
       );
-      const whatsappNote =
-        channel === "WHATSAPP" && result.valid && !result.canReceiveWhatsapp
-          ? " Atenção: este número não costuma ter WhatsApp."
-          : "";
-      const text = `${result.message}${whatsappNote}`;
+      // The server's message already says whether the number can take WhatsApp.
+      const text = result.message;
       setOutcome({ valid: result.valid, text });
       setCheckedNumber(phoneNumber);
       if (result.valid) toast.success(`${TITLES[channel]} verificado`, { description: text });

@@ -40,7 +40,7 @@ const DDD_LABELS = Object.fromEntries(VALID_DDDS.map((ddd) => [ddd, ddd])) as Re
   string
 >;
 
-const blankAsNull = (value: string) => (value.trim() === "" ? null : value);
+const blankAsNull = (value: string | null) => (value == null || value.trim() === "" ? null : value);
 
 function defaultsOf(agent: VoiceAgent | null, newAgentType: AgentType): VoiceAgentFormValues {
   const D = VOICE_AGENT_DEFAULTS;
