@@ -50,8 +50,12 @@ test("the agent settings panel creates the agent, fixes its DDD and checks forwa
   await panel.getByLabel("WhatsApp para encaminhamento").fill("(11) 3456-7890");
   await testWhatsapp.click();
   await expect(panel.getByText(/Telefone fixo válido: \(11\) 3456-7890\..*WhatsApp Business/)).toBeVisible();
+  const updated = page.waitForResponse((response) => response.url().includes("voiceAgent.update"));
   await panel.getByRole("button", { name: "Salvar" }).click();
+  expect((await updated).ok()).toBe(true);
   await expect(toasts(page).getByText("Configurações salvas")).toBeVisible();
+  // The agent is reloaded after the save; the page is reloaded only once that is done.
+  await page.waitForLoadState("networkidle");
 
   await page.reload();
   panel = await openPanel(page, phone);

@@ -99,17 +99,20 @@ function AgentSettings() {
         chooseAgentType={false}
         withForwarding
         onSaved={async () => {
-          toast.success("Configurações salvas", {
-            description: "As configurações do agente foram atualizadas com sucesso.",
-          });
-          // spec 000 §4: after a save the agent is reloaded (and whatever reads the setup state with it).
+          // spec 000 §4: after a save the agent is reloaded (and whatever reads the setup state with it); the
+          // success is said once the panel shows what was saved.
           await Promise.all([
             queryClient.invalidateQueries({ queryKey: trpc.voiceAgent.pathKey() }),
             queryClient.invalidateQueries({ queryKey: trpc.tenant.setupState.queryKey() }),
           ]);
+          toast.success("Configurações salvas", {
+            id: "agent-settings",
+            description: "As configurações do agente foram atualizadas com sucesso.",
+          });
         }}
         onFailed={() =>
           toast.error("Erro ao salvar", {
+            id: "agent-settings",
             description: "Não foi possível salvar as configurações. Tente novamente.",
           })
         }

@@ -47,13 +47,14 @@ export function ForwardingCheck({
       const text = result.message;
       setOutcome({ valid: result.valid, text });
       setCheckedNumber(phoneNumber);
-      if (result.valid) toast.success(`${TITLES[channel]} verificado`, { description: text });
-      else toast.error(`${TITLES[channel]} inválido`, { description: text });
+      if (result.valid)
+        toast.success(`${TITLES[channel]} verificado`, { id: "forwarding-check", description: text });
+      else toast.error(`${TITLES[channel]} inválido`, { id: "forwarding-check", description: text });
     } catch (error) {
       const text = serverMessageOf(error) ?? "Não foi possível verificar o número. Tente novamente.";
       setOutcome({ valid: false, text });
       setCheckedNumber(phoneNumber);
-      toast.error(`${TITLES[channel]} não verificado`, { description: text });
+      toast.error(`${TITLES[channel]} não verificado`, { id: "forwarding-check", description: text });
     } finally {
       setPending(false);
     }
