@@ -58,7 +58,11 @@ test("a 401 on an expired token is answered by one refresh and a retry", async (
   await page.reload();
 
   await expect(page.getByRole("heading", { name: "Bem-vindo, João Pereira!" })).toBeVisible();
-  expect(statuses).toEqual([401, 200]);
+  // The retried batch carries the dashboard's other calls too: a 207 when one of them (no voice agent yet: 404)
+  // is refused while user.me succeeds.
+  expect(statuses).toHaveLength(2);
+  expect(statuses[0]).toBe(401);
+  expect([200, 207]).toContain(statuses[1]);
   expect((await storedTokens(page)).refreshToken).not.toBe(before.refreshToken);
 });
 
