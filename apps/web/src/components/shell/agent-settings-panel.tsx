@@ -1,5 +1,5 @@
 import type { VoiceAgent } from "@atende/shared/schemas/voice-agent";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bot, PanelRightClose, PanelRightOpen } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -81,9 +81,13 @@ function MobilePanel() {
 function AgentSettings() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const agent = useQuery({ ...trpc.voiceAgent.get.queryOptions(), retry: false });
+  // The setup state says whether there is an agent at all, so a new account is not answered a 404 on every page;
+  // when it cannot be read, the agent is asked for anyway.
+  const setup = useQuery(trpc.tenant.setupState.queryOptions());
+  const ask = !setup.isPending && setup.data?.voiceAgent.exists !== false;
+  const agent = useQuery({ ...trpc.voiceAgent.get.queryOptions(ask ? undefined : skipToken), retry: false });
 
-  if (agent.isLoading) return <Spinner label="Carregando agente..." className="py-10" />;
+  if (setup.isPending || agent.isLoading) return <Spinner label="Carregando agente..." className="py-10" />;
   const current: VoiceAgent | null = agent.data ?? null;
 
   return (
