@@ -35,17 +35,24 @@ export async function waitForAccessTokenExpiry(page: Page): Promise<void> {
   await page.waitForTimeout(Math.max(0, remainingMs) + 1_000);
 }
 
+/** Where a signed-in user can land (spec 000 §4): the wizard, the agent test page or the dashboard. */
+export const LANDING = /\/(configuracao-inicial|testar-agente|dashboard)$/;
+
 /**
- * The newcomer's path: /login → 'Entrar com Google' → the server's development sign-in form → the login callback
- * with both tokens → /dashboard with the welcome. Returns the callback URL the browser went through.
+ * From /login: 'Entrar com Google' → the server's development sign-in form → the login callback with both tokens.
+ * Stops once the browser has left the callback for `landing`.
  */
-export async function signInWithGoogle(page: Page, name: string, email = uniqueEmail("e2e")): Promise<URL> {
+export async function completeGoogleSignIn(
+  page: Page,
+  name: string,
+  email: string,
+  landing: RegExp = LANDING,
+): Promise<URL> {
   const visited: URL[] = [];
   page.on("framenavigated", (frame) => {
     if (frame === page.mainFrame()) visited.push(new URL(frame.url()));
   });
 
-  await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Acesse sua conta" })).toBeVisible();
   await page.getByRole("button", { name: "Entrar com Google" }).click();
 
@@ -54,10 +61,26 @@ export async function signInWithGoogle(page: Page, name: string, email = uniqueE
   await page.getByLabel("Nome", { exact: true }).fill(name);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
 
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("heading", { name: `Bem-vindo, ${name}!` })).toBeVisible();
-
+  await expect(page).toHaveURL(landing);
   const callback = visited.find((url) => url.pathname === "/auth/callback/login");
   expect(callback, "the sign-in must come back through /auth/callback/login").toBeDefined();
   return callback!;
+}
+
+/**
+ * The newcomer's path from /login to where the setup state sends them: a fresh account lands on
+ * /configuracao-inicial (spec 000 §4). Returns the callback URL the browser went through. Tests of another page
+ * open it explicitly afterwards.
+ */
+export async function signInWithGoogle(page: Page, name: string, email = uniqueEmail("e2e")): Promise<URL> {
+  await page.goto("/login");
+  return completeGoogleSignIn(page, name, email);
+}
+
+/** Signs in (a fresh account lands on the wizard) and opens the dashboard, welcomed by name. */
+export async function signInToDashboard(page: Page, name: string, email = uniqueEmail("e2e")): Promise<URL> {
+  const callback = await signInWithGoogle(page, name, email);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: `Bem-vindo, ${name}!` })).toBeVisible();
+  return callback;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInWithGoogle } from "./session";
+import { signInToDashboard } from "./session";
 
 const sections = [
   "Locais de Atendimento",
@@ -11,7 +11,7 @@ const sections = [
 ];
 
 test("the dashboard offers every section, and the sidebar remembers being collapsed", async ({ page }) => {
-  await signInWithGoogle(page, "Carla Dias");
+  await signInToDashboard(page, "Carla Dias");
   await expect(page.getByRole("link", { name: "Acessar" })).toHaveCount(6);
   const menu = page.getByRole("navigation", { name: "Menu principal" });
   for (const section of sections) await expect(menu.getByRole("link", { name: section })).toBeVisible();
@@ -27,7 +27,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("the menu opens in a drawer and closes after choosing", async ({ page }) => {
-    await signInWithGoogle(page, "Pedro Alves");
+    await signInToDashboard(page, "Pedro Alves");
     const drawer = page.getByRole("dialog", { name: "Menu" });
     await expect(drawer).toBeHidden();
     await page.getByRole("button", { name: "Abrir menu" }).click();

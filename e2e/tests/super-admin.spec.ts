@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./screens/helpers";
-import { signInWithGoogle, storedTokens, uniqueEmail } from "./session";
+import { signInToDashboard, storedTokens, uniqueEmail } from "./session";
 
 /** Listed in SUPER_ADMIN_EMAILS by playwright.config.ts. */
 const SUPER_ADMIN_EMAIL = "super-admin@e2e.test";
@@ -46,7 +46,7 @@ test("a super-admin selects a tenant on /dashboard/super-admin, works with its d
   expect(patient.status()).toBe(201);
   for (let i = 0; i < 20; i++) await signUp(request, origin, uniqueEmail(`tenant-${i}`), `Tenant ${i}`);
 
-  await signInWithGoogle(page, "Super Admin", SUPER_ADMIN_EMAIL);
+  await signInToDashboard(page, "Super Admin", SUPER_ADMIN_EMAIL);
   await expect(
     page.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Super Admin" }),
   ).toBeVisible();

@@ -145,6 +145,30 @@ export const VOICE_AGENT_DEFAULTS = {
   ddd: "11",
 } as const satisfies { agentType: AgentType; voiceType: VoiceType; voiceTone: VoiceTone; ddd: string };
 
+/** spec 001 §5: the voice agent's presets as the wizard, the settings panel and the test page show them. */
+export const AGENT_TYPE_LABELS: Record<AgentType, string> = {
+  CONSULTORIO_PARTICULAR: "Consultório particular",
+  CONSULTORIO_COMPARTILHADO: "Consultório compartilhado",
+  CLINICA_DE_SAUDE: "Clínica de saúde",
+  HOSPITAL: "Hospital",
+  PETSHOP: "Pet shop",
+  SALAO_DE_BELEZA: "Salão de beleza",
+};
+
+export const VOICE_TYPE_LABELS: Record<VoiceType, string> = {
+  FEMININE: "Feminina",
+  MASCULINE: "Masculina",
+  NEUTRAL: "Neutra",
+};
+
+export const VOICE_TONE_LABELS: Record<VoiceTone, string> = {
+  FRIENDLY: "Amigável",
+  EMPATHETIC: "Empático",
+  PROFESSIONAL: "Profissional",
+  CHEERFUL: "Alegre",
+  CALM: "Calmo",
+};
+
 /** The business profile's kinds of business (spec 000 §1), as the settings form shows them. */
 export const BUSINESS_TYPE_LABELS: Record<BusinessType, string> = {
   CLINICA: "Clínica",

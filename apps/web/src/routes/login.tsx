@@ -1,14 +1,12 @@
-import { createFileRoute, redirect } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 import { FullPageSpinner } from "../components/spinner";
 import { LoginPage } from "../features/auth/login-page";
+import { SignedInOnLogin } from "../features/auth/signed-in-on-login";
 import { ensureSession } from "../lib/auth-client";
 
 export const Route = createFileRoute("/login")({
-  // An already authenticated user goes on, replacing /login in history (spec 000 §4; the setup-state choice of the
-  // target comes with the onboarding pages).
-  beforeLoad: async () => {
-    if (await ensureSession()) throw redirect({ to: "/dashboard", replace: true });
-  },
+  // Whether a session exists decides between the sign-in page and the redirect of a signed-in user (spec 000 §4).
+  beforeLoad: async () => ({ signedIn: await ensureSession() }),
   pendingComponent: () => <FullPageSpinner label="Carregando..." />,
   pendingMs: 150,
   pendingMinMs: 300,
@@ -16,6 +14,8 @@ export const Route = createFileRoute("/login")({
   validateSearch: (search: Record<string, unknown>): { error?: string } =>
     typeof search.error === "string" ? { error: search.error } : {},
   component: function Login() {
-    return <LoginPage error={Route.useSearch().error} />;
+    const { signedIn } = Route.useRouteContext();
+    const page = <LoginPage error={Route.useSearch().error} />;
+    return signedIn ? <SignedInOnLogin>{page}</SignedInOnLogin> : page;
   },
 });

@@ -1,6 +1,7 @@
 import { Outlet } from "@tanstack/react-router";
 import { useClaims } from "../../lib/session";
 import { TooltipProvider } from "../ui/tooltip";
+import { AgentSettingsPanel } from "./agent-settings-panel";
 import { MobileNav } from "./mobile-nav";
 import { Sidebar } from "./sidebar";
 import { SuperAdminBanner } from "./super-admin-banner";
@@ -35,6 +36,7 @@ export function DashboardShell() {
             <Outlet />
           </main>
         </div>
+        <AgentSettingsPanel />
       </div>
     </TooltipProvider>
   );

@@ -4,6 +4,8 @@ import { Brand } from "../brand";
 import { Sheet, SheetClose, SheetContent, SheetTrigger } from "../ui/sheet";
 import { navItemsFor } from "./nav-items";
 import { NavList } from "./nav-list";
+import { PlanUsageCard } from "./plan-usage-card";
+import { SetupLinks } from "./setup-links";
 import { SignOutButton } from "./sign-out-button";
 
 /**
@@ -30,8 +32,10 @@ export function MobileNav({ isSuperAdmin }: { isSuperAdmin: boolean }) {
         </div>
         <nav aria-label="Menu principal" className="flex-1 overflow-y-auto p-3">
           <NavList items={navItemsFor(isSuperAdmin)} onNavigate={() => setOpen(false)} />
+          <SetupLinks onNavigate={() => setOpen(false)} />
         </nav>
-        <div className="border-t border-slate-100 p-3">
+        <div className="flex flex-col gap-2 border-t border-slate-100 p-3">
+          <PlanUsageCard onNavigate={() => setOpen(false)} />
           <SignOutButton />
         </div>
       </SheetContent>

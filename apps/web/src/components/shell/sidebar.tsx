@@ -2,6 +2,8 @@ import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { Brand } from "../brand";
 import { navItemsFor } from "./nav-items";
 import { NavList } from "./nav-list";
+import { PlanUsageCard } from "./plan-usage-card";
+import { SetupLinks } from "./setup-links";
 import { SignOutButton } from "./sign-out-button";
 import { useSidebarCollapsed } from "./use-sidebar-collapsed";
 
@@ -30,8 +32,10 @@ export function Sidebar({ isSuperAdmin }: { isSuperAdmin: boolean }) {
       </div>
       <nav aria-label="Menu principal" className="flex-1 overflow-y-auto p-3">
         <NavList items={navItemsFor(isSuperAdmin)} collapsed={collapsed} />
+        <SetupLinks collapsed={collapsed} />
       </nav>
-      <div className="border-t border-slate-100 p-3">
+      <div className="flex flex-col gap-2 border-t border-slate-100 p-3">
+        <PlanUsageCard collapsed={collapsed} />
         <SignOutButton collapsed={collapsed} />
       </div>
     </aside>

@@ -1,18 +1,16 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { toast } from "sonner";
 import { FullPageSpinner } from "../../components/spinner";
 import { decodeClaims, storeTokens } from "../../lib/tokens";
+import { useTRPC } from "../../lib/trpc";
+import { browserStorage, callbackOutcome, type SetupRoutes, takeRedirectAfterLogin } from "./redirects";
 
 /** spec 000 §9: the pause between storing the tokens and leaving the callback. */
 const CALLBACK_DELAY_MS = 300;
 
 export type AuthFlow = "login" | "signup";
-
-const welcome: Record<AuthFlow, string> = {
-  signup: "Bem-vindo! Configure sua conta.",
-  login: "Bem-vindo de volta!",
-};
 
 /**
  * Where the server's sign-in lands with `token` and `refreshToken` (spec 000 §4). Read straight from the URL: the
@@ -20,6 +18,8 @@ const welcome: Record<AuthFlow, string> = {
  */
 export function AuthCallback({ flow }: { flow: AuthFlow }) {
   const navigate = useNavigate();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
@@ -36,14 +36,34 @@ export function AuthCallback({ flow }: { flow: AuthFlow }) {
       void navigate({ to: "/login", replace: true });
       return;
     }
-    // Storing is idempotent, and the cleanup cancels the timer, so a second run of the effect changes nothing.
-    // The setup-state choice of the target (/configuracao-inicial, /testar-agente) comes with the onboarding pages.
-    const timer = window.setTimeout(() => {
-      void navigate({ to: "/dashboard", replace: true });
-      toast.success(welcome[flow], { id: "auth-callback-welcome" });
+
+    // Storing is idempotent, and the cleanup cancels the timer and ignores a late answer, so a second run of the
+    // effect changes nothing.
+    let cancelled = false;
+    const timer = window.setTimeout(async () => {
+      let routes: SetupRoutes | null = null;
+      if (flow === "login") {
+        try {
+          // A previous session's answer may be cached: this account's state is asked afresh.
+          routes = (await queryClient.fetchQuery({ ...trpc.tenant.setupState.queryOptions(), staleTime: 0 }))
+            .routes;
+        } catch (error) {
+          // spec 000 §4: any error leads to the wizard.
+          console.error("Setup state unavailable after sign-in", error);
+        }
+      }
+      if (cancelled) return;
+      const storage = browserStorage();
+      const returnPath = storage ? takeRedirectAfterLogin(storage) : null;
+      const outcome = callbackOutcome(flow, routes, flow === "login" ? returnPath : null);
+      void navigate({ href: outcome.to, replace: true });
+      toast.success(outcome.toast, { id: "auth-callback-welcome" });
     }, CALLBACK_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [flow, navigate]);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [flow, navigate, queryClient, trpc]);
 
   return <FullPageSpinner label="Processando autenticação..." />;
 }

@@ -17,7 +17,7 @@ export function DashboardHome() {
         <button
           type="button"
           onClick={() => void user.refetch()}
-          className="mt-4 rounded-lg bg-teal-600 px-4 py-2 text-sm font-medium text-white hover:bg-teal-700"
+          className="mt-4 rounded-lg bg-teal-700 px-4 py-2 text-sm font-medium text-white hover:bg-teal-800"
         >
           Tentar novamente
         </button>
@@ -64,7 +64,7 @@ function SectionCard({ item }: { item: NavItem }) {
       <Link
         to={item.to}
         aria-describedby={titleId}
-        className="mt-5 inline-flex items-center gap-1.5 self-start rounded-lg bg-teal-600 px-4 py-2 text-sm font-medium text-white hover:bg-teal-700"
+        className="mt-5 inline-flex items-center gap-1.5 self-start rounded-lg bg-teal-700 px-4 py-2 text-sm font-medium text-white hover:bg-teal-800"
       >
         Acessar
         <ArrowRight aria-hidden="true" className="size-4" />

@@ -1,14 +1,12 @@
-import { createFileRoute, redirect } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 import { NotFoundPage } from "../../components/not-found";
 import { DashboardShell } from "../../components/shell/dashboard-shell";
 import { FullPageSpinner } from "../../components/spinner";
-import { ensureSession } from "../../lib/auth-client";
+import { requireSession } from "../../features/auth/require-session";
 
 /** The auth guard for everything under /dashboard (spec 000 §2): refreshes an expired session before rendering. */
 export const Route = createFileRoute("/dashboard")({
-  beforeLoad: async () => {
-    if (!(await ensureSession())) throw redirect({ to: "/login", replace: true });
-  },
+  beforeLoad: requireSession,
   pendingComponent: () => <FullPageSpinner label="Verificando autenticação..." />,
   pendingMs: 150,
   pendingMinMs: 300,

@@ -1,0 +1,132 @@
+import type { VoiceAgent } from "@atende/shared/schemas/voice-agent";
+import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Bot, PanelRightClose, PanelRightOpen } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { VoiceAgentForm } from "../../features/voice-agent/voice-agent-form";
+import { useTRPC } from "../../lib/trpc";
+import { Spinner } from "../spinner";
+import { Button } from "../ui/button";
+import { Sheet, SheetContent, SheetTrigger } from "../ui/sheet";
+import { LARGE_SCREEN, useMediaQuery } from "./use-media-query";
+import { useSidebarCollapsed } from "./use-sidebar-collapsed";
+
+const TITLE = "Configurações do agente";
+
+/**
+ * The voice agent's settings beside every dashboard page (spec 000 §2 "Agent settings panel", §4 "Agent settings"):
+ * a right-hand column on large screens, collapsible (w-12 versus w-72, sharing the shell's remembered collapse
+ * state), and a floating button opening a bottom sheet on small ones.
+ */
+export function AgentSettingsPanel() {
+  const large = useMediaQuery(LARGE_SCREEN);
+  return large ? <SidePanel /> : <MobilePanel />;
+}
+
+function SidePanel() {
+  const [collapsed, setCollapsed] = useSidebarCollapsed();
+  const Toggle = collapsed ? PanelRightOpen : PanelRightClose;
+  return (
+    <aside
+      aria-label={TITLE}
+      className={`sticky top-0 flex h-dvh shrink-0 flex-col border-l border-slate-200 bg-white transition-[width] duration-200 motion-reduce:transition-none ${collapsed ? "w-12" : "w-72"}`}
+    >
+      <div
+        className={`flex h-16 shrink-0 items-center border-b border-slate-100 ${collapsed ? "justify-center" : "justify-between pr-2 pl-4"}`}
+      >
+        {!collapsed && <h2 className="text-sm font-semibold text-slate-900">{TITLE}</h2>}
+        <button
+          type="button"
+          onClick={() => setCollapsed(!collapsed)}
+          aria-label={collapsed ? "Expandir configurações do agente" : "Recolher configurações do agente"}
+          aria-expanded={!collapsed}
+          className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+        >
+          <Toggle aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+      {collapsed ? (
+        <div className="flex justify-center pt-3">
+          <Bot aria-hidden="true" className="size-5 text-teal-700" />
+        </div>
+      ) : (
+        <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
+          <AgentSettings />
+        </div>
+      )}
+    </aside>
+  );
+}
+
+function MobilePanel() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger
+        aria-label={TITLE}
+        className="fixed right-4 bottom-4 z-30 grid size-14 place-items-center rounded-full bg-teal-700 text-white shadow-lg hover:bg-teal-800"
+      >
+        <Bot aria-hidden="true" className="size-6" />
+      </SheetTrigger>
+      <SheetContent side="bottom" title={TITLE} closeLabel="Fechar configurações do agente">
+        <div className="min-h-0 overflow-y-auto px-4 pt-3 pb-6">
+          <AgentSettings />
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+/** Loads the agent (a failing load counts as no agent: spec 000 §4), then creates or updates it. */
+function AgentSettings() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  // The setup state says whether there is an agent at all, so a new account is not answered a 404 on every page;
+  // when it cannot be read, the agent is asked for anyway.
+  const setup = useQuery(trpc.tenant.setupState.queryOptions());
+  const ask = !setup.isPending && setup.data?.voiceAgent.exists !== false;
+  const agent = useQuery({ ...trpc.voiceAgent.get.queryOptions(ask ? undefined : skipToken), retry: false });
+
+  if (setup.isPending || agent.isLoading) return <Spinner label="Carregando agente..." className="py-10" />;
+  const current: VoiceAgent | null = agent.data ?? null;
+
+  return (
+    <>
+      {!current && (
+        <p className="mb-4 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">
+          Nenhum agente configurado ainda: salve para criá-lo.
+        </p>
+      )}
+      <VoiceAgentForm
+        key={current?.id ?? "new"}
+        agent={current}
+        chooseAgentType={false}
+        withForwarding
+        onSaved={async () => {
+          // spec 000 §4: after a save the agent is reloaded (and whatever reads the setup state with it); the
+          // success is said once the panel shows what was saved.
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: trpc.voiceAgent.pathKey() }),
+            queryClient.invalidateQueries({ queryKey: trpc.tenant.setupState.queryKey() }),
+          ]);
+          toast.success("Configurações salvas", {
+            id: "agent-settings",
+            description: "As configurações do agente foram atualizadas com sucesso.",
+          });
+        }}
+        onFailed={() =>
+          toast.error("Erro ao salvar", {
+            id: "agent-settings",
+            description: "Não foi possível salvar as configurações. Tente novamente.",
+          })
+        }
+        className="flex flex-col gap-4 [&_.grid]:grid-cols-1"
+        actions={({ pending }) => (
+          <Button type="submit" disabled={pending} className="w-full">
+            {pending ? "Salvando..." : "Salvar"}
+          </Button>
+        )}
+      />
+    </>
+  );
+}

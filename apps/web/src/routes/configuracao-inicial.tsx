@@ -1,0 +1,13 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { FullPageSpinner } from "../components/spinner";
+import { requireSession } from "../features/auth/require-session";
+import { SetupWizard } from "../features/onboarding/setup-wizard";
+
+/** spec 001 §2 "Initial configuration wizard": signed-in users only (spec 000 §2 route table). */
+export const Route = createFileRoute("/configuracao-inicial")({
+  beforeLoad: requireSession,
+  pendingComponent: () => <FullPageSpinner label="Verificando autenticação..." />,
+  pendingMs: 150,
+  pendingMinMs: 300,
+  component: SetupWizard,
+});
