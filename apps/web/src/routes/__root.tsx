@@ -1,8 +1,7 @@
-import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { createRootRoute, Outlet } from "@tanstack/react-router";
 import { NotFoundPage } from "../components/not-found";
-import type { RouterContext } from "../router";
 
-export const Route = createRootRouteWithContext<RouterContext>()({
+export const Route = createRootRoute({
   component: Outlet,
   notFoundComponent: NotFoundPage,
 });

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { FullPageSpinner } from "../../components/spinner";
+import { ApiProvider } from "../../lib/api-provider";
 import { useTRPC } from "../../lib/trpc";
 import {
   browserStorage,
@@ -16,7 +17,7 @@ import {
  * /login in history. When the loop guard holds the redirect back (another one happened less than 2 s ago), the
  * sign-in page (`children`) shows instead, so the user is never stuck on a spinner.
  */
-export function SignedInOnLogin({ children }: { children: ReactNode }) {
+function SignedInOnLogin({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const setup = useQuery({ ...trpc.tenant.setupState.queryOptions(), staleTime: 0, retry: false });
@@ -45,4 +46,13 @@ export function SignedInOnLogin({ children }: { children: ReactNode }) {
 
   if (held) return children;
   return <FullPageSpinner label="Carregando..." />;
+}
+
+/** Loaded on demand by routes/login.tsx, with the tRPC context it needs. */
+export default function SignedInOnLoginWithTRPC({ children }: { children: ReactNode }) {
+  return (
+    <ApiProvider>
+      <SignedInOnLogin>{children}</SignedInOnLogin>
+    </ApiProvider>
+  );
 }

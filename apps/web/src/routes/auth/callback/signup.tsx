@@ -1,6 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AuthCallback } from "../../../features/auth/auth-callback";
+import { ApiProvider } from "../../../lib/api-provider";
 
 export const Route = createFileRoute("/auth/callback/signup")({
-  component: () => <AuthCallback flow="signup" />,
+  component: function Callback() {
+    return (
+      <ApiProvider>
+        <AuthCallback flow="signup" />
+      </ApiProvider>
+    );
+  },
 });
