@@ -1,13 +1,13 @@
 import type { Client } from "@atende/shared/schemas/clients";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Mail, Pencil, Phone, Plus, Search, Trash2 } from "lucide-react";
+import { Mail, Pencil, Phone, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../components/ui/card";
 import { IconButton } from "../../components/ui/icon-button";
-import { Input } from "../../components/ui/input";
 import { PageHeader } from "../../components/ui/page-header";
+import { SearchInput } from "../../components/ui/search-input";
 import { CardListSkeleton } from "../../components/ui/skeleton";
 import { EmptyState, ErrorState } from "../../components/ui/states";
 import { VirtualCardGrid } from "../../components/ui/virtual-card-grid";
@@ -50,20 +50,13 @@ export function ClientsPage() {
         <h2 id="lista-pacientes" className="mb-4 text-lg font-semibold text-slate-900">
           Lista de Pacientes
         </h2>
-        <div className="relative mb-4">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-          />
-          <Input
-            type="search"
-            aria-label="Buscar pacientes"
-            placeholder="Buscar por nome, CPF ou telefone..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          label="Buscar pacientes"
+          placeholder="Buscar por nome, CPF ou telefone..."
+          value={search}
+          onChange={setSearch}
+          className="mb-4"
+        />
         {list.isPending ? (
           <CardListSkeleton label="Carregando pacientes..." />
         ) : list.isError ? (

@@ -1,14 +1,14 @@
 import { formatDayMonthTime } from "@atende/shared/format";
 import type { ConversationListItem } from "@atende/shared/schemas/conversations";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Clock, ExternalLink, Eye, MapPin, Phone, Search } from "lucide-react";
+import { Clock, ExternalLink, Eye, MapPin, Phone } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/dialog";
-import { Input } from "../../components/ui/input";
 import { PageHeader } from "../../components/ui/page-header";
+import { SearchInput } from "../../components/ui/search-input";
 import { CardListSkeleton } from "../../components/ui/skeleton";
 import { ErrorState } from "../../components/ui/states";
 import { useTRPC } from "../../lib/trpc";
@@ -45,20 +45,13 @@ export function ConversationsPage() {
         <h2 id="lista-atendimentos" className="mb-4 text-lg font-semibold text-slate-900">
           Histórico de Atendimentos
         </h2>
-        <div className="relative mb-4">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-          />
-          <Input
-            type="search"
-            aria-label="Buscar atendimentos"
-            placeholder="Buscar por nome, telefone ou resumo..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          label="Buscar atendimentos"
+          placeholder="Buscar por nome, telefone ou resumo..."
+          value={search}
+          onChange={setSearch}
+          className="mb-4"
+        />
         {list.isPending ? (
           <CardListSkeleton label="Carregando atendimentos..." />
         ) : list.isError ? (

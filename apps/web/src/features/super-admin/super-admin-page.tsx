@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, Building2, CheckCircle2, LoaderCircle, Search, ShieldCheck, Users } from "lucide-react";
+import { ArrowLeft, Building2, CheckCircle2, LoaderCircle, ShieldCheck, Users } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { Spinner } from "../../components/spinner";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
 import { PageHeader } from "../../components/ui/page-header";
+import { SearchInput } from "../../components/ui/search-input";
 import { ErrorState } from "../../components/ui/states";
 import { replaceSession } from "../../lib/auth-client";
 import { useClaims } from "../../lib/session";
@@ -157,20 +157,12 @@ function TenantSelector({
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-        />
-        <Input
-          type="search"
-          aria-label="Buscar tenants"
-          placeholder="Buscar por nome, e-mail, número ou ID..."
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput
+        label="Buscar tenants"
+        placeholder="Buscar por nome, e-mail, número ou ID..."
+        value={search}
+        onChange={setSearch}
+      />
       <p className="text-sm text-slate-600" aria-live="polite">
         {matches.length === 0
           ? "Nenhum tenant encontrado."

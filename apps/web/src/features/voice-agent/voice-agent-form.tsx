@@ -76,6 +76,17 @@ export interface VoiceAgentFormProps {
 }
 
 /** The voice agent's fields, shared by the setup wizard (step 1) and the shell's settings panel. */
+/** The two optional forwarding numbers, each with its 'Testar' (spec 000 §2 "Agent settings panel"). */
+const FORWARDING_FIELDS = [
+  { name: "forwardingPhone", label: "Telefone para encaminhamento", channel: "PHONE", suffix: "phone" },
+  {
+    name: "forwardingWhatsapp",
+    label: "WhatsApp para encaminhamento",
+    channel: "WHATSAPP",
+    suffix: "whatsapp",
+  },
+] as const;
+
 export function VoiceAgentForm({
   agent,
   chooseAgentType,
@@ -219,9 +230,9 @@ export function VoiceAgentForm({
       >
         {(fieldControl) => <Textarea {...fieldControl} rows={4} {...register("welcomeMessage")} />}
       </Field>
-      {withForwarding && (
-        <>
-          <Field label="Telefone para encaminhamento" error={errors.forwardingPhone?.message}>
+      {withForwarding &&
+        FORWARDING_FIELDS.map(({ name, label, channel, suffix }) => (
+          <Field key={name} label={label} error={errors[name]?.message}>
             {(fieldControl) => (
               <div className="flex flex-wrap gap-2">
                 <Input
@@ -231,38 +242,17 @@ export function VoiceAgentForm({
                   autoComplete="off"
                   placeholder="(00) 00000-0000"
                   className="min-w-0 flex-1"
-                  {...register("forwardingPhone", { setValueAs: blankAsNull })}
+                  {...register(name, { setValueAs: blankAsNull })}
                 />
                 <ForwardingCheck
-                  channel="PHONE"
-                  phoneNumber={forwardingPhone ?? ""}
-                  describedById={`${idBase}-phone-check`}
+                  channel={channel}
+                  phoneNumber={(name === "forwardingPhone" ? forwardingPhone : forwardingWhatsapp) ?? ""}
+                  describedById={`${idBase}-${suffix}-check`}
                 />
               </div>
             )}
           </Field>
-          <Field label="WhatsApp para encaminhamento" error={errors.forwardingWhatsapp?.message}>
-            {(fieldControl) => (
-              <div className="flex flex-wrap gap-2">
-                <Input
-                  {...fieldControl}
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="off"
-                  placeholder="(00) 00000-0000"
-                  className="min-w-0 flex-1"
-                  {...register("forwardingWhatsapp", { setValueAs: blankAsNull })}
-                />
-                <ForwardingCheck
-                  channel="WHATSAPP"
-                  phoneNumber={forwardingWhatsapp ?? ""}
-                  describedById={`${idBase}-whatsapp-check`}
-                />
-              </div>
-            )}
-          </Field>
-        </>
-      )}
+        ))}
       {actions({ pending })}
     </form>
   );
