@@ -87,3 +87,9 @@ export async function seedFutureAppointment(call: ReturnType<typeof apiAs>) {
   });
   return { establishment, professional, service, client };
 }
+
+/** Clicks a card's 'Excluir' and confirms it in the alert dialog that asks. */
+export async function deleteConfirmed(page: Page, card: Locator): Promise<void> {
+  await card.getByRole("button", { name: "Excluir" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+}

@@ -42,3 +42,13 @@ export function applyServerIssues<T extends FieldValues>(
   }
   return placed;
 }
+
+/**
+ * The issues of a 400 keyed by their dotted path ('scheduledAt', 'offeredServices.0'), the first message of each:
+ * for forms that keep their own field errors rather than react-hook-form's.
+ */
+export function serverIssuesOf(error: unknown): Record<string, string> {
+  const issues: Record<string, string> = {};
+  for (const issue of asAppError(error)?.data?.issues ?? []) issues[issue.path] ??= issue.message;
+  return issues;
+}

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import {
   apiAs,
+  deleteConfirmed,
   expectNoSeriousA11yViolations,
   seedFutureAppointment,
   signInNewAccount,
@@ -57,8 +58,7 @@ test("a location is created, edited and deleted, with the spec's toasts", async 
   await expect(edited).toBeVisible();
   await expect(edited.getByText("Pago")).toHaveCount(0);
 
-  await edited.getByRole("button", { name: "Excluir" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+  await deleteConfirmed(page, edited);
   await expect(toasts(page).getByText("Local removido")).toBeVisible();
   await expect(page.getByText("Nenhum local cadastrado ainda")).toBeVisible();
 });
@@ -72,8 +72,7 @@ test("a location a future appointment depends on is not deleted, and the server 
   await seedFutureAppointment(apiAs(request, baseURL, email));
   await page.goto("/dashboard/local-atendimento");
   const card = page.getByRole("article", { name: "Unidade Agendada" });
-  await card.getByRole("button", { name: "Excluir" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+  await deleteConfirmed(page, card);
   await expect(
     toasts(page).getByText("Não é possível excluir: existem agendamentos futuros neste local."),
   ).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import {
   apiAs,
+  deleteConfirmed,
   expectNoSeriousA11yViolations,
   seedFutureAppointment,
   signInNewAccount,
@@ -76,8 +77,7 @@ test("a service is created, edited and deleted, with its dependencies and the sp
   await expect(card.getByText("Online")).toBeVisible();
   await expect(card.getByText("Preparo prévio necessário")).toHaveCount(0);
 
-  await card.getByRole("button", { name: "Excluir" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+  await deleteConfirmed(page, card);
   await expect(toasts(page).getByText("Serviço removido")).toBeVisible();
   await expect(page.getByText("Nenhum serviço cadastrado ainda")).toBeVisible();
 });
@@ -91,8 +91,7 @@ test("a service with a future appointment is not deleted, and the server says wh
   await seedFutureAppointment(apiAs(request, baseURL, email));
   await page.goto("/dashboard/servicos");
   const card = page.getByRole("article", { name: "Consulta Agendada" });
-  await card.getByRole("button", { name: "Excluir" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+  await deleteConfirmed(page, card);
   await expect(
     toasts(page).getByText("Não é possível excluir: existem agendamentos futuros com este serviço."),
   ).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import {
   apiAs,
+  deleteConfirmed,
   expectNoSeriousA11yViolations,
   seedFutureAppointment,
   signInNewAccount,
@@ -60,8 +61,7 @@ test("a professional is created, edited and deleted, with the spec's toasts", as
     "Unimed",
   ]);
 
-  await card.getByRole("button", { name: "Excluir" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+  await deleteConfirmed(page, card);
   await expect(toasts(page).getByText("Profissional removido")).toBeVisible();
   await expect(page.getByText("Nenhum profissional cadastrado ainda")).toBeVisible();
 });
@@ -75,8 +75,7 @@ test("a professional with a future appointment is not deleted, and the server sa
   await seedFutureAppointment(apiAs(request, baseURL, email));
   await page.goto("/dashboard/profissionais");
   const card = page.getByRole("article", { name: "Dra. Agenda Cheia" });
-  await card.getByRole("button", { name: "Excluir" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+  await deleteConfirmed(page, card);
   await expect(
     toasts(page).getByText("Não é possível excluir: existem agendamentos futuros para este profissional."),
   ).toBeVisible();

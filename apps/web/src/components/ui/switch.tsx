@@ -15,3 +15,25 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
     </SwitchPrimitive.Root>
   );
 }
+
+/** A form's yes/no setting: its label on the left, the switch on the right, tied by `id`. */
+export function SwitchRow({
+  id,
+  label,
+  checked,
+  onCheckedChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} />
+    </div>
+  );
+}

@@ -19,9 +19,9 @@ import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../componen
 import { CharacterCount, Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
-import { serverMessageOf } from "../../lib/server-errors";
+import { serverIssuesOf, serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
-import { ChoiceField, Notice, SubmitWhenComplete } from "./fields";
+import { ChoiceField, errorAt, Notice, SubmitWhenComplete } from "./fields";
 import {
   addMinutesToClock,
   messagesByPath,
@@ -56,21 +56,6 @@ function payloadOf(values: AppointmentValues) {
     // spec 001 §5: empty observation text becomes null.
     observations: values.observations === "" ? null : values.observations,
   };
-}
-
-/** The error of a field; nested paths ('offeredServices.0') belong to their field. */
-function errorOf(errors: Record<string, string>, field: string): string | undefined {
-  return (
-    errors[field] ?? Object.entries(errors).find(([path]) => path.startsWith(`${field}.`))?.[1] ?? undefined
-  );
-}
-
-/** The server's issues, keyed like the schema's (its paths are dotted strings). */
-function serverIssues(error: unknown): Record<string, string> {
-  const data = (error as { data?: { issues?: { path: string; message: string }[] } } | null)?.data;
-  const out: Record<string, string> = {};
-  for (const issue of data?.issues ?? []) out[issue.path] ??= issue.message;
-  return out;
 }
 
 /** The services one can book: those the chosen professional offers at the chosen location (all until both are set). */
@@ -131,7 +116,7 @@ function AppointmentFields({
         onChange={(clientId) => set({ clientId })}
         options={catalogues.clients.map((c) => ({ value: c.id, label: c.fullName }))}
         placeholder={catalogues.clientsPending ? "Carregando..." : "Selecione o paciente"}
-        error={errorOf(errors, "clientId")}
+        error={errorAt(errors, "clientId")}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <ChoiceField
@@ -139,18 +124,18 @@ function AppointmentFields({
           value={values.professionalId}
           onChange={(professionalId) => set({ professionalId })}
           options={catalogues.professionals.map((p) => ({ value: p.id, label: p.name }))}
-          error={errorOf(errors, "professionalId")}
+          error={errorAt(errors, "professionalId")}
         />
         <ChoiceField
           label="Local de atendimento"
           value={values.establishmentId}
           onChange={(establishmentId) => set({ establishmentId })}
           options={catalogues.establishments.map((e) => ({ value: e.id, label: e.name }))}
-          error={errorOf(errors, "establishmentId")}
+          error={errorAt(errors, "establishmentId")}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Data" required error={errorOf(errors, "scheduledAt")}>
+        <Field label="Data" required error={errorAt(errors, "scheduledAt")}>
           {(control) => (
             <Input
               {...control}
@@ -177,7 +162,7 @@ function AppointmentFields({
         options={options}
         value={values.offeredServices}
         onChange={(offeredServices) => set({ offeredServices })}
-        error={errorOf(errors, "offeredServices")}
+        error={errorAt(errors, "offeredServices")}
       />
       {options.length === 0 && (
         <p className="text-sm text-slate-600">Nenhum serviço oferecido por este profissional neste local.</p>
@@ -190,7 +175,7 @@ function AppointmentFields({
       )}
       <Field
         label="Observações"
-        error={errorOf(errors, "observations")}
+        error={errorAt(errors, "observations")}
         hint={<CharacterCount value={values.observations} max={OBSERVATIONS_MAX} />}
       >
         {(control) => (
@@ -263,7 +248,7 @@ export function AppointmentCreateForm({ date, onDone }: { date: string; onDone: 
         onDone();
       },
       onError: (error) => {
-        setErrors(serverIssues(error));
+        setErrors(serverIssuesOf(error));
         toast.error("Erro", { description: serverMessageOf(error) ?? "Erro ao criar agendamento" });
       },
     }),
@@ -412,7 +397,7 @@ function AppointmentEditForm({ appointment, onDone }: { appointment: Appointment
         onDone();
       },
       onError: (error) => {
-        setServerErrors(serverIssues(error));
+        setServerErrors(serverIssuesOf(error));
         toast.error("Erro ao atualizar agendamento.", { description: serverMessageOf(error) });
       },
     }),
@@ -446,7 +431,7 @@ function AppointmentEditForm({ appointment, onDone }: { appointment: Appointment
         value={values.status}
         onChange={(status) => set({ status: status as AppointmentStatus })}
         options={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: APPOINTMENT_STATUS_LABELS[s] }))}
-        error={errorOf(errors, "status")}
+        error={errorAt(errors, "status")}
       />
       <AppointmentFields
         values={values}

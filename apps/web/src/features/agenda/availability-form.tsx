@@ -16,9 +16,9 @@ import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../componen
 import { CharacterCount, Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
-import { serverMessageOf } from "../../lib/server-errors";
+import { serverIssuesOf, serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
-import { ChoiceField, SubmitWhenComplete } from "./fields";
+import { ChoiceField, errorAt, SubmitWhenComplete } from "./fields";
 import {
   type AvailabilityFormValues,
   availabilityDefaults,
@@ -54,21 +54,6 @@ const REPETITIONS: { value: Repetition; label: string }[] = [
   { value: "NONE", label: "Não repetir (datas avulsas)" },
 ];
 
-const firstError = (errors: Record<string, string>, ...paths: string[]) => {
-  for (const path of paths) {
-    const hit = errors[path] ?? Object.entries(errors).find(([p]) => p.startsWith(`${path}.`))?.[1];
-    if (hit) return hit;
-  }
-  return undefined;
-};
-
-function serverIssues(error: unknown): Record<string, string> {
-  const data = (error as { data?: { issues?: { path: string; message: string }[] } } | null)?.data;
-  const out: Record<string, string> = {};
-  for (const issue of data?.issues ?? []) out[issue.path] ??= issue.message;
-  return out;
-}
-
 /** The availability form ('Configurar Disponibilidade' and the 'Disponibilidade' tab of 'Criar Evento'). */
 export function AvailabilityCreateForm({
   date,
@@ -98,7 +83,7 @@ export function AvailabilityCreateForm({
         onDone();
       },
       onError: (error) => {
-        setErrors(serverIssues(error));
+        setErrors(serverIssuesOf(error));
         toast.error("Erro ao criar disponibilidade", {
           description: serverMessageOf(error) ?? "Erro desconhecido",
         });
@@ -130,22 +115,22 @@ export function AvailabilityCreateForm({
           value={values.professionalId}
           onChange={(professionalId) => set({ professionalId })}
           options={catalogues.professionals.map((p) => ({ value: p.id, label: p.name }))}
-          error={firstError(errors, "professionalId")}
+          error={errorAt(errors, "professionalId")}
         />
         <ChoiceField
           label="Local de atendimento"
           value={values.establishmentId}
           onChange={(establishmentId) => set({ establishmentId })}
           options={catalogues.establishments.map((e) => ({ value: e.id, label: e.name }))}
-          error={firstError(errors, "establishmentId")}
+          error={errorAt(errors, "establishmentId")}
         />
       </div>
       <TimeFields
         start={values.start}
         end={values.end}
         onChange={set}
-        startError={firstError(errors, "slot.start")}
-        endError={firstError(errors, "slot.end")}
+        startError={errorAt(errors, "slot.start")}
+        endError={errorAt(errors, "slot.end")}
       />
       <ChoiceField
         label="Repetição"
@@ -160,7 +145,7 @@ export function AvailabilityCreateForm({
           options={WEEKDAY_OPTIONS}
           value={values.daysOfWeek}
           onChange={(days) => set({ daysOfWeek: days as DayOfWeek[] })}
-          error={firstError(errors, "pattern.daysOfWeek")}
+          error={errorAt(errors, "pattern.daysOfWeek")}
         />
       )}
       {values.repetition !== "NONE" ? (
@@ -168,7 +153,7 @@ export function AvailabilityCreateForm({
           <Field
             label="Data de início"
             required
-            error={firstError(errors, "pattern.period.start", "pattern.daysOfMonth")}
+            error={errorAt(errors, "pattern.period.start", "pattern.daysOfMonth")}
           >
             {(control) => (
               <Input
@@ -179,11 +164,7 @@ export function AvailabilityCreateForm({
               />
             )}
           </Field>
-          <Field
-            label="Data de fim"
-            required
-            error={firstError(errors, "pattern.period.end", "pattern.period")}
-          >
+          <Field label="Data de fim" required error={errorAt(errors, "pattern.period.end", "pattern.period")}>
             {(control) => (
               <Input
                 {...control}
@@ -245,15 +226,15 @@ export function AvailabilityCreateForm({
               </li>
             ))}
           </ul>
-          {firstError(errors, "pattern.dates") && (
-            <p className="text-xs text-red-700">{firstError(errors, "pattern.dates")}</p>
+          {errorAt(errors, "pattern.dates") && (
+            <p className="text-xs text-red-700">{errorAt(errors, "pattern.dates")}</p>
           )}
         </fieldset>
       )}
       <NotesField
         value={values.notes}
         onChange={(notes) => set({ notes })}
-        error={firstError(errors, "notes")}
+        error={errorAt(errors, "notes")}
       />
       <DialogFooter>
         <DialogClose asChild>
@@ -437,7 +418,7 @@ function AvailabilityEditForm({
   const recurring = isRecurring(occurrence);
 
   const fail = (title: string) => (error: unknown) => {
-    setErrors(serverIssues(error));
+    setErrors(serverIssuesOf(error));
     setAsking(null);
     toast.error("Erro", { description: serverMessageOf(error) ?? title });
   };
@@ -528,10 +509,10 @@ function AvailabilityEditForm({
           if (change.start !== undefined) setStart(change.start);
           if (change.end !== undefined) setEnd(change.end);
         }}
-        startError={firstError(errors, "slot.start")}
-        endError={firstError(errors, "slot.end")}
+        startError={errorAt(errors, "slot.start")}
+        endError={errorAt(errors, "slot.end")}
       />
-      <NotesField value={notes} onChange={setNotes} error={firstError(errors, "notes")} />
+      <NotesField value={notes} onChange={setNotes} error={errorAt(errors, "notes")} />
       <DialogFooter className="sm:justify-between">
         <Button
           variant="danger"

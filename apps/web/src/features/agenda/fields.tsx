@@ -5,6 +5,18 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { Tooltip } from "../../components/ui/tooltip";
 
 /** A required choice of one record by id (patient, professional, location, status), with its error under it. */
+/**
+ * The error to show on a field: the first of `paths` that has one, itself or through a nested issue
+ * ('offeredServices.0' belongs to 'offeredServices').
+ */
+export function errorAt(errors: Record<string, string>, ...paths: string[]): string | undefined {
+  for (const path of paths) {
+    const hit = errors[path] ?? Object.entries(errors).find(([key]) => key.startsWith(`${path}.`))?.[1];
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
 export function ChoiceField({
   label,
   value,

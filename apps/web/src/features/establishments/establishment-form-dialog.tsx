@@ -13,7 +13,7 @@ import { Dialog, DialogContent, DialogFormActions } from "../../components/ui/di
 import { CharacterCount, Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
-import { Switch } from "../../components/ui/switch";
+import { SwitchRow } from "../../components/ui/switch";
 import { Textarea } from "../../components/ui/textarea";
 import { useTRPC } from "../../lib/trpc";
 import { useSaveFeedback } from "../../lib/use-save-feedback";
@@ -133,26 +133,22 @@ function EstablishmentForm({
         {(control) => <Textarea {...control} {...register("description", { setValueAs: blankAsNull })} />}
       </Field>
 
-      <div className="flex items-center justify-between gap-4">
-        <label htmlFor="establishment-has-parking" className="text-sm font-medium text-slate-800">
-          Estacionamento
-        </label>
-        <Controller
-          control={control}
-          name="hasParking"
-          render={({ field }) => (
-            <Switch
-              id="establishment-has-parking"
-              checked={field.value ?? false}
-              onCheckedChange={(checked) => {
-                field.onChange(checked);
-                // spec 001 §4: turning parking off clears its type.
-                if (!checked) setValue("parkingType", null, { shouldValidate: formState.isSubmitted });
-              }}
-            />
-          )}
-        />
-      </div>
+      <Controller
+        control={control}
+        name="hasParking"
+        render={({ field }) => (
+          <SwitchRow
+            id="establishment-has-parking"
+            label="Estacionamento"
+            checked={field.value ?? false}
+            onCheckedChange={(checked) => {
+              field.onChange(checked);
+              // spec 001 §4: turning parking off clears its type.
+              if (!checked) setValue("parkingType", null, { shouldValidate: formState.isSubmitted });
+            }}
+          />
+        )}
+      />
       {hasParking && (
         <Field label="Tipo de estacionamento" required error={errors.parkingType?.message}>
           {({ id, ...aria }) => (
@@ -177,22 +173,18 @@ function EstablishmentForm({
           )}
         </Field>
       )}
-      <div className="flex items-center justify-between gap-4">
-        <label htmlFor="establishment-accessible" className="text-sm font-medium text-slate-800">
-          Acessível
-        </label>
-        <Controller
-          control={control}
-          name="hasAccessibility"
-          render={({ field }) => (
-            <Switch
-              id="establishment-accessible"
-              checked={field.value ?? false}
-              onCheckedChange={field.onChange}
-            />
-          )}
-        />
-      </div>
+      <Controller
+        control={control}
+        name="hasAccessibility"
+        render={({ field }) => (
+          <SwitchRow
+            id="establishment-accessible"
+            label="Acessível"
+            checked={field.value ?? false}
+            onCheckedChange={field.onChange}
+          />
+        )}
+      />
 
       <DialogFormActions pending={pending} />
     </form>

@@ -16,7 +16,7 @@ import { Dialog, DialogContent, DialogFormActions } from "../../components/ui/di
 import { CharacterCount, Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
-import { Switch } from "../../components/ui/switch";
+import { SwitchRow } from "../../components/ui/switch";
 import { Textarea } from "../../components/ui/textarea";
 import { useTRPC } from "../../lib/trpc";
 import { useSaveFeedback } from "../../lib/use-save-feedback";
@@ -349,26 +349,5 @@ function OfferedServiceForm({
       </Field>
       <DialogFormActions pending={pending} />
     </form>
-  );
-}
-
-function SwitchRow({
-  id,
-  label,
-  checked,
-  onCheckedChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-}) {
-  return (
-    <div className="flex items-center justify-between gap-4">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} />
-    </div>
   );
 }

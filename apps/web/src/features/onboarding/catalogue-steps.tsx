@@ -29,7 +29,7 @@ import type { ReactNode } from "react";
 import { Controller, type Path, useForm } from "react-hook-form";
 import { CharacterCount, Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { Switch } from "../../components/ui/switch";
+import { SwitchRow } from "../../components/ui/switch";
 import { Textarea } from "../../components/ui/textarea";
 import { applyServerIssues } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
@@ -396,25 +396,4 @@ function serverIssue(error: unknown): string {
     message = issue.message ?? "";
   });
   return message;
-}
-
-function SwitchRow({
-  id,
-  label,
-  checked,
-  onCheckedChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-}) {
-  return (
-    <div className="flex items-center justify-between gap-4">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} />
-    </div>
-  );
 }
