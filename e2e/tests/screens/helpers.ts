@@ -11,7 +11,9 @@ export async function signInNewAccount(page: Page, name: string): Promise<string
 
 /** The toast area (sonner): one toast at a time. */
 export function toasts(page: Page): Locator {
-  return page.locator("[data-sonner-toaster]");
+  // The front toast only: sonner keeps the ones it has put behind in the page until they time out, so the same text
+  // shown twice within 5 s would otherwise match twice.
+  return page.locator('[data-sonner-toaster] [data-sonner-toast][data-front="true"]');
 }
 
 /** No serious or critical accessibility violation on what the page shows now. */

@@ -93,7 +93,7 @@ test("a new account configures its agent in four steps and reaches the agent tes
   await expect(summary).toContainText("Dra. Helena Prado - Dermatologia");
   await expect(summary).toContainText("Consulta dermatológica");
   await expect(summary).toContainText("Olá! Aqui é a Clara, da Clínica Sol. Como posso ajudar?");
-  await expect(toasts(page).locator("[data-sonner-toast]")).toHaveCount(0);
+  await expect(page.locator("[data-sonner-toaster] [data-sonner-toast]")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
   // Back in the wizard, every step is complete and the first records are updated, not duplicated.
