@@ -1,0 +1,118 @@
+// The receptionist's contract (issue #8): what an engine knows of a tenant, the tools it acts through, and the events
+// it answers with. The gateway implements `AgentTools` over the tenant's tRPC procedures with the agent credential, so
+// every booking rule and tenant check applies to callers too; an engine never touches the database.
+import type {
+  Appointment,
+  AppointmentCreateInput,
+  AppointmentListInput,
+  AppointmentUpdateInput,
+  AvailabilityCheckInput,
+  AvailabilityCheckResult,
+  FreeSlot,
+  FreeSlotsInput,
+} from "@atende/shared/schemas/appointments";
+import type { Client, ClientFormValues } from "@atende/shared/schemas/clients";
+import type { Establishment } from "@atende/shared/schemas/establishments";
+import type { OfferedService } from "@atende/shared/schemas/offered-services";
+import type { Professional } from "@atende/shared/schemas/professionals";
+import type { TenantProfile } from "@atende/shared/schemas/tenant-profile";
+import type { VoiceAgent } from "@atende/shared/schemas/voice-agent";
+
+/** Everything the agent may tell a caller: the tenant's own data, nothing else. */
+export interface AgentKnowledge {
+  agent: VoiceAgent;
+  profile: TenantProfile;
+  establishments: Establishment[];
+  professionals: Professional[];
+  services: OfferedService[];
+}
+
+export interface CallInfo {
+  callId: string;
+  /** The caller's number in E.164, when the network gave one. */
+  callerNumber: string | null;
+  /** The call's clock (the test clock applied): 'amanhã' and 'sexta que vem' resolve against it. */
+  now: () => Date;
+  /** The patient whose phone number matched the caller's when the call opened. */
+  knownClient: Client | null;
+}
+
+/** A tool's refusal, as the procedure answered it (HTTP-like status and the server's pt-BR message). */
+export class ToolError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ToolError";
+  }
+}
+
+/**
+ * The procedures the agent may call. Writes take a `toolCallId`, their idempotency key: the same id twice runs once
+ * and answers the first result, so a barge-in or a retry never books twice.
+ */
+export interface AgentTools {
+  freeSlots(input: FreeSlotsInput): Promise<FreeSlot[]>;
+  availabilityCheck(input: AvailabilityCheckInput): Promise<AvailabilityCheckResult>;
+  findClientByPhone(phoneNumber: string): Promise<Client | null>;
+  /** Name contains (case-insensitive), or CPF or phone contains. */
+  searchClients(search: string): Promise<Client[]>;
+  createClient(toolCallId: string, input: ClientFormValues): Promise<Client>;
+  updateClient(toolCallId: string, input: ClientFormValues & { id: string }): Promise<Client>;
+  listAppointments(input: AppointmentListInput): Promise<Appointment[]>;
+  createAppointment(toolCallId: string, input: AppointmentCreateInput): Promise<Appointment>;
+  /** Reschedule (a new `scheduledAt`) or cancel (status CANCELED): a PUT of the editable fields. */
+  updateAppointment(toolCallId: string, input: AppointmentUpdateInput): Promise<Appointment>;
+  confirmAppointment(toolCallId: string, id: string): Promise<Appointment>;
+}
+
+export type CallerInput =
+  /** A final transcript of the caller's turn (or the softphone's typed text). */
+  | { kind: "speech"; text: string }
+  | { kind: "dtmf"; digits: string }
+  /** 6 s of caller silence after the agent finished its turn; 2 means the last chance before goodbye. */
+  | { kind: "silence"; prompts: 1 | 2 };
+
+/** The conversation actions an engine reports (conversation records, spec 001 §3). */
+export const ACTION_TYPES = [
+  "APPOINTMENT_CREATED",
+  "APPOINTMENT_RESCHEDULED",
+  "APPOINTMENT_CONFIRMED",
+  "APPOINTMENT_CANCELLED",
+  "CLIENT_REGISTERED",
+  "CLIENT_UPDATED",
+  "CALL_TRANSFERRED",
+  "CALL_ENDED",
+  "INFORMATION_PROVIDED",
+] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+
+export type AgentEvent =
+  /** Text to speak, any length: the gateway cuts it at sentence ends. */
+  | { type: "say"; text: string }
+  | { type: "action"; actionType: ActionType; details?: Record<string, unknown> }
+  /** Collected data for the record (shown under 'Dados'), upserted by key. */
+  | { type: "data"; key: string; value: string }
+  /** The caller identified or registered. */
+  | { type: "client"; client: Client }
+  /** After the preceding `say`s: transfer the call to this number. */
+  | { type: "transfer"; to: string }
+  /** After the preceding `say`s: hang up. */
+  | { type: "end" };
+
+export interface AgentSession {
+  greet(signal: AbortSignal): AsyncIterable<AgentEvent>;
+  respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentEvent>;
+  /**
+   * Barge-in: of the last reply, only these `say` texts were heard by the caller (in order; a prefix of what was
+   * said). The engine must not treat an unheard question as asked.
+   */
+  interrupted(heard: string[]): void;
+  /** A pt-BR summary of the call so far, for the record. */
+  summary(): string;
+}
+
+export interface Engine {
+  start(knowledge: AgentKnowledge, call: CallInfo, tools: AgentTools): AgentSession;
+}
