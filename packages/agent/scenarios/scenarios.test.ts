@@ -1,0 +1,21 @@
+// The scenario corpus against the offline engine: every scenario marked `must` has to pass; the rest are reported.
+import { describe, expect, it } from "vitest";
+import { CORPUS } from "./corpus";
+import { type Outcome, runScenario } from "./runner";
+
+describe("scenario corpus", () => {
+  it("passes every must scenario and reports the pass rate", async () => {
+    const outcomes: Outcome[] = [];
+    for (const s of CORPUS) outcomes.push(await runScenario(s));
+    const passed = outcomes.filter((o) => o.ok).length;
+    const failed = outcomes.filter((o) => !o.ok);
+    console.log(
+      `scenario corpus: ${passed}/${outcomes.length} passed (${((100 * passed) / outcomes.length).toFixed(1)}%)`,
+    );
+    for (const f of failed)
+      console.log(
+        `${f.must ? "MUST " : ""}FAIL ${f.id}: ${f.problems.join("; ")}\n  ${f.transcript.join("\n  ")}`,
+      );
+    expect(failed.filter((o) => o.must).map((o) => `${o.id}: ${o.problems.join("; ")}`)).toEqual([]);
+  });
+});
