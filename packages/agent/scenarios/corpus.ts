@@ -10,8 +10,9 @@ const CLARA = "+5521988887777";
 const at = <T>(list: T[], i: number) => list[i % list.length]!;
 
 const scenarios: Scenario[] = [];
-const add = (s: Omit<Scenario, "now" | "must"> & { now?: string; must?: boolean }) =>
+const add = (s: Omit<Scenario, "now" | "must"> & { now?: string; must?: boolean }): void => {
   scenarios.push({ now: NOW, must: true, ...s });
+};
 
 // ── Booking at an exact time, clinic (professional, location, day and time asked or said up front)
 const openers = [
@@ -94,15 +95,15 @@ const oneShot: [string, string][] = [
   ],
   ["gostaria de uma consulta clínica com a dra. ana, unidade centro, quinta às 8h", "2026-12-10T08:00"],
 ];
-oneShot.forEach(([text, expected], i) =>
+oneShot.forEach(([text, expected], i) => {
   add({
     id: `book-oneshot-${i + 1}`,
     fixture: "clinica",
     caller: UNKNOWN,
     turns: [text, "sim", at(names, i + 2)[0], "pular", "sim"],
     expect: { created: { professional: "ana", establishment: "centro", at: expected } },
-  }),
-);
+  });
+});
 
 // ── Booking by a period: three offers, the caller picks one
 const periodWhen = [
@@ -126,7 +127,7 @@ const choices: [Turn, string][] = [
   ["segunda opcao", "2026-12-10T09:00"],
   ["o ultimo", "2026-12-10T10:00"],
 ];
-choices.forEach(([choice, expected], i) =>
+choices.forEach(([choice, expected], i) => {
   add({
     id: `book-period-${i + 1}`,
     fixture: "clinica",
@@ -137,8 +138,8 @@ choices.forEach(([choice, expected], i) =>
       clientCreated: false,
       say: ["Estou falando com Maria Souza?"],
     },
-  }),
-);
+  });
+});
 
 // ── Consultório (one professional, one place): fewer questions, known and unknown callers
 const limpezaAsk = [
@@ -159,22 +160,22 @@ const consultorioWhen: [string, Turn, string][] = [
   ["dia 14 à tarde", "o das duas", "2026-12-14T14:00"],
   ["sexta que vem de tarde", "a primeira", "2026-12-18T14:00"],
 ];
-consultorioWhen.forEach(([when, choice, expected], i) =>
+consultorioWhen.forEach(([when, choice, expected], i) => {
   add({
     id: `consultorio-known-${i + 1}`,
     fixture: "consultorio",
     caller: CLARA,
     turns: [at(limpezaAsk, i), when, choice, "isso", "pode confirmar"],
     expect: { created: { service: "limpeza", at: expected }, clientCreated: false },
-  }),
-);
+  });
+});
 const cpfs: [string, string][] = [
   ["um um um quatro quatro quatro sete sete sete três cinco", "11144477735"],
   ["cinco dois nove nove oito dois dois quatro sete dois cinco", "52998224725"],
   ["cento e onze quatrocentos e quarenta e quatro setecentos e setenta e sete trinta e cinco", "11144477735"],
   ["meu cpf é 529.982.247-25", "52998224725"],
 ];
-cpfs.forEach(([cpf, digits], i) =>
+cpfs.forEach(([cpf, digits], i) => {
   add({
     id: `consultorio-cpf-${i + 1}`,
     fixture: "consultorio",
@@ -184,8 +185,23 @@ cpfs.forEach(([cpf, digits], i) =>
       created: { service: "odonto", at: "2026-12-10T10:00" },
       clientCreated: { fullName: "Roberto Lima", documentNumber: digits },
     },
-  }),
-);
+  });
+});
+// A CPF that is already a patient's: the booking goes to that patient, no new registration.
+add({
+  id: "consultorio-cpf-existing",
+  fixture: "consultorio",
+  caller: "+5521977776666",
+  turns: [
+    "quero uma consulta",
+    "amanha as dez",
+    "sim",
+    "ana clara ribeiro",
+    "tres nove zero cinco tres tres quatro quatro sete zero cinco",
+    "sim",
+  ],
+  expect: { created: { at: "2026-12-10T10:00" }, clientCreated: false },
+});
 add({
   id: "consultorio-cpf-invalid-then-skip",
   fixture: "consultorio",
@@ -210,17 +226,17 @@ add({
     "amanha as dez",
     "sim",
     "roberto lima",
-    "tres nove zero cinco tres tres quatro quatro sete zero cinco",
+    "nove oito sete meia cinco quatro tres dois um zero zero",
     "sim",
   ],
-  expect: { clientCreated: { documentNumber: "39053344705" } },
+  expect: { clientCreated: { documentNumber: "98765432100" } },
 });
 const phones = [
   "vinte e um nove sete sete sete sete seis seis seis seis",
   "21 97777 6666",
   { dtmf: "21977776666" },
 ] as Turn[];
-phones.forEach((phone, i) =>
+phones.forEach((phone, i) => {
   add({
     id: `consultorio-no-number-${i + 1}`,
     fixture: "consultorio",
@@ -235,8 +251,8 @@ phones.forEach((phone, i) =>
       "sim",
     ],
     expect: { created: { at: "2026-12-14T15:00" }, clientCreated: { fullName: "Beatriz Nunes" } },
-  }),
-);
+  });
+});
 
 // ── Yes and no in many forms at the read-back
 const yeses = [
@@ -261,25 +277,25 @@ const yeses = [
   "isso",
   "pode marcar",
 ];
-yeses.forEach((yes, i) =>
+yeses.forEach((yes, i) => {
   add({
     id: `yes-${i + 1}`,
     fixture: "consultorio",
     caller: CLARA,
     turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", yes],
     expect: { created: { at: "2026-12-10T09:00" } },
-  }),
-);
+  });
+});
 const nos = ["não", "nao", "negativo", "não, espera", "não quero", "errado"];
-nos.forEach((no, i) =>
+nos.forEach((no, i) => {
   add({
     id: `no-${i + 1}`,
     fixture: "consultorio",
     caller: CLARA,
     turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", no],
     expect: { created: false, say: ["O que você gostaria de mudar"] },
-  }),
-);
+  });
+});
 add({
   id: "no-then-change-day",
   fixture: "consultorio",
@@ -353,25 +369,25 @@ const cancelAsk = [
   "desmarca minha consulta por favor",
   "quero cancelar a consulta com a dra ana",
 ];
-cancelAsk.forEach((ask, i) =>
+cancelAsk.forEach((ask, i) => {
   add({
     id: `cancel-known-${i + 1}`,
     fixture: "clinica",
     caller: MARIA,
     turns: [ask, "sim"],
     expect: { cancelled: "maria-consulta", actions: ["APPOINTMENT_CANCELLED"] },
-  }),
-);
+  });
+});
 const cancelPick: Turn[] = ["a primeira", "a de sexta", "a consulta", "a do dia 11", { dtmf: "1" }];
-cancelPick.forEach((pick, i) =>
+cancelPick.forEach((pick, i) => {
   add({
     id: `cancel-pick-${i + 1}`,
     fixture: "clinica",
     caller: MARIA,
     turns: ["quero cancelar meu agendamento", pick, "sim"],
     expect: { cancelled: "maria-consulta" },
-  }),
-);
+  });
+});
 add({
   id: "cancel-pick-exame",
   fixture: "clinica",
@@ -394,29 +410,29 @@ add({
   expect: { cancelled: false, say: ["mantive"] },
 });
 const byName = ["joão pereira", "meu nome é joão pereira", "é o joao pereira"];
-byName.forEach((name, i) =>
+byName.forEach((name, i) => {
   add({
     id: `cancel-by-name-${i + 1}`,
     fixture: "clinica",
     caller: null,
     turns: ["quero cancelar meu agendamento", name, "sim"],
     expect: { cancelled: "joao-consulta" },
-  }),
-);
+  });
+});
 const byCpf = [
   "cinco dois nove nove oito dois dois quatro sete dois cinco",
   "52998224725",
   { dtmf: "52998224725" },
 ] as Turn[];
-byCpf.forEach((cpf, i) =>
+byCpf.forEach((cpf, i) => {
   add({
     id: `cancel-by-cpf-${i + 1}`,
     fixture: "clinica",
     caller: null,
     turns: ["quero desmarcar", cpf, "a primeira", "sim"],
     expect: { cancelled: "maria-consulta" },
-  }),
-);
+  });
+});
 add({
   id: "cancel-unknown-name",
   fixture: "clinica",
@@ -442,7 +458,7 @@ const reschedule: [string[], string][] = [
   ],
   [["da pra passar minha consulta pra outro dia", "quinta de manhã", "o das dez", "sim"], "2026-12-10T10:00"],
 ];
-reschedule.forEach(([turns, expected], i) =>
+reschedule.forEach(([turns, expected], i) => {
   add({
     id: `reschedule-${i + 1}`,
     fixture: "clinica",
@@ -452,8 +468,8 @@ reschedule.forEach(([turns, expected], i) =>
       rescheduled: { appointment: "maria-consulta", at: expected },
       actions: ["APPOINTMENT_RESCHEDULED"],
     },
-  }),
-);
+  });
+});
 add({
   id: "reschedule-consultorio",
   fixture: "consultorio",
@@ -467,15 +483,15 @@ const confirmAsk = [
   "liguei pra confirmar a consulta",
   "quero confirmar minha presença na consulta",
 ];
-confirmAsk.forEach((ask, i) =>
+confirmAsk.forEach((ask, i) => {
   add({
     id: `confirm-${i + 1}`,
     fixture: "clinica",
     caller: MARIA,
     turns: [ask, "sim"],
     expect: { confirmed: "maria-consulta", actions: ["APPOINTMENT_CONFIRMED"] },
-  }),
-);
+  });
+});
 add({
   id: "confirm-already",
   fixture: "clinica",
@@ -508,14 +524,18 @@ const priceConsulta = [
   "qual o preço da consulta",
   "quanto fica uma consulta",
 ];
-priceConsulta.forEach((t, i) => q(`price-consulta-${i + 1}`, "clinica", [t], ["cento e cinquenta reais"]));
+priceConsulta.forEach((t, i) => {
+  q(`price-consulta-${i + 1}`, "clinica", [t], ["cento e cinquenta reais"]);
+});
 q("price-exame", "clinica", ["quanto custa o exame de sangue"], ["oitenta reais e cinquenta centavos"]);
 q("price-variable", "clinica", ["qual o valor da avaliação dermatológica"], ["varia"], ["reais"]);
 q("price-free", "consultorio", ["quanto custa a limpeza"], ["gratuito"], ["reais"]);
 q("price-variable-2", "consultorio", ["quanto custa o clareamento"], ["informado no atendimento"], ["reais"]);
 q("price-all", "consultorio", ["quanto vocês cobram"], ["duzentos reais"]);
 const address = ["qual o endereço", "onde fica a clinica", "onde vocês ficam", "como chego ai", "qual a rua"];
-address.forEach((t, i) => q(`address-${i + 1}`, "clinica", [t], ["Rua Augusta", "Avenida Paulista"]));
+address.forEach((t, i) => {
+  q(`address-${i + 1}`, "clinica", [t], ["Rua Augusta", "Avenida Paulista"]);
+});
 q("address-consultorio", "consultorio", ["qual o endereço"], ["Voluntários da Pátria"]);
 const parking = [
   "tem estacionamento",
@@ -523,9 +543,9 @@ const parking = [
   "onde eu paro o carro",
   "da pra estacionar ai",
 ];
-parking.forEach((t, i) =>
-  q(`parking-${i + 1}`, "clinica", [t], ["estacionamento pago", "não tem estacionamento"]),
-);
+parking.forEach((t, i) => {
+  q(`parking-${i + 1}`, "clinica", [t], ["estacionamento pago", "não tem estacionamento"]);
+});
 q("parking-free", "consultorio", ["tem estacionamento"], ["gratuito"]);
 const access = [
   "tem acessibilidade",
@@ -533,9 +553,9 @@ const access = [
   "minha mãe usa cadeira de rodas tem rampa",
   "tem elevador",
 ];
-access.forEach((t, i) =>
-  q(`access-${i + 1}`, "clinica", [t], ["tem acessibilidade", "não tem acessibilidade"]),
-);
+access.forEach((t, i) => {
+  q(`access-${i + 1}`, "clinica", [t], ["tem acessibilidade", "não tem acessibilidade"]);
+});
 const insurance: [string, string[], string[]][] = [
   ["aceita unimed", ["Sim, atendemos Unimed"], []],
   ["vocês atendem pelo amil", ["Amil"], ["não está entre"]],
@@ -545,7 +565,9 @@ const insurance: [string, string[], string[]][] = [
   ["o doutor carlos atende bradesco", ["Bradesco Saúde"], ["não está entre"]],
   ["aceita hapvida", ["não está entre"], []],
 ];
-insurance.forEach(([t, say, notSay], i) => q(`insurance-${i + 1}`, "clinica", [t], say, notSay));
+insurance.forEach(([t, say, notSay], i) => {
+  q(`insurance-${i + 1}`, "clinica", [t], say, notSay);
+});
 add({
   id: "insurance-unknown",
   fixture: "consultorio",
@@ -554,14 +576,18 @@ add({
   expect: { say: ["não tenho essa informação"], transfer: false },
 });
 const kids = ["atende criança", "posso levar meu filho de 5 anos na consulta", "a consulta atende crianças"];
-kids.forEach((t, i) => q(`children-${i + 1}`, "clinica", [t], ["a partir de 2 anos"]));
+kids.forEach((t, i) => {
+  q(`children-${i + 1}`, "clinica", [t], ["a partir de 2 anos"]);
+});
 q("children-no", "clinica", ["o exame de sangue atende criança"], ["não atende crianças"]);
 const prep = [
   "o exame de sangue precisa de jejum",
   "precisa de preparo para o exame",
   "o que preciso fazer antes do exame de sangue",
 ];
-prep.forEach((t, i) => q(`preparation-${i + 1}`, "clinica", [t], ["jejum de oito horas"]));
+prep.forEach((t, i) => {
+  q(`preparation-${i + 1}`, "clinica", [t], ["jejum de oito horas"]);
+});
 q("preparation-none", "clinica", ["a consulta precisa de preparo"], ["não precisa de preparo"]);
 q("hours", "clinica", ["qual o horário de funcionamento"], ["Segunda a sexta"]);
 q("hours-2", "clinica", ["que horas vocês abrem"], ["das 8h às 18h"]);
@@ -620,15 +646,15 @@ const transfer = [
   "quero falar com um humano",
   "falar com a recepcionista",
 ];
-transfer.forEach((t, i) =>
+transfer.forEach((t, i) => {
   add({
     id: `transfer-${i + 1}`,
     fixture: "clinica",
     caller: UNKNOWN,
     turns: [t],
     expect: { transfer: true, actions: ["CALL_TRANSFERRED"] },
-  }),
-);
+  });
+});
 add({
   id: "transfer-none",
   fixture: "consultorio",
@@ -645,15 +671,15 @@ add({
   expect: { say: ["Oferecemos"] },
 });
 const bye = ["tchau", "obrigado tchau", "era só isso obrigada", "ate logo", "pode desligar"];
-bye.forEach((t, i) =>
+bye.forEach((t, i) => {
   add({
     id: `goodbye-${i + 1}`,
     fixture: "clinica",
     caller: UNKNOWN,
     turns: [t],
     expect: { end: true, actions: ["CALL_ENDED"] },
-  }),
-);
+  });
+});
 add({
   id: "goodbye-after-booking",
   fixture: "consultorio",

@@ -9,7 +9,7 @@ import type { Establishment } from "@atende/shared/schemas/establishments";
 import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import type { Professional } from "@atende/shared/schemas/professionals";
 import { addDays, dateOf } from "@atende/shared/time";
-import { cpfDigits, formatCpf, isValidCpf } from "./cpf";
+import { formatCpf, isValidCpf } from "./cpf";
 import { PERIOD_RANGES, resolveWhen, type When, wallClock } from "./datetime";
 import { type Intent, intentsOf, type Topic, topicsOf } from "./intents";
 import {
@@ -131,7 +131,7 @@ class Channel {
   }
 }
 
-const TONE_ACK: Record<string, string> = {
+const _TONE_ACK: Record<string, string> = {
   FRIENDLY: "Claro!",
   CHEERFUL: "Ótimo!",
   PROFESSIONAL: "Certo.",
@@ -258,10 +258,6 @@ class OfflineSession implements AgentSession {
     this.emit({ type: "data", key, value });
   }
 
-  private ack(): string {
-    return TONE_ACK[this.k.agent.voiceTone] ?? "Certo.";
-  }
-
   private now(): Date {
     return this.call.now();
   }
@@ -304,7 +300,16 @@ class OfflineSession implements AgentSession {
   // ─── Understanding ─────────────────────────────────────────────────────────────────────────────────────────
 
   private understand(text: string, dtmf: boolean): Understanding {
-    const yn = dtmf ? (text === "1" ? "yes" : text === "2" ? "no" : undefined) : yesNo(text);
+    // On the keypad, 1 and 2 are yes and no only where a yes/no is asked; elsewhere they choose.
+    const yn = dtmf
+      ? this.isYesNoQuestion()
+        ? text === "1"
+          ? "yes"
+          : text === "2"
+            ? "no"
+            : undefined
+        : undefined
+      : yesNo(text);
     const expectTime = this.pending === "when" || this.pending === "choose_slot";
     return {
       text,
@@ -500,7 +505,11 @@ class OfflineSession implements AgentSession {
           this.setWhen({ asap: true });
           return true;
         }
-        return u.services.length > 0 || u.professionals.length > 0 ? (this.fillDraft(u), true) : false;
+        if (u.services.length > 0 || u.professionals.length > 0) {
+          this.fillDraft(u);
+          return true;
+        }
+        return false;
       }
       case "choose_slot":
         return this.fillChoice(u);
@@ -839,6 +848,8 @@ class OfflineSession implements AgentSession {
   // ─── Flows ─────────────────────────────────────────────────────────────────────────────────────────────────
 
   private manageService: string | undefined;
+  /** The service the last answered question was about. */
+  private focusService: string | undefined;
   private manageProfessional: string | undefined;
 
   private resetFlow() {
@@ -862,8 +873,11 @@ class OfflineSession implements AgentSession {
       confirm: "Confirmação",
     }[flow];
     this.data("Motivo", motive);
-    if (flow === "book") this.fillDraft(u);
-    else {
+    if (flow === "book") {
+      // 'quanto custa a consulta?' … 'quero marcar uma': the service just talked about.
+      if (u.services.length !== 1 && this.focusService) this.draft.serviceId = this.focusService;
+      this.fillDraft(u);
+    } else {
       if (u.when) this.draft.when = u.when;
       if (u.services.length === 1) this.manageService = u.services[0]!.id;
       if (u.professionals.length === 1) this.manageProfessional = u.professionals[0]!.id;
@@ -1438,7 +1452,15 @@ class OfflineSession implements AgentSession {
       if (!name) return false;
       by = "name";
       try {
-        const found = await this.tools.searchClients(name);
+        let found = await this.tools.searchClients(name);
+        if (!found.length) {
+          // The recogniser may drop accents ('joao'): search by each longer word, compare without accents.
+          const byWord = new Map<string, Client>();
+          for (const word of name.split(/\s+/).filter((x) => x.length >= 4)) {
+            for (const c of await this.tools.searchClients(word)) byWord.set(c.id, c);
+          }
+          found = [...byWord.values()].filter((c) => fold(c.fullName).includes(fold(name)));
+        }
         const exact = found.filter((c) => fold(c.fullName) === fold(name));
         results = exact.length ? exact : found;
       } catch {
@@ -1594,6 +1616,8 @@ class OfflineSession implements AgentSession {
 
   private answerTopics(u: Understanding) {
     let unknown = false;
+    const focus = this.contextService(u);
+    if (focus) this.focusService = focus.id;
     for (const topic of u.topics.slice(0, 3)) {
       const text = this.answer(topic, u);
       if (text) {

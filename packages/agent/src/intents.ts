@@ -35,13 +35,13 @@ const INTENT_PATTERNS: Record<Intent, RegExp> = {
 
 const TOPIC_PATTERNS: Record<Topic, RegExp> = {
   price:
-    /\b(quanto (custa|e|fica|sai|cobra|ta|esta|vai ser|vai ficar|seria)|preco|precos|valor|valores|custa|custo|cobram|cobra|caro|barato|taxa)\b/,
+    /\b(quanto (custa|e|fica|sai|cobra|ta|esta|vai ser|vai ficar|seria)|(sai|fica|custa|e|da|cobra|cobram) quanto|preco|precos|valor|valores|custa|custo|cobram|cobra|caro|barato|taxa)\b/,
   preparation:
     /\b(preparo|preparacao|preparar|jejum|precis\w* (levar|fazer|trazer) antes|antes d[oa] (consulta|exame|procedimento|sessao)|tem que (levar|fazer|trazer)|o que (levo|levar|preciso levar|trazer)|instruc\w*|cuidados? antes)\b/,
   address:
     /\b(endereco|enderecos|onde fica|onde ficam|onde e|onde voces|localiza\w*|como (chego|chegar|faco para chegar)|qual a rua|que rua|qual rua|fica onde|bairro)\b/,
   parking:
-    /\b(estaciona\w*|vaga (de|pra|para) (carro|estacionar)|onde (paro|parar|deixo) o carro|manobrista|valet)\b/,
+    /\b(estaciona\w*|vaga (de|pra|para) (carro|estacionar)|onde (eu )?(paro|parar|deixo|estaciono) o carro|manobrista|valet)\b/,
   accessibility:
     /\b(acessib\w*|acessivel|cadeirante|cadeira de rodas|rampa|elevador|mobilidade|deficien\w*|andador|muleta)\b/,
   insurance:
