@@ -131,7 +131,7 @@ class Channel {
   }
 }
 
-const _TONE_ACK: Record<string, string> = {
+const TONE_ACK: Record<string, string> = {
   FRIENDLY: "Claro!",
   CHEERFUL: "Ótimo!",
   PROFESSIONAL: "Certo.",
@@ -349,11 +349,32 @@ class OfflineSession implements AgentSession {
       return;
     }
 
-    const hasNewFlow = u.intents.some(
-      (i) => i === "reschedule" || i === "cancel" || (i === "confirm" && !this.isYesNoQuestion()),
-    );
+    const rebooking = this.pending === "offer_book" && (u.yes || u.intents.includes("reschedule"));
+    const hasNewFlow =
+      !rebooking &&
+      u.intents.some(
+        (i) => i === "reschedule" || i === "cancel" || (i === "confirm" && !this.isYesNoQuestion()),
+      );
     if (u.intents.includes("transfer") && !u.no) return this.transfer();
     if (this.isGoodbye(u)) return this.goodbye();
+
+    if (
+      /^(alo+|oi+|ola|bom dia|boa tarde|boa noite|oi tudo bem|ola tudo bem|tudo bem)$/.test(u.norm) &&
+      this.pending === "open"
+    ) {
+      this.ask("Olá! Como posso ajudar?", "open");
+      return;
+    }
+    if (
+      !this.flow &&
+      !hasNewFlow &&
+      /\b(minha (consulta|marcacao|sessao)|meu (agendamento|horario|exame))\b/.test(u.norm) &&
+      !STRONG_BOOK.test(u.norm) &&
+      !u.topics.length
+    ) {
+      this.ask("Você quer confirmar, remarcar ou cancelar o seu agendamento?", "open");
+      return;
+    }
 
     let handled = false;
     if (!hasNewFlow) handled = await this.fillPending(u);
@@ -630,8 +651,15 @@ class OfflineSession implements AgentSession {
         return false;
       }
       case "offer_book": {
-        if (u.yes) {
+        if (u.yes || u.intents.includes("book") || u.intents.includes("reschedule") || u.when) {
+          const was = this.lastCancelled;
           this.startFlow("book", u);
+          if (was) {
+            // 'Quer marcar um novo horário?' after a cancellation: the same service, professional and place.
+            this.draft.serviceId ??= was.offeredServices[0]?.offeredServiceId;
+            this.draft.professionalId ??= was.professionalId;
+            this.draft.establishmentId ??= was.establishmentId;
+          }
           return true;
         }
         if (u.no) {
@@ -665,8 +693,12 @@ class OfflineSession implements AgentSession {
     if (/\b(ultim[oa]|o outro|a outra)\b/.test(u.norm)) return -1;
     for (let i = 0; i < w.length; i++) {
       const o = ORDINALS[w[i]!];
-      if (o !== undefined && w[i + 1] !== "feira" && !(w[i + 1] === "que" && w[i + 2] === "vem"))
-        return o - 1;
+      if (o === undefined || w[i + 1] === "feira" || (w[i + 1] === "que" && w[i + 2] === "vem")) continue;
+      // 'segunda', 'quarta', 'quinta', 'sexta' are weekdays too: ordinals only as 'a segunda', 'a quinta opção'.
+      const weekdayToo = /^(segund|quart|quint|sext)/.test(w[i]!);
+      const article = w[i - 1] === "a" || w[i - 1] === "o";
+      const noun = /^(opcao|alternativa|horario|vez|consulta|data)$/.test(w[i + 1] ?? "");
+      if (!weekdayToo || article || noun) return o - 1;
     }
     const opt = /\b(opcao|numero) (\w+)\b/.exec(u.norm);
     if (opt) {
@@ -848,6 +880,8 @@ class OfflineSession implements AgentSession {
   // ─── Flows ─────────────────────────────────────────────────────────────────────────────────────────────────
 
   private manageService: string | undefined;
+  /** The appointment cancelled in this call, so 'quero marcar outro' keeps its service and professional. */
+  private lastCancelled: Appointment | undefined;
   /** The service the last answered question was about. */
   private focusService: string | undefined;
   private manageProfessional: string | undefined;
@@ -866,6 +900,7 @@ class OfflineSession implements AgentSession {
   private startFlow(flow: Flow, u: Understanding) {
     this.resetFlow();
     this.flow = flow;
+    this.say(TONE_ACK[this.k.agent.voiceTone] ?? "Certo.");
     const motive = {
       book: "Agendamento",
       reschedule: "Remarcação",
@@ -1219,7 +1254,7 @@ class OfflineSession implements AgentSession {
       }
       offers = this.spread(pool);
       lead = when.date
-        ? `Em ${dateWords(when.date, today).replace(/^(hoje|amanhã), /, "")} não tenho horário livre${when.period ? " nesse período" : ""}.`
+        ? `${this.onDay(when.date)} não tenho horário livre${when.period ? " nesse período" : ""}.`
         : "Não encontrei horário livre nesse período.";
       if (!offers.length) {
         this.say(`${lead.replace(/\.$/, "")}, nem nas semanas seguintes.`);
@@ -1232,6 +1267,13 @@ class OfflineSession implements AgentSession {
     if (lead) this.say(lead);
     this.ask(this.offerSentence(offers, true), "choose_slot");
     return true;
+  }
+
+  /** 'Na sexta-feira, dia 11', 'No sábado, dia 12', 'Amanhã, quinta-feira, dia 10'. */
+  private onDay(date: string): string {
+    const d = dateWords(date, this.today());
+    const lead = /^(hoje|amanhã)/.test(d) ? d : `${/^(sábado|domingo)/.test(d) ? "no" : "na"} ${d}`;
+    return `${lead[0]!.toUpperCase()}${lead.slice(1)}`;
   }
 
   private fits(slot: FreeSlot, when: When): boolean {
@@ -1380,7 +1422,7 @@ class OfflineSession implements AgentSession {
       return;
     }
     this.ask(
-      `Então fica: ${this.serviceNames(a)} com ${this.professional(a.professionalId)?.name ?? "o profissional"} passa ${whenWords(a.scheduledAt, this.now()).replace(/^(na|no) /, "de ")} para ${whenWords(this.chosen.start, this.now(), true)}. Posso confirmar?`,
+      `Então fica: ${this.serviceNames(a)} com ${this.professional(a.professionalId)?.name ?? "o profissional"} passa ${whenWords(a.scheduledAt, this.now()).replace(/^(na|no) /, "de ")} para ${whenWords(this.chosen.start, this.now(), true).replace(/^(na|no) /, "")}. Posso confirmar?`,
       "manage_readback",
     );
   }
@@ -1538,6 +1580,7 @@ class OfflineSession implements AgentSession {
           this.tools.updateAppointment(id, { ...base, status: "CANCELED" }),
         );
         this.emit({ type: "action", actionType: "APPOINTMENT_CANCELLED", details: { appointmentId: a.id } });
+        this.lastCancelled = a;
         this.outcomes.push(
           `Paciente ${who} cancelou ${this.serviceNames(a)} de ${shortWhen(a.scheduledAt)}.`,
         );
