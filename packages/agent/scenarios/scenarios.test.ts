@@ -18,4 +18,18 @@ describe("scenario corpus", () => {
       );
     expect(failed.filter((o) => o.must).map((o) => `${o.id}: ${o.problems.join("; ")}`)).toEqual([]);
   });
+
+  it("the runner fails a scenario whose expectation the call does not meet", async () => {
+    const wrong = await runScenario({
+      id: "wrong-time",
+      fixture: "consultorio",
+      now: "2026-12-09T10:00:00-03:00",
+      caller: "+5521988887777",
+      must: true,
+      turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", "sim"],
+      expect: { created: { at: "2026-12-10T10:00" }, say: ["duzentos reais"] },
+    });
+    expect(wrong.ok).toBe(false);
+    expect(wrong.problems).toHaveLength(2);
+  });
 });

@@ -434,6 +434,10 @@ export function resolveWhen(input: string | Token[], now: Date, opts: ResolveOpt
     if (/\b(depois|partir|apos)\b/.test(phrase) || prev === "apos") when.after = minutes;
     else if (/\b(antes|ate)\b/.test(phrase)) when.before = minutes;
     else if (when.time === undefined) when.time = minutes;
+    else if (/\b(nao|digo|alias|melhor|quer dizer)\b/.test(w.slice(0, hit.start).join(" "))) {
+      // 'às dez, não, às onze': the correction wins.
+      when.time = minutes;
+    }
   }
   if (period) when.period = period;
   if (findAsap(text)) when.asap = true;

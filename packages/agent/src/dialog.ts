@@ -376,6 +376,13 @@ class OfflineSession implements AgentSession {
       return;
     }
 
+    // 'sim, qual o endereço mesmo?' at a yes/no question: answer first, then act on the yes.
+    let answered = false;
+    if (u.topics.length && (u.yes || u.no) && this.isYesNoQuestion()) {
+      this.answerTopics(u);
+      answered = true;
+    }
+
     let handled = false;
     if (!hasNewFlow) handled = await this.fillPending(u);
     if (this.ended) return;
@@ -394,8 +401,7 @@ class OfflineSession implements AgentSession {
       }
     }
 
-    let answered = false;
-    if (u.topics.length) {
+    if (u.topics.length && !answered) {
       const asQuestion =
         !handled ||
         /\b(quanto|qual|quais|onde|como|tem|aceita\w*|atende\w*|precis\w*|pode|posso|voces|e gratis|dura|demora)\b/.test(
@@ -464,7 +470,7 @@ class OfflineSession implements AgentSession {
   private async fillPending(u: Understanding): Promise<boolean> {
     switch (this.pending) {
       case "service": {
-        const s = this.pickOne(u.services, u);
+        const s = this.pickOne(u.services, u) ?? this.ordinalPick(u, this.offeredServices());
         if (s) {
           this.draft.serviceId = s.id;
           this.fillDraft(u, ["service"]);
@@ -944,6 +950,13 @@ class OfflineSession implements AgentSession {
     if (!skip.includes("when") && u.when) this.setWhen(this.mergeWhen(u.when));
   }
 
+  /** The services to choose from: those of the professional already named, else all. */
+  private offeredServices(): OfferedService[] {
+    const p = this.draft.professionalId;
+    const list = p ? this.k.services.filter((s) => s.allowedProfessionals.includes(p)) : this.k.services;
+    return list.length ? list : this.k.services;
+  }
+
   private allowedProfessionals(): Professional[] {
     const s = this.service(this.draft.serviceId);
     const ids = s ? s.allowedProfessionals : this.k.professionals.map((p) => p.id);
@@ -984,9 +997,10 @@ class OfflineSession implements AgentSession {
     const d = this.draft;
     // Service
     if (!d.serviceId) {
-      if (this.k.services.length === 1) d.serviceId = this.k.services[0]!.id;
+      const services = this.offeredServices();
+      if (services.length === 1) d.serviceId = services[0]!.id;
       else {
-        const names = this.k.services.map((s) => s.name);
+        const names = services.map((s) => s.name);
         this.ask(`Qual serviço você gostaria de agendar? Temos ${orPt(names)}.`, "service");
         return;
       }
@@ -1253,9 +1267,12 @@ class OfflineSession implements AgentSession {
         if (sameTime.length) pool = sameTime;
       }
       offers = this.spread(pool);
-      lead = when.date
-        ? `${this.onDay(when.date)} não tenho horário livre${when.period ? " nesse período" : ""}.`
-        : "Não encontrei horário livre nesse período.";
+      lead =
+        when.date && (when.before !== undefined || when.after !== undefined)
+          ? `${this.onDay(when.date)} não tenho outro horário livre nessa faixa.`
+          : when.date
+            ? `${this.onDay(when.date)} não tenho horário livre${when.period ? " nesse período" : ""}.`
+            : "Não encontrei horário livre nesse período.";
       if (!offers.length) {
         this.say(`${lead.replace(/\.$/, "")}, nem nas semanas seguintes.`);
         this.draft.when = undefined;
@@ -1369,6 +1386,16 @@ class OfflineSession implements AgentSession {
               );
             })
           : [];
+        if (byWhen.length === 0 && named && (this.manageService || this.manageProfessional)) {
+          // 'a consulta de sexta … pra semana que vem': the day may be the new one; the service still names it.
+          const bySubject = this.appointments.filter(
+            (a) =>
+              (!this.manageService ||
+                a.offeredServices.some((s) => s.offeredServiceId === this.manageService)) &&
+              (!this.manageProfessional || a.professionalId === this.manageProfessional),
+          );
+          if (bySubject.length === 1) byWhen.push(bySubject[0]!);
+        }
         if (byWhen.length === 1) {
           this.target = byWhen[0];
           if (this.flow === "reschedule") this.draft.when = undefined;

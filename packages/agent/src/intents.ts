@@ -20,7 +20,7 @@ export type Topic =
 
 const INTENT_PATTERNS: Record<Intent, RegExp> = {
   reschedule:
-    /\b(remarc\w*|reagend\w*|adiar|adia|antecipar|(mudar|trocar|alterar|passar|mover|muda|troca|altera)\s+(o |a |meu |minha )?(horario|data|dia|consulta|agendamento|hora|atendimento|exame|sessao)|outro (dia|horario) (para|pra) (a |minha )?(consulta|agendamento)|(mudar|trocar|passar) (para|pra) outro dia)\b/,
+    /\b(remarc\w*|reagend\w*|adiar|adia|antecipar|(mudar|trocar|alterar|passar|mover|muda|troca|altera)\s+(o |a |meu |minha )?(horario|data|dia|consulta|agendamento|hora|atendimento|exame|sessao)|outro (dia|horario) (para|pra) (a |minha )?(consulta|agendamento)|(mudar|trocar|passar) (para|pra) outro dia|(passar|jogar|empurrar|transferir|mudar) (ela |a consulta |o horario |o agendamento )?(para|pra) (outro|outra|a semana|semana|o dia|dia|amanha|segunda|terca|quarta|quinta|sexta|sabado|depois))\b/,
   cancel:
     /\b(cancel\w*|desmarc\w*|nao vou (poder|conseguir) (ir|comparecer)|nao (posso|consigo) (ir|comparecer)|tirar (o|meu|minha) (agendamento|consulta|horario)|desistir)\b/,
   confirm:
