@@ -1,6 +1,7 @@
 // The scenario corpus against the offline engine: every scenario marked `must` has to pass; the rest are reported.
 import { describe, expect, it } from "vitest";
 import { CORPUS } from "./corpus";
+import { HELD_OUT } from "./heldout";
 import { type Outcome, runScenario } from "./runner";
 
 describe("scenario corpus", () => {
@@ -31,5 +32,15 @@ describe("scenario corpus", () => {
     });
     expect(wrong.ok).toBe(false);
     expect(wrong.problems).toHaveLength(2);
+  });
+
+  it("reports the held-out phrasings' pass rate (not required)", async () => {
+    const outcomes: Outcome[] = [];
+    for (const s of HELD_OUT) outcomes.push(await runScenario(s));
+    const passed = outcomes.filter((o) => o.ok).length;
+    console.log(`held-out phrasings: ${passed}/${outcomes.length} passed`);
+    for (const f of outcomes.filter((o) => !o.ok))
+      console.log(`held-out FAIL ${f.id}: ${f.problems.join("; ")}\n  ${f.transcript.join("\n  ")}`);
+    expect(outcomes).toHaveLength(HELD_OUT.length);
   });
 });

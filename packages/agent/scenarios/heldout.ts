@@ -1,0 +1,151 @@
+// Held-out phrasings, written after the engine and run once without tuning it to them: their pass rate is the
+// honest estimate of how the engine does on phrasings nobody tested. Not required (`must: false`); reported.
+import type { Scenario, Turn } from "./runner";
+
+const NOW = "2026-12-09T10:00:00-03:00";
+const U = "+5511900000000";
+const M = "+5511987654321";
+const C = "+5521988887777";
+
+const rows: [string, Scenario["fixture"], string | null, Turn[], Scenario["expect"]][] = [
+  [
+    "h-book-1",
+    "consultorio",
+    C,
+    [
+      "bom dia eu precisava agendar uma limpeza",
+      "pode ser sexta feira de manha",
+      "nove horas",
+      "sou eu sim",
+      "pode",
+    ],
+    { created: { at: "2026-12-11T09:00" } },
+  ],
+  [
+    "h-book-2",
+    "consultorio",
+    C,
+    ["queria um horario pro dentista", "consulta", "amanha depois do almoco", "a primeira", "isso", "ok"],
+    { created: { service: "odonto", at: "2026-12-10T14:00" } },
+  ],
+  [
+    "h-book-3",
+    "clinica",
+    M,
+    ["marca um exame de sangue pra mim na segunda que vem bem cedo", "as oito", "sim", "sim"],
+    { created: { service: "exame", at: "2026-12-14T08:00" } },
+  ],
+  [
+    "h-book-4",
+    "clinica",
+    M,
+    [
+      "preciso de uma consulta com a dra ana lima pra amanha no centro de preferencia as dez e meia",
+      "sim",
+      "sim",
+      "sim",
+    ],
+    { created: { at: "2026-12-10T10:30" } },
+  ],
+  [
+    "h-book-5",
+    "clinica",
+    U,
+    [
+      "eu quero fazer uma avaliacao com o dermatologista",
+      "quinta que vem as tres da tarde",
+      "sim",
+      "roberto carlos da silva",
+      "nao quero informar",
+      "sim",
+    ],
+    { created: { service: "avaliacao", at: "2026-12-17T15:00" } },
+  ],
+  [
+    "h-book-6",
+    "consultorio",
+    C,
+    ["da pra marcar limpeza dia 16", "de tarde", "a ultima", "sim", "sim"],
+    { created: { at: "2026-12-16T16:00" } },
+  ],
+  [
+    "h-book-7",
+    "consultorio",
+    null,
+    [
+      "quero marcar uma consulta odontologica",
+      "terça que vem às dez",
+      "sim",
+      "carlos eduardo",
+      "pular",
+      "meu numero e dois um nove nove oito sete seis cinco quatro tres dois",
+      "sim",
+    ],
+    { created: { at: "2026-12-15T10:00" }, clientCreated: { fullName: "Carlos Eduardo" } },
+  ],
+  [
+    "h-book-8",
+    "clinica",
+    M,
+    ["gostaria de agendar uma consulta", "qualquer um", "centro", "dia dezessete", "as onze", "sim", "sim"],
+    { created: { establishment: "centro", at: "2026-12-17T11:00" } },
+  ],
+  [
+    "h-cancel-1",
+    "consultorio",
+    C,
+    ["oi preciso cancelar a limpeza da semana que vem", "sim pode cancelar"],
+    { cancelled: "clara-limpeza" },
+  ],
+  [
+    "h-cancel-2",
+    "clinica",
+    M,
+    ["nao vou conseguir comparecer no exame", "isso", "não obrigada"],
+    { cancelled: "maria-exame", end: true },
+  ],
+  [
+    "h-resched-1",
+    "consultorio",
+    C,
+    ["tenho uma limpeza marcada e queria mudar o dia", "quarta que vem de tarde", "a primeira", "sim"],
+    { rescheduled: { appointment: "clara-limpeza", at: "2026-12-16T14:00" } },
+  ],
+  [
+    "h-resched-2",
+    "clinica",
+    M,
+    ["da pra adiar o meu exame pra sexta que vem", "as oito", "sim", "sim"],
+    { rescheduled: { appointment: "maria-exame", at: "2026-12-18T08:00" } },
+  ],
+  [
+    "h-confirm-1",
+    "consultorio",
+    C,
+    ["to ligando pra confirmar a limpeza de segunda", "sim"],
+    { confirmed: "clara-limpeza" },
+  ],
+  ["h-q-1", "clinica", U, ["a clinica fica em que endereco"], { say: ["Rua Augusta"] }],
+  ["h-q-2", "clinica", U, ["o exame de sangue quanto ta"], { say: ["oitenta reais e cinquenta centavos"] }],
+  ["h-q-3", "consultorio", U, ["voces aceitam plano odontologico"], { say: ["não tenho essa informação"] }],
+  ["h-q-4", "clinica", U, ["tem lugar pra estacionar o carro ai"], { say: ["estacionamento pago"] }],
+  [
+    "h-q-5",
+    "clinica",
+    U,
+    ["a paulista tem acesso pra cadeirante"],
+    { say: ["Paulista não tem acessibilidade"] },
+  ],
+  ["h-transfer-1", "clinica", U, ["eu queria falar com a secretaria por favor"], { transfer: true }],
+  ["h-bye-1", "clinica", U, ["era isso mesmo brigado"], { end: true }],
+];
+
+export const HELD_OUT: Scenario[] = rows.map(([id, fixture, caller, turns, expect]) => ({
+  id,
+  fixture,
+  caller,
+  turns,
+  expect,
+  now: NOW,
+  must: false,
+}));
