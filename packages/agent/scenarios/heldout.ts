@@ -1,5 +1,8 @@
 // Held-out phrasings, written after the engine and run once without tuning it to them: their pass rate is the
 // honest estimate of how the engine does on phrasings nobody tested. Not required (`must: false`); reported.
+// First run: 15/20. Of the five failures, h-book-8 was the scenario's own fault (a turn missing); the other four led
+// to fixes in the engine (a 'sim, pode cancelar' restarting the flow, 'confirmar a limpeza', 'adiar … pra sexta que
+// vem' dropping the new day, 'era isso mesmo brigado'), so from then on these are no longer held out.
 import type { Scenario, Turn } from "./runner";
 
 const NOW = "2026-12-09T10:00:00-03:00";
@@ -87,7 +90,16 @@ const rows: [string, Scenario["fixture"], string | null, Turn[], Scenario["expec
     "h-book-8",
     "clinica",
     M,
-    ["gostaria de agendar uma consulta", "qualquer um", "centro", "dia dezessete", "as onze", "sim", "sim"],
+    [
+      "gostaria de agendar uma consulta",
+      "qualquer um",
+      "centro",
+      "dia dezessete",
+      "as onze",
+      "sim",
+      "sim",
+      "sim",
+    ],
     { created: { establishment: "centro", at: "2026-12-17T11:00" } },
   ],
   [

@@ -353,7 +353,7 @@ class OfflineSession implements AgentSession {
     const hasNewFlow =
       !rebooking &&
       u.intents.some(
-        (i) => i === "reschedule" || i === "cancel" || (i === "confirm" && !this.isYesNoQuestion()),
+        (i) => (i === "reschedule" || i === "cancel" || i === "confirm") && !this.answersQuestion(u, i),
       );
     if (u.intents.includes("transfer") && !u.no) return this.transfer();
     if (this.isGoodbye(u)) return this.goodbye();
@@ -391,7 +391,7 @@ class OfflineSession implements AgentSession {
       const manage = u.intents.find(
         (i): i is Flow => i === "reschedule" || i === "cancel" || i === "confirm",
       );
-      if (manage && !(manage === "confirm" && this.isYesNoQuestion())) {
+      if (manage && !this.answersQuestion(u, manage)) {
         this.startFlow(manage, u);
         handled = true;
       } else if (u.intents.includes("book") && (STRONG_BOOK.test(u.norm) || !u.topics.length)) {
@@ -438,6 +438,12 @@ class OfflineSession implements AgentSession {
     await this.advance(answered);
   }
 
+  /** 'sim, pode cancelar' to 'Confirma o cancelamento?' answers the question; it does not start a new flow. */
+  private answersQuestion(u: Understanding, intent: Intent): boolean {
+    if (!this.isYesNoQuestion()) return false;
+    return intent === "confirm" || ((u.yes || u.no) && intent === this.flow);
+  }
+
   private isYesNoQuestion(): boolean {
     return (
       this.pending === "readback" ||
@@ -455,9 +461,7 @@ class OfflineSession implements AgentSession {
       return !u.when || this.pending === "anything_else" || this.pending === "open";
     }
     const closing =
-      this.pending === "anything_else" ||
-      this.pending === "offer_book" ||
-      (this.pending === "open" && this.outcomes.length > 0);
+      this.pending === "anything_else" || this.pending === "offer_book" || this.pending === "open";
     if (u.intents.includes("thanks") && closing && !u.topics.length && !u.intents.some((i) => i !== "thanks"))
       return true;
     if (this.pending === "anything_else" && u.no && !u.topics.length && u.intents.length === 0) return true;
@@ -1374,6 +1378,7 @@ class OfflineSession implements AgentSession {
       else {
         const w = this.draft.when;
         const named = w?.date || w?.time !== undefined || this.manageService || this.manageProfessional;
+        let whenIsNew = false;
         const byWhen = named
           ? this.appointments.filter((a) => {
               const wc = wallClock(a.scheduledAt);
@@ -1394,11 +1399,15 @@ class OfflineSession implements AgentSession {
                 a.offeredServices.some((s) => s.offeredServiceId === this.manageService)) &&
               (!this.manageProfessional || a.professionalId === this.manageProfessional),
           );
-          if (bySubject.length === 1) byWhen.push(bySubject[0]!);
+          if (bySubject.length === 1) {
+            byWhen.push(bySubject[0]!);
+            whenIsNew = true;
+          }
         }
         if (byWhen.length === 1) {
           this.target = byWhen[0];
-          if (this.flow === "reschedule") this.draft.when = undefined;
+          // The day or time that named the appointment is not the new one.
+          if (this.flow === "reschedule" && !whenIsNew) this.draft.when = undefined;
         } else {
           const list = this.appointments.slice(0, 3).map((a) => this.describe(a, false));
           this.ask(

@@ -24,12 +24,12 @@ const INTENT_PATTERNS: Record<Intent, RegExp> = {
   cancel:
     /\b(cancel\w*|desmarc\w*|nao vou (poder|conseguir) (ir|comparecer)|nao (posso|consigo) (ir|comparecer)|tirar (o|meu|minha) (agendamento|consulta|horario)|desistir)\b/,
   confirm:
-    /\b(confirmar|confirma|confirmo|confirmacao)\s+(a |o |minha |meu |de |da |do |se )?(consulta|presenca|agendamento|horario|atendimento|sessao|exame|que vou|tenho|esta)\b|\bconfirmar (a |minha )?presenca\b|\bconfirmar\b$/,
+    /\b(confirmar|confirma|confirmo|confirmacao)\s+(a |o |minha |meu |de |da |do |se )?(consulta|presenca|agendamento|horario|atendimento|sessao|exame|que vou|tenho|esta)\b|\bconfirmar (a |minha )?presenca\b|\b(confirmar|confirmacao)\b/,
   book: /\b(marcar|marca|agendar|agenda|agendamento|marcacao|consulta|horario|horarios|vaga|vagas|encaixe|atendimento|queria ver|gostaria de ver|disponivel|disponibilidade|livre|sessao|avaliacao)\b/,
   transfer:
     /\b(atendente|humano|humana|pessoa( de verdade| real)?|recepcionista|secretaria|transfer\w*|falar com (alguem|uma pessoa|o doutor|a doutora|o medico|a medica|a clinica|o responsavel|a recepcao)|gerente|operador\w*|ramal)\b/,
   goodbye:
-    /\b(tchau|tchauzinho|ate logo|ate mais|ate breve|ate a proxima|falou|pode desligar|vou desligar|so isso|era so isso|e so isso|nada mais|mais nada|por enquanto e so|tenha um bom dia|boa tarde pra voce|fica com deus)\b/,
+    /\b(tchau|tchauzinho|ate logo|ate mais|ate breve|ate a proxima|falou|pode desligar|vou desligar|so isso|era so isso|e so isso|era isso|era isso mesmo|so isso mesmo|nada mais|mais nada|por enquanto e so|tenha um bom dia|boa tarde pra voce|fica com deus)\b/,
   thanks: /\b(obrigad[oa]|valeu|agradeco|brigad[oa])\b/,
 };
 
