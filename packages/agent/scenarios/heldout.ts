@@ -152,6 +152,111 @@ const rows: [string, Scenario["fixture"], string | null, Turn[], Scenario["expec
   ["h-bye-1", "clinica", U, ["era isso mesmo brigado"], { end: true }],
 ];
 
+// Second held-out batch, written after the fixes above and run once untuned: 13/15 on first run. h2-book-1 assumed
+// no service question, but Dra. Ana offers two services, so the question was right (a 'consulta' turn added);
+// h2-cancel-1 showed a bare 'a consulta' at the cancellation question starting a new booking (fixed).
+rows.push(
+  [
+    "h2-book-1",
+    "clinica",
+    M,
+    [
+      "oi queria agendar pra dra ana um horario amanha cedo no centro",
+      "consulta",
+      "oito e meia",
+      "sim",
+      "sim",
+      "sim",
+    ],
+    { created: { professional: "ana", at: "2026-12-10T08:30" } },
+  ],
+  [
+    "h2-book-2",
+    "consultorio",
+    C,
+    ["vocês tem horário pra limpeza ainda essa semana", "sexta", "a segunda opção", "sim", "sim"],
+    { created: { at: "2026-12-11T10:00" } },
+  ],
+  [
+    "h2-book-3",
+    "consultorio",
+    C,
+    ["quero marcar limpeza pro dia 22 às 15h", "sim", "sim", "sim"],
+    { created: { at: "2026-12-22T15:00" } },
+  ],
+  [
+    "h2-book-4",
+    "clinica",
+    U,
+    [
+      "queria marcar uma consulta com o doutor carlos na paulista dia 18 de tarde",
+      "a última",
+      "sou a fernanda lima",
+      "pular",
+      "sim",
+    ],
+    { created: { professional: "carlos", at: "2026-12-18T15:00" } },
+  ],
+  [
+    "h2-book-5",
+    "consultorio",
+    C,
+    ["tem como marcar uma consulta pra hoje", "a primeira", "sim", "sim"],
+    { created: { service: "odonto" } },
+  ],
+  ["h2-q-1", "clinica", U, ["quanto fica a consulta com a dra ana"], { say: ["cento e cinquenta reais"] }],
+  [
+    "h2-q-2",
+    "clinica",
+    U,
+    ["vocês atendem pelo bradesco saúde"],
+    { say: ["Bradesco Saúde"], notSay: ["não está entre"] },
+  ],
+  ["h2-q-3", "clinica", U, ["até que horas vocês funcionam"], { say: ["18h"] }],
+  [
+    "h2-q-4",
+    "consultorio",
+    U,
+    ["o clareamento precisa de algum preparo"],
+    { say: ["limpeza até um mês antes"] },
+  ],
+  ["h2-q-5", "clinica", U, ["a avaliação pode ser por vídeo"], { say: ["presencial ou online"] }],
+  [
+    "h2-cancel-1",
+    "clinica",
+    null,
+    [
+      "quero cancelar uma consulta",
+      "meu cpf é cinco dois nove ponto nove oito dois ponto dois quatro sete traço dois cinco",
+      "a consulta",
+      "sim",
+    ],
+    { cancelled: "maria-consulta" },
+  ],
+  [
+    "h2-resched-1",
+    "clinica",
+    M,
+    ["queria mudar meu exame de sangue de dia", "dia 17 as oito", "sim", "sim"],
+    { rescheduled: { appointment: "maria-exame", at: "2026-12-17T08:00" } },
+  ],
+  [
+    "h2-silence-1",
+    "consultorio",
+    C,
+    ["quero marcar uma limpeza", { silence: 1 }, "amanha as nove", "sim", "sim", "sim"],
+    { say: ["Você ainda está aí?"], created: { at: "2026-12-10T09:00" } },
+  ],
+  ["h2-transfer-1", "consultorio", U, ["me passa pro doutor paulo por favor"], { transfer: false }],
+  [
+    "h2-bye-1",
+    "clinica",
+    M,
+    ["quero confirmar minha consulta de sexta", "confirmo", "não era só isso tchau"],
+    { confirmed: "maria-consulta", end: true },
+  ],
+);
+
 export const HELD_OUT: Scenario[] = rows.map(([id, fixture, caller, turns, expect]) => ({
   id,
   fixture,

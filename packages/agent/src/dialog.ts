@@ -394,7 +394,11 @@ class OfflineSession implements AgentSession {
       if (manage && !this.answersQuestion(u, manage)) {
         this.startFlow(manage, u);
         handled = true;
-      } else if (u.intents.includes("book") && (STRONG_BOOK.test(u.norm) || !u.topics.length)) {
+      } else if (
+        u.intents.includes("book") &&
+        (STRONG_BOOK.test(u.norm) || (!u.topics.length && !this.isYesNoQuestion()))
+      ) {
+        // At a yes/no question a bare 'consulta' is not a new booking; a verb ('marcar') is.
         if (this.flow !== "book") this.startFlow("book", u);
         else this.fillDraft(u);
         handled = true;
