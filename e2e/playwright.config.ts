@@ -10,6 +10,8 @@ const SUPER_ADMIN_EMAIL = "super-admin@e2e.test";
 const baseURL = `http://localhost:${PORT}`;
 /** The fake Google Places (e2e/fake-places.ts) listens beside the server; its key is the fake's own. */
 const FAKE_PLACES_PORT = PORT + 50;
+/** The telephony gateway `npm start` runs beside the server. */
+const TELEPHONY_PORT = PORT + 1;
 const FAKE_PLACES_API_KEY = "fake-maps-key-do-not-leak";
 const repoRoot = resolve(import.meta.dirname, "..");
 
@@ -103,6 +105,10 @@ export default defineConfig({
         // Address suggestions from the fake Google Places above.
         GOOGLE_MAPS_API_KEY: FAKE_PLACES_API_KEY,
         GOOGLE_PLACES_API_URL: `http://127.0.0.1:${FAKE_PLACES_PORT}`,
+        // The softphone's calls: the gateway on its own port, and scripted dates through the test clock.
+        TELEPHONY_PORT: String(TELEPHONY_PORT),
+        TELEPHONY_PUBLIC_URL: `ws://localhost:${TELEPHONY_PORT}`,
+        ALLOW_CLOCK_OVERRIDE: "true",
       },
     },
   ],
