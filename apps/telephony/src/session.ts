@@ -11,6 +11,7 @@
 import type { AgentEvent, AgentSession, CallerInput, Engine } from "@atende/agent";
 import { SentenceSplitter } from "@atende/agent";
 import { decodeMulaw } from "@atende/shared/mulaw";
+import { e164Of } from "@atende/shared/phone";
 import { CALL_MESSAGES } from "@atende/shared/schemas/calls";
 import {
   type AgentState,
@@ -387,7 +388,10 @@ export class CallSession {
       if (reply.controller.signal.aborted || this.ended) return;
       switch (event.type) {
         case "say":
-          for (const sentence of splitter.push(event.text)) await this.speak(reply, sentence);
+          // A say is whole text; each of its sentences is spoken as soon as it is synthesised.
+          for (const sentence of [...splitter.push(event.text), ...splitter.flush()]) {
+            await this.speak(reply, sentence);
+          }
           break;
         case "action":
           this.record(() =>
@@ -471,7 +475,7 @@ export class CallSession {
     this.flushMessages();
     if (reply.ending?.kind === "end") return void this.finish("agent");
     if (reply.ending?.kind === "transfer") {
-      this.transferredTo = reply.ending.to;
+      this.transferredTo = e164Of(reply.ending.to) ?? reply.ending.to;
       return void this.finish("transfer");
     }
     if (this.pendingInputs === 0) this.listen();

@@ -1,6 +1,8 @@
 // Calls through the telephony gateway (ARCHITECTURE.md "Telephony gateway"): the softphone's call ticket request.
 import { z } from "zod";
 import { MESSAGE_SENDERS } from "../enums";
+import { e164Of } from "../phone";
+import { offsetDateTime, textCharacters } from "../zod";
 import { ClientRecord } from "./clients";
 import { EstablishmentRecord } from "./establishments";
 import { OfferedServiceRecord } from "./offered-services";
@@ -12,6 +14,8 @@ export const CALL_MESSAGES = {
   testCallLimit: "Limite diário de chamadas de teste atingido. Tente novamente amanhã.",
   noVoiceAgent: "Configure o agente de voz antes de testar.",
   unauthorizedCall: "Chamada não autorizada",
+  fromInvalid: "Número de telefone inválido",
+  nowInvalid: "Data e hora inválidas (ISO 8601 com fuso)",
 } as const;
 
 /** A tenant's test calls per São Paulo day (softphone and `POST /voice-agent/test-call` together). */
@@ -26,8 +30,17 @@ export const CALL_MAX_SECONDS = 30 * 60;
  */
 export const BrowserCallInput = z
   .object({
-    from: z.string().max(30).optional(),
-    now: z.string().max(40).optional(),
+    from: z
+      .string()
+      .trim()
+      .check(textCharacters())
+      .max(30, CALL_MESSAGES.fromInvalid)
+      .refine((value) => value === "" || e164Of(value) !== null, CALL_MESSAGES.fromInvalid)
+      .optional(),
+    // Kept as written (the gateway hands it back to the server, which reads it again): checked here only.
+    now: offsetDateTime({ required: CALL_MESSAGES.nowInvalid, invalid: CALL_MESSAGES.nowInvalid })
+      .transform((value) => value.toISOString())
+      .optional(),
   })
   .optional()
   .transform((input) => input ?? {});
