@@ -132,6 +132,7 @@ export class CallSession {
   /** When the caller's last turn ended (for the latency measure), until the first agent frame goes out. */
   private turnEndedAt: number | null = null;
   private ended = false;
+  private opening = false;
   private endReason: EndReason | null = null;
   private transferredTo: string | null = null;
   private finished: Promise<void> | null = null;
@@ -208,7 +209,10 @@ export class CallSession {
   // ─── Opening ──────────────────────────────────────────────────────────────────────────────────────────────────
 
   private async open(event: Extract<InboundEvent, { event: "start" }>): Promise<void> {
-    if (this.call || this.ended) return;
+    if (this.call || this.ended || this.opening) return;
+    this.opening = true;
+    // The stream has started: what remains is the server's, however long a busy server takes.
+    if (this.startTimer) clearTimeout(this.startTimer);
     const parameters = event.start.customParameters ?? {};
     this.streamSid = event.start.streamSid ?? event.streamSid ?? this.key;
     const anonymous = serverClient(this.deps.trpcUrl);
@@ -224,7 +228,6 @@ export class CallSession {
         this.deps.logger.warn({ err: error }, "call refused");
         return null;
       });
-    if (this.startTimer) clearTimeout(this.startTimer);
     if (!opened) {
       this.ended = true;
       this.socket.close(1008, CALL_MESSAGES.unauthorizedCall);

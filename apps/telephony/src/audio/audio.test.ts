@@ -1,0 +1,143 @@
+// The audio pipeline's parts on real signals: eSpeak NG's pt-BR speech, white noise, a cough-length burst, tones.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { decodeMulaw, encodeMulaw } from "@atende/shared/mulaw";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createPacer } from "./pacer";
+import { resample } from "./resample";
+import { createEspeakSynthesizer } from "./tts";
+import { createVad, Endpointer } from "./vad";
+import { readWav, StereoWavWriter } from "./wav";
+
+let speech: Int16Array;
+const noise = (samples: number, amplitude: number) =>
+  Int16Array.from({ length: samples }, () => Math.round((Math.random() * 2 - 1) * amplitude));
+const tone = (hz: number, rate: number, seconds: number, amplitude = 10_000) =>
+  Int16Array.from({ length: Math.round(rate * seconds) }, (_, i) =>
+    Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * amplitude),
+  );
+const rms = (x: Int16Array) => Math.sqrt(x.reduce((s, v) => s + v * v, 0) / Math.max(1, x.length));
+
+beforeAll(async () => {
+  const espeak = await createEspeakSynthesizer();
+  const audio = await espeak.synthesize("Bom dia, eu queria marcar uma consulta para sexta-feira de manhã.", {
+    voiceType: "FEMININE",
+    voiceTone: "FRIENDLY",
+  });
+  speech = decodeMulaw(audio);
+});
+
+/** The endpointer's events over a signal (20 ms frames), with silence after it. */
+async function turnsOf(signal: Int16Array): Promise<string[]> {
+  const vad = await createVad();
+  const endpointer = new Endpointer();
+  const padded = new Int16Array(signal.length + 8000);
+  padded.set(signal);
+  const events: string[] = [];
+  for (let at = 0; at + 160 <= padded.length; at += 160) {
+    const change = endpointer.push(vad.isSpeech(padded.subarray(at, at + 160)), at / 8);
+    if (change) events.push(`${change}@${at / 8}`);
+  }
+  vad.dispose();
+  return events.map((e) => e.split("@")[0] as string);
+}
+
+describe("eSpeak NG speech out", () => {
+  it("speaks pt-BR as 8 kHz audio of a plausible length and loudness", () => {
+    const seconds = speech.length / 8000;
+    expect(seconds).toBeGreaterThan(2);
+    expect(seconds).toBeLessThan(8);
+    expect(rms(speech)).toBeGreaterThan(500);
+  });
+});
+
+describe("voice activity and endpointing", () => {
+  it("finds one turn in speech: a start, then an end after the silence", async () => {
+    expect(await turnsOf(speech)).toEqual(["speech-start", "speech-end"]);
+  });
+
+  it("ignores a 150 ms burst (a cough), steady noise loud or quiet, and silence", async () => {
+    const burst = new Int16Array(16_000);
+    burst.set(noise(1200, 15_000), 4000);
+    expect(await turnsOf(burst)).toEqual([]);
+    expect(await turnsOf(noise(16_000, 8000))).toEqual([]);
+    expect(await turnsOf(noise(16_000, 600))).toEqual([]);
+    expect(await turnsOf(new Int16Array(16_000))).toEqual([]);
+  });
+});
+
+describe("resampling", () => {
+  it("keeps a 1 kHz tone's level and removes a 6 kHz one that 8 kHz cannot carry", () => {
+    const kept = resample(tone(1000, 22_050, 0.5), 22_050, 8000);
+    expect(kept.length).toBe(Math.floor((22_050 * 0.5) / (22_050 / 8000)));
+    expect(rms(kept.subarray(200, -200)) / rms(tone(1000, 8000, 0.5))).toBeCloseTo(1, 1);
+    const aliased = resample(tone(6000, 22_050, 0.5), 22_050, 8000);
+    expect(rms(aliased.subarray(200, -200))).toBeLessThan(rms(tone(6000, 22_050, 0.5)) * 0.05);
+  });
+});
+
+describe("the pacer", () => {
+  it("sends 1 s of audio as 50 frames over about a second, marks after their audio, clear drops the rest", async () => {
+    const sends: { key: string; at: number }[] = [];
+    const marks: { name: string; at: number; framesBefore: number }[] = [];
+    const pacer = createPacer({
+      send: (key) => sends.push({ key, at: performance.now() }),
+      onMark: (_key, name) => marks.push({ name, at: performance.now(), framesBefore: sends.length }),
+    });
+    const started = performance.now();
+    pacer.enqueue("a", new Uint8Array(8000), "one-second");
+    pacer.enqueue("b", new Uint8Array(4000), "half");
+    await new Promise((r) => setTimeout(r, 1200));
+    const a = sends.filter((s) => s.key === "a");
+    expect(a).toHaveLength(50);
+    const last = a.at(-1)?.at ?? 0;
+    expect(last - started).toBeGreaterThan(960);
+    expect(last - started).toBeLessThan(1060);
+    // Paced, not burst: consecutive frames about 20 ms apart.
+    const gaps = a.slice(1).map((s, i) => s.at - (a[i]?.at ?? 0));
+    expect(gaps.filter((g) => g < 10).length).toBeLessThan(3);
+    expect(marks.map((m) => m.name).sort()).toEqual(["half", "one-second"]);
+    expect(marks.find((m) => m.name === "half")?.framesBefore).toBeLessThan(60);
+
+    pacer.enqueue("c", new Uint8Array(8000), "never");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(pacer.clear("c")).toEqual(["never"]);
+    const sent = sends.filter((s) => s.key === "c").length;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sends.filter((s) => s.key === "c").length).toBe(sent);
+    expect(sent).toBeLessThan(10);
+  });
+});
+
+describe("the stereo recording", () => {
+  it("places the caller left and the agent right on the call's timeline, valid after an abrupt end", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "wav-"));
+    const path = join(dir, "tenant", "call.wav");
+    const writer = StereoWavWriter.open(path);
+    const caller = encodeMulaw(tone(300, 8000, 1));
+    const agent = encodeMulaw(tone(500, 8000, 0.5));
+    for (let at = 0; at < caller.length; at += 160) writer.writeCaller(caller.subarray(at, at + 160), at / 8);
+    // The agent answers 6 s in: beyond what the writer holds in memory, so the gap goes to disk as silence.
+    for (let at = 0; at < agent.length; at += 160)
+      writer.writeAgent(agent.subarray(at, at + 160), 6000 + at / 8);
+    const closed = await writer.close();
+    expect(closed.durationMs).toBe(6500);
+    expect(await writer.close()).toEqual(closed);
+    const wav = readWav(readFileSync(path));
+    expect(wav).toMatchObject({ sampleRate: 8000, channels: 2 });
+    expect(wav.left.length).toBe(52_000);
+    expect(rms(wav.left.subarray(0, 8000))).toBeGreaterThan(5000);
+    expect(rms(wav.right.subarray(0, 8000))).toBe(0);
+    expect(rms(wav.left.subarray(48_000))).toBe(0);
+    expect(rms(wav.right.subarray(48_000))).toBeGreaterThan(5000);
+
+    // Cut off: only a few frames, then close.
+    const short = StereoWavWriter.open(join(dir, "short.wav"));
+    short.writeCaller(caller.subarray(0, 160), 0);
+    await short.close();
+    const bytes = readFileSync(join(dir, "short.wav"));
+    expect(bytes.readUInt32LE(4)).toBe(bytes.length - 8);
+    expect(readWav(bytes).left.length).toBe(160);
+  });
+});
