@@ -175,7 +175,7 @@ export class CallSession {
         return;
       case "text": {
         const text = event.text.trim();
-        if (text) this.onCallerText(text, Date.now());
+        if (text) this.onCallerText(text, performance.now());
         return;
       }
     }

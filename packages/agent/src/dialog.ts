@@ -424,6 +424,11 @@ class OfflineSession implements AgentSession {
       } else if (!this.flow && (u.when || u.services.length === 1)) {
         // 'limpeza na sexta de manhã' with no verb: a booking.
         this.startFlow("book", u);
+      } else if (this.flow && u.no && !u.when && u.intents.length === 0 && u.services.length === 0) {
+        // A plain 'não' to an open question ('Para qual dia?'): the caller changed their mind.
+        this.resetFlow();
+        this.ask("Tudo bem. Posso ajudar em mais alguma coisa?", "anything_else");
+        return;
       } else {
         this.misses++;
         if (this.misses >= 3 && this.k.agent.forwardingPhone) {

@@ -147,7 +147,9 @@ export class SimulatedCall {
     const from = this.events.length;
     this.say(text);
     await this.waitFor(
-      () => this.events.slice(from).some((e) => e.event === "agent-state" && e.state !== "listening"),
+      () =>
+        this.closed ||
+        this.events.slice(from).some((e) => e.event === "agent-state" && e.state !== "listening"),
       "the agent to react",
       timeoutMs,
     );
