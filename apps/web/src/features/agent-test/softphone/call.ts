@@ -237,6 +237,7 @@ export class SoftphoneCall {
         this.listener.transcript({ type: "local-interim", text });
         this.say(text);
       },
+      onUnavailable: () => this.listener.recognition(false),
     });
     this.recognition?.setListening(!this.muted);
     this.listener.recognition(this.recognition !== null);

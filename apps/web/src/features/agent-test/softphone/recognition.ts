@@ -46,14 +46,26 @@ export interface CallerRecognition {
   dispose(): void;
 }
 
+/** Errors after which recognition cannot work in this browser session (no permission, no capture device, no pt-BR). */
+const FATAL_ERRORS = new Set([
+  "not-allowed",
+  "service-not-allowed",
+  "audio-capture",
+  "language-not-supported",
+]);
+/** Sessions in a row that end in an error before recognising anything: the service is unreachable, stop trying. */
+const MAX_FAILED_SESSIONS = 3;
+
 /**
  * Starts recognising (when the browser can); null when it cannot. Chrome ends a continuous session after a silence
- * or a network hiccup: it is restarted for as long as the call wants to listen. A refusal ('not-allowed') stops it
- * for good.
+ * or a network hiccup: it is restarted for as long as the call wants to listen. A fatal error, or a few failed
+ * sessions in a row (headless Chromium declares the API but has no capture for it: 'audio-capture'), stop it for
+ * good and `onUnavailable` tells the page to rely on the text box.
  */
 export function startCallerRecognition(handlers: {
   onInterim(text: string): void;
   onFinal(text: string): void;
+  onUnavailable(): void;
 }): CallerRecognition | null {
   const Constructor = recognitionConstructor();
   if (!Constructor) return null;
@@ -63,9 +75,13 @@ export function startCallerRecognition(handlers: {
   recognition.interimResults = true;
   let listening = true;
   let running = false;
-  let refused = false;
+  let stopped = false;
+  let failed = false;
+  let failedSessions = 0;
+  let interimShown = false;
 
   recognition.onresult = (event) => {
+    failedSessions = 0;
     let interim = "";
     for (let i = event.resultIndex; i < event.results.length; i++) {
       const result = event.results[i];
@@ -74,16 +90,28 @@ export function startCallerRecognition(handlers: {
       if (result.isFinal) handlers.onFinal(text);
       else interim += `${interim ? " " : ""}${text}`;
     }
-    handlers.onInterim(interim);
+    if (interim || interimShown) handlers.onInterim(interim);
+    interimShown = interim !== "";
   };
   recognition.onerror = (event) => {
-    if (event.error === "not-allowed" || event.error === "service-not-allowed") refused = true;
+    failed = true;
+    if (FATAL_ERRORS.has(event.error)) giveUp();
   };
   recognition.onend = () => {
     running = false;
-    handlers.onInterim("");
-    if (listening && !refused) begin();
+    if (interimShown) handlers.onInterim("");
+    interimShown = false;
+    if (failed) failedSessions++;
+    failed = false;
+    if (failedSessions >= MAX_FAILED_SESSIONS) giveUp();
+    if (listening && !stopped) begin();
   };
+
+  function giveUp() {
+    if (stopped) return;
+    stopped = true;
+    handlers.onUnavailable();
+  }
 
   function begin() {
     if (running) return;
@@ -99,11 +127,12 @@ export function startCallerRecognition(handlers: {
   return {
     setListening(next) {
       listening = next;
-      if (next && !refused) begin();
+      if (next && !stopped) begin();
       else if (!next && running) recognition.stop();
     },
     dispose() {
       listening = false;
+      stopped = true;
       recognition.onresult = null;
       recognition.onend = null;
       recognition.onerror = null;

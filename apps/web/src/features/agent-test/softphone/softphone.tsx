@@ -1,8 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CheckCircle2, Mic, MicOff, Phone, PhoneOff, RotateCcw, Send } from "lucide-react";
-import { type FormEvent, useEffect, useReducer, useRef, useState } from "react";
-import { toast } from "sonner";
+import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
@@ -44,6 +43,15 @@ export function Softphone() {
   const [muted, setMuted] = useState(false);
   const [draft, setDraft] = useState("");
   const call = useRef<SoftphoneCall | null>(null);
+  const stateLabelId = useId();
+  const logRef = useRef<HTMLDivElement>(null);
+
+  // The newest words in view, as in a chat.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the bubbles change, reads only the ref
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [transcript.bubbles]);
 
   // Leaving the page hangs up.
   useEffect(() => () => call.current?.dispose(), []);
@@ -66,9 +74,7 @@ export function Softphone() {
     } catch (error) {
       void context.close();
       // The server's own words for a refusal (the daily limit's 429, no agent yet), else the connection failure.
-      const message = serverMessageOf(error) ?? CONNECT_FAILED;
-      toast.error(message);
-      setPhase({ kind: "failed", message });
+      setPhase({ kind: "failed", message: serverMessageOf(error) ?? CONNECT_FAILED });
       return;
     }
     const { callId } = result.customParameters;
@@ -83,10 +89,7 @@ export function Softphone() {
         call.current = null;
         setAgentState(null);
         if (end.kind === "completed") setPhase({ kind: "ended", callId });
-        else {
-          toast.error(CONNECT_FAILED);
-          setPhase({ kind: "failed", message: CONNECT_FAILED });
-        }
+        else setPhase({ kind: "failed", message: CONNECT_FAILED });
       },
     });
     call.current = current;
@@ -116,6 +119,7 @@ export function Softphone() {
         </p>
       )}
 
+      {/* Shown on the card, where the call was asked for (announced at once), rather than as a passing toast. */}
       {phase.kind === "failed" && (
         <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-700">
           {phase.message}
@@ -133,9 +137,13 @@ export function Softphone() {
 
       {live && (
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-          <span>Agente:</span>
-          <Badge tone={agentState === "speaking" ? "teal" : agentState === "thinking" ? "amber" : "blue"}>
-            <span aria-live="polite">{agentState ? STATE_LABELS[agentState] : "Conectando..."}</span>
+          <span id={stateLabelId}>Agente</span>
+          <Badge
+            role="status"
+            aria-labelledby={stateLabelId}
+            tone={agentState === "speaking" ? "teal" : agentState === "thinking" ? "amber" : "blue"}
+          >
+            {agentState ? STATE_LABELS[agentState] : "Conectando..."}
           </Badge>
         </div>
       )}
@@ -153,10 +161,13 @@ export function Softphone() {
 
       {showTranscript && (
         <div
+          ref={logRef}
           role="log"
           aria-live="polite"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll area must take focus so a keyboard can scroll it
+          tabIndex={0}
           aria-label="Transcrição da ligação"
-          className="flex max-h-96 min-h-24 flex-col gap-2 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3"
+          className="flex max-h-96 min-h-24 flex-col gap-2 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-teal-600"
         >
           {transcript.bubbles.length === 0 && (
             <p className="text-sm text-slate-500">{live ? "Aguardando o agente..." : "Nada foi dito."}</p>
@@ -164,6 +175,8 @@ export function Softphone() {
           {transcript.bubbles.map((bubble) => (
             <p
               key={bubble.id}
+              data-speaker={bubble.role}
+              data-final={bubble.final}
               className={cn(
                 "max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words",
                 bubble.role === "agent"
