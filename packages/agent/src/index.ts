@@ -1,1 +1,10 @@
+export { cpfDigits, formatCpf, isValidCpf } from "./cpf";
+export { PERIOD_RANGES, type Period, resolveWhen, type When } from "./datetime";
+export { createOfflineEngine, type OfflineEngineOptions } from "./dialog";
+export { type Intent, intentsOf, type Topic, topicsOf } from "./intents";
+export { applyCorrections, extractName } from "./names";
+export { fold, moneyWords, normalize, numberWords, tokenize } from "./normalize";
+export { SentenceSplitter, sentences } from "./sentences";
+export { atTime, dateWords, timeWords, whenWords } from "./speak";
 export * from "./types";
+export { type YesNo, yesNo } from "./yesno";

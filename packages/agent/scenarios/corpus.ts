@@ -1,0 +1,956 @@
+// The scenario corpus, as data: phrasing lists crossed into scenarios (callers say the same thing many ways; ASR
+// style: lowercase, no punctuation, numbers as words or digits). Clock: Wednesday 2026-12-09 10:00 in São Paulo.
+import type { Scenario, Turn } from "./runner";
+
+const NOW = "2026-12-09T10:00:00-03:00";
+const UNKNOWN = "+5511900000000";
+const MARIA = "+5511987654321";
+const CLARA = "+5521988887777";
+
+const at = <T>(list: T[], i: number) => list[i % list.length]!;
+
+const scenarios: Scenario[] = [];
+const add = (s: Omit<Scenario, "now" | "must"> & { now?: string; must?: boolean }): void => {
+  scenarios.push({ now: NOW, must: true, ...s });
+};
+
+// ── Booking at an exact time, clinic (professional, location, day and time asked or said up front)
+const openers = [
+  "quero marcar uma consulta",
+  "queria agendar uma consulta",
+  "gostaria de marcar uma consulta clinica",
+  "preciso de uma consulta",
+  "oi bom dia quero marcar consulta",
+  "tem horario pra consulta",
+  "quero agendar uma consulta por favor",
+  "eu queria ver um horario pra uma consulta",
+  "marcar consulta",
+  "Olá! Quero marcar uma consulta, por favor.",
+];
+const anaSaid = [
+  "com a doutora ana",
+  "dra ana",
+  "a ana lima",
+  "pode ser com a doutora ana lima",
+  "ana",
+  "doutora ana lima por favor",
+];
+const centroSaid = [
+  "centro",
+  "na unidade centro",
+  "unidade do centro",
+  "pode ser no centro",
+  "a da rua augusta",
+];
+const exactWhen: [string, string][] = [
+  ["sexta que vem as dez", "2026-12-18T10:00"],
+  ["sexta que vem às 10h", "2026-12-18T10:00"],
+  ["dia 18 as dez horas", "2026-12-18T10:00"],
+  ["dia dezoito as dez", "2026-12-18T10:00"],
+  ["semana que vem quarta as nove", "2026-12-16T09:00"],
+  ["amanha as onze", "2026-12-10T11:00"],
+  ["amanhã às 11h", "2026-12-10T11:00"],
+  ["quinta feira as 8 e meia", "2026-12-10T08:30"],
+  ["segunda que vem as nove e meia", "2026-12-14T09:30"],
+  ["terça dia 15 às 11", "2026-12-15T11:00"],
+  ["dia 16 as 10 30", "2026-12-16T10:30"],
+  ["sexta dezoito de dezembro as dez da manha", "2026-12-18T10:00"],
+  ["proxima segunda as 8h", "2026-12-14T08:00"],
+  ["dia 17 às 9:15", "2026-12-17T09:15"],
+  ["quinze para as onze de quinta que vem", "2026-12-17T10:45"],
+];
+const names: [string, string][] = [
+  ["meu nome é pedro alves", "Pedro Alves"],
+  ["pedro alves", "Pedro Alves"],
+  ["é carla dias costa não carla dias correia", "Carla Dias Correia"],
+  ["me chamo joana d arc silva", "Joana D Arc Silva"],
+  ["aqui é o antônio carlos", "Antônio Carlos"],
+  ["Luiza Gonçalves", "Luiza Gonçalves"],
+  ["meu nome é fernanda costa... não, fernanda correia", "Fernanda Correia"],
+];
+for (let i = 0; i < exactWhen.length; i++) {
+  const [when, expected] = exactWhen[i]!;
+  const [name, fullName] = at(names, i);
+  add({
+    id: `book-exact-${i + 1}`,
+    fixture: "clinica",
+    caller: UNKNOWN,
+    turns: [at(openers, i), at(anaSaid, i), at(centroSaid, i), when, "sim", name, "pular", "sim"],
+    expect: {
+      created: { professional: "ana", establishment: "centro", service: "consulta", at: expected },
+      clientCreated: { fullName },
+      actions: ["APPOINTMENT_CREATED", "CLIENT_REGISTERED"],
+      say: ["Posso confirmar?"],
+    },
+  });
+}
+// Everything in one sentence
+const oneShot: [string, string][] = [
+  ["quero marcar uma consulta com a doutora ana no centro sexta que vem as dez", "2026-12-18T10:00"],
+  ["queria agendar consulta clinica com dra ana unidade centro amanha as nove", "2026-12-10T09:00"],
+  ["consulta com a ana no centro dia 16 às 11h", "2026-12-16T11:00"],
+  [
+    "marca pra mim uma consulta com a doutora ana lima na unidade centro segunda que vem as dez e meia",
+    "2026-12-14T10:30",
+  ],
+  ["gostaria de uma consulta clínica com a dra. ana, unidade centro, quinta às 8h", "2026-12-10T08:00"],
+];
+oneShot.forEach(([text, expected], i) => {
+  add({
+    id: `book-oneshot-${i + 1}`,
+    fixture: "clinica",
+    caller: UNKNOWN,
+    turns: [text, "sim", at(names, i + 2)[0], "pular", "sim"],
+    expect: { created: { professional: "ana", establishment: "centro", at: expected } },
+  });
+});
+
+// ── Booking by a period: three offers, the caller picks one
+const periodWhen = [
+  "amanhã de manhã",
+  "amanha pela manha",
+  "quinta de manhã",
+  "amanha cedo",
+  "pode ser amanha de manha",
+];
+const choices: [Turn, string][] = [
+  ["a primeira", "2026-12-10T08:00"],
+  ["a segunda", "2026-12-10T09:00"],
+  ["o das dez", "2026-12-10T10:00"],
+  ["a última", "2026-12-10T10:00"],
+  [{ dtmf: "2" }, "2026-12-10T09:00"],
+  ["dez horas", "2026-12-10T10:00"],
+  ["pode ser as nove", "2026-12-10T09:00"],
+  ["a primeira opção", "2026-12-10T08:00"],
+  ["às oito", "2026-12-10T08:00"],
+  ["prefiro o das nove", "2026-12-10T09:00"],
+  ["segunda opcao", "2026-12-10T09:00"],
+  ["o ultimo", "2026-12-10T10:00"],
+];
+choices.forEach(([choice, expected], i) => {
+  add({
+    id: `book-period-${i + 1}`,
+    fixture: "clinica",
+    caller: MARIA,
+    turns: ["quero marcar uma consulta", "com a dra ana", "centro", at(periodWhen, i), choice, "sim", "sim"],
+    expect: {
+      created: { professional: "ana", establishment: "centro", at: expected },
+      clientCreated: false,
+      say: ["Estou falando com Maria Souza?"],
+    },
+  });
+});
+
+// ── Consultório (one professional, one place): fewer questions, known and unknown callers
+const limpezaAsk = [
+  "quero marcar uma limpeza",
+  "queria agendar limpeza",
+  "preciso fazer uma limpeza nos dentes",
+  "limpeza",
+  "gostaria de marcar uma limpeza pra mim",
+  "tem vaga pra limpeza",
+];
+const consultorioWhen: [string, Turn, string][] = [
+  ["sexta de manha", "a primeira", "2026-12-11T09:00"],
+  ["sexta de manhã", "o das dez", "2026-12-11T10:00"],
+  ["amanha a tarde", "a primeira", "2026-12-10T14:00"],
+  ["amanhã à tarde", "as tres", "2026-12-10T15:00"],
+  ["quinta à tarde", "a última", "2026-12-10T16:00"],
+  ["semana que vem terça de manha", "a segunda", "2026-12-15T10:00"],
+  ["dia 14 à tarde", "o das duas", "2026-12-14T14:00"],
+  ["sexta que vem de tarde", "a primeira", "2026-12-18T14:00"],
+];
+consultorioWhen.forEach(([when, choice, expected], i) => {
+  add({
+    id: `consultorio-known-${i + 1}`,
+    fixture: "consultorio",
+    caller: CLARA,
+    turns: [at(limpezaAsk, i), when, choice, "isso", "pode confirmar"],
+    expect: { created: { service: "limpeza", at: expected }, clientCreated: false },
+  });
+});
+const cpfs: [string, string][] = [
+  ["um um um quatro quatro quatro sete sete sete três cinco", "11144477735"],
+  ["cinco dois nove nove oito dois dois quatro sete dois cinco", "52998224725"],
+  ["cento e onze quatrocentos e quarenta e quatro setecentos e setenta e sete trinta e cinco", "11144477735"],
+  ["meu cpf é 529.982.247-25", "52998224725"],
+];
+cpfs.forEach(([cpf, digits], i) => {
+  add({
+    id: `consultorio-cpf-${i + 1}`,
+    fixture: "consultorio",
+    caller: "+5521977776666",
+    turns: ["quero uma consulta odontologica", "amanha as dez", "sim", "roberto lima", cpf, "sim"],
+    expect: {
+      created: { service: "odonto", at: "2026-12-10T10:00" },
+      clientCreated: { fullName: "Roberto Lima", documentNumber: digits },
+    },
+  });
+});
+// A CPF that is already a patient's: the booking goes to that patient, no new registration.
+add({
+  id: "consultorio-cpf-existing",
+  fixture: "consultorio",
+  caller: "+5521977776666",
+  turns: [
+    "quero uma consulta",
+    "amanha as dez",
+    "sim",
+    "ana clara ribeiro",
+    "tres nove zero cinco tres tres quatro quatro sete zero cinco",
+    "sim",
+  ],
+  expect: { created: { at: "2026-12-10T10:00" }, clientCreated: false },
+});
+add({
+  id: "consultorio-cpf-invalid-then-skip",
+  fixture: "consultorio",
+  caller: "+5521977776666",
+  turns: [
+    "quero uma consulta",
+    "amanha as dez",
+    "sim",
+    "roberto lima",
+    "um dois tres quatro cinco seis sete oito nove um dois",
+    "pular",
+    "sim",
+  ],
+  expect: { created: { at: "2026-12-10T10:00" }, say: ["não parece válido"] },
+});
+add({
+  id: "consultorio-cpf-meia",
+  fixture: "consultorio",
+  caller: "+5521977776666",
+  turns: [
+    "quero uma consulta",
+    "amanha as dez",
+    "sim",
+    "roberto lima",
+    "nove oito sete meia cinco quatro tres dois um zero zero",
+    "sim",
+  ],
+  expect: { clientCreated: { documentNumber: "98765432100" } },
+});
+const phones = [
+  "vinte e um nove sete sete sete sete seis seis seis seis",
+  "21 97777 6666",
+  { dtmf: "21977776666" },
+] as Turn[];
+phones.forEach((phone, i) => {
+  add({
+    id: `consultorio-no-number-${i + 1}`,
+    fixture: "consultorio",
+    caller: null,
+    turns: [
+      "quero marcar consulta",
+      "segunda que vem às 3 da tarde",
+      "sim",
+      "beatriz nunes",
+      "não",
+      phone,
+      "sim",
+    ],
+    expect: { created: { at: "2026-12-14T15:00" }, clientCreated: { fullName: "Beatriz Nunes" } },
+  });
+});
+
+// ── Yes and no in many forms at the read-back
+const yeses = [
+  "sim",
+  "pode",
+  "isso mesmo",
+  "pode confirmar",
+  "ok",
+  "tá bom",
+  "uhum",
+  "claro",
+  "com certeza",
+  "perfeito",
+  "beleza",
+  "confirmo",
+  "pode sim",
+  "correto",
+  "exatamente",
+  "fechado",
+  "sim sim",
+  "aham",
+  "isso",
+  "pode marcar",
+];
+yeses.forEach((yes, i) => {
+  add({
+    id: `yes-${i + 1}`,
+    fixture: "consultorio",
+    caller: CLARA,
+    turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", yes],
+    expect: { created: { at: "2026-12-10T09:00" } },
+  });
+});
+const nos = ["não", "nao", "negativo", "não, espera", "não quero", "errado"];
+nos.forEach((no, i) => {
+  add({
+    id: `no-${i + 1}`,
+    fixture: "consultorio",
+    caller: CLARA,
+    turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", no],
+    expect: { created: false, say: ["O que você gostaria de mudar"] },
+  });
+});
+add({
+  id: "no-then-change-day",
+  fixture: "consultorio",
+  caller: CLARA,
+  turns: [
+    "quero marcar uma limpeza",
+    "amanha as nove",
+    "sim",
+    "sim",
+    "não, prefiro sexta às dez",
+    "sim",
+    "sim",
+  ],
+  expect: { created: { at: "2026-12-11T10:00" } },
+});
+add({
+  id: "no-then-abandon",
+  fixture: "consultorio",
+  caller: CLARA,
+  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", "não", "esquece"],
+  expect: { created: false },
+});
+
+// ── Barge-in: an unheard read-back is not confirmed by a 'sim'
+add({
+  id: "bargein-readback",
+  fixture: "consultorio",
+  caller: CLARA,
+  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", { bargeIn: true }, "sim"],
+  expect: { created: false, say: ["não ouviu a pergunta"] },
+});
+add({
+  id: "bargein-readback-then-yes",
+  fixture: "consultorio",
+  caller: CLARA,
+  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", { bargeIn: true }, "sim", "sim"],
+  expect: { created: { at: "2026-12-10T09:00" } },
+});
+
+// ── Conflicts and retries
+add({
+  id: "race-409",
+  fixture: "consultorio",
+  caller: CLARA,
+  setup: "race",
+  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", "sim", "a primeira", "sim"],
+  expect: { say: ["acabou de ser ocupado"], created: {} },
+});
+add({
+  id: "network-retry",
+  fixture: "consultorio",
+  caller: CLARA,
+  setup: "network",
+  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", "sim"],
+  expect: { created: { at: "2026-12-10T09:00" }, actions: ["APPOINTMENT_CREATED"] },
+});
+add({
+  id: "time-taken-offers-nearest",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["quero marcar uma consulta com a doutora ana no centro sexta as dez", "a primeira", "sim", "sim"],
+  expect: { say: ["não tenho"], created: { professional: "ana" } },
+});
+
+// ── Cancel, reschedule, confirm (known caller by number; unknown by name or CPF)
+const cancelAsk = [
+  "quero cancelar minha consulta",
+  "preciso desmarcar a consulta",
+  "nao vou poder ir na consulta quero cancelar",
+  "cancelar a consulta de sexta",
+  "desmarca minha consulta por favor",
+  "quero cancelar a consulta com a dra ana",
+];
+cancelAsk.forEach((ask, i) => {
+  add({
+    id: `cancel-known-${i + 1}`,
+    fixture: "clinica",
+    caller: MARIA,
+    turns: [ask, "sim"],
+    expect: { cancelled: "maria-consulta", actions: ["APPOINTMENT_CANCELLED"] },
+  });
+});
+const cancelPick: Turn[] = ["a primeira", "a de sexta", "a consulta", "a do dia 11", { dtmf: "1" }];
+cancelPick.forEach((pick, i) => {
+  add({
+    id: `cancel-pick-${i + 1}`,
+    fixture: "clinica",
+    caller: MARIA,
+    turns: ["quero cancelar meu agendamento", pick, "sim"],
+    expect: { cancelled: "maria-consulta" },
+  });
+});
+add({
+  id: "cancel-pick-exame",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["quero cancelar um agendamento", "o exame", "sim"],
+  expect: { cancelled: "maria-exame" },
+});
+add({
+  id: "cancel-pick-second",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["quero cancelar um agendamento", "a segunda", "sim"],
+  expect: { cancelled: "maria-exame" },
+});
+add({
+  id: "cancel-keep",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["quero cancelar minha consulta", "não"],
+  expect: { cancelled: false, say: ["mantive"] },
+});
+const byName = ["joão pereira", "meu nome é joão pereira", "é o joao pereira"];
+byName.forEach((name, i) => {
+  add({
+    id: `cancel-by-name-${i + 1}`,
+    fixture: "clinica",
+    caller: null,
+    turns: ["quero cancelar meu agendamento", name, "sim"],
+    expect: { cancelled: "joao-consulta" },
+  });
+});
+const byCpf = [
+  "cinco dois nove nove oito dois dois quatro sete dois cinco",
+  "52998224725",
+  { dtmf: "52998224725" },
+] as Turn[];
+byCpf.forEach((cpf, i) => {
+  add({
+    id: `cancel-by-cpf-${i + 1}`,
+    fixture: "clinica",
+    caller: null,
+    turns: ["quero desmarcar", cpf, "a primeira", "sim"],
+    expect: { cancelled: "maria-consulta" },
+  });
+});
+add({
+  id: "cancel-unknown-name",
+  fixture: "clinica",
+  caller: null,
+  turns: ["quero cancelar", "roberta fagundes", "roberta fagundes"],
+  expect: { cancelled: false, say: ["Não encontrei"] },
+});
+add({
+  id: "cancel-no-appointments",
+  fixture: "clinica",
+  caller: null,
+  turns: ["quero cancelar", "marcos oliveira"],
+  expect: { cancelled: false, say: ["nenhum agendamento futuro"] },
+});
+const reschedule: [string[], string][] = [
+  [["quero remarcar minha consulta", "segunda que vem as nove", "sim", "sim"], "2026-12-14T09:00"],
+  [["preciso mudar o horario da consulta", "pra quinta as 11", "sim", "sim"], "2026-12-10T11:00"],
+  [["queria trocar a data da minha consulta de sexta", "dia 16 as 10h", "sim", "sim"], "2026-12-16T10:00"],
+  [["reagendar consulta", "terça que vem de manhã", "a primeira", "sim"], "2026-12-15T08:00"],
+  [
+    ["quero remarcar a consulta com a doutora ana", "amanha as oito e meia", "sim", "pode confirmar"],
+    "2026-12-10T08:30",
+  ],
+  [["da pra passar minha consulta pra outro dia", "quinta de manhã", "o das dez", "sim"], "2026-12-10T10:00"],
+];
+reschedule.forEach(([turns, expected], i) => {
+  add({
+    id: `reschedule-${i + 1}`,
+    fixture: "clinica",
+    caller: MARIA,
+    turns,
+    expect: {
+      rescheduled: { appointment: "maria-consulta", at: expected },
+      actions: ["APPOINTMENT_RESCHEDULED"],
+    },
+  });
+});
+add({
+  id: "reschedule-consultorio",
+  fixture: "consultorio",
+  caller: CLARA,
+  turns: ["quero remarcar minha limpeza", "sexta as dez", "sim", "sim"],
+  expect: { rescheduled: { appointment: "clara-limpeza", at: "2026-12-11T10:00" } },
+});
+const confirmAsk = [
+  "quero confirmar minha consulta",
+  "confirmar a consulta de sexta",
+  "liguei pra confirmar a consulta",
+  "quero confirmar minha presença na consulta",
+];
+confirmAsk.forEach((ask, i) => {
+  add({
+    id: `confirm-${i + 1}`,
+    fixture: "clinica",
+    caller: MARIA,
+    turns: [ask, "sim"],
+    expect: { confirmed: "maria-consulta", actions: ["APPOINTMENT_CONFIRMED"] },
+  });
+});
+add({
+  id: "confirm-already",
+  fixture: "clinica",
+  caller: "+5511912345678",
+  turns: ["quero confirmar minha consulta"],
+  expect: { confirmed: false, say: ["já está confirmado"] },
+});
+add({
+  id: "confirm-consultorio",
+  fixture: "consultorio",
+  caller: CLARA,
+  turns: ["quero confirmar", "sim"],
+  expect: { confirmed: "clara-limpeza" },
+});
+
+// ── Questions answered from the catalogue only
+const q = (id: string, fixture: Scenario["fixture"], turns: Turn[], say: string[], notSay: string[] = []) =>
+  add({
+    id,
+    fixture,
+    caller: UNKNOWN,
+    turns,
+    expect: { say, notSay, created: false, actions: ["INFORMATION_PROVIDED"] },
+  });
+const priceConsulta = [
+  "quanto custa a consulta",
+  "qual o valor da consulta",
+  "quanto e a consulta clinica",
+  "a consulta sai quanto",
+  "qual o preço da consulta",
+  "quanto fica uma consulta",
+];
+priceConsulta.forEach((t, i) => {
+  q(`price-consulta-${i + 1}`, "clinica", [t], ["cento e cinquenta reais"]);
+});
+q("price-exame", "clinica", ["quanto custa o exame de sangue"], ["oitenta reais e cinquenta centavos"]);
+q("price-variable", "clinica", ["qual o valor da avaliação dermatológica"], ["varia"], ["reais"]);
+q("price-free", "consultorio", ["quanto custa a limpeza"], ["gratuito"], ["reais"]);
+q("price-variable-2", "consultorio", ["quanto custa o clareamento"], ["informado no atendimento"], ["reais"]);
+q("price-all", "consultorio", ["quanto vocês cobram"], ["duzentos reais"]);
+const address = ["qual o endereço", "onde fica a clinica", "onde vocês ficam", "como chego ai", "qual a rua"];
+address.forEach((t, i) => {
+  q(`address-${i + 1}`, "clinica", [t], ["Rua Augusta", "Avenida Paulista"]);
+});
+q("address-consultorio", "consultorio", ["qual o endereço"], ["Voluntários da Pátria"]);
+const parking = [
+  "tem estacionamento",
+  "vocês têm estacionamento?",
+  "onde eu paro o carro",
+  "da pra estacionar ai",
+];
+parking.forEach((t, i) => {
+  q(`parking-${i + 1}`, "clinica", [t], ["estacionamento pago", "não tem estacionamento"]);
+});
+q("parking-free", "consultorio", ["tem estacionamento"], ["gratuito"]);
+const access = [
+  "tem acessibilidade",
+  "é acessível para cadeirante",
+  "minha mãe usa cadeira de rodas tem rampa",
+  "tem elevador",
+];
+access.forEach((t, i) => {
+  q(`access-${i + 1}`, "clinica", [t], ["tem acessibilidade", "não tem acessibilidade"]);
+});
+const insurance: [string, string[], string[]][] = [
+  ["aceita unimed", ["Sim, atendemos Unimed"], []],
+  ["vocês atendem pelo amil", ["Amil"], ["não está entre"]],
+  ["atende convênio", ["Unimed", "Amil", "Bradesco Saúde"], []],
+  ["aceita sulamérica", ["não está entre"], []],
+  ["quais planos de saúde vocês aceitam", ["Unimed"], []],
+  ["o doutor carlos atende bradesco", ["Bradesco Saúde"], ["não está entre"]],
+  ["aceita hapvida", ["não está entre"], []],
+];
+insurance.forEach(([t, say, notSay], i) => {
+  q(`insurance-${i + 1}`, "clinica", [t], say, notSay);
+});
+add({
+  id: "insurance-unknown",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: ["aceita unimed"],
+  expect: { say: ["não tenho essa informação"], transfer: false },
+});
+const kids = ["atende criança", "posso levar meu filho de 5 anos na consulta", "a consulta atende crianças"];
+kids.forEach((t, i) => {
+  q(`children-${i + 1}`, "clinica", [t], ["a partir de 2 anos"]);
+});
+q("children-no", "clinica", ["o exame de sangue atende criança"], ["não atende crianças"]);
+const prep = [
+  "o exame de sangue precisa de jejum",
+  "precisa de preparo para o exame",
+  "o que preciso fazer antes do exame de sangue",
+];
+prep.forEach((t, i) => {
+  q(`preparation-${i + 1}`, "clinica", [t], ["jejum de oito horas"]);
+});
+q("preparation-none", "clinica", ["a consulta precisa de preparo"], ["não precisa de preparo"]);
+q("hours", "clinica", ["qual o horário de funcionamento"], ["Segunda a sexta"]);
+q("hours-2", "clinica", ["que horas vocês abrem"], ["das 8h às 18h"]);
+add({
+  id: "hours-unknown",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: ["que horas abre"],
+  expect: { say: ["não tenho essa informação"], transfer: false },
+});
+q("payment", "clinica", ["quais as formas de pagamento"], ["Pix"]);
+q("payment-2", "clinica", ["aceita cartão"], ["cartões"]);
+q("payment-3", "clinica", ["posso pagar com pix"], ["Pix"]);
+q("modality", "clinica", ["a avaliação dermatológica pode ser online"], ["presencial ou online"]);
+q("duration", "clinica", ["quanto tempo dura a avaliação dermatológica"], ["quarenta e cinco minutos"]);
+q("services", "clinica", ["quais serviços vocês fazem"], ["Consulta clínica", "Exame de sangue"]);
+q("professionals", "clinica", ["quais médicos atendem ai"], ["Dra. Ana Lima", "Dermatologia"]);
+add({
+  id: "question-then-book",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: [
+    "quanto custa a consulta",
+    "quero marcar uma",
+    "com a ana",
+    "centro",
+    "amanha as nove",
+    "sim",
+    "sim",
+    "sim",
+  ],
+  expect: { say: ["cento e cinquenta reais"], created: { at: "2026-12-10T09:00" } },
+});
+add({
+  id: "question-mid-booking",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: [
+    "quero marcar uma consulta",
+    "com a ana",
+    "tem estacionamento?",
+    "centro",
+    "amanha as nove",
+    "sim",
+    "sim",
+    "sim",
+  ],
+  expect: { say: ["estacionamento pago"], created: { at: "2026-12-10T09:00" } },
+});
+
+// ── Transfer, goodbye, silence, not understood
+const transfer = [
+  "quero falar com uma atendente",
+  "me transfere pra uma pessoa",
+  "posso falar com alguem",
+  "quero falar com um humano",
+  "falar com a recepcionista",
+];
+transfer.forEach((t, i) => {
+  add({
+    id: `transfer-${i + 1}`,
+    fixture: "clinica",
+    caller: UNKNOWN,
+    turns: [t],
+    expect: { transfer: true, actions: ["CALL_TRANSFERRED"] },
+  });
+});
+add({
+  id: "transfer-none",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: ["quero falar com uma atendente"],
+  expect: { transfer: false, say: ["não consigo transferir"] },
+});
+add({
+  id: "transfer-after-unknown",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: ["vocês fazem exame de vista em cachorro e gato"],
+  must: false,
+  expect: { say: ["Oferecemos"] },
+});
+const bye = ["tchau", "obrigado tchau", "era só isso obrigada", "ate logo", "pode desligar"];
+bye.forEach((t, i) => {
+  add({
+    id: `goodbye-${i + 1}`,
+    fixture: "clinica",
+    caller: UNKNOWN,
+    turns: [t],
+    expect: { end: true, actions: ["CALL_ENDED"] },
+  });
+});
+add({
+  id: "goodbye-after-booking",
+  fixture: "consultorio",
+  caller: CLARA,
+  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", "sim", "não, obrigada"],
+  expect: { created: {}, end: true },
+});
+add({
+  id: "silence-twice",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [{ silence: 1 }, { silence: 2 }],
+  expect: { say: ["Você ainda está aí?"], end: true },
+});
+add({
+  id: "silence-once",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [{ silence: 1 }],
+  expect: { say: ["Você ainda está aí?"], end: false },
+});
+add({
+  id: "not-understood",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: ["blá blá xyz"],
+  expect: { say: ["não entendi"], end: false },
+});
+add({
+  id: "not-understood-3x",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: ["xyz", "abc", "qwe"],
+  expect: { say: ["transfira para um atendente"] },
+});
+
+export const CORPUS: Scenario[] = scenarios;
+
+// ── Whole calls phrased as callers do (ASR style), beyond the patterns above
+const calls: [string, Scenario["fixture"], string | null, Turn[], Scenario["expect"], boolean?][] = [
+  [
+    "call-dermatologist",
+    "clinica",
+    UNKNOWN,
+    [
+      "bom dia tudo bem eu queria saber se tem como marcar um horario com o dermatologista",
+      "semana que vem",
+      "a primeira",
+      "meu nome e rafael ramos",
+      "nao tenho",
+      "isso",
+    ],
+    {
+      created: { professional: "carlos", at: "2026-12-15T13:00" },
+      clientCreated: { fullName: "Rafael Ramos" },
+    },
+  ],
+  [
+    "call-cancel-then-rebook",
+    "clinica",
+    MARIA,
+    [
+      "oi aqui e a maria eu tenho uma consulta marcada e nao vou conseguir ir",
+      "sim",
+      "quero remarcar sim pra semana que vem",
+      "a segunda",
+      "sim",
+    ],
+    {
+      cancelled: "maria-consulta",
+      created: { service: "consulta", professional: "ana", at: "2026-12-14T09:00" },
+    },
+  ],
+  [
+    "call-saturday-then-monday",
+    "consultorio",
+    CLARA,
+    [
+      "oi queria marcar um clareamento",
+      "quanto custa",
+      "ta e tem horario sabado",
+      "e segunda",
+      "as duas da tarde",
+      "sim",
+      "sim",
+      "obrigada tchau",
+    ],
+    {
+      say: ["No sábado, dia 12", "informado no atendimento"],
+      notSay: ["reais"],
+      created: { service: "clareamento", at: "2026-12-14T14:00" },
+      end: true,
+    },
+  ],
+  [
+    "call-fasting-question",
+    "clinica",
+    UNKNOWN,
+    [
+      "quero marcar exame de sangue",
+      "precisa de jejum",
+      "depois de amanha bem cedinho",
+      "a primeira",
+      "joana prado",
+      "pular",
+      "sim",
+    ],
+    { say: ["jejum de oito horas"], created: { service: "exame", at: "2026-12-11T08:00" } },
+  ],
+  [
+    "call-questions-then-asap",
+    "clinica",
+    UNKNOWN,
+    [
+      "vcs atendem crianca",
+      "e quanto e a consulta",
+      "e pelo unimed",
+      "entao quero marcar",
+      "tanto faz",
+      "tanto faz",
+      "o mais cedo possivel",
+      "o primeiro",
+      "lucas mendes",
+      "pula",
+      "pode",
+    ],
+    {
+      say: ["a partir de 2 anos", "cento e cinquenta reais", "Sim, atendemos Unimed"],
+      created: { service: "consulta", at: "2026-12-09T10:30" },
+    },
+  ],
+  [
+    "call-hello-then-confirm",
+    "consultorio",
+    CLARA,
+    ["alo", "oi eu queria ver a minha consulta", "quero confirmar", "sim"],
+    { say: ["Como posso ajudar?", "confirmar, remarcar ou cancelar"], confirmed: "clara-limpeza" },
+  ],
+  [
+    "call-unknown-service-sunday",
+    "consultorio",
+    null,
+    [
+      "quero marcar uma avaliacao",
+      "consulta",
+      "dia 20",
+      "dia 21 as 10",
+      "paula",
+      "nao",
+      "11 98888 7777",
+      "sim",
+    ],
+    {
+      say: ["No domingo, dia 20"],
+      created: { service: "odonto", at: "2026-12-21T10:00" },
+      clientCreated: { fullName: "Paula" },
+    },
+  ],
+  [
+    "call-doctor-first-then-service",
+    "clinica",
+    UNKNOWN,
+    [
+      "boa tarde eu gostaria de agendar um horario para o dia quinze de dezembro no periodo da tarde com o doutor carlos",
+      "a primeira",
+      "paulista",
+      "a primeira",
+      "tiago nunes",
+      "pular",
+      "sim",
+    ],
+    { created: { service: "consulta", professional: "carlos", at: "2026-12-15T13:00" } },
+  ],
+  [
+    "call-la-pelas",
+    "clinica",
+    MARIA,
+    [
+      "quero marcar uma consulta com a dra ana no centro",
+      "la pelas nove de sexta que vem",
+      "sim",
+      "sim",
+      "sim",
+    ],
+    { created: { at: "2026-12-18T09:00" } },
+  ],
+  [
+    "call-time-correction",
+    "clinica",
+    MARIA,
+    [
+      "quero marcar uma consulta com a dra ana no centro",
+      "quinta feira da semana que vem as dez nao as onze",
+      "sim",
+      "sim",
+      "sim",
+    ],
+    { created: { at: "2026-12-17T11:00" } },
+  ],
+  [
+    "call-after-four",
+    "clinica",
+    MARIA,
+    [
+      "quero marcar uma consulta com a dra ana",
+      "tanto faz",
+      "qualquer horario depois das quatro amanha",
+      "a primeira",
+      "sim",
+      "sim",
+    ],
+    { created: { establishment: "paulista", at: "2026-12-10T16:00" } },
+  ],
+  [
+    "call-cancel-by-service",
+    "clinica",
+    MARIA,
+    ["eu queria desmarcar o horario que eu tinha com a doutora ana", "a do exame", "sim"],
+    { cancelled: "maria-exame" },
+  ],
+  [
+    "call-child-and-spoken-cpf-digits",
+    "consultorio",
+    "+5521977776666",
+    [
+      "queria marcar uma consulta pra minha filha de 6 anos",
+      "atende criança?",
+      "dia 18 as 14 horas",
+      "sim",
+      "julia martins",
+      "o meu cpf e 987 654 321 00",
+      "sim",
+    ],
+    {
+      say: ["atende crianças"],
+      created: { at: "2026-12-18T14:00" },
+      clientCreated: { fullName: "Julia Martins", documentNumber: "98765432100" },
+    },
+  ],
+  [
+    "call-yes-with-question",
+    "clinica",
+    MARIA,
+    ["quero agendar exame de sangue dia 14 às 8", "sim", "sim", "sim, qual o endereço mesmo?"],
+    { say: ["Rua Augusta"], created: { service: "exame", at: "2026-12-14T08:00" } },
+  ],
+  [
+    "call-afternoon-only",
+    "clinica",
+    UNKNOWN,
+    [
+      "quero marcar consulta",
+      "com o carlos",
+      "paulista",
+      "nao posso de manha so a tarde na quinta",
+      "o das tres",
+      "marcia",
+      "não",
+      "sim",
+    ],
+    { created: { professional: "carlos", at: "2026-12-11T15:00" } },
+  ],
+  // Two time references in one sentence (the appointment's day and the new week): reported, not required.
+  [
+    "call-reschedule-two-times",
+    "clinica",
+    MARIA,
+    ["a consulta de sexta eu preciso passar pra semana que vem", "segunda as nove", "sim", "sim"],
+    { rescheduled: { appointment: "maria-consulta", at: "2026-12-14T09:00" } },
+    false,
+  ],
+];
+for (const [id, fixture, caller, turns, expect, must] of calls)
+  add({ id, fixture, caller, turns, expect, must: must ?? true });

@@ -1,0 +1,268 @@
+// Held-out phrasings, written after the engine and run once without tuning it to them: their pass rate is the
+// honest estimate of how the engine does on phrasings nobody tested. Not required (`must: false`); reported.
+// First run: 15/20. Of the five failures, h-book-8 was the scenario's own fault (a turn missing); the other four led
+// to fixes in the engine (a 'sim, pode cancelar' restarting the flow, 'confirmar a limpeza', 'adiar … pra sexta que
+// vem' dropping the new day, 'era isso mesmo brigado'), so from then on these are no longer held out.
+import type { Scenario, Turn } from "./runner";
+
+const NOW = "2026-12-09T10:00:00-03:00";
+const U = "+5511900000000";
+const M = "+5511987654321";
+const C = "+5521988887777";
+
+const rows: [string, Scenario["fixture"], string | null, Turn[], Scenario["expect"]][] = [
+  [
+    "h-book-1",
+    "consultorio",
+    C,
+    [
+      "bom dia eu precisava agendar uma limpeza",
+      "pode ser sexta feira de manha",
+      "nove horas",
+      "sou eu sim",
+      "pode",
+    ],
+    { created: { at: "2026-12-11T09:00" } },
+  ],
+  [
+    "h-book-2",
+    "consultorio",
+    C,
+    ["queria um horario pro dentista", "consulta", "amanha depois do almoco", "a primeira", "isso", "ok"],
+    { created: { service: "odonto", at: "2026-12-10T14:00" } },
+  ],
+  [
+    "h-book-3",
+    "clinica",
+    M,
+    ["marca um exame de sangue pra mim na segunda que vem bem cedo", "as oito", "sim", "sim"],
+    { created: { service: "exame", at: "2026-12-14T08:00" } },
+  ],
+  [
+    "h-book-4",
+    "clinica",
+    M,
+    [
+      "preciso de uma consulta com a dra ana lima pra amanha no centro de preferencia as dez e meia",
+      "sim",
+      "sim",
+      "sim",
+    ],
+    { created: { at: "2026-12-10T10:30" } },
+  ],
+  [
+    "h-book-5",
+    "clinica",
+    U,
+    [
+      "eu quero fazer uma avaliacao com o dermatologista",
+      "quinta que vem as tres da tarde",
+      "sim",
+      "roberto carlos da silva",
+      "nao quero informar",
+      "sim",
+    ],
+    { created: { service: "avaliacao", at: "2026-12-17T15:00" } },
+  ],
+  [
+    "h-book-6",
+    "consultorio",
+    C,
+    ["da pra marcar limpeza dia 16", "de tarde", "a ultima", "sim", "sim"],
+    { created: { at: "2026-12-16T16:00" } },
+  ],
+  [
+    "h-book-7",
+    "consultorio",
+    null,
+    [
+      "quero marcar uma consulta odontologica",
+      "terça que vem às dez",
+      "sim",
+      "carlos eduardo",
+      "pular",
+      "meu numero e dois um nove nove oito sete seis cinco quatro tres dois",
+      "sim",
+    ],
+    { created: { at: "2026-12-15T10:00" }, clientCreated: { fullName: "Carlos Eduardo" } },
+  ],
+  [
+    "h-book-8",
+    "clinica",
+    M,
+    [
+      "gostaria de agendar uma consulta",
+      "qualquer um",
+      "centro",
+      "dia dezessete",
+      "as onze",
+      "sim",
+      "sim",
+      "sim",
+    ],
+    { created: { establishment: "centro", at: "2026-12-17T11:00" } },
+  ],
+  [
+    "h-cancel-1",
+    "consultorio",
+    C,
+    ["oi preciso cancelar a limpeza da semana que vem", "sim pode cancelar"],
+    { cancelled: "clara-limpeza" },
+  ],
+  [
+    "h-cancel-2",
+    "clinica",
+    M,
+    ["nao vou conseguir comparecer no exame", "isso", "não obrigada"],
+    { cancelled: "maria-exame", end: true },
+  ],
+  [
+    "h-resched-1",
+    "consultorio",
+    C,
+    ["tenho uma limpeza marcada e queria mudar o dia", "quarta que vem de tarde", "a primeira", "sim"],
+    { rescheduled: { appointment: "clara-limpeza", at: "2026-12-16T14:00" } },
+  ],
+  [
+    "h-resched-2",
+    "clinica",
+    M,
+    ["da pra adiar o meu exame pra sexta que vem", "as oito", "sim", "sim"],
+    { rescheduled: { appointment: "maria-exame", at: "2026-12-18T08:00" } },
+  ],
+  [
+    "h-confirm-1",
+    "consultorio",
+    C,
+    ["to ligando pra confirmar a limpeza de segunda", "sim"],
+    { confirmed: "clara-limpeza" },
+  ],
+  ["h-q-1", "clinica", U, ["a clinica fica em que endereco"], { say: ["Rua Augusta"] }],
+  ["h-q-2", "clinica", U, ["o exame de sangue quanto ta"], { say: ["oitenta reais e cinquenta centavos"] }],
+  ["h-q-3", "consultorio", U, ["voces aceitam plano odontologico"], { say: ["não tenho essa informação"] }],
+  ["h-q-4", "clinica", U, ["tem lugar pra estacionar o carro ai"], { say: ["estacionamento pago"] }],
+  [
+    "h-q-5",
+    "clinica",
+    U,
+    ["a paulista tem acesso pra cadeirante"],
+    { say: ["Paulista não tem acessibilidade"] },
+  ],
+  ["h-transfer-1", "clinica", U, ["eu queria falar com a secretaria por favor"], { transfer: true }],
+  ["h-bye-1", "clinica", U, ["era isso mesmo brigado"], { end: true }],
+];
+
+// Second held-out batch, written after the fixes above and run once untuned: 13/15 on first run. h2-book-1 assumed
+// no service question, but Dra. Ana offers two services, so the question was right (a 'consulta' turn added);
+// h2-cancel-1 showed a bare 'a consulta' at the cancellation question starting a new booking (fixed).
+rows.push(
+  [
+    "h2-book-1",
+    "clinica",
+    M,
+    [
+      "oi queria agendar pra dra ana um horario amanha cedo no centro",
+      "consulta",
+      "oito e meia",
+      "sim",
+      "sim",
+      "sim",
+    ],
+    { created: { professional: "ana", at: "2026-12-10T08:30" } },
+  ],
+  [
+    "h2-book-2",
+    "consultorio",
+    C,
+    ["vocês tem horário pra limpeza ainda essa semana", "sexta", "a segunda opção", "sim", "sim"],
+    { created: { at: "2026-12-11T10:00" } },
+  ],
+  [
+    "h2-book-3",
+    "consultorio",
+    C,
+    ["quero marcar limpeza pro dia 22 às 15h", "sim", "sim", "sim"],
+    { created: { at: "2026-12-22T15:00" } },
+  ],
+  [
+    "h2-book-4",
+    "clinica",
+    U,
+    [
+      "queria marcar uma consulta com o doutor carlos na paulista dia 18 de tarde",
+      "a última",
+      "sou a fernanda lima",
+      "pular",
+      "sim",
+    ],
+    { created: { professional: "carlos", at: "2026-12-18T15:00" } },
+  ],
+  [
+    "h2-book-5",
+    "consultorio",
+    C,
+    ["tem como marcar uma consulta pra hoje", "a primeira", "sim", "sim"],
+    { created: { service: "odonto" } },
+  ],
+  ["h2-q-1", "clinica", U, ["quanto fica a consulta com a dra ana"], { say: ["cento e cinquenta reais"] }],
+  [
+    "h2-q-2",
+    "clinica",
+    U,
+    ["vocês atendem pelo bradesco saúde"],
+    { say: ["Bradesco Saúde"], notSay: ["não está entre"] },
+  ],
+  ["h2-q-3", "clinica", U, ["até que horas vocês funcionam"], { say: ["18h"] }],
+  [
+    "h2-q-4",
+    "consultorio",
+    U,
+    ["o clareamento precisa de algum preparo"],
+    { say: ["limpeza até um mês antes"] },
+  ],
+  ["h2-q-5", "clinica", U, ["a avaliação pode ser por vídeo"], { say: ["presencial ou online"] }],
+  [
+    "h2-cancel-1",
+    "clinica",
+    null,
+    [
+      "quero cancelar uma consulta",
+      "meu cpf é cinco dois nove ponto nove oito dois ponto dois quatro sete traço dois cinco",
+      "a consulta",
+      "sim",
+    ],
+    { cancelled: "maria-consulta" },
+  ],
+  [
+    "h2-resched-1",
+    "clinica",
+    M,
+    ["queria mudar meu exame de sangue de dia", "dia 17 as oito", "sim", "sim"],
+    { rescheduled: { appointment: "maria-exame", at: "2026-12-17T08:00" } },
+  ],
+  [
+    "h2-silence-1",
+    "consultorio",
+    C,
+    ["quero marcar uma limpeza", { silence: 1 }, "amanha as nove", "sim", "sim", "sim"],
+    { say: ["Você ainda está aí?"], created: { at: "2026-12-10T09:00" } },
+  ],
+  ["h2-transfer-1", "consultorio", U, ["me passa pro doutor paulo por favor"], { transfer: false }],
+  [
+    "h2-bye-1",
+    "clinica",
+    M,
+    ["quero confirmar minha consulta de sexta", "confirmo", "não era só isso tchau"],
+    { confirmed: "maria-consulta", end: true },
+  ],
+);
+
+export const HELD_OUT: Scenario[] = rows.map(([id, fixture, caller, turns, expect]) => ({
+  id,
+  fixture,
+  caller,
+  turns,
+  expect,
+  now: NOW,
+  must: false,
+}));

@@ -1,0 +1,1904 @@
+// The offline engine's dialog: a state machine with slot filling over the understanding modules. Each turn first
+// lets the pending question take what it can from the caller's words, then reacts to intents and questions, then
+// advances the current flow one step and asks the next question. Everything said about the business comes from
+// AgentKnowledge; every write is read back, confirmed with a heard 'sim', and sent with a toolCallId that is
+// reused when the same write is retried.
+import type { Appointment, FreeSlot } from "@atende/shared/schemas/appointments";
+import type { Client } from "@atende/shared/schemas/clients";
+import type { Establishment } from "@atende/shared/schemas/establishments";
+import type { OfferedService } from "@atende/shared/schemas/offered-services";
+import type { Professional } from "@atende/shared/schemas/professionals";
+import { addDays, dateOf } from "@atende/shared/time";
+import { formatCpf, isValidCpf } from "./cpf";
+import { PERIOD_RANGES, resolveWhen, type When, wallClock } from "./datetime";
+import { type Intent, intentsOf, type Topic, topicsOf } from "./intents";
+import {
+  matchEstablishments,
+  matchInsurance,
+  matchProfessionals,
+  matchServices,
+  sameInsurance,
+} from "./match";
+import { extractName } from "./names";
+import { fold, normalize, numberWords, ORDINALS, readDigits, tokenize } from "./normalize";
+import { atTime, dateWords, priceWords, shortWhen, whenWords } from "./speak";
+import {
+  type AgentEvent,
+  type AgentKnowledge,
+  type AgentSession,
+  type AgentTools,
+  type CallerInput,
+  type CallInfo,
+  type Engine,
+  ToolError,
+} from "./types";
+import { yesNo } from "./yesno";
+
+type Flow = "book" | "reschedule" | "cancel" | "confirm";
+
+type Pending =
+  | "open"
+  | "service"
+  | "professional"
+  | "location"
+  | "when"
+  | "choose_slot"
+  | "confirm_name"
+  | "name"
+  | "cpf"
+  | "phone"
+  | "readback"
+  | "change"
+  | "identify"
+  | "pick_appt"
+  | "manage_readback"
+  | "anything_else"
+  | "transfer_offer"
+  | "offer_book";
+
+interface Draft {
+  serviceId?: string;
+  professionalId?: string;
+  establishmentId?: string;
+  anyProfessional?: boolean;
+  anyLocation?: boolean;
+  when?: When;
+}
+
+interface Understanding {
+  text: string;
+  norm: string;
+  yes: boolean;
+  no: boolean;
+  intents: Intent[];
+  topics: Topic[];
+  when: When | undefined;
+  services: OfferedService[];
+  professionals: Professional[];
+  establishments: Establishment[];
+  digits: string;
+  dtmf: boolean;
+}
+
+export interface OfflineEngineOptions {
+  /** Makes toolCallIds (tests pass a counter; the default is a random UUID). */
+  newId?: () => string;
+}
+
+const ANY =
+  /\b(tanto faz|qualquer (um|uma|profissional|unidade|lugar|local)|sem preferencia|nao tenho preferencia|o que tiver|quem tiver|o primeiro que tiver|pode ser qualquer)\b/;
+const SKIP =
+  /\b(pular|pula|nao tenho|nao sei|prefiro nao|nao quero (informar|dar|passar)|sem cpf|depois|agora nao|deixa|nao precisa)\b/;
+const ABANDON =
+  /\b(esquece|deixa pra la|deixa para la|nao quero mais|desisto|nada|deixa quieto|nao precisa)\b/;
+const STRONG_BOOK =
+  /\b(marcar|marca|agendar|agenda|agendamento|marcacao|encaixe|vaga|quero (uma |um )?(consulta|horario|atendimento|sessao|avaliacao)|queria (uma |um )?(consulta|horario|atendimento)|tem horario|ver (um )?horario)\b/;
+
+class Channel {
+  private items: AgentEvent[] = [];
+  private wake: (() => void) | undefined;
+  private closed = false;
+  private error: unknown;
+
+  push = (event: AgentEvent) => {
+    this.items.push(event);
+    this.wake?.();
+  };
+
+  close(error?: unknown) {
+    this.closed = true;
+    this.error = error;
+    this.wake?.();
+  }
+
+  async *drain(signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    for (;;) {
+      const next = this.items.shift();
+      if (next) {
+        if (signal.aborted) return;
+        yield next;
+        continue;
+      }
+      if (this.closed) {
+        if (this.error && !signal.aborted) throw this.error;
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+      });
+      this.wake = undefined;
+    }
+  }
+}
+
+const TONE_ACK: Record<string, string> = {
+  FRIENDLY: "Claro!",
+  CHEERFUL: "Ótimo!",
+  PROFESSIONAL: "Certo.",
+  EMPATHETIC: "Claro, entendo.",
+  CALM: "Tudo bem.",
+};
+
+function listPt(items: string[]): string {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} e ${items[items.length - 1]}`;
+}
+
+function orPt(items: string[]): string {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} ou ${items[items.length - 1]}`;
+}
+
+class OfflineSession implements AgentSession {
+  private pending: Pending = "open";
+  private lastQuestion = "";
+  private questionHeard = true;
+  private flow: Flow | undefined;
+  private draft: Draft = {};
+  private offers: FreeSlot[] = [];
+  private chosen: FreeSlot | undefined;
+  private client: Client | null = null;
+  private knownAsked = false;
+  private name: string | undefined;
+  private cpf: string | undefined;
+  private cpfAsked = false;
+  private cpfTries = 0;
+  private phone: string | undefined;
+  private appointments: Appointment[] = [];
+  private target: Appointment | undefined;
+  private misses = 0;
+  private identifyTries = 0;
+  private ended = false;
+  private readonly writeIds = new Map<string, string>();
+  private readonly outcomes: string[] = [];
+  private readonly topicsGiven = new Set<string>();
+  private transferredTo: string | undefined;
+  private busy: Promise<void> = Promise.resolve();
+  private emit: (event: AgentEvent) => void = () => {};
+  private signal: AbortSignal = new AbortController().signal;
+
+  constructor(
+    private readonly k: AgentKnowledge,
+    private readonly call: CallInfo,
+    private readonly tools: AgentTools,
+    private readonly newId: () => string,
+  ) {}
+
+  // ─── AgentSession ──────────────────────────────────────────────────────────────────────────────────────────
+
+  greet(signal: AbortSignal): AsyncIterable<AgentEvent> {
+    return this.run(signal, async () => {
+      const welcome =
+        this.k.agent.welcomeMessage.trim() ||
+        `Olá, você ligou para ${this.k.profile.name}. Eu sou ${this.k.agent.name}. Como posso ajudar?`;
+      if (this.call.callerNumber) this.data("Telefone", this.call.callerNumber);
+      this.ask(welcome, "open");
+    });
+  }
+
+  respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
+    return this.run(signal, () => this.turn(input));
+  }
+
+  interrupted(heard: string[]): void {
+    if (this.lastQuestion && !heard.includes(this.lastQuestion)) this.questionHeard = false;
+  }
+
+  summary(): string {
+    const who = this.client?.fullName ?? this.name;
+    const parts = [...this.outcomes];
+    if (!parts.length) {
+      const topics = [...this.topicsGiven];
+      if (topics.length) parts.push(`Informações fornecidas: ${topics.join(", ")}.`);
+      else parts.push("Chamada sem agendamento.");
+      if (who) parts.unshift(`Ligação de ${who}.`);
+    } else if (this.topicsGiven.size) {
+      parts.push(`Informações fornecidas: ${[...this.topicsGiven].join(", ")}.`);
+    }
+    if (this.transferredTo) parts.push(`Chamada transferida para ${this.transferredTo}.`);
+    return parts.join(" ");
+  }
+
+  // ─── Plumbing ──────────────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Runs one turn while its events stream out. Turns never overlap: a turn whose caller stopped listening (an abort
+   * or a barge-in) still finishes its state changes (a booking the tool answered is known) before the next starts.
+   */
+  private run(signal: AbortSignal, body: () => Promise<void>): AsyncIterable<AgentEvent> {
+    const channel = new Channel();
+    const previous = this.busy;
+    const done = previous.then(async () => {
+      this.emit = channel.push;
+      this.signal = signal;
+      try {
+        if (!this.ended) await body();
+        channel.close();
+      } catch (error) {
+        channel.close(error);
+      }
+    });
+    this.busy = done.catch(() => {});
+    return channel.drain(signal);
+  }
+
+  private say(text: string) {
+    this.emit({ type: "say", text });
+  }
+
+  private ask(question: string, pending: Pending) {
+    this.askedThisTurn = true;
+    this.say(question);
+    this.lastQuestion = question;
+    this.questionHeard = true;
+    this.pending = pending;
+  }
+
+  private data(key: string, value: string) {
+    this.emit({ type: "data", key, value });
+  }
+
+  private now(): Date {
+    return this.call.now();
+  }
+
+  private today(): string {
+    return dateOf(this.now());
+  }
+
+  /** A write with its idempotency key: the same intended write (same `key`) reuses its toolCallId on retry. */
+  private async write<T>(key: string, fn: (toolCallId: string) => Promise<T>): Promise<T> {
+    let id = this.writeIds.get(key);
+    if (!id) {
+      id = this.newId();
+      this.writeIds.set(key, id);
+    }
+    try {
+      return await fn(id);
+    } catch (error) {
+      if (error instanceof ToolError) {
+        this.writeIds.delete(key);
+        throw error;
+      }
+      // A network failure: the write may or may not have happened; the same id asks again safely.
+      return await fn(id);
+    }
+  }
+
+  private service(id: string | undefined): OfferedService | undefined {
+    return this.k.services.find((s) => s.id === id);
+  }
+
+  private professional(id: string | undefined): Professional | undefined {
+    return this.k.professionals.find((p) => p.id === id);
+  }
+
+  private establishment(id: string | undefined): Establishment | undefined {
+    return this.k.establishments.find((e) => e.id === id);
+  }
+
+  // ─── Understanding ─────────────────────────────────────────────────────────────────────────────────────────
+
+  private understand(text: string, dtmf: boolean): Understanding {
+    // On the keypad, 1 and 2 are yes and no only where a yes/no is asked; elsewhere they choose.
+    const yn = dtmf
+      ? this.isYesNoQuestion()
+        ? text === "1"
+          ? "yes"
+          : text === "2"
+            ? "no"
+            : undefined
+        : undefined
+      : yesNo(text);
+    const expectTime = this.pending === "when" || this.pending === "choose_slot";
+    return {
+      text,
+      norm: normalize(text),
+      yes: yn === "yes",
+      no: yn === "no",
+      intents: dtmf ? [] : intentsOf(text),
+      topics: dtmf ? [] : topicsOf(text),
+      when: dtmf ? undefined : resolveWhen(text, this.now(), { bareNumberIsTime: expectTime }),
+      services: dtmf ? [] : matchServices(text, this.k.services),
+      professionals: dtmf ? [] : matchProfessionals(text, this.k.professionals),
+      establishments: dtmf ? [] : matchEstablishments(text, this.k.establishments),
+      digits: dtmf ? text.replace(/\D/g, "") : readDigits(tokenize(text).map((t) => t.norm)),
+      dtmf,
+    };
+  }
+
+  // ─── A turn ────────────────────────────────────────────────────────────────────────────────────────────────
+
+  private async turn(input: CallerInput): Promise<void> {
+    if (input.kind === "silence") {
+      if (input.prompts >= 2) return this.goodbye("Como não ouvi resposta, vou encerrar a ligação.");
+      const q = this.lastQuestion || "Como posso ajudar?";
+      this.say("Você ainda está aí?");
+      this.ask(q, this.pending);
+      return;
+    }
+    this.askedThisTurn = false;
+    const text = input.kind === "dtmf" ? input.digits : input.text;
+    if (!text.trim()) return;
+    const u = this.understand(text, input.kind === "dtmf");
+
+    // An unheard question is not asked: a bare 'sim' or 'não' to it is not an answer.
+    if (!this.questionHeard && (u.yes || u.no) && this.isYesNoQuestion()) {
+      this.say("Desculpe, acho que você não ouviu a pergunta.");
+      this.ask(this.lastQuestion, this.pending);
+      return;
+    }
+
+    const rebooking = this.pending === "offer_book" && (u.yes || u.intents.includes("reschedule"));
+    const hasNewFlow =
+      !rebooking &&
+      u.intents.some(
+        (i) => (i === "reschedule" || i === "cancel" || i === "confirm") && !this.answersQuestion(u, i),
+      );
+    if (u.intents.includes("transfer") && !u.no) return this.transfer();
+    if (this.isGoodbye(u)) return this.goodbye();
+
+    if (
+      /^(alo+|oi+|ola|bom dia|boa tarde|boa noite|oi tudo bem|ola tudo bem|tudo bem)$/.test(u.norm) &&
+      this.pending === "open"
+    ) {
+      this.ask("Olá! Como posso ajudar?", "open");
+      return;
+    }
+    if (
+      !this.flow &&
+      !hasNewFlow &&
+      /\b(minha (consulta|marcacao|sessao)|meu (agendamento|horario|exame))\b/.test(u.norm) &&
+      !STRONG_BOOK.test(u.norm) &&
+      !u.topics.length
+    ) {
+      this.ask("Você quer confirmar, remarcar ou cancelar o seu agendamento?", "open");
+      return;
+    }
+
+    // 'sim, qual o endereço mesmo?' at a yes/no question: answer first, then act on the yes.
+    let answered = false;
+    if (u.topics.length && (u.yes || u.no) && this.isYesNoQuestion()) {
+      this.answerTopics(u);
+      answered = true;
+    }
+
+    let handled = false;
+    if (!hasNewFlow) handled = await this.fillPending(u);
+    if (this.ended) return;
+
+    if (!handled) {
+      const manage = u.intents.find(
+        (i): i is Flow => i === "reschedule" || i === "cancel" || i === "confirm",
+      );
+      if (manage && !this.answersQuestion(u, manage)) {
+        this.startFlow(manage, u);
+        handled = true;
+      } else if (
+        u.intents.includes("book") &&
+        (STRONG_BOOK.test(u.norm) || (!u.topics.length && !this.isYesNoQuestion()))
+      ) {
+        // At a yes/no question a bare 'consulta' is not a new booking; a verb ('marcar') is.
+        if (this.flow !== "book") this.startFlow("book", u);
+        else this.fillDraft(u);
+        handled = true;
+      }
+    }
+
+    if (u.topics.length && !answered) {
+      const asQuestion =
+        !handled ||
+        /\b(quanto|qual|quais|onde|como|tem|aceita\w*|atende\w*|precis\w*|pode|posso|voces|e gratis|dura|demora)\b/.test(
+          u.norm,
+        );
+      if (asQuestion) {
+        this.answerTopics(u);
+        answered = true;
+      }
+    }
+    if (this.pending === "transfer_offer" && answered) return;
+
+    if (!handled && !answered) {
+      if (this.flow === "book" && (u.when || u.services.length || u.professionals.length)) {
+        this.fillDraft(u);
+      } else if (!this.flow && (u.when || u.services.length === 1)) {
+        // 'limpeza na sexta de manhã' with no verb: a booking.
+        this.startFlow("book", u);
+      } else {
+        this.misses++;
+        if (this.misses >= 3 && this.k.agent.forwardingPhone) {
+          this.ask(
+            "Desculpe, não estou conseguindo entender. Quer que eu transfira para um atendente?",
+            "transfer_offer",
+          );
+          return;
+        }
+        this.say("Desculpe, não entendi.");
+        this.ask(this.lastQuestion || "Como posso ajudar?", this.pending);
+        return;
+      }
+    }
+    this.misses = 0;
+    await this.advance(answered);
+  }
+
+  /** 'sim, pode cancelar' to 'Confirma o cancelamento?' answers the question; it does not start a new flow. */
+  private answersQuestion(u: Understanding, intent: Intent): boolean {
+    if (!this.isYesNoQuestion()) return false;
+    return intent === "confirm" || ((u.yes || u.no) && intent === this.flow);
+  }
+
+  private isYesNoQuestion(): boolean {
+    return (
+      this.pending === "readback" ||
+      this.pending === "manage_readback" ||
+      this.pending === "confirm_name" ||
+      this.pending === "transfer_offer" ||
+      this.pending === "offer_book" ||
+      (this.pending === "choose_slot" && this.offers.length === 1)
+    );
+  }
+
+  private isGoodbye(u: Understanding): boolean {
+    if (u.intents.includes("goodbye")) {
+      // 'só isso' during a booking question is not goodbye when a slot is being filled ('às dez, só isso').
+      return !u.when || this.pending === "anything_else" || this.pending === "open";
+    }
+    const closing =
+      this.pending === "anything_else" || this.pending === "offer_book" || this.pending === "open";
+    if (u.intents.includes("thanks") && closing && !u.topics.length && !u.intents.some((i) => i !== "thanks"))
+      return true;
+    if (this.pending === "anything_else" && u.no && !u.topics.length && u.intents.length === 0) return true;
+    return false;
+  }
+
+  // ─── Pending questions ─────────────────────────────────────────────────────────────────────────────────────
+
+  /** Lets the pending question take what it can; true when the words answered it. */
+  private async fillPending(u: Understanding): Promise<boolean> {
+    switch (this.pending) {
+      case "service": {
+        const s = this.pickOne(u.services, u) ?? this.ordinalPick(u, this.offeredServices());
+        if (s) {
+          this.draft.serviceId = s.id;
+          this.fillDraft(u, ["service"]);
+          return true;
+        }
+        if (u.when || u.professionals.length) {
+          this.fillDraft(u);
+          return true;
+        }
+        return false;
+      }
+      case "professional": {
+        if (ANY.test(u.norm)) {
+          this.draft.anyProfessional = true;
+          this.fillDraft(u, ["professional"]);
+          return true;
+        }
+        const allowed = this.allowedProfessionals();
+        const p = u.professionals.filter((x) => allowed.some((a) => a.id === x.id));
+        const pick = p.length === 1 ? p[0] : this.ordinalPick(u, allowed);
+        if (pick) {
+          this.draft.professionalId = pick.id;
+          this.fillDraft(u, ["professional"]);
+          return true;
+        }
+        if (u.when) {
+          this.fillDraft(u);
+          return true;
+        }
+        return false;
+      }
+      case "location": {
+        if (ANY.test(u.norm)) {
+          this.draft.anyLocation = true;
+          this.fillDraft(u, ["location"]);
+          return true;
+        }
+        const allowed = this.allowedLocations();
+        const e = u.establishments.filter((x) => allowed.some((a) => a.id === x.id));
+        const pick = e.length === 1 ? e[0] : this.ordinalPick(u, allowed);
+        if (pick) {
+          this.draft.establishmentId = pick.id;
+          this.fillDraft(u, ["location"]);
+          return true;
+        }
+        if (u.when) {
+          this.fillDraft(u);
+          return true;
+        }
+        return false;
+      }
+      case "when": {
+        if (u.when) {
+          this.setWhen(u.when);
+          this.fillDraft(u, ["when"]);
+          return true;
+        }
+        if (u.yes && /\b(qualquer|tanto faz|pode ser)\b/.test(u.norm)) {
+          this.setWhen({ asap: true });
+          return true;
+        }
+        if (u.services.length > 0 || u.professionals.length > 0) {
+          this.fillDraft(u);
+          return true;
+        }
+        return false;
+      }
+      case "choose_slot":
+        return this.fillChoice(u);
+      case "confirm_name": {
+        const known = this.call.knownClient;
+        if (u.yes && known) {
+          this.identify(known);
+          return true;
+        }
+        if (u.no) {
+          const name = extractName(u.text);
+          if (name && fold(name) !== "nao") {
+            this.setName(name);
+          } else {
+            this.knownAsked = true;
+          }
+          return true;
+        }
+        return false;
+      }
+      case "name": {
+        if (u.dtmf) return false;
+        const name = extractName(u.text);
+        if (!name) return false;
+        this.setName(name);
+        return true;
+      }
+      case "cpf": {
+        if (u.digits.length >= 11) {
+          const d = u.digits.slice(0, 11);
+          if (isValidCpf(d)) {
+            this.cpf = d;
+            this.data("CPF", formatCpf(d));
+            return true;
+          }
+          this.cpfTries++;
+          if (this.cpfTries >= 2) {
+            this.say("Não consegui validar o CPF; seguimos sem ele.");
+            this.cpfAsked = true;
+            return true;
+          }
+          this.ask("Esse CPF não parece válido. Pode repetir, número por número?", "cpf");
+          return true;
+        }
+        if (u.no || SKIP.test(u.norm)) {
+          this.cpfAsked = true;
+          return true;
+        }
+        if (u.digits.length > 0) {
+          this.ask("Não peguei todos os números. O CPF tem onze dígitos; pode repetir devagar?", "cpf");
+          return true;
+        }
+        return false;
+      }
+      case "phone": {
+        const d = u.digits.replace(/^0+/, "").replace(/^55(?=\d{10,11}$)/, "");
+        if (d.length === 10 || d.length === 11) {
+          this.phone = `+55${d}`;
+          this.data("Telefone", this.phone);
+          return true;
+        }
+        if (u.digits.length) {
+          this.ask("Não peguei o número completo. Pode repetir o telefone com DDD?", "phone");
+          return true;
+        }
+        return false;
+      }
+      case "readback": {
+        if (u.yes && !u.no) {
+          await this.commit();
+          return true;
+        }
+        if (u.no || u.when || u.professionals.length || u.services.length) {
+          return this.change(u, true);
+        }
+        return false;
+      }
+      case "change":
+        return this.change(u, false);
+      case "identify":
+        return this.fillIdentify(u);
+      case "pick_appt": {
+        const pick = this.pickAppointment(u);
+        if (pick) {
+          this.target = pick;
+          return true;
+        }
+        return false;
+      }
+      case "manage_readback": {
+        if (u.yes) {
+          await this.commitManage();
+          return true;
+        }
+        if (u.no) {
+          if (this.flow === "cancel" || this.flow === "confirm") {
+            this.say(
+              this.flow === "cancel" ? "Tudo bem, mantive o seu agendamento." : "Tudo bem, não confirmei.",
+            );
+            this.resetFlow();
+            this.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+          } else {
+            this.ask("Tudo bem. O que você gostaria de mudar?", "change");
+          }
+          return true;
+        }
+        return false;
+      }
+      case "transfer_offer": {
+        if (u.yes) {
+          await this.transfer();
+          return true;
+        }
+        if (u.no) {
+          this.ask("Tudo bem. Posso ajudar em mais alguma coisa?", "anything_else");
+          return true;
+        }
+        return false;
+      }
+      case "offer_book": {
+        if (u.yes || u.intents.includes("book") || u.intents.includes("reschedule") || u.when) {
+          const was = this.lastCancelled;
+          this.startFlow("book", u);
+          if (was) {
+            // 'Quer marcar um novo horário?' after a cancellation: the same service, professional and place.
+            this.draft.serviceId ??= was.offeredServices[0]?.offeredServiceId;
+            this.draft.professionalId ??= was.professionalId;
+            this.draft.establishmentId ??= was.establishmentId;
+          }
+          return true;
+        }
+        if (u.no) {
+          this.ask("Tudo bem. Posso ajudar em mais alguma coisa?", "anything_else");
+          return true;
+        }
+        return false;
+      }
+      case "anything_else": {
+        if (u.yes && u.intents.length === 0 && !u.topics.length && !u.when) {
+          this.ask("Claro, como posso ajudar?", "open");
+          return true;
+        }
+        return false;
+      }
+      default:
+        return false;
+    }
+  }
+
+  private pickOne<T>(items: T[], _u: Understanding): T | undefined {
+    return items.length === 1 ? items[0] : undefined;
+  }
+
+  private ordinalIndex(u: Understanding): number | undefined {
+    if (u.dtmf) {
+      const n = Number(u.digits);
+      return n >= 1 && n <= 9 ? n - 1 : undefined;
+    }
+    const w = u.norm.split(" ");
+    if (/\b(ultim[oa]|o outro|a outra)\b/.test(u.norm)) return -1;
+    for (let i = 0; i < w.length; i++) {
+      const o = ORDINALS[w[i]!];
+      if (o === undefined || w[i + 1] === "feira" || (w[i + 1] === "que" && w[i + 2] === "vem")) continue;
+      // 'segunda', 'quarta', 'quinta', 'sexta' are weekdays too: ordinals only as 'a segunda', 'a quinta opção'.
+      const weekdayToo = /^(segund|quart|quint|sext)/.test(w[i]!);
+      const article = w[i - 1] === "a" || w[i - 1] === "o";
+      const noun = /^(opcao|alternativa|horario|vez|consulta|data)$/.test(w[i + 1] ?? "");
+      if (!weekdayToo || article || noun) return o - 1;
+    }
+    const opt = /\b(opcao|numero) (\w+)\b/.exec(u.norm);
+    if (opt) {
+      const n = opt[2] === "um" || opt[2] === "uma" ? 1 : Number(readDigits([opt[2]!]));
+      if (n >= 1) return n - 1;
+    }
+    return undefined;
+  }
+
+  private ordinalPick<T>(u: Understanding, items: T[]): T | undefined {
+    const i = this.ordinalIndex(u);
+    if (i === undefined) return undefined;
+    return i === -1 ? items[items.length - 1] : items[i];
+  }
+
+  private fillChoice(u: Understanding): boolean {
+    const offers = this.offers;
+    if (!offers.length) return false;
+    if (u.no && !u.when) {
+      this.offers = [];
+      this.draft.when = undefined;
+      this.ask("Tudo bem. Que outro dia ou horário fica bom para você?", "when");
+      return true;
+    }
+    if (
+      /\b(nenhum|nenhuma|outro dia|outra data|outro horario|mais tarde|mais cedo)\b/.test(u.norm) &&
+      !u.when?.date &&
+      u.when?.time === undefined
+    ) {
+      const when = u.when ?? {};
+      const later = /\bmais tarde\b/.test(u.norm);
+      const earlier = /\bmais cedo\b/.test(u.norm);
+      const last = offers[offers.length - 1]!;
+      if (later) this.setWhen({ date: wallClock(last.start).date, after: wallClock(last.start).minutes + 5 });
+      else if (earlier)
+        this.setWhen({ date: wallClock(offers[0]!.start).date, before: wallClock(offers[0]!.start).minutes });
+      else if (Object.keys(when).length) this.setWhen(when);
+      else {
+        this.offers = [];
+        this.draft.when = undefined;
+        this.ask("Tudo bem. Que outro dia ou horário fica bom para você?", "when");
+      }
+      return true;
+    }
+    // 'a primeira', 'a segunda opção', '2' on the keypad
+    const idx = this.ordinalIndex(u);
+    if (idx !== undefined && (u.when?.time === undefined || u.dtmf)) {
+      const slot = idx === -1 ? offers[offers.length - 1] : offers[idx];
+      if (slot) {
+        this.choose(slot);
+        return true;
+      }
+    }
+    // 'o das dez', 'às dez e meia', 'o de sexta'
+    if (u.when) {
+      const matches = offers.filter((s) => {
+        const wc = wallClock(s.start);
+        if (u.when?.date && wc.date !== u.when.date) return false;
+        if (u.when?.time !== undefined) {
+          const t = u.when.time;
+          // 'o das duas' may mean 14:00 or 02:00 said loosely: compare on the 12-hour clock too.
+          if (wc.minutes !== t && wc.minutes % 720 !== t % 720) return false;
+        }
+        if (u.when?.period) {
+          const r = PERIOD_RANGES[u.when.period];
+          if (wc.minutes < r.start || wc.minutes >= r.end) return false;
+        }
+        return true;
+      });
+      if (matches.length >= 1 && (matches.length === 1 || u.when.time !== undefined)) {
+        this.choose(matches[0]!);
+        return true;
+      }
+      // Another day or time than offered: search again.
+      this.setWhen(this.mergeWhen(u.when));
+      return true;
+    }
+    if (u.yes || ANY.test(u.norm)) {
+      if (offers.length === 1 || ANY.test(u.norm) || /\b(primeir)/.test(u.norm)) {
+        this.choose(offers[0]!);
+        return true;
+      }
+      this.ask(`Qual deles? ${this.offerSentence(offers, false)}`, "choose_slot");
+      return true;
+    }
+    return false;
+  }
+
+  private mergeWhen(next: When): When {
+    const prev = this.draft.when;
+    if (!prev) return next;
+    // 'e às três?' keeps the day; 'e na quinta?' keeps the part of the day.
+    if (
+      !next.date &&
+      !next.range &&
+      (next.time !== undefined || next.period || next.after !== undefined || next.before !== undefined)
+    ) {
+      return { ...next, date: prev.date, range: prev.range } as When;
+    }
+    if ((next.date || next.range) && next.time === undefined && !next.period && prev.period) {
+      return { ...next, period: prev.period };
+    }
+    return next;
+  }
+
+  private choose(slot: FreeSlot) {
+    this.chosen = slot;
+    if (!this.draft.professionalId) this.draft.professionalId = slot.professionalId;
+    if (!this.draft.establishmentId) this.draft.establishmentId = slot.establishmentId;
+  }
+
+  private setWhen(when: When) {
+    this.draft.when = when;
+    this.offers = [];
+    this.chosen = undefined;
+  }
+
+  private setName(name: string) {
+    this.name = name;
+    this.knownAsked = true;
+    this.data("Nome", name);
+  }
+
+  private identify(client: Client) {
+    this.client = client;
+    this.knownAsked = true;
+    this.emit({ type: "client", client });
+    this.data("Nome", client.fullName);
+    if (client.documentNumber) this.data("CPF", client.documentNumber);
+  }
+
+  private change(u: Understanding, fromReadback: boolean): boolean {
+    let changed = false;
+    const s = u.services.length === 1 ? u.services[0] : undefined;
+    if (s && s.id !== this.draft.serviceId && this.flow === "book") {
+      this.draft.serviceId = s.id;
+      this.draft.professionalId = undefined;
+      this.draft.establishmentId = undefined;
+      this.setWhen(this.draft.when ?? {});
+      changed = true;
+    }
+    const p = u.professionals.length === 1 ? u.professionals[0] : undefined;
+    if (p && p.id !== this.draft.professionalId) {
+      this.draft.professionalId = p.id;
+      this.offers = [];
+      this.chosen = undefined;
+      changed = true;
+    }
+    if (u.when) {
+      this.setWhen(this.mergeWhen(u.when));
+      changed = true;
+    }
+    if (!changed && this.flow === "book" && /\bnome\b/.test(u.norm)) {
+      const name = extractName(u.text.replace(/.*\bnome\b/i, ""));
+      if (name) {
+        this.client = null;
+        this.setName(name);
+        changed = true;
+      } else {
+        this.client = null;
+        this.name = undefined;
+        this.knownAsked = true;
+        changed = true;
+      }
+    }
+    if (changed) return true;
+    if (ABANDON.test(u.norm) && !fromReadback) {
+      this.resetFlow();
+      this.ask("Tudo bem, não agendei nada. Posso ajudar em mais alguma coisa?", "anything_else");
+      return true;
+    }
+    if (u.no || fromReadback) {
+      this.ask("Tudo bem. O que você gostaria de mudar: o dia, o horário ou o profissional?", "change");
+      return true;
+    }
+    return false;
+  }
+
+  // ─── Flows ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+  private manageService: string | undefined;
+  /** The appointment cancelled in this call, so 'quero marcar outro' keeps its service and professional. */
+  private lastCancelled: Appointment | undefined;
+  /** The service the last answered question was about. */
+  private focusService: string | undefined;
+  private manageProfessional: string | undefined;
+
+  private resetFlow() {
+    this.manageService = undefined;
+    this.manageProfessional = undefined;
+    this.flow = undefined;
+    this.draft = {};
+    this.offers = [];
+    this.chosen = undefined;
+    this.target = undefined;
+    this.appointments = [];
+  }
+
+  private startFlow(flow: Flow, u: Understanding) {
+    this.resetFlow();
+    this.flow = flow;
+    this.say(TONE_ACK[this.k.agent.voiceTone] ?? "Certo.");
+    const motive = {
+      book: "Agendamento",
+      reschedule: "Remarcação",
+      cancel: "Cancelamento",
+      confirm: "Confirmação",
+    }[flow];
+    this.data("Motivo", motive);
+    if (flow === "book") {
+      // 'quanto custa a consulta?' … 'quero marcar uma': the service just talked about.
+      if (u.services.length !== 1 && this.focusService) this.draft.serviceId = this.focusService;
+      this.fillDraft(u);
+    } else {
+      if (u.when) this.draft.when = u.when;
+      if (u.services.length === 1) this.manageService = u.services[0]!.id;
+      if (u.professionals.length === 1) this.manageProfessional = u.professionals[0]!.id;
+    }
+  }
+
+  /** Takes every slot the words carry ('limpeza com a Dra. Ana sexta de manhã'). */
+  private fillDraft(u: Understanding, skip: string[] = []) {
+    if (!skip.includes("service") && u.services.length === 1) {
+      const s = u.services[0]!;
+      if (s.id !== this.draft.serviceId) {
+        this.draft.serviceId = s.id;
+        this.offers = [];
+        this.chosen = undefined;
+      }
+    }
+    if (!skip.includes("professional") && u.professionals.length === 1) {
+      const p = u.professionals[0]!;
+      const service = this.service(this.draft.serviceId);
+      if (!service || service.allowedProfessionals.includes(p.id)) this.draft.professionalId = p.id;
+    }
+    if (
+      !skip.includes("location") &&
+      u.establishments.length === 1 &&
+      /\b(unidade|na|no|em)\b/.test(u.norm)
+    ) {
+      this.draft.establishmentId = u.establishments[0]!.id;
+    }
+    if (!skip.includes("when") && u.when) this.setWhen(this.mergeWhen(u.when));
+  }
+
+  /** The services to choose from: those of the professional already named, else all. */
+  private offeredServices(): OfferedService[] {
+    const p = this.draft.professionalId;
+    const list = p ? this.k.services.filter((s) => s.allowedProfessionals.includes(p)) : this.k.services;
+    return list.length ? list : this.k.services;
+  }
+
+  private allowedProfessionals(): Professional[] {
+    const s = this.service(this.draft.serviceId);
+    const ids = s ? s.allowedProfessionals : this.k.professionals.map((p) => p.id);
+    return this.k.professionals.filter((p) => ids.includes(p.id));
+  }
+
+  private allowedLocations(): Establishment[] {
+    const s = this.service(this.draft.serviceId);
+    const ids = s ? s.availableEstablishments : this.k.establishments.map((e) => e.id);
+    return this.k.establishments.filter((e) => ids.includes(e.id));
+  }
+
+  /** Moves the current flow one step: asks the next missing thing, or acts. */
+  private async advance(answeredQuestion: boolean): Promise<void> {
+    if (this.ended) return;
+    if (this.isAskingNow()) return;
+    switch (this.flow) {
+      case "book":
+        return this.advanceBook();
+      case "reschedule":
+      case "cancel":
+      case "confirm":
+        return this.advanceManage();
+      default:
+        if (answeredQuestion) this.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+        else if (this.pending === "open" || this.pending === "anything_else")
+          this.ask("Como posso ajudar?", "open");
+    }
+  }
+
+  /** True when this turn already asked a question the caller must answer first. */
+  private askedThisTurn = false;
+  private isAskingNow(): boolean {
+    return this.askedThisTurn;
+  }
+
+  private async advanceBook(): Promise<void> {
+    const d = this.draft;
+    // Service
+    if (!d.serviceId) {
+      const services = this.offeredServices();
+      if (services.length === 1) d.serviceId = services[0]!.id;
+      else {
+        const names = services.map((s) => s.name);
+        this.ask(`Qual serviço você gostaria de agendar? Temos ${orPt(names)}.`, "service");
+        return;
+      }
+    }
+    const service = this.service(d.serviceId)!;
+    // Professional
+    const allowed = this.allowedProfessionals();
+    if (!allowed.length) {
+      this.say(`No momento não há profissional disponível para ${service.name}.`);
+      this.resetFlow();
+      this.offerTransferOrMore();
+      return;
+    }
+    if (d.professionalId && !allowed.some((p) => p.id === d.professionalId)) {
+      const p = this.professional(d.professionalId);
+      this.say(`${p?.name ?? "Esse profissional"} não atende ${service.name}.`);
+      d.professionalId = undefined;
+    }
+    if (!d.professionalId && !d.anyProfessional) {
+      if (allowed.length === 1) d.professionalId = allowed[0]!.id;
+      else {
+        this.ask(
+          `Com qual profissional? Pode ser com ${orPt(allowed.map((p) => p.name))}, ou tanto faz.`,
+          "professional",
+        );
+        return;
+      }
+    }
+    // Location
+    const locations = this.allowedLocations();
+    if (!d.establishmentId && !d.anyLocation) {
+      if (locations.length <= 1) d.establishmentId = locations[0]?.id;
+      else {
+        this.ask(`Em qual unidade você prefere? Temos ${orPt(locations.map((e) => e.name))}.`, "location");
+        return;
+      }
+    }
+    // Day and time
+    if (!d.when) {
+      this.ask("Para qual dia e horário você gostaria?", "when");
+      return;
+    }
+    if (!this.chosen) {
+      if (!this.offers.length) {
+        const found = await this.search(d.when, service, d.professionalId, d.establishmentId);
+        if (!found) return;
+      }
+      return;
+    }
+    // Who
+    if (!this.client) {
+      const known = this.call.knownClient;
+      if (known && !this.knownAsked) {
+        this.ask(`Estou falando com ${known.fullName}?`, "confirm_name");
+        return;
+      }
+      if (!this.name) {
+        this.ask("Qual é o seu nome completo?", "name");
+        return;
+      }
+      if (!this.cpf && !this.cpfAsked) {
+        this.cpfAsked = true;
+        this.ask("Se quiser, me diga o seu CPF, número por número. Ou diga pular.", "cpf");
+        return;
+      }
+      if (!this.call.callerNumber && !this.phone) {
+        this.ask("Qual é o seu telefone com DDD?", "phone");
+        return;
+      }
+    }
+    this.readback();
+  }
+
+  private readback() {
+    const slot = this.chosen!;
+    const service = this.service(this.draft.serviceId)!;
+    const prof = this.professional(slot.professionalId);
+    const est = this.establishment(slot.establishmentId);
+    const who = this.client?.fullName ?? this.name;
+    const where = est && this.k.establishments.length > 1 ? `, na unidade ${est.name}` : "";
+    const whose = who ? `, no nome de ${who}` : "";
+    this.ask(
+      `Então fica: ${service.name} com ${prof?.name ?? "o profissional"}, ${whenWords(slot.start, this.now(), true)}${where}${whose}. Posso confirmar?`,
+      "readback",
+    );
+  }
+
+  private async ensureClient(): Promise<Client> {
+    if (this.client) return this.client;
+    const phone = this.call.callerNumber ?? this.phone ?? "";
+    if (this.cpf) {
+      const found = (await this.tools.searchClients(this.cpf)).find(
+        (c) => (c.documentNumber ?? "").replace(/\D/g, "") === this.cpf,
+      );
+      if (found) {
+        this.identify(found);
+        return found;
+      }
+    }
+    const fullName = this.name ?? "Paciente";
+    const created = await this.write(`client:${fold(fullName)}:${this.cpf ?? ""}:${phone}`, (id) =>
+      this.tools.createClient(id, {
+        fullName,
+        phoneNumber: phone,
+        documentNumber: this.cpf ? formatCpf(this.cpf) : null,
+      }),
+    );
+    this.client = created;
+    this.emit({ type: "client", client: created });
+    this.emit({ type: "action", actionType: "CLIENT_REGISTERED", details: { clientId: created.id } });
+    return created;
+  }
+
+  private async commit(): Promise<void> {
+    const slot = this.chosen!;
+    const service = this.service(this.draft.serviceId)!;
+    let client: Client;
+    try {
+      client = await this.ensureClient();
+    } catch (error) {
+      this.toolTrouble(error, "Não consegui fazer o seu cadastro agora.");
+      return;
+    }
+    const input = {
+      clientId: client.id,
+      professionalId: slot.professionalId,
+      establishmentId: slot.establishmentId,
+      scheduledAt: slot.start,
+      offeredServices: [service.id],
+    };
+    let appt: Appointment;
+    try {
+      appt = await this.write(
+        `create:${client.id}:${slot.professionalId}:${slot.establishmentId}:${slot.start}:${service.id}`,
+        (id) => this.tools.createAppointment(id, input),
+      );
+    } catch (error) {
+      if (error instanceof ToolError) {
+        await this.slotRefused(error);
+        return;
+      }
+      this.toolTrouble(error, "Tive um problema para acessar a agenda.");
+      return;
+    }
+    const prof = this.professional(appt.professionalId);
+    this.emit({
+      type: "action",
+      actionType: "APPOINTMENT_CREATED",
+      details: {
+        appointmentId: appt.id,
+        scheduledAt: appt.scheduledAt,
+        professionalId: appt.professionalId,
+        offeredServiceId: service.id,
+      },
+    });
+    this.data("Serviço", service.name);
+    if (prof) this.data("Profissional", prof.name);
+    this.data("Data e hora", shortWhen(appt.scheduledAt));
+    const est = this.establishment(appt.establishmentId);
+    if (est && this.k.establishments.length > 1) this.data("Unidade", est.name);
+    this.outcomes.push(
+      `Paciente ${client.fullName} agendou ${service.name} com ${prof?.name ?? "profissional"} para ${shortWhen(appt.scheduledAt)}.`,
+    );
+    this.say(`Pronto, está agendado: ${service.name} ${whenWords(appt.scheduledAt, this.now())}.`);
+    if (service.requiresPreparation && service.preparationInstructions) {
+      this.say(`Sobre o preparo: ${service.preparationInstructions}`);
+    }
+    this.resetFlow();
+    this.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+  }
+
+  private toolTrouble(error: unknown, lead: string) {
+    const detail = error instanceof ToolError ? ` ${error.message}.` : "";
+    this.say(`${lead}${detail}`);
+    this.ask(
+      "Quer que eu tente de novo?",
+      this.pending === "manage_readback" ? "manage_readback" : "readback",
+    );
+  }
+
+  /** A 409 (taken meanwhile) or 400 (outside the window) from a booking tool: say so, offer other times. */
+  private async slotRefused(error: ToolError): Promise<void> {
+    const taken = this.chosen?.start;
+    this.say(
+      error.status === 409
+        ? "Esse horário acabou de ser ocupado."
+        : `Não consegui reservar esse horário: ${error.message.replace(/\.$/, "")}.`,
+    );
+    this.chosen = undefined;
+    this.offers = [];
+    const when = this.draft.when ?? { asap: true };
+    const service = this.service(this.draft.serviceId ?? this.target?.offeredServices[0]?.offeredServiceId);
+    if (!service) return;
+    await this.search(when, service, this.draft.professionalId, this.draft.establishmentId, taken);
+  }
+
+  // ─── Free slots ────────────────────────────────────────────────────────────────────────────────────────────
+
+  private async search(
+    when: When,
+    service: OfferedService,
+    professionalId: string | undefined,
+    establishmentId: string | undefined,
+    exclude?: string,
+  ): Promise<boolean> {
+    const today = this.today();
+    let start = when.date ?? when.range?.start ?? today;
+    let end = when.date ?? when.range?.end ?? addDays(today, 13);
+    if (start < today) start = today;
+    if (end < start) end = start;
+    const fetch = async (s: string, e: string) => {
+      const slots = await this.tools.freeSlots({
+        offeredServices: [service.id],
+        startDate: s,
+        endDate: e,
+        ...(professionalId ? { professionalId } : {}),
+        ...(establishmentId ? { establishmentId } : {}),
+      });
+      const nowMs = this.now().getTime();
+      return slots.filter(
+        (slot) =>
+          new Date(slot.start).getTime() > nowMs &&
+          slot.start !== exclude &&
+          (!this.target || slot.start !== this.target.scheduledAt),
+      );
+    };
+    let slots: FreeSlot[];
+    try {
+      slots = await fetch(start, end);
+    } catch (error) {
+      this.say("Tive um problema para consultar a agenda.");
+      this.ask("Pode repetir o dia que você prefere?", "when");
+      void error;
+      return false;
+    }
+    const fitting = slots.filter((s) => this.fits(s, when));
+    let lead = "";
+    let offers: FreeSlot[] = [];
+    if (when.time !== undefined) {
+      const exact = fitting.filter((s) => wallClock(s.start).minutes === when.time);
+      if (exact.length) offers = [exact[0]!];
+      else {
+        const sameDay = slots.filter((s) => this.fits(s, { ...when, time: undefined }));
+        if (sameDay.length) {
+          lead = `${atTime(when.time)[0]!.toUpperCase()}${atTime(when.time).slice(1)} não tenho.`;
+          offers = this.nearest(sameDay, when.time);
+        }
+      }
+    } else offers = this.spread(fitting);
+    if (!offers.length) {
+      // Nothing that day or period: look further ahead, same part of the day when one was asked.
+      const from = addDays(end, 1);
+      let later: FreeSlot[] = [];
+      try {
+        later = await fetch(from, addDays(from, 20));
+      } catch {
+        later = [];
+      }
+      const loose: When = { ...(when.period ? { period: when.period } : {}) };
+      let pool = later.filter((s) => this.fits(s, loose));
+      if (!pool.length) pool = later;
+      if (when.time !== undefined) {
+        const sameTime = pool.filter((s) => wallClock(s.start).minutes === when.time);
+        if (sameTime.length) pool = sameTime;
+      }
+      offers = this.spread(pool);
+      lead =
+        when.date && (when.before !== undefined || when.after !== undefined)
+          ? `${this.onDay(when.date)} não tenho outro horário livre nessa faixa.`
+          : when.date
+            ? `${this.onDay(when.date)} não tenho horário livre${when.period ? " nesse período" : ""}.`
+            : "Não encontrei horário livre nesse período.";
+      if (!offers.length) {
+        this.say(`${lead.replace(/\.$/, "")}, nem nas semanas seguintes.`);
+        this.draft.when = undefined;
+        this.ask("Quer tentar outro dia, ou prefere falar com um atendente?", "when");
+        return false;
+      }
+    }
+    this.offers = offers;
+    if (lead) this.say(lead);
+    this.ask(this.offerSentence(offers, true), "choose_slot");
+    return true;
+  }
+
+  /** 'Na sexta-feira, dia 11', 'No sábado, dia 12', 'Amanhã, quinta-feira, dia 10'. */
+  private onDay(date: string): string {
+    const d = dateWords(date, this.today());
+    const lead = /^(hoje|amanhã)/.test(d) ? d : `${/^(sábado|domingo)/.test(d) ? "no" : "na"} ${d}`;
+    return `${lead[0]!.toUpperCase()}${lead.slice(1)}`;
+  }
+
+  private fits(slot: FreeSlot, when: When): boolean {
+    const { minutes } = wallClock(slot.start);
+    if (when.period) {
+      const r = PERIOD_RANGES[when.period];
+      if (minutes < r.start || minutes >= r.end) return false;
+    }
+    if (when.after !== undefined && minutes < when.after) return false;
+    if (when.before !== undefined && minutes >= when.before) return false;
+    return true;
+  }
+
+  /** Up to three offers, an hour or more apart, preferring whole and half hours. */
+  private spread(slots: FreeSlot[]): FreeSlot[] {
+    const sorted = [...slots].sort((a, b) => a.start.localeCompare(b.start));
+    const round = sorted.filter((s) => wallClock(s.start).minutes % 30 === 0);
+    const pool = round.length ? round : sorted;
+    const out: FreeSlot[] = [];
+    for (const s of pool) {
+      const last = out[out.length - 1];
+      if (!last || new Date(s.start).getTime() - new Date(last.start).getTime() >= 60 * 60_000) out.push(s);
+      if (out.length === 3) break;
+    }
+    return out;
+  }
+
+  private nearest(slots: FreeSlot[], time: number): FreeSlot[] {
+    const round = slots.filter((s) => wallClock(s.start).minutes % 30 === 0);
+    const pool = round.length ? round : slots;
+    return [...pool]
+      .sort(
+        (a, b) => Math.abs(wallClock(a.start).minutes - time) - Math.abs(wallClock(b.start).minutes - time),
+      )
+      .slice(0, 2)
+      .sort((a, b) => a.start.localeCompare(b.start));
+  }
+
+  private offerSentence(offers: FreeSlot[], withQuestion: boolean): string {
+    const today = this.today();
+    const sameDay = offers.every((o) => wallClock(o.start).date === wallClock(offers[0]!.start).date);
+    const profs = new Set(offers.map((o) => o.professionalId));
+    const showProf = profs.size > 1 || !this.draft.professionalId;
+    const withProf = (o: FreeSlot) =>
+      showProf ? ` com ${this.professional(o.professionalId)?.name ?? "o profissional"}` : "";
+    if (offers.length === 1) {
+      const o = offers[0]!;
+      return `Tenho ${whenWords(o.start, this.now())}${withProf(o)}. Pode ser?`;
+    }
+    let body: string;
+    if (sameDay) {
+      const day = dateWords(wallClock(offers[0]!.start).date, today);
+      const lead =
+        day.startsWith("hoje") || day.startsWith("amanhã")
+          ? day
+          : `${/^(sábado|domingo)/.test(day) ? "no" : "na"} ${day}`;
+      body = `${lead[0]!.toUpperCase()}${lead.slice(1)}, tenho ${listPt(offers.map((o) => `${atTime(wallClock(o.start).minutes)}${withProf(o)}`))}.`;
+    } else {
+      body = `Tenho ${listPt(offers.map((o) => `${whenWords(o.start, this.now())}${withProf(o)}`))}.`;
+    }
+    return withQuestion ? `${body} Qual fica melhor?` : body;
+  }
+
+  // ─── Reschedule, cancel, confirm ───────────────────────────────────────────────────────────────────────────
+
+  private async advanceManage(): Promise<void> {
+    if (!this.client) {
+      const known = this.call.knownClient;
+      if (known) this.identify(known);
+      else {
+        this.ask("Para encontrar o seu agendamento, me diga o seu nome completo ou o seu CPF.", "identify");
+        return;
+      }
+    }
+    if (!this.target) {
+      if (!this.appointments.length) {
+        const loaded = await this.loadAppointments();
+        if (!loaded) return;
+      }
+      if (this.appointments.length === 1) this.target = this.appointments[0];
+      else {
+        const w = this.draft.when;
+        const named = w?.date || w?.time !== undefined || this.manageService || this.manageProfessional;
+        let whenIsNew = false;
+        const byWhen = named
+          ? this.appointments.filter((a) => {
+              const wc = wallClock(a.scheduledAt);
+              return (
+                (!w?.date || wc.date === w.date) &&
+                (w?.time === undefined || wc.minutes === w.time) &&
+                (!this.manageService ||
+                  a.offeredServices.some((s) => s.offeredServiceId === this.manageService)) &&
+                (!this.manageProfessional || a.professionalId === this.manageProfessional)
+              );
+            })
+          : [];
+        if (byWhen.length === 0 && named && (this.manageService || this.manageProfessional)) {
+          // 'a consulta de sexta … pra semana que vem': the day may be the new one; the service still names it.
+          const bySubject = this.appointments.filter(
+            (a) =>
+              (!this.manageService ||
+                a.offeredServices.some((s) => s.offeredServiceId === this.manageService)) &&
+              (!this.manageProfessional || a.professionalId === this.manageProfessional),
+          );
+          if (bySubject.length === 1) {
+            byWhen.push(bySubject[0]!);
+            whenIsNew = true;
+          }
+        }
+        if (byWhen.length === 1) {
+          this.target = byWhen[0];
+          // The day or time that named the appointment is not the new one.
+          if (this.flow === "reschedule" && !whenIsNew) this.draft.when = undefined;
+        } else {
+          const list = this.appointments.slice(0, 3).map((a) => this.describe(a, false));
+          this.ask(
+            `Encontrei ${numberWords(this.appointments.length)} agendamentos: ${listPt(list)}. Qual deles?`,
+            "pick_appt",
+          );
+          return;
+        }
+      }
+    }
+    const a = this.target!;
+    if (this.flow === "cancel") {
+      this.ask(`Você quer cancelar ${this.describe(a, true)}. Confirma o cancelamento?`, "manage_readback");
+      return;
+    }
+    if (this.flow === "confirm") {
+      if (a.confirmedAt) {
+        this.say(
+          `${this.describe(a, true)[0]!.toUpperCase()}${this.describe(a, true).slice(1)} já está confirmado.`,
+        );
+        this.resetFlow();
+        this.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+        return;
+      }
+      this.ask(`Você tem ${this.describe(a, true)}. Confirma a sua presença?`, "manage_readback");
+      return;
+    }
+    // Reschedule: same service, professional and place; a new time. The day that named the appointment is not
+    // the new day.
+    if (this.draft.when?.date === wallClock(a.scheduledAt).date) this.draft.when = undefined;
+    this.draft.serviceId = a.offeredServices[0]?.offeredServiceId;
+    this.draft.professionalId = a.professionalId;
+    this.draft.establishmentId = a.establishmentId;
+    if (!this.draft.when) {
+      this.ask(`Para quando você quer remarcar ${this.describe(a, false)}?`, "when");
+      return;
+    }
+    if (!this.chosen) {
+      if (!this.offers.length) {
+        const service = this.service(this.draft.serviceId);
+        if (!service) {
+          this.say("Não consegui ler o serviço desse agendamento.");
+          this.offerTransferOrMore();
+          return;
+        }
+        await this.search(this.draft.when, service, this.draft.professionalId, this.draft.establishmentId);
+      }
+      return;
+    }
+    this.ask(
+      `Então fica: ${this.serviceNames(a)} com ${this.professional(a.professionalId)?.name ?? "o profissional"} passa ${whenWords(a.scheduledAt, this.now()).replace(/^(na|no) /, "de ")} para ${whenWords(this.chosen.start, this.now(), true).replace(/^(na|no) /, "")}. Posso confirmar?`,
+      "manage_readback",
+    );
+  }
+
+  private serviceNames(a: Appointment): string {
+    return listPt(a.offeredServices.map((s) => s.offeredServiceName));
+  }
+
+  private describe(a: Appointment, withProf: boolean): string {
+    const prof = this.professional(a.professionalId)?.name;
+    return `${this.serviceNames(a)}${withProf && prof ? ` com ${prof}` : ""} ${whenWords(a.scheduledAt, this.now())}`;
+  }
+
+  private async loadAppointments(): Promise<boolean> {
+    const today = this.today();
+    let list: Appointment[];
+    try {
+      list = await this.tools.listAppointments({
+        startDate: today,
+        endDate: addDays(today, 365),
+        clientId: this.client!.id,
+      });
+    } catch {
+      this.say("Tive um problema para consultar a agenda.");
+      this.offerTransferOrMore();
+      return false;
+    }
+    const nowMs = this.now().getTime();
+    this.appointments = list
+      .filter(
+        (a) =>
+          a.clientId === this.client!.id &&
+          a.status === "SCHEDULED" &&
+          new Date(a.scheduledAt).getTime() > nowMs,
+      )
+      .sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt));
+    if (!this.appointments.length) {
+      const who = this.client!.fullName.split(" ")[0];
+      this.say(`${who}, não encontrei nenhum agendamento futuro no seu nome.`);
+      this.resetFlow();
+      this.ask("Quer marcar um horário?", "offer_book");
+      return false;
+    }
+    return true;
+  }
+
+  private async fillIdentify(u: Understanding): Promise<boolean> {
+    let results: Client[] = [];
+    let by: "cpf" | "name" | undefined;
+    if (u.digits.length >= 11 && isValidCpf(u.digits.slice(0, 11))) {
+      const cpf = u.digits.slice(0, 11);
+      by = "cpf";
+      try {
+        results = (await this.tools.searchClients(cpf)).filter(
+          (c) => (c.documentNumber ?? "").replace(/\D/g, "") === cpf,
+        );
+        if (!results.length)
+          results = (await this.tools.searchClients(formatCpf(cpf))).filter(
+            (c) => (c.documentNumber ?? "").replace(/\D/g, "") === cpf,
+          );
+      } catch {
+        results = [];
+      }
+    } else if (u.digits.length >= 5) {
+      this.ask("Esse CPF não parece válido. Pode repetir, número por número?", "identify");
+      return true;
+    } else {
+      const name = extractName(u.text);
+      if (!name) return false;
+      by = "name";
+      try {
+        let found = await this.tools.searchClients(name);
+        if (!found.length) {
+          // The recogniser may drop accents ('joao'): search by each longer word, compare without accents.
+          const byWord = new Map<string, Client>();
+          for (const word of name.split(/\s+/).filter((x) => x.length >= 4)) {
+            for (const c of await this.tools.searchClients(word)) byWord.set(c.id, c);
+          }
+          found = [...byWord.values()].filter((c) => fold(c.fullName).includes(fold(name)));
+        }
+        const exact = found.filter((c) => fold(c.fullName) === fold(name));
+        results = exact.length ? exact : found;
+      } catch {
+        results = [];
+      }
+    }
+    if (results.length === 1) {
+      this.identify(results[0]!);
+      return true;
+    }
+    this.identifyTries++;
+    if (results.length > 1) {
+      this.ask("Encontrei mais de um cadastro com esse nome. Pode me dizer o seu CPF?", "identify");
+      return true;
+    }
+    if (this.identifyTries >= 2) {
+      this.say("Não encontrei o seu cadastro.");
+      this.resetFlow();
+      this.offerTransferOrMore();
+      return true;
+    }
+    this.ask(
+      by === "cpf"
+        ? "Não encontrei cadastro com esse CPF. Pode me dizer o seu nome completo?"
+        : "Não encontrei cadastro com esse nome. Pode repetir o nome completo ou me dizer o CPF?",
+      "identify",
+    );
+    return true;
+  }
+
+  private pickAppointment(u: Understanding): Appointment | undefined {
+    const list = this.appointments;
+    const idx = this.ordinalIndex(u);
+    if (idx !== undefined && !u.when?.date) return idx === -1 ? list[list.length - 1] : list[idx];
+    let candidates = list;
+    if (u.when) {
+      candidates = candidates.filter((a) => {
+        const wc = wallClock(a.scheduledAt);
+        if (u.when?.date && wc.date !== u.when.date) return false;
+        if (
+          u.when?.time !== undefined &&
+          wc.minutes !== u.when.time &&
+          wc.minutes % 720 !== u.when.time % 720
+        )
+          return false;
+        return true;
+      });
+    }
+    if (u.services.length)
+      candidates = candidates.filter((a) =>
+        a.offeredServices.some((s) => u.services.some((x) => x.id === s.offeredServiceId)),
+      );
+    if (u.professionals.length)
+      candidates = candidates.filter((a) => u.professionals.some((p) => p.id === a.professionalId));
+    if (candidates.length === 1 && candidates !== list) return candidates[0];
+    if (u.yes && list.length === 1) return list[0];
+    return undefined;
+  }
+
+  private async commitManage(): Promise<void> {
+    const a = this.target!;
+    const base = {
+      id: a.id,
+      clientId: a.clientId,
+      professionalId: a.professionalId,
+      establishmentId: a.establishmentId,
+      scheduledAt: a.scheduledAt,
+      offeredServices: a.offeredServices.map((s) => s.offeredServiceId),
+      observations: a.observations,
+    };
+    const who = this.client?.fullName ?? "Paciente";
+    try {
+      if (this.flow === "cancel") {
+        await this.write(`cancel:${a.id}`, (id) =>
+          this.tools.updateAppointment(id, { ...base, status: "CANCELED" }),
+        );
+        this.emit({ type: "action", actionType: "APPOINTMENT_CANCELLED", details: { appointmentId: a.id } });
+        this.lastCancelled = a;
+        this.outcomes.push(
+          `Paciente ${who} cancelou ${this.serviceNames(a)} de ${shortWhen(a.scheduledAt)}.`,
+        );
+        this.say(`Pronto, cancelei ${this.serviceNames(a)} ${whenWords(a.scheduledAt, this.now())}.`);
+        this.resetFlow();
+        this.ask("Quer marcar um novo horário?", "offer_book");
+        return;
+      }
+      if (this.flow === "confirm") {
+        await this.write(`confirm:${a.id}`, (id) => this.tools.confirmAppointment(id, a.id));
+        this.emit({ type: "action", actionType: "APPOINTMENT_CONFIRMED", details: { appointmentId: a.id } });
+        this.outcomes.push(
+          `Paciente ${who} confirmou ${this.serviceNames(a)} de ${shortWhen(a.scheduledAt)}.`,
+        );
+        this.say(`Obrigado, presença confirmada ${whenWords(a.scheduledAt, this.now())}.`);
+        this.resetFlow();
+        this.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+        return;
+      }
+      const slot = this.chosen!;
+      const updated = await this.write(`reschedule:${a.id}:${slot.start}`, (id) =>
+        this.tools.updateAppointment(id, {
+          ...base,
+          scheduledAt: slot.start,
+          professionalId: slot.professionalId,
+          establishmentId: slot.establishmentId,
+          status: "SCHEDULED",
+        }),
+      );
+      this.emit({
+        type: "action",
+        actionType: "APPOINTMENT_RESCHEDULED",
+        details: { appointmentId: a.id, from: a.scheduledAt, scheduledAt: updated.scheduledAt },
+      });
+      this.data("Data e hora", shortWhen(updated.scheduledAt));
+      this.outcomes.push(
+        `Paciente ${who} remarcou ${this.serviceNames(a)} de ${shortWhen(a.scheduledAt)} para ${shortWhen(updated.scheduledAt)}.`,
+      );
+      this.say(
+        `Pronto, remarcado para ${whenWords(updated.scheduledAt, this.now()).replace(/^(na|no) /, "")}.`,
+      );
+      this.resetFlow();
+      this.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+    } catch (error) {
+      if (error instanceof ToolError && this.flow === "reschedule") {
+        await this.slotRefused(error);
+        return;
+      }
+      if (error instanceof ToolError) {
+        this.say(`Não consegui concluir: ${error.message.replace(/\.$/, "")}.`);
+        this.resetFlow();
+        this.offerTransferOrMore();
+        return;
+      }
+      this.toolTrouble(error, "Tive um problema para acessar a agenda.");
+    }
+  }
+
+  // ─── Questions ─────────────────────────────────────────────────────────────────────────────────────────────
+
+  private contextService(u: Understanding): OfferedService | undefined {
+    if (u.services.length === 1) return u.services[0];
+    const draft = this.service(this.draft.serviceId);
+    if (draft) return draft;
+    const t = this.target?.offeredServices[0]?.offeredServiceId;
+    if (t) return this.service(t);
+    if (this.k.services.length === 1) return this.k.services[0];
+    return undefined;
+  }
+
+  private contextLocations(u: Understanding): Establishment[] {
+    if (u.establishments.length === 1) return u.establishments;
+    const e = this.establishment(this.draft.establishmentId);
+    return e ? [e] : this.k.establishments;
+  }
+
+  private answerTopics(u: Understanding) {
+    let unknown = false;
+    const focus = this.contextService(u);
+    if (focus) this.focusService = focus.id;
+    for (const topic of u.topics.slice(0, 3)) {
+      const text = this.answer(topic, u);
+      if (text) {
+        this.say(text);
+        this.topicsGiven.add(TOPIC_LABELS[topic]);
+        this.emit({ type: "action", actionType: "INFORMATION_PROVIDED", details: { topic } });
+      } else unknown = true;
+    }
+    if (unknown) this.unknownInfo();
+  }
+
+  private unknownInfo() {
+    if (this.k.agent.forwardingPhone) {
+      this.say("Não tenho essa informação.");
+      this.ask("Quer que eu transfira para um atendente?", "transfer_offer");
+    } else {
+      this.say("Não tenho essa informação aqui, e não consigo transferir a ligação agora.");
+    }
+  }
+
+  private priceOf(s: OfferedService): string {
+    if (s.priceType === "VARIABLE" || s.priceInCents === null)
+      return `O valor de ${s.name} varia; é informado no atendimento.`;
+    if (s.priceInCents === 0) return `${s.name} é gratuito.`;
+    return `${s.name} custa ${priceWords(s.priceInCents)}.`;
+  }
+
+  /** The answer from the tenant's data, or undefined when the data does not say. */
+  private answer(topic: Topic, u: Understanding): string | undefined {
+    const service = this.contextService(u);
+    const services = service ? [service] : this.k.services.slice(0, 4);
+    switch (topic) {
+      case "price": {
+        if (!services.length) return undefined;
+        if (service) return this.priceOf(service);
+        return services.map((s) => this.priceOf(s)).join(" ");
+      }
+      case "preparation": {
+        if (service) {
+          return service.requiresPreparation && service.preparationInstructions
+            ? `Para ${service.name}: ${service.preparationInstructions}`
+            : `${service.name} não precisa de preparo.`;
+        }
+        const prep = this.k.services.filter((s) => s.requiresPreparation && s.preparationInstructions);
+        if (!prep.length) return "Nenhum dos nossos serviços precisa de preparo.";
+        return prep.map((s) => `Para ${s.name}: ${s.preparationInstructions}`).join(" ");
+      }
+      case "duration": {
+        if (!service) return undefined;
+        return `${service.name} dura cerca de ${numberWords(service.duration)} minutos.`;
+      }
+      case "children": {
+        if (service) {
+          if (!service.childFriendly) return `${service.name} não atende crianças.`;
+          return `Sim, ${service.name} atende crianças.${service.childAgeObservation ? ` ${service.childAgeObservation}` : ""}`;
+        }
+        const kids = this.k.services.filter((s) => s.childFriendly);
+        if (!kids.length) return "No momento não atendemos crianças.";
+        return `Sim, atendemos crianças em ${listPt(kids.map((s) => s.name))}.${kids.map((s) => (s.childAgeObservation ? ` ${s.childAgeObservation}` : "")).join("")}`;
+      }
+      case "modality": {
+        if (!service) {
+          const remote = this.k.services.filter((s) => s.modality !== "IN_PERSON");
+          if (!remote.length) return "Nossos atendimentos são presenciais.";
+          return `Atendemos online em ${listPt(remote.map((s) => s.name))}.`;
+        }
+        const m = { IN_PERSON: "é presencial", REMOTE: "é online", BOTH: "pode ser presencial ou online" }[
+          service.modality
+        ];
+        return `${service.name} ${m}.`;
+      }
+      case "address": {
+        const locs = this.contextLocations(u);
+        if (!locs.length) return undefined;
+        if (locs.length === 1) return `Ficamos na ${locs[0]!.address}.`;
+        return `Temos ${numberWords(locs.length, true)} unidades: ${listPt(locs.map((e) => `${e.name}, na ${e.address}`))}.`;
+      }
+      case "parking": {
+        const locs = this.contextLocations(u);
+        if (!locs.length) return undefined;
+        return locs
+          .map((e) => {
+            const where = this.k.establishments.length > 1 ? `A unidade ${e.name}` : "A clínica";
+            if (!e.hasParking) return `${where} não tem estacionamento próprio.`;
+            return `${where} tem estacionamento ${e.parkingType === "PAID" ? "pago" : "gratuito"}.`;
+          })
+          .join(" ");
+      }
+      case "accessibility": {
+        const locs = this.contextLocations(u);
+        if (!locs.length) return undefined;
+        return locs
+          .map((e) => {
+            const where = this.k.establishments.length > 1 ? `A unidade ${e.name}` : "O local";
+            return e.hasAccessibility
+              ? `${where} tem acessibilidade para cadeirantes.`
+              : `${where} não tem acessibilidade adaptada, infelizmente.`;
+          })
+          .join(" ");
+      }
+      case "insurance": {
+        const profs = u.professionals.length ? u.professionals : this.k.professionals;
+        const lists = profs.map((p) => p.acceptedHealthInsurances);
+        if (lists.every((l) => l === null)) return undefined;
+        const accepted = [...new Set(lists.flatMap((l) => l ?? []))];
+        const named = matchInsurance(u.text, accepted);
+        if (named) {
+          const who = profs.filter((p) =>
+            (p.acceptedHealthInsurances ?? []).some((i) => sameInsurance(i, named)),
+          );
+          if (who.length) {
+            const names = this.k.professionals.length > 1 ? ` com ${listPt(who.map((p) => p.name))}` : "";
+            return `Sim, atendemos ${named}${names}.`;
+          }
+          return `${named} não está entre os convênios que atendemos.${accepted.length ? ` Atendemos ${listPt(accepted)}.` : ""}`;
+        }
+        if (/\bparticular\b/.test(u.norm) && !accepted.length) return "Atendemos somente particular.";
+        if (!accepted.length) return "No momento não atendemos convênios; o atendimento é particular.";
+        return `Atendemos os convênios ${listPt(accepted)}.`;
+      }
+      case "hours":
+        return this.k.profile.openingHours
+          ? `Nosso horário de funcionamento: ${this.k.profile.openingHours.replace(/\s*\n\s*/g, "; ").replace(/\.?$/, ".")}`
+          : undefined;
+      case "payment":
+        return this.k.profile.paymentMethods
+          ? `Formas de pagamento: ${this.k.profile.paymentMethods.replace(/\s*\n\s*/g, "; ").replace(/\.?$/, ".")}`
+          : undefined;
+      case "services":
+        return this.k.services.length
+          ? `Oferecemos ${listPt(this.k.services.map((s) => s.name))}.`
+          : undefined;
+      case "professionals":
+        return this.k.professionals.length
+          ? `Atendem aqui ${listPt(this.k.professionals.map((p) => `${p.name}, ${p.specialty}`))}.`
+          : undefined;
+    }
+  }
+
+  // ─── Transfer and goodbye ──────────────────────────────────────────────────────────────────────────────────
+
+  private offerTransferOrMore() {
+    if (this.k.agent.forwardingPhone) this.ask("Quer que eu transfira para um atendente?", "transfer_offer");
+    else this.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+  }
+
+  private async transfer(): Promise<void> {
+    const to = this.k.agent.forwardingPhone;
+    if (!to) {
+      this.say("No momento não consigo transferir a ligação.");
+      this.ask("Posso ajudar com um agendamento ou anotar um recado?", "open");
+      return;
+    }
+    this.say("Vou transferir a sua ligação para um atendente. Um momento, por favor.");
+    this.transferredTo = to;
+    this.emit({ type: "action", actionType: "CALL_TRANSFERRED", details: { to } });
+    this.emit({ type: "transfer", to });
+    this.ended = true;
+  }
+
+  private goodbye(lead?: string): void {
+    if (lead) this.say(lead);
+    const name = this.k.profile.name;
+    const thanks = { FEMININE: "Obrigada", MASCULINE: "Obrigado", NEUTRAL: "Agradeço" }[
+      this.k.agent.voiceType
+    ];
+    this.say(
+      this.k.agent.voiceTone === "PROFESSIONAL"
+        ? `${thanks} por ligar para ${name}. Até logo.`
+        : `${thanks} pela ligação! Tenha um ótimo dia. Tchau!`,
+    );
+    this.emit({ type: "action", actionType: "CALL_ENDED" });
+    this.emit({ type: "end" });
+    this.ended = true;
+  }
+}
+
+const TOPIC_LABELS: Record<Topic, string> = {
+  price: "preço",
+  preparation: "preparo",
+  address: "endereço",
+  parking: "estacionamento",
+  accessibility: "acessibilidade",
+  insurance: "convênios",
+  children: "atendimento infantil",
+  hours: "horário de funcionamento",
+  payment: "formas de pagamento",
+  duration: "duração",
+  services: "serviços",
+  professionals: "profissionais",
+  modality: "modalidade",
+};
+
+export function createOfflineEngine(options: OfflineEngineOptions = {}): Engine {
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  return {
+    start(knowledge, call, tools) {
+      return new OfflineSession(knowledge, call, tools, newId);
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// What the caller wants, from word classes over the folded text (not from sample sentences): each intent is a set
+// of stems and short patterns; a turn can carry several (a question and a booking), and the dialog decides.
+import { normalize } from "./normalize";
+
+export type Intent = "book" | "reschedule" | "cancel" | "confirm" | "transfer" | "goodbye" | "thanks";
+export type Topic =
+  | "price"
+  | "preparation"
+  | "address"
+  | "parking"
+  | "accessibility"
+  | "insurance"
+  | "children"
+  | "hours"
+  | "payment"
+  | "duration"
+  | "services"
+  | "professionals"
+  | "modality";
+
+const INTENT_PATTERNS: Record<Intent, RegExp> = {
+  reschedule:
+    /\b(remarc\w*|reagend\w*|adiar|adia|antecipar|(mudar|trocar|alterar|passar|mover|muda|troca|altera)\s+(o |a |meu |minha )?(horario|data|dia|consulta|agendamento|hora|atendimento|exame|sessao)|outro (dia|horario) (para|pra) (a |minha )?(consulta|agendamento)|(mudar|trocar|passar) (para|pra) outro dia|(passar|jogar|empurrar|transferir|mudar) (ela |a consulta |o horario |o agendamento )?(para|pra) (outro|outra|a semana|semana|o dia|dia|amanha|segunda|terca|quarta|quinta|sexta|sabado|depois))\b/,
+  cancel:
+    /\b(cancel\w*|desmarc\w*|nao vou (poder|conseguir) (ir|comparecer)|nao (posso|consigo) (ir|comparecer)|tirar (o|meu|minha) (agendamento|consulta|horario)|desistir)\b/,
+  confirm:
+    /\b(confirmar|confirma|confirmo|confirmacao)\s+(a |o |minha |meu |de |da |do |se )?(consulta|presenca|agendamento|horario|atendimento|sessao|exame|que vou|tenho|esta)\b|\bconfirmar (a |minha )?presenca\b|\b(confirmar|confirmacao)\b/,
+  book: /\b(marcar|marca|agendar|agenda|agendamento|marcacao|consulta|horario|horarios|vaga|vagas|encaixe|atendimento|queria ver|gostaria de ver|disponivel|disponibilidade|livre|sessao|avaliacao)\b/,
+  transfer:
+    /\b(atendente|humano|humana|pessoa( de verdade| real)?|recepcionista|secretaria|transfer\w*|falar com (alguem|uma pessoa|o doutor|a doutora|o medico|a medica|a clinica|o responsavel|a recepcao)|gerente|operador\w*|ramal)\b/,
+  goodbye:
+    /\b(tchau|tchauzinho|ate logo|ate mais|ate breve|ate a proxima|falou|pode desligar|vou desligar|so isso|era so isso|e so isso|era isso|era isso mesmo|so isso mesmo|nada mais|mais nada|por enquanto e so|tenha um bom dia|boa tarde pra voce|fica com deus)\b/,
+  thanks: /\b(obrigad[oa]|valeu|agradeco|brigad[oa])\b/,
+};
+
+const TOPIC_PATTERNS: Record<Topic, RegExp> = {
+  price:
+    /\b(quanto (custa|e|fica|sai|cobra|ta|esta|vai ser|vai ficar|seria)|(sai|fica|custa|e|da|cobra|cobram) quanto|preco|precos|valor|valores|custa|custo|cobram|cobra|caro|barato|taxa)\b/,
+  preparation:
+    /\b(preparo|preparacao|preparar|jejum|precis\w* (levar|fazer|trazer) antes|antes d[oa] (consulta|exame|procedimento|sessao)|tem que (levar|fazer|trazer)|o que (levo|levar|preciso levar|trazer)|instruc\w*|cuidados? antes)\b/,
+  address:
+    /\b(endereco|enderecos|onde fica|onde ficam|onde e|onde voces|localiza\w*|como (chego|chegar|faco para chegar)|qual a rua|que rua|qual rua|fica onde|bairro)\b/,
+  parking:
+    /\b(estaciona\w*|vaga (de|pra|para) (carro|estacionar)|onde (eu )?(paro|parar|deixo|estaciono) o carro|manobrista|valet)\b/,
+  accessibility:
+    /\b(acessib\w*|acessivel|cadeirante|cadeira de rodas|rampa|elevador|mobilidade|deficien\w*|andador|muleta)\b/,
+  insurance:
+    /\b(convenio|convenios|plano|planos|plano de saude|particular|reembolso|unimed|amil|bradesco|sulamerica|hapvida|cassi|geap|golden cross|omint|porto seguro|notredame|intermedica|prevent senior|care plus|mediservice|allianz)\b/,
+  children:
+    /\b(crianca|criancas|filho|filha|filhos|filhas|infantil|bebe|bebes|menor de idade|menor|pediatr\w*|neto|neta|anos de idade|adolescente|meu menino|minha menina)\b/,
+  hours:
+    /\b(horario de (funcionamento|atendimento)|que horas (abre|fecha|voces abrem|voces fecham|funciona)|abre|abrem|fecha|fecham|funciona|funcionam|expediente|ate que horas|aberto|aberta|abrem no sabado|funciona no sabado|feriado)\b/,
+  payment:
+    /\b(pagamento|pagar|pago|cartao|cartoes|pix|dinheiro|credito|debito|parcela\w*|boleto|formas? de pag\w*)\b/,
+  duration: /\b(quanto tempo|dura|duracao|demora|demorar|leva quanto|minutos dura)\b/,
+  services:
+    /\b(quais (servicos|exames|procedimentos|tratamentos)|que (servicos|exames|procedimentos|tratamentos)|o que voces fazem|voces fazem|voces tem|servicos|procedimentos|tratamentos)\b/,
+  professionals:
+    /\b(quais (medicos|medicas|doutores|doutoras|profissionais|dentistas)|quem atende|que medico|qual medico|qual doutor|qual doutora|profissionais|especialidade|especialidades|especialista)\b/,
+  modality:
+    /\b(online|on line|teleconsulta|telemedicina|video ?chamada|por video|remot\w*|a distancia|presencial)\b/,
+};
+
+/** The intents a turn carries, most specific first. */
+export function intentsOf(text: string): Intent[] {
+  const n = normalize(text);
+  const found: Intent[] = [];
+  for (const intent of [
+    "reschedule",
+    "cancel",
+    "confirm",
+    "transfer",
+    "goodbye",
+    "thanks",
+    "book",
+  ] as const) {
+    if (INTENT_PATTERNS[intent].test(n)) found.push(intent);
+  }
+  // 'cancelar e marcar outro dia' is a reschedule; a reschedule also names 'horário'/'consulta' (book words).
+  if (found.includes("reschedule") || found.includes("cancel") || found.includes("confirm")) {
+    return found.filter((i) => i !== "book");
+  }
+  return found;
+}
+
+/** The topics a turn asks about. A question word or a topic word alone is enough ('estacionamento?'). */
+export function topicsOf(text: string): Topic[] {
+  const n = normalize(text);
+  const found: Topic[] = [];
+  for (const topic of Object.keys(TOPIC_PATTERNS) as Topic[]) {
+    if (TOPIC_PATTERNS[topic].test(n)) found.push(topic);
+  }
+  // 'preço' wins over 'quanto tempo' only when money words are there.
+  if (found.includes("duration") && found.includes("price") && !/\b(preco|valor|custa|reais)\b/.test(n)) {
+    return found.filter((t) => t !== "price");
+  }
+  return found;
+}
+
+/** A question, not a request: 'vocês têm estacionamento?', 'quanto custa', 'aceita unimed'. */
+export function isQuestion(text: string): boolean {
+  const n = normalize(text);
+  return (
+    /\?/.test(text) ||
+    /\b(quanto|quais|qual|onde|como|quando|que horas|tem|tem|aceita|aceitam|atende|atendem|precisa|preciso|pode|posso|e|fica|existe|faz|fazem|voces|sabe|gostaria de saber|queria saber|quero saber|me diz|me fala|informa\w*)\b/.test(
+      n,
+    )
+  );
+}

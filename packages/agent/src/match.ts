@@ -1,0 +1,126 @@
+// Which service, professional, location or insurance the caller named, scored by shared words (folded, with a
+// short stem so 'limpeza'/'limpezas' and 'clareamento'/'clarear' meet). Only the tenant's own names can match.
+import {
+  PATIENT_HEALTH_PLAN_PROVIDERS,
+  PROFESSIONAL_HEALTH_INSURANCES,
+} from "@atende/shared/catalogue-constants";
+import type { Establishment } from "@atende/shared/schemas/establishments";
+import type { OfferedService } from "@atende/shared/schemas/offered-services";
+import type { Professional } from "@atende/shared/schemas/professionals";
+import { fold, tokenize } from "./normalize";
+
+const STOP = new Set([
+  "de",
+  "da",
+  "do",
+  "das",
+  "dos",
+  "com",
+  "para",
+  "pra",
+  "uma",
+  "um",
+  "o",
+  "a",
+  "e",
+  "em",
+  "no",
+  "na",
+  "dr",
+  "dra",
+  "doutor",
+  "doutora",
+  "unidade",
+  "clinica",
+  "consultorio",
+  "sala",
+  "av",
+  "avenida",
+  "rua",
+  "r",
+  "n",
+  "sr",
+  "sra",
+  "prof",
+  "ltda",
+]);
+
+const stem = (w: string) => (w.length > 5 ? w.slice(0, 5) : w);
+
+function words(text: string): string[] {
+  return tokenize(text)
+    .map((t) => t.norm)
+    .filter((w) => w.length >= 3 && !STOP.has(w) && !/^\d+$/.test(w));
+}
+
+function overlap(said: Set<string>, name: string): number {
+  let score = 0;
+  for (const w of words(name)) if (said.has(stem(w))) score++;
+  return score;
+}
+
+function saidStems(text: string): Set<string> {
+  return new Set(words(text).map(stem));
+}
+
+/** The best-scoring items (ties kept), or [] when nothing matched. */
+function best<T>(items: readonly T[], score: (item: T) => number): T[] {
+  let top = 0;
+  let out: T[] = [];
+  for (const item of items) {
+    const s = score(item);
+    if (s > top) {
+      top = s;
+      out = [item];
+    } else if (s === top && s > 0) out.push(item);
+  }
+  return out;
+}
+
+export function matchServices(text: string, services: readonly OfferedService[]): OfferedService[] {
+  const said = saidStems(text);
+  return best(services, (s) => overlap(said, s.name));
+}
+
+/** Professionals by name ('doutora Ana', 'com o Carlos') or, failing that, by specialty ('dentista'). */
+export function matchProfessionals(text: string, professionals: readonly Professional[]): Professional[] {
+  const said = new Set(words(text));
+  const byName = best(professionals, (p) => words(p.name).filter((w) => said.has(w)).length);
+  if (byName.length) return byName;
+  const stems = saidStems(text);
+  return best(professionals, (p) => overlap(stems, p.specialty));
+}
+
+export function matchEstablishments(text: string, establishments: readonly Establishment[]): Establishment[] {
+  const said = saidStems(text);
+  const byName = best(establishments, (e) => overlap(said, e.name));
+  if (byName.length) return byName;
+  return best(establishments, (e) => overlap(said, e.address));
+}
+
+const KNOWN_INSURANCES = [
+  ...new Set<string>([...PROFESSIONAL_HEALTH_INSURANCES, ...PATIENT_HEALTH_PLAN_PROVIDERS]),
+];
+
+/** An insurance the caller named: one of the tenant's accepted names first, else one of the product's lists. */
+export function matchInsurance(text: string, accepted: readonly string[]): string | undefined {
+  const n = ` ${tokenize(text)
+    .map((t) => t.norm)
+    .join(" ")} `;
+  for (const list of [accepted, KNOWN_INSURANCES]) {
+    for (const name of list) {
+      const f = fold(name)
+        .replace(/[^a-z0-9 ]/g, " ")
+        .trim();
+      const head = f.split(/\s+/)[0]!;
+      if (n.includes(` ${f} `) || (head.length >= 4 && n.includes(` ${head} `))) return name;
+    }
+  }
+  return undefined;
+}
+
+export function sameInsurance(a: string, b: string): boolean {
+  const fa = fold(a).replace(/[^a-z0-9]/g, "");
+  const fb = fold(b).replace(/[^a-z0-9]/g, "");
+  return fa === fb || fa.startsWith(fb) || fb.startsWith(fa);
+}

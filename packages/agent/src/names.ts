@@ -1,0 +1,202 @@
+// A caller's name from what they said: the fillers around it dropped ('meu nome é', 'aqui é a', 'obrigada'), and
+// spoken corrections applied ('Costa... não, Correia', 'Maria Souza, quer dizer, Maria Sousa'): the words after the
+// correction replace as many words before it. Accents are kept as said (the recogniser's text has them).
+import { type Token, tokenize } from "./normalize";
+
+const LEADING = [
+  "o meu nome completo e",
+  "meu nome completo e",
+  "o meu nome e",
+  "meu nome e",
+  "meu nome",
+  "o nome e",
+  "o nome completo e",
+  "nome completo",
+  "nome e",
+  "eu me chamo",
+  "me chamo",
+  "eu sou o",
+  "eu sou a",
+  "eu sou",
+  "sou o",
+  "sou a",
+  "sou",
+  "aqui quem fala e o",
+  "aqui quem fala e a",
+  "aqui quem fala e",
+  "quem fala e o",
+  "quem fala e a",
+  "quem fala e",
+  "aqui e o",
+  "aqui e a",
+  "aqui e",
+  "fala o",
+  "fala a",
+  "pode colocar",
+  "pode por",
+  "coloca",
+  "esta no nome de",
+  "ta no nome de",
+  "no nome de",
+  "e o",
+  "e a",
+  "e",
+  "o",
+  "a",
+  "oi",
+  "ola",
+  "alo",
+  "bom dia",
+  "boa tarde",
+  "boa noite",
+  "sim",
+  "isso",
+  "nao",
+  "entao",
+  "bom",
+  "tá",
+  "ta",
+  "claro",
+];
+const TRAILING = ["obrigado", "obrigada", "por favor", "ta bom", "ta", "certo", "ok", "viu"];
+const CORRECTIONS = [
+  "ou melhor",
+  "melhor dizendo",
+  "quer dizer",
+  "digo",
+  "alias",
+  "desculpa",
+  "desculpe",
+  "perdao",
+  "errei",
+  "nao",
+];
+const PARTICLES = new Set(["da", "de", "do", "das", "dos", "e"]);
+/** Words that are not names: a sentence that has them is not a name alone. */
+const NOT_NAMES = new Set([
+  "quero",
+  "queria",
+  "gostaria",
+  "marcar",
+  "agendar",
+  "consulta",
+  "horario",
+  "cancelar",
+  "remarcar",
+  "preciso",
+  "tenho",
+  "tem",
+  "voce",
+  "voces",
+  "qual",
+  "quanto",
+  "onde",
+  "como",
+  "porque",
+  "sei",
+  "lembro",
+  "dia",
+  "hora",
+  "amanha",
+  "hoje",
+  "cpf",
+  "telefone",
+  "numero",
+  "pular",
+  "passar",
+  "obrigado",
+  "obrigada",
+]);
+
+function stripLeading(tokens: Token[]): Token[] {
+  let out = tokens;
+  let changed = true;
+  while (changed && out.length) {
+    changed = false;
+    const text = out.map((t) => t.norm).join(" ");
+    for (const lead of LEADING) {
+      if (text === lead) return [];
+      if (text.startsWith(`${lead} `)) {
+        out = out.slice(lead.split(" ").length);
+        changed = true;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function stripTrailing(tokens: Token[]): Token[] {
+  let out = tokens;
+  let changed = true;
+  while (changed && out.length) {
+    changed = false;
+    const text = out.map((t) => t.norm).join(" ");
+    for (const tail of TRAILING) {
+      if (text.endsWith(` ${tail}`)) {
+        out = out.slice(0, out.length - tail.split(" ").length);
+        changed = true;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Applies 'X não Y' corrections: Y replaces as many words at the end of X. */
+export function applyCorrections(tokens: Token[]): Token[] {
+  let out = tokens;
+  for (let guard = 0; guard < 5; guard++) {
+    let hit: { at: number; len: number } | undefined;
+    for (let i = 1; i < out.length && !hit; i++) {
+      for (const c of CORRECTIONS) {
+        const parts = c.split(" ");
+        if (parts.every((p, k) => out[i + k]?.norm === p)) {
+          hit = { at: i, len: parts.length };
+          break;
+        }
+      }
+    }
+    if (!hit) break;
+    const before = out.slice(0, hit.at);
+    let after = out.slice(hit.at + hit.len);
+    // 'não, é Correia': the 'é' introduces the fix.
+    while (
+      after[0] &&
+      (after[0].norm === "e" || after[0].norm === "nao" || after[0].norm === "o" || after[0].norm === "a")
+    )
+      after = after.slice(1);
+    if (!after.length) {
+      out = before;
+      break;
+    }
+    const k = Math.min(after.length, before.length);
+    out = [...before.slice(0, before.length - k), ...after];
+  }
+  return out;
+}
+
+function titleCase(word: string): string {
+  if (PARTICLES.has(word)) return word;
+  return word.charAt(0).toLocaleUpperCase("pt-BR") + word.slice(1);
+}
+
+/** The name in a caller's answer to 'qual o seu nome?', or undefined when it holds none. */
+export function extractName(text: string): string | undefined {
+  let tokens = tokenize(text).filter((t) => t.raw !== "/");
+  tokens = stripLeading(tokens);
+  tokens = applyCorrections(tokens);
+  tokens = stripLeading(tokens);
+  tokens = stripTrailing(tokens);
+  while (tokens.length && PARTICLES.has(tokens[tokens.length - 1]!.norm)) tokens = tokens.slice(0, -1);
+  if (!tokens.length || tokens.length > 7) return undefined;
+  if (tokens.some((t) => /\d/.test(t.raw) || NOT_NAMES.has(t.norm))) return undefined;
+  if (PARTICLES.has(tokens[0]!.norm)) return undefined;
+  if (tokens.every((t) => t.norm.length < 2)) return undefined;
+  return tokens.map((t) => titleCase(t.raw)).join(" ");
+}
+
+/** A person's first name for speech ('Maria' of 'Maria Souza'). */
+export function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? fullName;
+}

@@ -1,0 +1,180 @@
+// Unit tests of the understanding modules, each against a fixed clock: Wednesday 2026-12-09 10:00 in São Paulo.
+import { describe, expect, it } from "vitest";
+import { cpfDigits, isValidCpf } from "./cpf";
+import { resolveWhen } from "./datetime";
+import { intentsOf, topicsOf } from "./intents";
+import { extractName } from "./names";
+import { moneyWords } from "./normalize";
+import { SentenceSplitter, sentences } from "./sentences";
+import { timeWords } from "./speak";
+import { yesNo } from "./yesno";
+
+const NOW = new Date("2026-12-09T10:00:00-03:00");
+const h = (hh: number, mm = 0) => hh * 60 + mm;
+
+describe("resolveWhen", () => {
+  it.each([
+    ["sexta que vem", { date: "2026-12-18" }],
+    ["sexta", { date: "2026-12-11" }],
+    ["próxima sexta", { date: "2026-12-11" }],
+    ["semana que vem, quarta às quatro", { date: "2026-12-16", time: h(16) }],
+    ["dia 12", { date: "2026-12-12" }],
+    ["amanhã à tarde", { date: "2026-12-10", period: "tarde" }],
+    ["meio-dia", { time: h(12) }],
+    ["meio dia e meia", { time: h(12, 30) }],
+    ["às três da tarde", { time: h(15) }],
+    ["15h", { time: h(15) }],
+    ["14h30", { time: h(14, 30) }],
+    ["10:30", { time: h(10, 30) }],
+    ["três e meia", { time: h(15, 30) }],
+    ["duas e meia", { time: h(14, 30) }],
+    ["às dez", { time: h(10) }],
+    ["às oito da noite", { time: h(20) }],
+    ["de manhã", { period: "manha" }],
+    ["amanhã às 15h", { date: "2026-12-10", time: h(15) }],
+    ["sexta que vem às três da tarde", { date: "2026-12-18", time: h(15) }],
+    ["dia 12 às 10:30", { date: "2026-12-12", time: h(10, 30) }],
+    ["quinze para as dez", { time: h(9, 45) }],
+    ["dia 5 de janeiro", { date: "2027-01-05" }],
+    ["12/01", { date: "2027-01-12" }],
+    ["daqui a três dias", { date: "2026-12-12" }],
+    ["depois de amanhã de manhã", { date: "2026-12-11", period: "manha" }],
+    ["hoje à noite", { date: "2026-12-09", period: "noite" }],
+    ["depois das duas", { after: h(14) }],
+    ["antes das dez", { before: h(10) }],
+    ["semana que vem", { range: { start: "2026-12-14", end: "2026-12-20" } }],
+    ["mês que vem", { range: { start: "2027-01-01", end: "2027-01-31" } }],
+    ["o quanto antes", { asap: true }],
+    ["segunda feira que vem às nove e quinze", { date: "2026-12-14", time: h(9, 15) }],
+    ["quinta à uma da tarde", { date: "2026-12-10", time: h(13) }],
+  ])("%s", (text, expected) => {
+    expect(resolveWhen(text, NOW)).toEqual(expected);
+  });
+
+  it("reads 'dia 12' on the 13th as next month's 12th", () => {
+    expect(resolveWhen("dia 12", new Date("2026-12-13T10:00:00-03:00"))).toEqual({ date: "2027-01-12" });
+  });
+
+  it("skips a month without the day ('dia 31' in November → December)", () => {
+    expect(resolveWhen("dia 31", new Date("2026-11-05T10:00:00-03:00"))).toEqual({ date: "2026-12-31" });
+  });
+
+  it("takes a bare number as an hour only when a time was asked", () => {
+    expect(resolveWhen("dez", NOW)).toBeUndefined();
+    expect(resolveWhen("dez", NOW, { bareNumberIsTime: true })).toEqual({ time: h(10) });
+  });
+
+  it("does not read ordinals as weekdays ('a segunda opção')", () => {
+    expect(resolveWhen("a segunda opção", NOW)).toBeUndefined();
+  });
+});
+
+describe("yesNo", () => {
+  it.each([
+    "sim",
+    "pode",
+    "isso mesmo",
+    "uhum",
+    "tá bom",
+    "com certeza",
+    "não tem problema",
+    "por que não",
+    "confirmo",
+  ])("%s is yes", (t) => expect(yesNo(t)).toBe("yes"));
+  it.each(["não", "nao", "negativo", "não, pode ser sexta", "de jeito nenhum", "errado"])("%s is no", (t) =>
+    expect(yesNo(t)).toBe("no"),
+  );
+  it("says nothing for unrelated words", () => expect(yesNo("qual o endereço")).toBeUndefined());
+});
+
+describe("CPF", () => {
+  it.each([
+    ["um dois três quatro cinco seis sete oito nove zero nove", "12345678909"],
+    ["nove oito sete meia cinco quatro três dois um zero zero", "98765432100"],
+    [
+      "cento e vinte e três quatrocentos e cinquenta e seis setecentos e oitenta e nove zero nove",
+      "12345678909",
+    ],
+    ["123.456.789-09", "12345678909"],
+  ])("%s", (text, digits) => {
+    expect(cpfDigits(text)).toBe(digits);
+    expect(isValidCpf(digits)).toBe(true);
+  });
+  it("refuses wrong check digits and repeated digits", () => {
+    expect(isValidCpf("12345678900")).toBe(false);
+    expect(isValidCpf("11111111111")).toBe(false);
+  });
+});
+
+describe("extractName", () => {
+  it.each([
+    ["meu nome é maria costa não correia", "Maria Correia"],
+    ["Costa... não, Correia", "Correia"],
+    ["aqui é a joão da silva", "João da Silva"],
+    ["ana paula ferreira quer dizer ana paula pereira", "Ana Paula Pereira"],
+    ["maria souza obrigada", "Maria Souza"],
+  ])("%s → %s", (text, name) => expect(extractName(text)).toBe(name));
+  it("finds no name in a request", () => expect(extractName("quero marcar uma consulta")).toBeUndefined());
+});
+
+describe("intents and topics", () => {
+  it.each([
+    ["quero marcar uma consulta", "book"],
+    ["preciso remarcar", "reschedule"],
+    ["queria trocar o horário da minha consulta", "reschedule"],
+    ["não vou poder ir, quero desmarcar", "cancel"],
+    ["quero confirmar minha consulta", "confirm"],
+    ["quero falar com uma atendente", "transfer"],
+    ["tchau", "goodbye"],
+  ])("%s → %s", (text, intent) => expect(intentsOf(text)[0]).toBe(intent));
+  it.each([
+    ["quanto custa", "price"],
+    ["a consulta sai quanto", "price"],
+    ["precisa de jejum", "preparation"],
+    ["onde fica", "address"],
+    ["tem estacionamento", "parking"],
+    ["tem rampa pra cadeirante", "accessibility"],
+    ["aceita unimed", "insurance"],
+    ["atende criança", "children"],
+  ])("%s → %s", (text, topic) => expect(topicsOf(text)).toContain(topic));
+});
+
+describe("speech", () => {
+  it.each([
+    [h(10), "dez horas"],
+    [h(10, 30), "dez e meia"],
+    [h(14, 30), "duas e meia da tarde"],
+    [h(12), "meio-dia"],
+    [h(19), "sete da noite"],
+    [h(9, 15), "nove e quinze"],
+  ])("%i minutes → %s", (m, words) => expect(timeWords(m)).toBe(words));
+  it("says prices in words", () => {
+    expect(moneyWords(15000)).toBe("cento e cinquenta reais");
+    expect(moneyWords(8050)).toBe("oitenta reais e cinquenta centavos");
+    expect(moneyWords(100)).toBe("um real");
+  });
+});
+
+describe("SentenceSplitter", () => {
+  it("keeps abbreviations, prices, times and inner ellipses inside sentences", () => {
+    expect([
+      ...sentences(
+        "A consulta com a Dra. Ana custa R$ 150,00. O horário é 10:30. Costa... não, Correia. Sr. João? Sim!",
+      ),
+    ]).toEqual([
+      "A consulta com a Dra. Ana custa R$ 150,00.",
+      "O horário é 10:30.",
+      "Costa... não, Correia.",
+      "Sr. João?",
+      "Sim!",
+    ]);
+  });
+  it("streams: a sentence is complete only once the next one begins", () => {
+    const s = new SentenceSplitter();
+    expect(s.push("Olá, tudo bem")).toEqual([]);
+    expect(s.push("? Eu sou a Dr")).toEqual(["Olá, tudo bem?"]);
+    expect(s.push(". Ana. Em que")).toEqual(["Eu sou a Dr. Ana."]);
+    expect(s.push(" posso ajudar")).toEqual([]);
+    expect(s.flush()).toEqual(["Em que posso ajudar"]);
+  });
+});
