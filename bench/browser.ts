@@ -33,7 +33,14 @@ export async function startServer(): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, "scripts/start.mjs")], {
     cwd: repoRoot,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      TELEPHONY_PORT: String(port + 1),
+      TELEPHONY_PUBLIC_URL: `ws://localhost:${port + 1}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
   });
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   const deadline = Date.now() + 180_000;

@@ -7,6 +7,7 @@ import { benchBooking, CLIENTS } from "./booking";
 import { launchChromium, startServer } from "./browser";
 import { benchFirstLoad } from "./first-load";
 import { benchFreeSlots, type FreeSlotRow, RUNS } from "./free-slots";
+import { benchGateway } from "./gateway";
 import {
   type BenchDatabase,
   openPglite,
@@ -29,15 +30,16 @@ async function withDatabase<T>(
   }
 }
 
-/** `npm run bench -- browser` (or `scheduling`) runs one part; no argument runs both. */
+/** `npm run bench -- browser` (or `scheduling`, `voice`) runs one part; no argument runs all. */
 const parts = new Set(process.argv.slice(2));
-const wanted = (part: "scheduling" | "browser") => parts.size === 0 || parts.has(part);
+const wanted = (part: "scheduling" | "browser" | "voice") => parts.size === 0 || parts.has(part);
 
 async function main() {
   const started = performance.now();
   console.log(`atende bench — node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? "?"})`);
   if (wanted("scheduling")) await schedulingBenches();
   if (wanted("browser")) await browserBenches();
+  if (wanted("voice")) await benchGateway();
   console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

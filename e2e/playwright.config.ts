@@ -10,9 +10,9 @@ const SUPER_ADMIN_EMAIL = "super-admin@e2e.test";
 const baseURL = `http://localhost:${PORT}`;
 /** The fake Google Places (e2e/fake-places.ts) listens beside the server; its key is the fake's own. */
 const FAKE_PLACES_PORT = PORT + 50;
-const FAKE_PLACES_API_KEY = "fake-maps-key-do-not-leak";
-/** The telephony gateway (apps/telephony) listens beside the server; the softphone spec calls through it. */
+/** The telephony gateway `npm start` runs beside the server. */
 const TELEPHONY_PORT = PORT + 1;
+const FAKE_PLACES_API_KEY = "fake-maps-key-do-not-leak";
 const repoRoot = resolve(import.meta.dirname, "..");
 
 // A fresh database per run. Workers load this file again and inherit the runner's environment, so the whole run
@@ -105,25 +105,10 @@ export default defineConfig({
         // Address suggestions from the fake Google Places above.
         GOOGLE_MAPS_API_KEY: FAKE_PLACES_API_KEY,
         GOOGLE_PLACES_API_URL: `http://127.0.0.1:${FAKE_PLACES_PORT}`,
-        // Call tickets name the gateway below; a test call's `now` sets the agent's clock (never in production).
-        TELEPHONY_PUBLIC_URL: `ws://127.0.0.1:${TELEPHONY_PORT}`,
-        ALLOW_CLOCK_OVERRIDE: "true",
-      },
-    },
-    {
-      // The telephony gateway, reaching the server above over tRPC; recordings under the same data directory.
-      command: `"${process.execPath}" --import tsx apps/telephony/src/main.ts`,
-      cwd: repoRoot,
-      port: TELEPHONY_PORT,
-      timeout: 60_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
+        // The softphone's calls: the gateway on its own port, and scripted dates through the test clock.
         TELEPHONY_PORT: String(TELEPHONY_PORT),
-        SERVER_URL: `http://127.0.0.1:${PORT}`,
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        LOG_LEVEL: "warn",
+        TELEPHONY_PUBLIC_URL: `ws://localhost:${TELEPHONY_PORT}`,
+        ALLOW_CLOCK_OVERRIDE: "true",
       },
     },
   ],

@@ -26,10 +26,21 @@ const build = spawnSync(bin("turbo"), ["run", "build", "--filter=@atende/web", "
 if (build.status !== 0) process.exit(build.status ?? 1);
 console.log(`build ready in ${Math.round(performance.now() - t0)} ms`);
 
-const server = spawn(process.execPath, ["--import", "tsx", join(root, "apps/server/src/main.ts")], {
-  cwd: root,
-  stdio: "inherit",
-  env,
-});
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The server and, beside it, the telephony gateway (ARCHITECTURE.md "Telephony gateway"); either one stopping stops both.
+const start = (entry) =>
+  spawn(process.execPath, ["--import", "tsx", join(root, entry)], { cwd: root, stdio: "inherit", env });
+const children = [start("apps/server/src/main.ts"), start("apps/telephony/src/main.ts")];
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+}
+let exiting = false;
+for (const child of children) {
+  child.on("exit", (code, signal) => {
+    if (exiting) return;
+    exiting = true;
+    for (const other of children) if (other !== child) other.kill("SIGTERM");
+    process.exit(code ?? (signal ? 1 : 0));
+  });
+}

@@ -42,7 +42,11 @@ const API_PREFIXES = ["/trpc", "/openapi.json", "/healthz", "/oauth2"];
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const { logger, config } = deps;
-  const contextFor = (c: HonoContext) => contextFromRequest(deps, c.get("accessClaims"));
+  const contextFor = (c: HonoContext) =>
+    contextFromRequest(deps, c.get("accessClaims"), {
+      agent: c.get("agentCall"),
+      idempotencyKey: c.req.header("idempotency-key"),
+    });
   const logInternal = (error: unknown, c: HonoContext) =>
     logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
 
@@ -74,7 +78,8 @@ export function createApp(deps: AppDeps): Hono {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],
-        connectSrc: ["'self'"],
+        // The softphone's media stream goes to the telephony gateway, on its own origin.
+        connectSrc: ["'self'", new URL(config.telephonyPublicUrl).origin],
         // Call recordings play from a blob the app fetched with the session's token (an <audio> src sends none).
         mediaSrc: ["'self'", "blob:"],
         fontSrc: ["'self'", "data:"],

@@ -24,6 +24,7 @@ export function apiConfigFrom(env: Env): ApiConfig {
           }
         : undefined,
     allowClockOverride: env.ALLOW_CLOCK_OVERRIDE,
+    telephonyPublicUrl: env.TELEPHONY_PUBLIC_URL ?? `ws://localhost:${env.TELEPHONY_PORT}`,
     places: env.GOOGLE_MAPS_API_KEY
       ? {
           apiKey: env.GOOGLE_MAPS_API_KEY,

@@ -1,4 +1,11 @@
-import { type ApiConfig, actorFromClaims, type Context, verifyAccessToken } from "@atende/api";
+import {
+  type AgentCall,
+  type ApiConfig,
+  actorFromClaims,
+  type Context,
+  verifyAccessToken,
+  verifyAgentToken,
+} from "@atende/api";
 import type { DataAccess } from "@atende/db";
 import type { AccessTokenClaims } from "@atende/shared/auth";
 import type { MiddlewareHandler } from "hono";
@@ -7,6 +14,8 @@ declare module "hono" {
   interface ContextVariableMap {
     /** The request's verified access token, or null: set once by `authenticate`, read by the limiter and contexts. */
     accessClaims: AccessTokenClaims | null;
+    /** The telephony gateway's agent credential, when the bearer token is one (decision 0016). */
+    agentCall: AgentCall | null;
   }
 }
 
@@ -25,6 +34,9 @@ export function authenticate(deps: AuthDeps): MiddlewareHandler {
     const token = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
     const claims = token ? await verifyAccessToken(token, deps.config.jwtSecret, deps.now?.()) : undefined;
     c.set("accessClaims", claims ?? null);
+    const agent =
+      token && !claims ? await verifyAgentToken(token, deps.config.jwtSecret, deps.now?.()) : undefined;
+    c.set("agentCall", agent ?? null);
     await next();
   };
 }
@@ -33,10 +45,13 @@ export function authenticate(deps: AuthDeps): MiddlewareHandler {
 export async function contextFromRequest(
   deps: AuthDeps,
   claims: AccessTokenClaims | null | undefined,
+  call: { agent?: AgentCall | null; idempotencyKey?: string | undefined } = {},
 ): Promise<Context> {
   return {
     data: deps.data,
     actor: claims ? actorFromClaims(claims, deps.config) : null,
+    agent: call.agent ?? null,
+    idempotencyKey: call.idempotencyKey ?? null,
     config: deps.config,
     now: deps.now ?? (() => new Date()),
   };

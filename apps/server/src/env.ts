@@ -40,6 +40,10 @@ export const envSchema = z.object({
   GOOGLE_PLACES_API_URL: origin.default("https://places.googleapis.com"),
   GOOGLE_PLACES_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
   ALLOW_CLOCK_OVERRIDE: bool.default(false),
+  // The telephony gateway (ARCHITECTURE.md "Telephony gateway"): its port, and the address media streams connect to
+  // (wss:// behind TLS in production; default ws://localhost:$TELEPHONY_PORT).
+  TELEPHONY_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  TELEPHONY_PUBLIC_URL: z.url({ protocol: /^wss?$/, error: "deve ser uma URL ws:// ou wss://" }).optional(),
   // E-mail (docs/decisions/0013-team-and-e-mail.md): without SMTP_URL messages stay in the outbox table.
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "deve ser uma URL smtp:// ou smtps://" }).optional(),
   MAIL_FROM: z.string().trim().min(3).max(254).default("Atende <nao-responda@localhost>"),

@@ -302,6 +302,9 @@ describe("a spoiled text in a valid request is a 400 for that field", () => {
       "PUT /clients/{id}": { params: { id: clientId }, input: client },
       "POST /voice-agent": { input: agent },
       "PUT /voice-agent": { input: agent },
+      "POST /voice-agent/browser-call": {
+        input: { from: "(11) 98765-4321", now: "2030-03-04T10:00:00-03:00" },
+      },
       "GET /availabilities": { input: { professionalId, establishmentId } },
       "GET /availabilities/expanded": { input: { ...range, professionalId, establishmentId } },
       "POST /availabilities": { input: availability },

@@ -93,7 +93,10 @@ export function apiRateLimit(limits: RateLimits): MiddlewareHandler {
     standardHeaders: "draft-6",
     keyGenerator: (c) => {
       const subject = c.get("accessClaims")?.sub;
-      return subject ? `user:${subject}` : `address:${clientAddress(c)}`;
+      if (subject) return `user:${subject}`;
+      // The gateway acts for many calls from one address: each call has its own budget.
+      const call = c.get("agentCall")?.callId;
+      return call ? `call:${call}` : `address:${clientAddress(c)}`;
     },
     handler: (c) => c.json(body(TOO_MANY_REQUESTS), 429),
   });

@@ -89,7 +89,10 @@ export const ACTION_TYPES = [
 export type ActionType = (typeof ACTION_TYPES)[number];
 
 export type AgentEvent =
-  /** Text to speak, any length: the gateway cuts it at sentence ends. */
+  /**
+   * Text to speak: whole sentences, one or more (the gateway cuts them apart and speaks each as soon as it is
+   * synthesised). A streaming model's adapter cuts its stream with `SentenceSplitter` and yields each sentence.
+   */
   | { type: "say"; text: string }
   | { type: "action"; actionType: ActionType; details?: Record<string, unknown> }
   /** Collected data for the record (shown under 'Dados'), upserted by key. */

@@ -69,6 +69,47 @@ describe("the procedure walk", () => {
     ]);
   });
 
+  it("opens to the telephony gateway's agent exactly the procedures its tools and its call record need", () => {
+    const byAgentAccess = (kind: "tools" | "call" | "ticket") =>
+      Object.entries(proceduresOf(appRouter))
+        .filter(([, procedure]) => {
+          const access = accessOf(procedure);
+          return access?.kind === "tenant" && access.agent === kind;
+        })
+        .map(([path]) => path)
+        .sort();
+    expect(byAgentAccess("tools")).toEqual([
+      "appointments.availabilityCheck",
+      "appointments.confirm",
+      "appointments.create",
+      "appointments.freeSlots",
+      "appointments.get",
+      "appointments.list",
+      "appointments.update",
+      "clients.create",
+      "clients.findByPhone",
+      "clients.get",
+      "clients.list",
+      "clients.update",
+      "establishments.get",
+      "establishments.list",
+      "offeredServices.get",
+      "offeredServices.list",
+      "professionals.get",
+      "professionals.list",
+      "tenant.profile.get",
+      "voiceAgent.get",
+    ]);
+    expect(byAgentAccess("call")).toEqual([
+      "calls.appendMessages",
+      "calls.finish",
+      "calls.identifyClient",
+      "calls.recordActions",
+      "calls.setData",
+    ]);
+    expect(byAgentAccess("ticket")).toEqual(["calls.open"]);
+  });
+
   it("counts a tenant procedure as tenant-scoped with or without an input", () => {
     const probe = router({
       withInput: tenantProcedure.input(idInput).query(() => 1),

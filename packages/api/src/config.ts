@@ -22,6 +22,8 @@ export interface ApiConfig {
       }
     | undefined;
   allowClockOverride: boolean;
+  /** Where media streams connect (TELEPHONY_PUBLIC_URL), e.g. ws://localhost:3001; `/media-stream` is added. */
+  telephonyPublicUrl: string;
   /** Address suggestions through Google Places Autocomplete (New); undefined without GOOGLE_MAPS_API_KEY. */
   places: PlacesConfig | undefined;
   /** The embedded recordings store: a folder of WAV files (DATA_DIR/recordings; a temporary folder in tests). */

@@ -1,5 +1,6 @@
 import type { DataAccess } from "@atende/db";
 import type { AccessTokenClaims } from "@atende/shared/auth";
+import type { AgentCall } from "./auth/call-tokens";
 import type { ApiConfig } from "./config";
 import { isSuperAdminEmail } from "./services/auth";
 
@@ -43,7 +44,15 @@ export interface Context {
    * every procedure they build gets the one handle its access allows, and never this.
    */
   data: DataAccess;
+  /** A signed-in user; null for an anonymous request and for the telephony gateway's agent. */
   actor: Actor | null;
+  /**
+   * The telephony gateway acting for one call with the agent credential (decision 0016). Only the procedures built
+   * with `agentToolProcedure` or `agentCallProcedure` accept it; every other one answers 403.
+   */
+  agent: AgentCall | null;
+  /** The request's `Idempotency-Key` header: required on the agent's writes, which are applied once per key. */
+  idempotencyKey: string | null;
   config: ApiConfig;
   /** The current time; tests and the agent's test clock replace it. */
   now: () => Date;

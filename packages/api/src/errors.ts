@@ -29,6 +29,10 @@ export function conflict(message: string): never {
   throw new TRPCError({ code: "CONFLICT", message });
 }
 
+export function tooManyRequests(message: string): never {
+  throw new TRPCError({ code: "TOO_MANY_REQUESTS", message });
+}
+
 export function forbidden(message: string): never {
   throw new TRPCError({ code: "FORBIDDEN", message });
 }

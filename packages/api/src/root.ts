@@ -1,5 +1,6 @@
 import { appointmentsRouter } from "./routers/appointments";
 import { availabilitiesRouter } from "./routers/availabilities";
+import { callsRouter } from "./routers/calls";
 import { clientsRouter } from "./routers/clients";
 import { conversationsRouter } from "./routers/conversations";
 import { devRouter } from "./routers/dev";
@@ -25,6 +26,7 @@ export const appRouter = router({
   availabilities: availabilitiesRouter,
   appointments: appointmentsRouter,
   conversations: conversationsRouter,
+  calls: callsRouter,
   dev: devRouter,
   places: placesRouter,
   team: teamRouter,

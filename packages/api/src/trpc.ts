@@ -7,13 +7,19 @@
 //   sharedProcedure           ctx.db: SharedTx  (one transaction that can reach only the tables of no tenant)
 //   systemProcedure(purpose)  ctx.sys: SystemDb (the raw database, for an allow-listed purpose; signed in)
 //   publicSystemProcedure(…)  the same without a signed-in caller (token refresh)
+//   agentToolProcedure        ctx.db: TenantTx, for a user OR the telephony gateway's agent (decision 0016)
+//   agentCallProcedure        ctx.db: TenantTx and ctx.call, for the agent only (the call's own record)
+//   ticketProcedure           ctx.db: TenantTx of the tenant a valid call ticket names (opening a call)
 // A procedure built any other way has no database at all, and the procedure walk test refuses it.
-import type { DataAccess, SharedTx, SystemPurpose, TenantTx } from "@atende/db";
+import { type DataAccess, type SharedTx, type SystemPurpose, schema, type TenantTx } from "@atende/db";
+import { and, eq, sql } from "@atende/db/orm";
 import { initTRPC } from "@trpc/server";
+import { middlewareMarker } from "@trpc/server/unstable-core-do-not-import";
 import type { z } from "zod";
+import { type AgentCall, type CallTicket, verifyCallTicket } from "./auth/call-tokens";
 import { isProduction } from "./config";
 import { actingTenantOf, type Context } from "./context";
-import { errorShapeOf, forbidden, notFound, unauthorized } from "./errors";
+import { errorShapeOf, forbidden, invalid, notFound, unauthorized } from "./errors";
 
 const t = initTRPC.context<Context>().create({
   // Never a stack trace; invalid input carries the spec's messages as `issues`, the first one as `message`.
@@ -30,8 +36,14 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** How a procedure reaches the database. */
-export type Access = { kind: "tenant" } | { kind: "shared" } | { kind: "system"; purpose: SystemPurpose };
+/**
+ * How a procedure reaches the database. `agent` marks the tenant procedures the telephony gateway's agent may call:
+ * "tools" (users and the agent), "call" (the agent only), "ticket" (whoever holds a valid call ticket).
+ */
+export type Access =
+  | { kind: "tenant"; agent?: "tools" | "call" | "ticket" }
+  | { kind: "shared" }
+  | { kind: "system"; purpose: SystemPurpose };
 
 // The middlewares that open a door, with the door each opens: the procedure walk reads a procedure's access from
 // its middleware chain, so it cannot be claimed by metadata alone.
@@ -49,8 +61,14 @@ export function accessOf(procedure: { _def: { middlewares: readonly unknown[] } 
 /** Takes the doors away: what a handler's context says instead of `data`. */
 const closed = undefined as never;
 
+export const AGENT_FORBIDDEN = "Acesso negado";
+
+/** A signed-in user. The agent credential is refused here, so a procedure is closed to it unless built for it. */
 const signedIn = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.actor) unauthorized();
+  if (!ctx.actor) {
+    if (ctx.agent) forbidden(AGENT_FORBIDDEN);
+    unauthorized();
+  }
   return next({ ctx: { actor: ctx.actor } });
 });
 
@@ -104,6 +122,125 @@ export const tenantProcedure = {
   ...signedIn.use(tenantScope),
   input<P extends z.ZodType>(schema: P) {
     return signedIn.input(schema).use(tenantScope);
+  },
+};
+
+// ─── The telephony gateway's agent (decision 0016) ──────────────────────────────────────────────────────────────
+
+export const IDEMPOTENCY_KEY_REQUIRED = "Cabeçalho Idempotency-Key obrigatório (1 a 100 caracteres)";
+
+const userOrAgent = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.actor && !ctx.agent) unauthorized();
+  return next();
+});
+
+const toolCalls = schema.agentToolCalls;
+
+/**
+ * A user's request as `tenantScope`; the agent's in its call's tenant, where each write (mutation) is applied once per
+ * `Idempotency-Key`: the key is claimed in the same transaction as the write, and a key already claimed answers the
+ * result stored with it instead of running the handler again. A concurrent duplicate waits on the key's row until
+ * the first commits; a failed write rolls its key back with it, so a retry runs again.
+ */
+const agentToolScope = t.middleware(async ({ ctx, next, type, path }) => {
+  const data: DataAccess = ctx.data;
+  const agent: AgentCall | null = ctx.actor ? null : ctx.agent;
+  const tenantId = ctx.actor ? actingTenantOf(ctx.actor) : agent?.tenantId;
+  if (!tenantId) unauthorized();
+  const key = ctx.idempotencyKey;
+  if (agent && type === "mutation" && (!key || key.length > 100))
+    invalid("Idempotency-Key", IDEMPOTENCY_KEY_REQUIRED);
+  return inTransaction(
+    (fn: (db: TenantTx) => Promise<void>) => data.inTenant(tenantId, fn),
+    async (db) => {
+      if (!agent || type !== "mutation" || !key) return next({ ctx: { db, tenantId, data: closed } });
+      const mine = and(
+        eq(toolCalls.tenantId, tenantId),
+        eq(toolCalls.callId, agent.callId),
+        eq(toolCalls.key, key),
+      );
+      const claimed = await db
+        .insert(toolCalls)
+        .values({ tenantId, callId: agent.callId, key, procedure: path })
+        .onConflictDoNothing()
+        .returning({ key: toolCalls.key });
+      if (claimed.length === 0) {
+        const [done] = await db
+          .select({ procedure: toolCalls.procedure, result: toolCalls.result })
+          .from(toolCalls)
+          .where(mine);
+        if (done?.procedure !== path) invalid("Idempotency-Key", IDEMPOTENCY_KEY_REQUIRED);
+        return { ok: true as const, data: done.result ?? undefined, marker: middlewareMarker, ctx: {} };
+      }
+      const result = await next({ ctx: { db, tenantId, data: closed } });
+      if (result.ok) {
+        await db
+          .update(toolCalls)
+          .set({ result: sql`${JSON.stringify(result.data ?? null)}::jsonb` })
+          .where(mine);
+      }
+      return result;
+    },
+  );
+});
+doors.set(agentToolScope._middlewares[0] as object, { kind: "tenant", agent: "tools" });
+
+/**
+ * For a user or the telephony gateway's agent, with exactly `tenantProcedure`'s transaction: only what the agent's
+ * tools need (the catalogues, free slots, patients, appointments). The agent's writes carry `Idempotency-Key`.
+ */
+export const agentToolProcedure = {
+  ...userOrAgent.use(agentToolScope),
+  input<P extends z.ZodType>(schema: P) {
+    return userOrAgent.input(schema).use(agentToolScope);
+  },
+};
+
+const agentOnly = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.agent) {
+    if (ctx.actor) forbidden(AGENT_FORBIDDEN);
+    unauthorized();
+  }
+  return next({ ctx: { agent: ctx.agent } });
+});
+
+const agentCallScope = t.middleware(({ ctx, next }) => {
+  const data: DataAccess = ctx.data;
+  const call: AgentCall | null = ctx.agent;
+  if (!call) unauthorized();
+  return inTransaction(
+    (fn: (db: TenantTx) => Promise<void>) => data.inTenant(call.tenantId, fn),
+    (db) => next({ ctx: { db, tenantId: call.tenantId, call, data: closed } }),
+  );
+});
+doors.set(agentCallScope._middlewares[0] as object, { kind: "tenant", agent: "call" });
+
+/** The agent's own call (its conversation record): `ctx.call` names it, from the credential, never from input. */
+export const agentCallProcedure = {
+  input<P extends z.ZodType>(schema: P) {
+    return agentOnly.input(schema).use(agentCallScope);
+  },
+};
+
+const ticketScope = t.middleware(async ({ ctx, next, getRawInput }) => {
+  const data: DataAccess = ctx.data;
+  const raw = (await getRawInput()) as { token?: unknown } | undefined;
+  const token = typeof raw?.token === "string" ? raw.token : "";
+  const ticket: CallTicket | undefined = await verifyCallTicket(token, ctx.config.jwtSecret, ctx.now());
+  if (!ticket) unauthorized(CALL_UNAUTHORIZED);
+  return inTransaction(
+    (fn: (db: TenantTx) => Promise<void>) => data.inTenant(ticket.tenantId, fn),
+    (db) => next({ ctx: { db, tenantId: ticket.tenantId, ticket, data: closed } }),
+  );
+});
+doors.set(ticketScope._middlewares[0] as object, { kind: "tenant", agent: "ticket" });
+
+export const CALL_UNAUTHORIZED = "Chamada não autorizada";
+
+/** Opening a call: the tenant is the one a valid, signed call ticket names (its single use is the handler's). */
+export const ticketProcedure = {
+  input<P extends z.ZodType>(schema: P) {
+    return t.procedure.input(schema).use(ticketScope);
   },
 };
 

@@ -545,6 +545,64 @@ export const conversationData = pgTable(
   ],
 );
 
+// ─── Calls through the telephony gateway (decision 0016) ──────────────────────────────────────────────────────────
+
+/**
+ * A call ticket issued for one call (the softphone's `POST /voice-agent/browser-call`, later Twilio's TwiML): its id
+ * is the call's id and the conversation's. `usedAt` makes it single-use; the test rows of a day count against the
+ * daily test-call limit.
+ */
+export const callTickets = pgTable(
+  "call_tickets",
+  {
+    id: uuid().primaryKey(),
+    tenantId: tenantId(),
+    isTest: boolean().notNull(),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.tenantId, t.issuedAt)],
+);
+
+/**
+ * The agent's writes, one row per tool call (its idempotency key): a retried or duplicated tool call answers the
+ * stored result instead of writing again. Written in the same transaction as the write itself.
+ */
+export const agentToolCalls = pgTable(
+  "agent_tool_calls",
+  {
+    tenantId: tenantId(),
+    callId: uuid().notNull(),
+    key: text().notNull(),
+    procedure: text().notNull(),
+    result: jsonb().$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.callId, t.key] })],
+);
+
+/** What a call used, written once when it ends: the billing issue's minute balance reads it. */
+export const callUsage = pgTable(
+  "call_usage",
+  {
+    tenantId: tenantId(),
+    conversationId: uuid().notNull(),
+    seconds: integer().notNull(),
+    /** Whole minutes, rounded up. */
+    minutes: integer().notNull(),
+    isTest: boolean().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.conversationId] }),
+    foreignKey({
+      columns: [t.tenantId, t.conversationId],
+      foreignColumns: [conversations.tenantId, conversations.id],
+    }).onDelete("cascade"),
+    index().on(t.tenantId, t.createdAt),
+  ],
+);
+
 // ─── Tables of no tenant (the shared door, decision 0010) ──────────────────────────────────────────────────────────
 
 /**
@@ -593,4 +651,7 @@ export const TENANT_TABLES = [
   "conversation_messages",
   "conversation_actions",
   "conversation_data",
+  "call_tickets",
+  "agent_tool_calls",
+  "call_usage",
 ] as const;

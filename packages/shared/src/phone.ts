@@ -105,3 +105,10 @@ export function checkForwardingNumber(text: string): ForwardingNumberCheck {
     message: okMessage(type, national),
   };
 }
+
+/** A caller's number in E.164 (any country; Brazilian when written without one), or null when it is not a number. */
+export function e164Of(text: string | undefined | null): string | null {
+  if (!text || text.length > 30) return null;
+  const parsed = parsePhoneNumberFromString(text, "BR");
+  return parsed?.isPossible() ? parsed.number : null;
+}

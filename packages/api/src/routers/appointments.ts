@@ -22,22 +22,22 @@ import {
   searchFreeSlots,
   updateAppointment,
 } from "../services/appointments";
-import { tenantProcedure } from "../trpc";
+import { agentToolProcedure, tenantProcedure } from "../trpc";
 
 export const appointmentsRouter = {
-  list: tenantProcedure
+  list: agentToolProcedure
     .input(AppointmentListInput)
     .output(z.array(Appointment))
     .query(({ ctx, input }) => listAppointments(ctx.db, input)),
-  get: tenantProcedure
+  get: agentToolProcedure
     .input(idInput)
     .output(Appointment)
     .query(({ ctx, input }) => getAppointment(ctx.db, input.id)),
-  create: tenantProcedure
+  create: agentToolProcedure
     .input(AppointmentCreateInput)
     .output(Appointment)
     .mutation(({ ctx, input }) => createAppointment(ctx.db, input, ctx.now())),
-  update: tenantProcedure
+  update: agentToolProcedure
     .input(AppointmentUpdateInput)
     .output(Appointment)
     .mutation(({ ctx, input: { id, ...fields } }) => updateAppointment(ctx.db, id, fields, ctx.now())),
@@ -45,15 +45,15 @@ export const appointmentsRouter = {
     .input(idInput)
     .output(z.void())
     .mutation(({ ctx, input }) => deleteAppointment(ctx.db, input.id)),
-  confirm: tenantProcedure
+  confirm: agentToolProcedure
     .input(idInput)
     .output(Appointment)
     .mutation(({ ctx, input }) => confirmAppointment(ctx.db, input.id, ctx.now())),
-  availabilityCheck: tenantProcedure
+  availabilityCheck: agentToolProcedure
     .input(AvailabilityCheckInput)
     .output(AvailabilityCheckResult)
     .query(({ ctx, input }) => checkAvailability(ctx.db, input)),
-  freeSlots: tenantProcedure
+  freeSlots: agentToolProcedure
     .input(FreeSlotsInput)
     .output(z.array(FreeSlot))
     .query(({ ctx, input }) => searchFreeSlots(ctx.db, input, ctx.now())),

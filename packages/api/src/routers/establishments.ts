@@ -6,12 +6,14 @@ import {
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { establishments } from "../services/establishments";
-import { tenantProcedure } from "../trpc";
+import { agentToolProcedure, tenantProcedure } from "../trpc";
 
 /** Establishments (spec 001 §3, §5 Location). */
 export const establishmentsRouter = {
-  list: tenantProcedure.output(z.array(EstablishmentRecord)).query(({ ctx }) => establishments.list(ctx.db)),
-  get: tenantProcedure
+  list: agentToolProcedure
+    .output(z.array(EstablishmentRecord))
+    .query(({ ctx }) => establishments.list(ctx.db)),
+  get: agentToolProcedure
     .input(idInput)
     .output(EstablishmentRecord)
     .query(({ ctx, input }) => establishments.get(ctx.db, input.id)),

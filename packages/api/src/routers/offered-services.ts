@@ -12,12 +12,14 @@ import {
   listOfferedServices,
   updateOfferedService,
 } from "../services/offered-services";
-import { tenantProcedure } from "../trpc";
+import { agentToolProcedure, tenantProcedure } from "../trpc";
 
 /** Offered services (spec 001 §3, §5 Offered service). */
 export const offeredServicesRouter = {
-  list: tenantProcedure.output(z.array(OfferedServiceRecord)).query(({ ctx }) => listOfferedServices(ctx.db)),
-  get: tenantProcedure
+  list: agentToolProcedure
+    .output(z.array(OfferedServiceRecord))
+    .query(({ ctx }) => listOfferedServices(ctx.db)),
+  get: agentToolProcedure
     .input(idInput)
     .output(OfferedServiceRecord)
     .query(({ ctx, input }) => getOfferedService(ctx.db, input.id)),

@@ -6,12 +6,12 @@ import {
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { professionals } from "../services/professionals";
-import { tenantProcedure } from "../trpc";
+import { agentToolProcedure, tenantProcedure } from "../trpc";
 
 /** Professionals (spec 001 §3, §5 Professional). */
 export const professionalsRouter = {
-  list: tenantProcedure.output(z.array(ProfessionalRecord)).query(({ ctx }) => professionals.list(ctx.db)),
-  get: tenantProcedure
+  list: agentToolProcedure.output(z.array(ProfessionalRecord)).query(({ ctx }) => professionals.list(ctx.db)),
+  get: agentToolProcedure
     .input(idInput)
     .output(ProfessionalRecord)
     .query(({ ctx, input }) => professionals.get(ctx.db, input.id)),

@@ -5,14 +5,14 @@ import { TenantProfile, TenantProfileUpdateInput } from "@atende/shared/schemas/
 import type { TRPCRouterRecord } from "@trpc/server";
 import { remainingMinutes, setupState } from "../services/setup-state";
 import { getTenantProfile, updateTenantProfile } from "../services/tenant-profile";
-import { tenantProcedure } from "../trpc";
+import { agentToolProcedure, tenantProcedure } from "../trpc";
 
 export const tenantRouter = {
   setupState: tenantProcedure.output(SetupState).query(({ ctx }) => setupState(ctx.db)),
   remainingMinutes: tenantProcedure.output(RemainingMinutes).query(({ ctx }) => remainingMinutes(ctx.db)),
   /** The business profile: every member reads it, the owner updates it (docs/decisions/0014-business-profile.md). */
   profile: {
-    get: tenantProcedure.output(TenantProfile).query(({ ctx }) => getTenantProfile(ctx.db)),
+    get: agentToolProcedure.output(TenantProfile).query(({ ctx }) => getTenantProfile(ctx.db)),
     update: tenantProcedure
       .input(TenantProfileUpdateInput)
       .output(TenantProfile)

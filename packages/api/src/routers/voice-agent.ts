@@ -1,4 +1,5 @@
-import { checkForwardingNumber } from "@atende/shared/phone";
+import { checkForwardingNumber, e164Of } from "@atende/shared/phone";
+import { BrowserCallInput, BrowserCallResult } from "@atende/shared/schemas/calls";
 import {
   ForwardingNumberCheckInput,
   ForwardingNumberCheckResult,
@@ -7,12 +8,13 @@ import {
   VoiceAgentUpdateInput,
 } from "@atende/shared/schemas/voice-agent";
 import type { TRPCRouterRecord } from "@trpc/server";
+import { issueCallTicket } from "../services/calls";
 import { createVoiceAgent, getVoiceAgent, updateVoiceAgent } from "../services/voice-agent";
-import { tenantProcedure } from "../trpc";
+import { agentToolProcedure, tenantProcedure } from "../trpc";
 
 /** The tenant's voice agent, one per tenant (spec 000 §3/§5, spec 001 §5 Voice agent). */
 export const voiceAgentRouter = {
-  get: tenantProcedure.output(VoiceAgentRecord).query(({ ctx }) => getVoiceAgent(ctx.db)),
+  get: agentToolProcedure.output(VoiceAgentRecord).query(({ ctx }) => getVoiceAgent(ctx.db)),
   create: tenantProcedure
     .input(VoiceAgentCreateInput)
     .output(VoiceAgentRecord)
@@ -30,4 +32,24 @@ export const voiceAgentRouter = {
     .input(ForwardingNumberCheckInput)
     .output(ForwardingNumberCheckResult)
     .query(({ input }) => checkForwardingNumber(input.phoneNumber)),
+  /**
+   * The softphone's call (ARCHITECTURE.md "Telephony gateway"): a single-use ticket for a test call and where to
+   * connect. `from` acts as a given caller; `now` is the agent's clock when the test clock is allowed.
+   */
+  browserCall: tenantProcedure
+    .input(BrowserCallInput)
+    .output(BrowserCallResult)
+    .mutation(async ({ ctx, input }) => {
+      const ticket = await issueCallTicket(ctx.db, { isTest: true, config: ctx.config, now: ctx.now() });
+      const from = e164Of(input.from);
+      return {
+        url: `${ctx.config.telephonyPublicUrl.replace(/\/+$/, "")}/media-stream`,
+        customParameters: {
+          token: ticket.token,
+          callId: ticket.callId,
+          ...(from ? { from } : {}),
+          ...(input.now ? { now: input.now } : {}),
+        },
+      };
+    }),
 } satisfies TRPCRouterRecord;

@@ -20,6 +20,7 @@ export const testConfig: ApiConfig = {
   superAdminEmails: new Set(["root@atende.test"]),
   google: undefined,
   allowClockOverride: true,
+  telephonyPublicUrl: "ws://localhost:3001",
   places: undefined,
   // One temporary folder per test file (each file loads this module anew).
   recordingsDir: mkdtempSync(join(tmpdir(), "atende-recordings-")),
@@ -84,7 +85,7 @@ export async function insertTenant(
 
 /** The app router as `actor`, in-process (the path a procedure test takes). */
 export function callerFor(data: DataAccess, actor: Actor | null, config: ApiConfig, now: () => Date): Caller {
-  return createCaller({ data, actor, config, now });
+  return createCaller({ data, actor, agent: null, idempotencyKey: null, config, now });
 }
 
 /** An access token for `actor`, as sign-in would issue it. */
@@ -110,7 +111,14 @@ export async function createTestApi(options: { config?: Partial<ApiConfig> } = {
   const data = dataAccess(database.db);
   let frozen: Date | undefined;
   const now = () => frozen ?? new Date();
-  const contextFor = (actor: Actor | null): Context => ({ data, actor, config, now });
+  const contextFor = (actor: Actor | null): Context => ({
+    data,
+    actor,
+    agent: null,
+    idempotencyKey: null,
+    config,
+    now,
+  });
   return {
     database,
     data,

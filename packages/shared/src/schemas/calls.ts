@@ -1,10 +1,21 @@
 // Calls through the telephony gateway (ARCHITECTURE.md "Telephony gateway"): the softphone's call ticket request.
 import { z } from "zod";
+import { MESSAGE_SENDERS } from "../enums";
+import { e164Of } from "../phone";
+import { offsetDateTime, textCharacters } from "../zod";
+import { ClientRecord } from "./clients";
+import { EstablishmentRecord } from "./establishments";
+import { OfferedServiceRecord } from "./offered-services";
+import { ProfessionalRecord } from "./professionals";
+import { TenantProfile } from "./tenant-profile";
+import { VoiceAgentRecord } from "./voice-agent";
 
 export const CALL_MESSAGES = {
   testCallLimit: "Limite diário de chamadas de teste atingido. Tente novamente amanhã.",
   noVoiceAgent: "Configure o agente de voz antes de testar.",
   unauthorizedCall: "Chamada não autorizada",
+  fromInvalid: "Número de telefone inválido",
+  nowInvalid: "Data e hora inválidas (ISO 8601 com fuso)",
 } as const;
 
 /** A tenant's test calls per São Paulo day (softphone and `POST /voice-agent/test-call` together). */
@@ -19,8 +30,17 @@ export const CALL_MAX_SECONDS = 30 * 60;
  */
 export const BrowserCallInput = z
   .object({
-    from: z.string().max(30).optional(),
-    now: z.string().max(40).optional(),
+    from: z
+      .string()
+      .trim()
+      .check(textCharacters())
+      .max(30, CALL_MESSAGES.fromInvalid)
+      .refine((value) => value === "" || e164Of(value) !== null, CALL_MESSAGES.fromInvalid)
+      .optional(),
+    // Kept as written (the gateway hands it back to the server, which reads it again): checked here only.
+    now: offsetDateTime({ required: CALL_MESSAGES.nowInvalid, invalid: CALL_MESSAGES.nowInvalid })
+      .transform((value) => value.toISOString())
+      .optional(),
   })
   .optional()
   .transform((input) => input ?? {});
@@ -36,3 +56,88 @@ export const BrowserCallResult = z.object({
   }),
 });
 export type BrowserCallResult = z.infer<typeof BrowserCallResult>;
+
+// ─── The gateway's procedures (decision 0016) ────────────────────────────────────────────────────────────────────
+
+/** Text the gateway records: NUL cannot be stored in PostgreSQL text, and nothing a caller says needs it. */
+const recorded = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((text) => text.replaceAll("\u0000", ""));
+
+const instant = z.iso.datetime({ offset: true });
+
+/** `calls.open`: the `start` event's ticket and parameters. */
+export const CallOpenInput = z.object({
+  token: z.string().max(4000),
+  streamSid: z.string().min(1).max(100),
+  callSid: z.string().min(1).max(100).optional(),
+  from: z.string().max(30).optional(),
+  now: z.string().max(40).optional(),
+});
+export type CallOpenInput = z.input<typeof CallOpenInput>;
+
+export const CallMessagesInput = z.object({
+  messages: z
+    .array(
+      z.object({
+        sender: z.enum(MESSAGE_SENDERS),
+        content: recorded(4000).pipe(z.string().min(1)),
+        timestamp: instant,
+      }),
+    )
+    .min(1)
+    .max(200),
+});
+
+export const CallActionsInput = z.object({
+  actions: z
+    .array(
+      z.object({
+        actionType: z.string().min(1).max(60),
+        timestamp: instant,
+        details: z.record(z.string().max(60), z.unknown()).optional(),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+
+export const CallDataInput = z.object({
+  entries: z.record(recorded(60).pipe(z.string().min(1)), recorded(500)),
+});
+
+export const CallIdentifyInput = z.object({ clientId: z.uuid() });
+
+export const FINISHED_CALL_STATUSES = ["COMPLETED", "TRANSFERRED", "MISSED", "ERROR"] as const;
+
+export const CallFinishInput = z.object({
+  status: z.enum(FINISHED_CALL_STATUSES),
+  endedAt: instant,
+  durationSeconds: z.number().int().min(0).max(86_400),
+  summary: recorded(2000).optional(),
+  transferredTo: z.string().max(30).optional(),
+  recorded: z.boolean(),
+});
+
+export const CallOpened = z.object({
+  agentToken: z.string(),
+  callId: z.string(),
+  isTest: z.boolean(),
+  maxSeconds: z.number().int(),
+  /** The call's clock minus the server's (the test clock); 0 without an override. */
+  clockOffsetMs: z.number(),
+  callerNumber: z.string().nullable(),
+  knowledge: z.object({
+    agent: VoiceAgentRecord,
+    profile: TenantProfile,
+    establishments: z.array(EstablishmentRecord),
+    professionals: z.array(ProfessionalRecord),
+    services: z.array(OfferedServiceRecord),
+  }),
+  client: ClientRecord.nullable(),
+});
+export type CallOpened = z.infer<typeof CallOpened>;
+
+export const CallFinished = z.object({ seconds: z.number().int(), minutes: z.number().int() });

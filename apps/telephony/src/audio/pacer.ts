@@ -1,0 +1,133 @@
+// The one outbound clock of the gateway (decision 0018): every call's audio goes out in 20 ms frames, each due at
+// `t0 + n × 20 ms` on an absolute clock from when that call's queue last started, so frames are never early, a late
+// timer never accumulates into drift, and one timer serves every call (a timer per call runs 2-4 % slow).
+
+import { MULAW_SILENCE } from "@atende/shared/mulaw";
+import { FRAME_BYTES, FRAME_MS } from "@atende/shared/telephony";
+import type { Pacer, PacerHooks } from "../pipeline";
+
+export interface PacerOptions extends PacerHooks {
+  frameMs?: number;
+  /** The clock (ms); performance.now by default. */
+  now?: () => number;
+  /**
+   * At most this many frames of one call go out in one tick. A tick later than that (the event loop was blocked)
+   * moves the call's schedule instead of bursting: the caller hears a pause, not a rush.
+   */
+  maxCatchUpFrames?: number;
+}
+
+type Item = { frame: Uint8Array; mark?: undefined } | { frame?: undefined; mark: string };
+
+interface Stream {
+  items: Item[];
+  head: number;
+  t0: number;
+  /** Frames sent since t0. */
+  n: number;
+}
+
+export interface PacerStats {
+  /** How late each frame went out against its due time (ms), most recent first kept up to 100,000. */
+  lateness: number[];
+}
+
+export function createPacer(options: PacerOptions): Pacer & { stats: PacerStats; readonly streams: number } {
+  const frameMs = options.frameMs ?? FRAME_MS;
+  const now = options.now ?? (() => performance.now());
+  const maxCatchUp = options.maxCatchUpFrames ?? 3;
+  const streams = new Map<string, Stream>();
+  const stats: PacerStats = { lateness: [] };
+  let timer: NodeJS.Timeout | null = null;
+  let timerAt = Number.POSITIVE_INFINITY;
+
+  const due = (s: Stream) => s.t0 + s.n * frameMs;
+
+  /** Sends what is due for one stream; answers false when its queue is empty (it is then forgotten). */
+  function pump(key: string, s: Stream, at: number): boolean {
+    let sent = 0;
+    while (s.head < s.items.length) {
+      const item = s.items[s.head] as Item;
+      if (item.mark !== undefined) {
+        s.head++;
+        options.onMark(key, item.mark);
+        continue;
+      }
+      const dueAt = due(s);
+      if (dueAt > at + 0.5) break;
+      if (sent === maxCatchUp) {
+        // Too late to catch up without a burst: the rest of the queue moves later.
+        s.t0 += at - dueAt;
+        break;
+      }
+      s.head++;
+      s.n++;
+      sent++;
+      if (stats.lateness.length < 100_000) stats.lateness.push(at - dueAt);
+      options.send(key, item.frame);
+    }
+    if (s.head >= s.items.length) {
+      streams.delete(key);
+      return false;
+    }
+    if (s.head > 256) {
+      s.items = s.items.slice(s.head);
+      s.head = 0;
+    }
+    return true;
+  }
+
+  function tick() {
+    timer = null;
+    timerAt = Number.POSITIVE_INFINITY;
+    const at = now();
+    for (const [key, s] of streams) pump(key, s, at);
+    schedule();
+  }
+
+  function schedule() {
+    let next = Number.POSITIVE_INFINITY;
+    for (const s of streams.values()) next = Math.min(next, due(s));
+    if (!Number.isFinite(next) || next >= timerAt) return;
+    if (timer) clearTimeout(timer);
+    timerAt = next;
+    timer = setTimeout(tick, Math.max(0, next - now()));
+  }
+
+  return {
+    stats,
+    get streams() {
+      return streams.size;
+    },
+    enqueue(key, mulaw, mark) {
+      let s = streams.get(key);
+      const fresh = !s;
+      if (!s) {
+        s = { items: [], head: 0, t0: now(), n: 0 };
+        streams.set(key, s);
+      }
+      for (let at = 0; at < mulaw.length; at += FRAME_BYTES) {
+        let frame = mulaw.subarray(at, at + FRAME_BYTES);
+        if (frame.length < FRAME_BYTES) {
+          const padded = new Uint8Array(FRAME_BYTES).fill(MULAW_SILENCE);
+          padded.set(frame);
+          frame = padded;
+        }
+        s.items.push({ frame });
+      }
+      if (mark !== undefined) s.items.push({ mark });
+      // A queue that was empty starts now: its first frame goes out at once (no wait for the next tick).
+      if (fresh) pump(key, s, now());
+      schedule();
+    },
+    clear(key) {
+      const s = streams.get(key);
+      if (!s) return [];
+      streams.delete(key);
+      return s.items.slice(s.head).flatMap((item) => (item.mark !== undefined ? [item.mark] : []));
+    },
+    remove(key) {
+      streams.delete(key);
+    },
+  };
+}

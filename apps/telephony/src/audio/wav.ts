@@ -1,0 +1,169 @@
+// A call's stereo recording (ARCHITECTURE.md "Recordings": caller left, agent right), 16-bit PCM at 8 kHz, written
+// while the call goes: each channel's audio lands on the call's timeline (gaps are silence), a few seconds are held
+// in memory and the rest is on disk, and the header's sizes are set at close. The file is `<path>.part` until it
+// is closed, so a half-written recording is never served. A write that fails (a full disk) stops the recording,
+// never the call.
+import { closeSync, mkdirSync, openSync, renameSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
+import { decodeMulaw } from "@atende/shared/mulaw";
+import { SAMPLE_RATE } from "@atende/shared/telephony";
+import type { CallRecorder } from "../pipeline";
+
+const HEADER_BYTES = 44;
+/** Frames (a left and a right sample) held before they are written: 4 s. */
+const HELD_FRAMES = 4 * SAMPLE_RATE;
+
+function header(dataBytes: number): Buffer {
+  const h = Buffer.alloc(HEADER_BYTES);
+  h.write("RIFF", 0, "ascii");
+  h.writeUInt32LE(36 + dataBytes, 4);
+  h.write("WAVE", 8, "ascii");
+  h.write("fmt ", 12, "ascii");
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20); // PCM
+  h.writeUInt16LE(2, 22); // stereo
+  h.writeUInt32LE(SAMPLE_RATE, 24);
+  h.writeUInt32LE(SAMPLE_RATE * 4, 28);
+  h.writeUInt16LE(4, 32);
+  h.writeUInt16LE(16, 34);
+  h.write("data", 36, "ascii");
+  h.writeUInt32LE(dataBytes, 40);
+  return h;
+}
+
+export class StereoWavWriter implements CallRecorder {
+  /** Interleaved frames from `base` on. */
+  private held = new Int16Array(HELD_FRAMES * 2);
+  private base = 0;
+  private readonly end = [0, 0];
+  private written = 0;
+  private fd: number | null;
+  private closed: { path: string; durationMs: number; bytes: number } | null = null;
+  failure: unknown = null;
+
+  private constructor(
+    private readonly path: string,
+    fd: number,
+  ) {
+    this.fd = fd;
+  }
+
+  /** Opens `<path>.part` (creating its folder); throws when it cannot (the caller goes on without a recording). */
+  static open(path: string): StereoWavWriter {
+    mkdirSync(dirname(path), { recursive: true });
+    const fd = openSync(`${path}.part`, "w");
+    writeSync(fd, header(0));
+    return new StereoWavWriter(path, fd);
+  }
+
+  writeCaller(mulaw: Uint8Array, atMs: number): void {
+    this.write(0, mulaw, atMs);
+  }
+
+  writeAgent(mulaw: Uint8Array, atMs: number): void {
+    this.write(1, mulaw, atMs);
+  }
+
+  private write(channel: 0 | 1, mulaw: Uint8Array, atMs: number): void {
+    if (this.fd === null || this.failure) return;
+    const pcm = decodeMulaw(mulaw);
+    // On the timeline at `atMs`, never over this channel's own earlier audio nor before what is on disk.
+    let at = Math.max(Math.round((atMs * SAMPLE_RATE) / 1000), this.end[channel] as number, this.base);
+    const endAt = at + pcm.length;
+    if (endAt - this.base > HELD_FRAMES) this.flushTo(endAt - HELD_FRAMES);
+    if (this.failure) return;
+    at = Math.max(at, this.base);
+    for (let i = 0; i < pcm.length; i++) this.held[(at - this.base + i) * 2 + channel] = pcm[i] as number;
+    this.end[channel] = Math.max(this.end[channel] as number, endAt);
+  }
+
+  /** Writes the frames before `position` to disk. */
+  private flushTo(position: number): void {
+    if (this.fd === null || position <= this.base) return;
+    const frames = position - this.base;
+    try {
+      const chunk = this.held.subarray(0, Math.min(frames, HELD_FRAMES) * 2);
+      writeSync(this.fd, Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      // Frames beyond what was held are silence.
+      for (let rest = frames - HELD_FRAMES; rest > 0; rest -= HELD_FRAMES) {
+        writeSync(this.fd, Buffer.alloc(Math.min(rest, HELD_FRAMES) * 4));
+      }
+    } catch (error) {
+      this.failure = error;
+      return;
+    }
+    this.written += frames;
+    const keep = Math.max(0, HELD_FRAMES - frames);
+    const next = new Int16Array(HELD_FRAMES * 2);
+    if (keep > 0) next.set(this.held.subarray(frames * 2, HELD_FRAMES * 2));
+    this.held = next;
+    this.base = position;
+  }
+
+  /** Writes what is held, sets the sizes and gives the file its name; once, whatever ends the call. */
+  async close(): Promise<{ path: string; durationMs: number; bytes: number }> {
+    if (this.closed) return this.closed;
+    const fd = this.fd;
+    this.fd = null;
+    if (fd === null) throw new Error("recording already closed");
+    this.fd = fd;
+    this.flushTo(Math.max(this.end[0] as number, this.end[1] as number));
+    this.fd = null;
+    try {
+      if (this.failure) throw this.failure;
+      const dataBytes = this.written * 4;
+      writeSync(fd, header(dataBytes), 0, HEADER_BYTES, 0);
+      closeSync(fd);
+      renameSync(`${this.path}.part`, this.path);
+      this.closed = {
+        path: this.path,
+        durationMs: Math.round((this.written * 1000) / SAMPLE_RATE),
+        bytes: HEADER_BYTES + dataBytes,
+      };
+      return this.closed;
+    } catch (error) {
+      try {
+        closeSync(fd);
+      } catch {
+        // already closed
+      }
+      throw error;
+    }
+  }
+}
+
+export interface WavContents {
+  sampleRate: number;
+  channels: number;
+  left: Int16Array;
+  right: Int16Array;
+}
+
+/** Reads a 16-bit PCM WAV (mono or stereo): for tests and tools. */
+export function readWav(bytes: Uint8Array): WavContents {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
+  if (text(0) !== "RIFF" || text(8) !== "WAVE") throw new Error("not a WAV file");
+  let channels = 0;
+  let sampleRate = 0;
+  let at = 12;
+  while (at + 8 <= bytes.length) {
+    const id = text(at);
+    const size = view.getUint32(at + 4, true);
+    if (id === "fmt ") {
+      channels = view.getUint16(at + 10, true);
+      sampleRate = view.getUint32(at + 12, true);
+    } else if (id === "data") {
+      const frames = Math.floor(Math.min(size, bytes.length - at - 8) / (2 * channels));
+      const left = new Int16Array(frames);
+      const right = new Int16Array(frames);
+      for (let i = 0; i < frames; i++) {
+        left[i] = view.getInt16(at + 8 + i * 2 * channels, true);
+        right[i] = channels > 1 ? view.getInt16(at + 8 + i * 2 * channels + 2, true) : (left[i] as number);
+      }
+      return { sampleRate, channels, left, right };
+    }
+    at += 8 + size + (size % 2);
+  }
+  throw new Error("WAV without data");
+}

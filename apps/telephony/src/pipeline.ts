@@ -1,0 +1,59 @@
+// The parts a call session is built from, as interfaces: the audio modules (./audio) implement them, the tests and
+// the benchmarks swap in doubles where the issue says so (a scripted recogniser, a zero-latency speech-out).
+import type { VoiceTone, VoiceType } from "@atende/shared/enums";
+
+/** A voice activity detector over 20 ms frames of 8 kHz PCM (one per call: detectors keep state). */
+export interface Vad {
+  isSpeech(frame: Int16Array): boolean;
+  dispose(): void;
+}
+
+/** Turns frame decisions into the caller's turns: speech starts after a minimum length, ends after silence. */
+export interface Endpointer {
+  push(isSpeech: boolean, atMs: number): "speech-start" | "speech-end" | null;
+}
+
+export interface Voice {
+  voiceType: VoiceType;
+  voiceTone: VoiceTone;
+}
+
+/** Speech out: mu-law 8 kHz, ready for the wire. */
+export interface SpeechSynthesizer {
+  synthesize(text: string, voice: Voice, signal?: AbortSignal): Promise<Uint8Array>;
+}
+
+/**
+ * Speech in, per call. Audio goes in as it arrives; our endpointer decides when the caller's turn ends and asks for
+ * its final text. Part 1 ships none (the softphone types or uses the browser's recognition); part 2 adds Google's.
+ */
+export interface Recognizer {
+  push(pcm: Int16Array): void;
+  /** The final transcript of the utterance that just ended ('' when nothing was understood). */
+  endOfUtterance(): Promise<string>;
+  close(): void;
+}
+
+export interface RecognizerFactory {
+  create(options: { callId: string; onInterim(text: string): void }): Recognizer;
+}
+
+/** The shared outbound clock: frames of every call sent on one steady 20 ms schedule. */
+export interface Pacer {
+  enqueue(callKey: string, mulaw: Uint8Array, mark?: string): void;
+  /** Drops the call's queued audio; answers the marks that will now never be reached. */
+  clear(callKey: string): string[];
+  remove(callKey: string): void;
+}
+
+export interface PacerHooks {
+  send(callKey: string, frame: Uint8Array): void;
+  onMark(callKey: string, name: string): void;
+}
+
+/** The call's stereo recording (caller left, agent right), written as the call goes. */
+export interface CallRecorder {
+  writeCaller(mulaw: Uint8Array, atMs: number): void;
+  writeAgent(mulaw: Uint8Array, atMs: number): void;
+  close(): Promise<{ path: string; durationMs: number; bytes: number }>;
+}

@@ -1,0 +1,75 @@
+// The gateway's only way to the data: the server's tRPC procedures over HTTP. The call ticket opens a call; from then
+// on every request carries the agent credential, so the tenant checks and booking rules of the dashboard apply to
+// callers too (ARCHITECTURE.md "Telephony gateway"). Writes carry their tool call's id as `Idempotency-Key`.
+import type { AgentTools } from "@atende/agent";
+import { ToolError } from "@atende/agent";
+import type { AppRouter } from "@atende/api";
+import type { MessageSender } from "@atende/shared/enums";
+import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
+
+export type ServerClient = ReturnType<typeof createTRPCClient<AppRouter>>;
+
+interface OperationContext extends Record<string, unknown> {
+  idempotencyKey?: string;
+}
+
+/** A client for the server at `url` (…/trpc), with the bearer token when given. */
+export function serverClient(url: string, token?: string): ServerClient {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url,
+        headers({ op }) {
+          const headers: Record<string, string> = {};
+          if (token) headers.authorization = `Bearer ${token}`;
+          const key = (op.context as OperationContext).idempotencyKey;
+          if (key) headers["idempotency-key"] = key;
+          return headers;
+        },
+      }),
+    ],
+  });
+}
+
+/** A procedure's refusal as the engine understands it: the HTTP status and the server's pt-BR message. */
+export function toToolError(error: unknown): unknown {
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { httpStatus?: number } | undefined;
+    return new ToolError(data?.httpStatus ?? 500, error.message);
+  }
+  return error;
+}
+
+async function tool<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toToolError(error);
+  }
+}
+
+const write = (idempotencyKey: string) => ({ context: { idempotencyKey } });
+
+/** The engine's tools over the agent's procedures. */
+export function agentTools(client: ServerClient): AgentTools {
+  return {
+    freeSlots: (input) => tool(() => client.appointments.freeSlots.query(input)),
+    availabilityCheck: (input) => tool(() => client.appointments.availabilityCheck.query(input)),
+    findClientByPhone: (phoneNumber) =>
+      tool(async () => (await client.clients.findByPhone.query({ phoneNumber }))[0] ?? null),
+    searchClients: (search) => tool(() => client.clients.list.query({ search })),
+    createClient: (id, input) => tool(() => client.clients.create.mutate(input, write(id))),
+    updateClient: (id, input) => tool(() => client.clients.update.mutate(input, write(id))),
+    listAppointments: (input) => tool(() => client.appointments.list.query(input)),
+    createAppointment: (id, input) => tool(() => client.appointments.create.mutate(input, write(id))),
+    updateAppointment: (id, input) => tool(() => client.appointments.update.mutate(input, write(id))),
+    confirmAppointment: (id, appointmentId) =>
+      tool(() => client.appointments.confirm.mutate({ id: appointmentId }, write(id))),
+  };
+}
+
+export interface RecordMessage {
+  sender: MessageSender;
+  content: string;
+  timestamp: string;
+}

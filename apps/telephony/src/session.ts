@@ -1,0 +1,631 @@
+// One call: the media stream's events in, the agent's audio, marks and transcripts out, the conversation record
+// written as the call goes (ARCHITECTURE.md "Telephony gateway").
+//
+// Turn-taking. The agent speaks a reply sentence by sentence: each sentence's audio is queued on the shared pacer
+// with a mark after it, and counts as heard when the client echoes that mark (Twilio echoes a mark when playback
+// reaches it), or, for a client that never echoes, a short grace after its last frame was sent. Only heard
+// sentences reach the transcript, the record and the engine's context. Caller speech that lasts the minimum length
+// (the endpointer's speech-start: a cough is shorter) while the agent speaks is a barge-in: `clear` goes out, the
+// queued audio and the rest of the reply are dropped, and the engine is told what was heard. Typed speech and DTMF
+// interrupt the same way. While the engine thinks, new caller input waits its turn instead of cancelling a write.
+import type { AgentEvent, AgentSession, CallerInput, Engine } from "@atende/agent";
+import { SentenceSplitter } from "@atende/agent";
+import { decodeMulaw } from "@atende/shared/mulaw";
+import { e164Of } from "@atende/shared/phone";
+import { CALL_MESSAGES } from "@atende/shared/schemas/calls";
+import {
+  type AgentState,
+  FRAME_BYTES,
+  type InboundEvent,
+  type OutboundEvent,
+} from "@atende/shared/telephony";
+import type { Logger } from "pino";
+import type {
+  CallRecorder,
+  Endpointer,
+  Pacer,
+  Recognizer,
+  RecognizerFactory,
+  SpeechSynthesizer,
+  Vad,
+} from "./pipeline";
+import { agentTools, type RecordMessage, type ServerClient, serverClient } from "./server-api";
+
+/** What a session needs from its gateway. */
+export interface SessionDeps {
+  trpcUrl: string;
+  engine: Engine;
+  synthesizer: SpeechSynthesizer;
+  pacer: Pacer;
+  createVad(): Promise<Vad>;
+  createEndpointer(): Endpointer;
+  recognizers: RecognizerFactory | null;
+  /** Opens the stereo recording of a call, or null when recordings are off. */
+  openRecorder(tenantId: string, callId: string): CallRecorder | null;
+  logger: Logger;
+  timing: SessionTiming;
+  /** Reports a turn's latency: from the caller's end of turn to the first agent frame sent (ms). */
+  onTurnLatency?(ms: number): void;
+}
+
+export interface SessionTiming {
+  /** Caller silence after `listening` before the agent asks again. */
+  silenceMs: number;
+  /** How long after its last frame was sent a sentence counts as heard when the client echoes no mark. */
+  markGraceMs: number;
+  /** Digits typed within this pause form one input. */
+  dtmfPauseMs: number;
+  /** A stream must start within this time of the socket opening. */
+  startTimeoutMs: number;
+}
+
+export const DEFAULT_TIMING: SessionTiming = {
+  silenceMs: 6_000,
+  markGraceMs: 600,
+  dtmfPauseMs: 1_500,
+  startTimeoutMs: 10_000,
+};
+
+/** The socket, as far as a session uses it. */
+export interface StreamSocket {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  readonly readyState: number;
+}
+
+const OPEN = 1;
+
+const CAP_REACHED = "O tempo máximo desta ligação foi atingido. Obrigado por ligar, até logo!";
+
+type EndReason = "agent" | "transfer" | "hangup" | "cap" | "error";
+
+interface Utterance {
+  text: string;
+  mark: string;
+  heard: boolean;
+  timestamp: Date;
+}
+
+interface Reply {
+  controller: AbortController;
+  utterances: Utterance[];
+  /** The engine has yielded its last event. */
+  finished: boolean;
+  /** What the reply ends the call with, once its audio has been heard. */
+  ending: { kind: "end" } | { kind: "transfer"; to: string } | null;
+}
+
+interface OpenedCall {
+  callId: string;
+  tenantId: string;
+  agent: AgentSession;
+  client: ServerClient;
+  voice: { voiceType: string; voiceTone: string };
+  clockOffsetMs: number;
+  maxSeconds: number;
+}
+
+let markCounter = 0;
+
+export class CallSession {
+  readonly key: string;
+  private streamSid = "";
+  private call: OpenedCall | null = null;
+  private startedAtMs = 0;
+  private state: AgentState | null = null;
+  private reply: Reply | null = null;
+  /** Serialises replies: the next caller input runs after the current reply's engine work. */
+  private work: Promise<void> = Promise.resolve();
+  private pendingInputs = 0;
+  private vad: Vad | null = null;
+  private endpointer: Endpointer | null = null;
+  private recognizer: Recognizer | null = null;
+  private recorder: CallRecorder | null = null;
+  private silencePrompts = 0;
+  private silenceTimer: NodeJS.Timeout | null = null;
+  private capTimer: NodeJS.Timeout | null = null;
+  private startTimer: NodeJS.Timeout | null = null;
+  private dtmfTimer: NodeJS.Timeout | null = null;
+  private dtmfDigits = "";
+  private readonly graceTimers = new Map<string, NodeJS.Timeout>();
+  private callerSpeaking = false;
+  /** When the caller's last turn ended (for the latency measure), until the first agent frame goes out. */
+  private turnEndedAt: number | null = null;
+  private ended = false;
+  private endReason: EndReason | null = null;
+  private transferredTo: string | null = null;
+  private finished: Promise<void> | null = null;
+  private readonly pendingMessages: RecordMessage[] = [];
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly socket: StreamSocket,
+    private readonly deps: SessionDeps,
+  ) {
+    this.key = `call-${++markCounter}-${Math.random().toString(36).slice(2, 8)}`;
+    this.startTimer = setTimeout(() => {
+      if (!this.call) this.socket.close(1008, "start expected");
+    }, deps.timing.startTimeoutMs);
+  }
+
+  // ─── Inbound ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+  handle(event: InboundEvent): void {
+    switch (event.event) {
+      case "connected":
+        return;
+      case "start":
+        void this.open(event).catch((error) => this.fail(error));
+        return;
+      case "stop":
+        void this.finish("hangup");
+        return;
+    }
+    if (!this.call || this.ended) return;
+    switch (event.event) {
+      case "media":
+        this.onMedia(Buffer.from(event.media.payload, "base64"));
+        return;
+      case "mark":
+        this.onMarkEcho(event.mark.name);
+        return;
+      case "dtmf":
+        this.onDigit(event.dtmf.digit);
+        return;
+      case "text": {
+        const text = event.text.trim();
+        if (text) this.onCallerText(text, Date.now());
+        return;
+      }
+    }
+  }
+
+  /** The pacer sent one of this call's frames. */
+  frameSent(frame: Uint8Array): void {
+    if (this.socket.readyState !== OPEN) return;
+    if (this.turnEndedAt !== null) {
+      this.deps.onTurnLatency?.(performance.now() - this.turnEndedAt);
+      this.turnEndedAt = null;
+    }
+    this.send({
+      event: "media",
+      streamSid: this.streamSid,
+      media: { payload: Buffer.from(frame).toString("base64") },
+    });
+    this.recorder?.writeAgent(frame, this.elapsedMs());
+  }
+
+  /** The pacer sent the last frame before a mark. */
+  markReached(name: string): void {
+    this.send({ event: "mark", streamSid: this.streamSid, mark: { name } });
+    // A client that never echoes marks still moves the call on.
+    this.graceTimers.set(
+      name,
+      setTimeout(() => this.onMarkEcho(name), this.deps.timing.markGraceMs),
+    );
+  }
+
+  // ─── Opening ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+  private async open(event: Extract<InboundEvent, { event: "start" }>): Promise<void> {
+    if (this.call || this.ended) return;
+    const parameters = event.start.customParameters ?? {};
+    this.streamSid = event.start.streamSid ?? event.streamSid ?? this.key;
+    const anonymous = serverClient(this.deps.trpcUrl);
+    const opened = await anonymous.calls.open
+      .mutate({
+        token: parameters.token ?? "",
+        streamSid: this.streamSid,
+        callSid: event.start.callSid,
+        from: parameters.from,
+        now: parameters.now,
+      })
+      .catch((error: unknown) => {
+        this.deps.logger.warn({ err: error }, "call refused");
+        return null;
+      });
+    if (this.startTimer) clearTimeout(this.startTimer);
+    if (!opened) {
+      this.ended = true;
+      this.socket.close(1008, CALL_MESSAGES.unauthorizedCall);
+      return;
+    }
+    if (this.ended) return;
+    const client = serverClient(this.deps.trpcUrl, opened.agentToken);
+    const { knowledge } = opened;
+    const agent = this.deps.engine.start(
+      knowledge,
+      {
+        callId: opened.callId,
+        callerNumber: opened.callerNumber,
+        now: () => new Date(Date.now() + opened.clockOffsetMs),
+        knownClient: opened.client,
+      },
+      agentTools(client),
+    );
+    this.startedAtMs = Date.now();
+    this.call = {
+      callId: opened.callId,
+      tenantId: knowledge.agent.tenantId,
+      agent,
+      client,
+      voice: { voiceType: knowledge.agent.voiceType, voiceTone: knowledge.agent.voiceTone },
+      clockOffsetMs: opened.clockOffsetMs,
+      maxSeconds: opened.maxSeconds,
+    };
+    this.vad = await this.deps.createVad();
+    if (this.ended) return this.vad.dispose();
+    this.endpointer = this.deps.createEndpointer();
+    this.recognizer =
+      this.deps.recognizers?.create({
+        callId: opened.callId,
+        onInterim: (text) => this.send(this.transcript("caller", text, false)),
+      }) ?? null;
+    try {
+      this.recorder = this.deps.openRecorder(this.call.tenantId, this.call.callId);
+    } catch (error) {
+      // The call goes on without its recording (a full disk must not drop a caller).
+      this.deps.logger.error({ err: error, callId: opened.callId }, "recording failed to open");
+    }
+    this.capTimer = setTimeout(() => this.capReached(), opened.maxSeconds * 1000);
+    this.deps.logger.info({ callId: opened.callId, streamSid: this.streamSid }, "call started");
+    this.runReply((signal) => agent.greet(signal));
+  }
+
+  // ─── Caller audio, text and digits ────────────────────────────────────────────────────────────────────────────
+
+  private onMedia(mulaw: Uint8Array): void {
+    this.recorder?.writeCaller(mulaw, this.elapsedMs());
+    const pcm = decodeMulaw(mulaw);
+    this.recognizer?.push(pcm);
+    if (!this.vad || !this.endpointer) return;
+    // Frames are 20 ms (160 samples); anything else is cut into such frames for the detector.
+    for (let at = 0; at + FRAME_BYTES <= pcm.length; at += FRAME_BYTES) {
+      const frame = pcm.subarray(at, at + FRAME_BYTES);
+      const change = this.endpointer.push(this.vad.isSpeech(frame), this.elapsedMs());
+      if (change === "speech-start") this.onSpeechStart();
+      else if (change === "speech-end") this.onSpeechEnd();
+    }
+  }
+
+  private onSpeechStart(): void {
+    this.callerSpeaking = true;
+    this.clearSilenceTimer();
+    this.bargeIn();
+  }
+
+  private onSpeechEnd(): void {
+    this.callerSpeaking = false;
+    const endedAt = performance.now();
+    const recognizer = this.recognizer;
+    if (!recognizer) {
+      // No recogniser (the softphone's typed mode): the speech only interrupted; listening again.
+      if (!this.reply) this.listen();
+      return;
+    }
+    void recognizer
+      .endOfUtterance()
+      .then((text) => {
+        if (text.trim()) this.onCallerText(text.trim(), endedAt);
+        else if (!this.reply) this.listen();
+      })
+      .catch((error) => this.deps.logger.warn({ err: error }, "recogniser failed"));
+  }
+
+  private onCallerText(text: string, endedAt: number): void {
+    this.clearSilenceTimer();
+    this.bargeIn();
+    this.send(this.transcript("caller", text, true));
+    this.pendingMessages.push({ sender: "CALLER", content: text, timestamp: new Date().toISOString() });
+    this.input({ kind: "speech", text }, endedAt);
+  }
+
+  private onDigit(digit: string): void {
+    this.clearSilenceTimer();
+    this.bargeIn();
+    if (this.dtmfTimer) clearTimeout(this.dtmfTimer);
+    if (digit === "#") {
+      this.flushDigits();
+      return;
+    }
+    this.dtmfDigits += digit;
+    this.dtmfTimer = setTimeout(() => this.flushDigits(), this.deps.timing.dtmfPauseMs);
+  }
+
+  private flushDigits(): void {
+    if (this.dtmfTimer) clearTimeout(this.dtmfTimer);
+    this.dtmfTimer = null;
+    const digits = this.dtmfDigits;
+    this.dtmfDigits = "";
+    if (!digits) return;
+    this.pendingMessages.push({
+      sender: "CALLER",
+      content: `[teclas] ${digits}`,
+      timestamp: new Date().toISOString(),
+    });
+    this.input({ kind: "dtmf", digits }, performance.now());
+  }
+
+  private input(input: CallerInput, endedAt: number): void {
+    this.silencePrompts = input.kind === "silence" ? this.silencePrompts : 0;
+    this.turnEndedAt = endedAt;
+    const agent = this.call?.agent;
+    if (!agent) return;
+    this.runReply((signal) => agent.respond(input, signal));
+  }
+
+  // ─── The agent's replies ──────────────────────────────────────────────────────────────────────────────────────
+
+  /** Queues a reply after the current one's engine work (never two engine turns at once). */
+  private runReply(produce: (signal: AbortSignal) => AsyncIterable<AgentEvent>): void {
+    this.pendingInputs++;
+    this.work = this.work.then(async () => {
+      this.pendingInputs--;
+      if (this.ended) return;
+      const reply: Reply = {
+        controller: new AbortController(),
+        utterances: [],
+        finished: false,
+        ending: null,
+      };
+      this.reply = reply;
+      this.setState("thinking");
+      try {
+        await this.play(reply, produce(reply.controller.signal));
+      } catch (error) {
+        if (!reply.controller.signal.aborted) this.deps.logger.error({ err: error }, "agent turn failed");
+      }
+      reply.finished = true;
+      this.maybeTurnDone(reply);
+    });
+  }
+
+  private async play(reply: Reply, events: AsyncIterable<AgentEvent>): Promise<void> {
+    const splitter = new SentenceSplitter();
+    const call = this.call;
+    if (!call) return;
+    for await (const event of events) {
+      if (reply.controller.signal.aborted || this.ended) return;
+      switch (event.type) {
+        case "say":
+          // A say is whole text; each of its sentences is spoken as soon as it is synthesised.
+          for (const sentence of [...splitter.push(event.text), ...splitter.flush()]) {
+            await this.speak(reply, sentence);
+          }
+          break;
+        case "action":
+          this.record(() =>
+            call.client.calls.recordActions.mutate({
+              actions: [
+                { actionType: event.actionType, timestamp: new Date().toISOString(), details: event.details },
+              ],
+            }),
+          );
+          break;
+        case "data":
+          this.record(() => call.client.calls.setData.mutate({ entries: { [event.key]: event.value } }));
+          break;
+        case "client":
+          this.record(() => call.client.calls.identifyClient.mutate({ clientId: event.client.id }));
+          break;
+        case "transfer":
+          reply.ending = { kind: "transfer", to: event.to };
+          break;
+        case "end":
+          reply.ending = { kind: "end" };
+          break;
+      }
+    }
+    for (const sentence of splitter.flush()) {
+      if (reply.controller.signal.aborted) return;
+      await this.speak(reply, sentence);
+    }
+  }
+
+  private async speak(reply: Reply, text: string): Promise<void> {
+    const call = this.call;
+    if (!call) return;
+    const audio = await this.deps.synthesizer.synthesize(
+      text,
+      call.voice as Parameters<SpeechSynthesizer["synthesize"]>[1],
+      reply.controller.signal,
+    );
+    if (reply.controller.signal.aborted || this.ended || this.reply !== reply) return;
+    const mark = `${this.key}-${reply.utterances.length}-${Date.now().toString(36)}`;
+    reply.utterances.push({ text, mark, heard: false, timestamp: new Date() });
+    this.setState("speaking");
+    this.send(this.transcript("agent", text, false));
+    this.deps.pacer.enqueue(this.key, audio, mark);
+  }
+
+  private onMarkEcho(name: string): void {
+    const timer = this.graceTimers.get(name);
+    if (timer) clearTimeout(timer);
+    this.graceTimers.delete(name);
+    const reply = this.reply;
+    const utterance = reply?.utterances.find((u) => u.mark === name);
+    if (!reply || !utterance || utterance.heard) return;
+    // Marks come back in order; one echoed means every sentence before it was played too.
+    for (const u of reply.utterances) {
+      if (u.heard) continue;
+      u.heard = true;
+      this.send(this.transcript("agent", u.text, true));
+      if (u === utterance) break;
+    }
+    this.maybeTurnDone(reply);
+  }
+
+  /** The reply's heard sentences become one message of the record (an unheard rest is not part of the call). */
+  private recordHeard(reply: Reply): void {
+    const heard = reply.utterances.filter((u) => u.heard);
+    const first = heard[0];
+    if (!first) return;
+    this.pendingMessages.push({
+      sender: "AGENT",
+      content: heard.map((u) => u.text).join(" "),
+      timestamp: first.timestamp.toISOString(),
+    });
+  }
+
+  /** A reply is done when the engine finished and the caller heard all of it. */
+  private maybeTurnDone(reply: Reply): void {
+    if (this.reply !== reply || !reply.finished || reply.utterances.some((u) => !u.heard)) return;
+    this.reply = null;
+    this.recordHeard(reply);
+    this.flushMessages();
+    if (reply.ending?.kind === "end") return void this.finish("agent");
+    if (reply.ending?.kind === "transfer") {
+      this.transferredTo = e164Of(reply.ending.to) ?? reply.ending.to;
+      return void this.finish("transfer");
+    }
+    if (this.pendingInputs === 0) this.listen();
+  }
+
+  /** Caller input while the agent speaks: stop the audio, drop the rest of the reply, tell the engine what was heard. */
+  private bargeIn(): void {
+    const reply = this.reply;
+    if (!reply || reply.utterances.length === 0 || reply.utterances.every((u) => u.heard)) return;
+    this.deps.pacer.clear(this.key);
+    this.send({ event: "clear", streamSid: this.streamSid });
+    reply.controller.abort();
+    const heard = reply.utterances.filter((u) => u.heard);
+    for (const u of reply.utterances) {
+      const timer = this.graceTimers.get(u.mark);
+      if (timer) clearTimeout(timer);
+      this.graceTimers.delete(u.mark);
+    }
+    this.call?.agent.interrupted(heard.map((u) => u.text));
+    this.reply = null;
+    this.recordHeard(reply);
+    this.flushMessages();
+    this.setState("listening");
+  }
+
+  private listen(): void {
+    if (this.ended) return;
+    this.setState("listening");
+    this.clearSilenceTimer();
+    if (this.callerSpeaking) return;
+    this.silenceTimer = setTimeout(() => {
+      this.silencePrompts = Math.min(2, this.silencePrompts + 1);
+      this.input({ kind: "silence", prompts: this.silencePrompts as 1 | 2 }, performance.now());
+    }, this.deps.timing.silenceMs);
+  }
+
+  private clearSilenceTimer(): void {
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.silenceTimer = null;
+  }
+
+  private capReached(): void {
+    if (this.ended) return;
+    this.bargeIn();
+    const reply: Reply = {
+      controller: new AbortController(),
+      utterances: [],
+      finished: false,
+      ending: { kind: "end" },
+    };
+    this.reply = reply;
+    void this.speak(reply, CAP_REACHED)
+      .catch(() => undefined)
+      .then(() => {
+        reply.finished = true;
+        this.endReason = "cap";
+        this.maybeTurnDone(reply);
+      });
+  }
+
+  // ─── Ending and the record ────────────────────────────────────────────────────────────────────────────────────
+
+  private fail(error: unknown): void {
+    this.deps.logger.error({ err: error }, "call failed");
+    void this.finish("error");
+  }
+
+  /** Ends the call once, whoever ends it: hang-up, the agent, a transfer, the cap, an error. */
+  finish(reason: EndReason): Promise<void> {
+    if (this.finished) return this.finished;
+    this.ended = true;
+    this.endReason ??= reason;
+    this.finished = this.close();
+    return this.finished;
+  }
+
+  private async close(): Promise<void> {
+    for (const timer of [this.silenceTimer, this.capTimer, this.startTimer, this.dtmfTimer]) {
+      if (timer) clearTimeout(timer);
+    }
+    for (const timer of this.graceTimers.values()) clearTimeout(timer);
+    this.graceTimers.clear();
+    if (this.reply) {
+      this.reply.controller.abort();
+      this.recordHeard(this.reply);
+      this.reply = null;
+    }
+    this.deps.pacer.remove(this.key);
+    this.vad?.dispose();
+    this.recognizer?.close();
+    if (this.socket.readyState === OPEN) this.socket.close(1000);
+    const call = this.call;
+    if (!call) return;
+    let recorded = false;
+    try {
+      if (this.recorder) recorded = (await this.recorder.close()).bytes > 44;
+    } catch (error) {
+      this.deps.logger.error({ err: error, callId: call.callId }, "recording failed");
+    }
+    this.flushMessages();
+    const endedAt = new Date();
+    const status =
+      this.endReason === "transfer" ? "TRANSFERRED" : this.endReason === "error" ? "ERROR" : "COMPLETED";
+    this.record(() =>
+      call.client.calls.finish.mutate({
+        status,
+        endedAt: endedAt.toISOString(),
+        durationSeconds: Math.max(0, Math.round((endedAt.getTime() - this.startedAtMs) / 1000)),
+        summary: call.agent.summary(),
+        transferredTo: this.transferredTo ?? undefined,
+        recorded,
+      }),
+    );
+    await this.writes;
+    this.deps.logger.info({ callId: call.callId, status, reason: this.endReason }, "call ended");
+  }
+
+  private flushMessages(): void {
+    const call = this.call;
+    if (!call || this.pendingMessages.length === 0) return;
+    const messages = this.pendingMessages.splice(0);
+    this.record(() => call.client.calls.appendMessages.mutate({ messages }));
+  }
+
+  /** Record writes run in order, one at a time; a failed one is logged and the call goes on. */
+  private record(write: () => Promise<unknown>): void {
+    this.writes = this.writes.then(write).then(
+      () => undefined,
+      (error: unknown) =>
+        this.deps.logger.error({ err: error, callId: this.call?.callId }, "call record write failed"),
+    );
+  }
+
+  // ─── Helpers ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+  private elapsedMs(): number {
+    return this.startedAtMs ? Date.now() - this.startedAtMs : 0;
+  }
+
+  private setState(state: AgentState): void {
+    if (this.state === state) return;
+    this.state = state;
+    this.send({ event: "agent-state", streamSid: this.streamSid, state });
+  }
+
+  private transcript(role: "agent" | "caller", text: string, final: boolean): OutboundEvent {
+    return { event: "transcript", streamSid: this.streamSid, role, text, final };
+  }
+
+  private send(event: OutboundEvent): void {
+    if (this.socket.readyState === OPEN) this.socket.send(JSON.stringify(event));
+  }
+}

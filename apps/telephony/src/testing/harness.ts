@@ -1,0 +1,158 @@
+// The whole telephone path for tests and benchmarks: the real server over real HTTP on a fresh migrated database,
+// the real gateway on its own port, a tenant with its catalogue, and simulated Twilio calls opened with tickets
+// from `POST /voice-agent/browser-call`.
+import { mkdtempSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createOfflineEngine, type Engine } from "@atende/agent";
+import type { ApiConfig } from "@atende/api";
+import {
+  accessTokenFor,
+  createTestApi,
+  insertEstablishment,
+  insertProfessional,
+  insertService,
+  insertWeeklyAvailability,
+  type SeededTenant,
+  type TestApi,
+} from "@atende/api/testing";
+import { createApp } from "@atende/server";
+import { serve } from "@hono/node-server";
+import pino from "pino";
+import { createPacer } from "../audio/pacer";
+import { createToneSynthesizer } from "../audio/tts";
+import { createVad, Endpointer } from "../audio/vad";
+import { StereoWavWriter } from "../audio/wav";
+import { type Gateway, type GatewayOptions, startGateway } from "../gateway";
+import type { SpeechSynthesizer } from "../pipeline";
+import { DEFAULT_TIMING, type SessionTiming } from "../session";
+import { SimulatedCall } from "./twilio-client";
+
+export interface Clinic {
+  tenant: SeededTenant;
+  token: string;
+  establishmentId: string;
+  professionalId: string;
+  serviceId: string;
+}
+
+export interface Harness {
+  api: TestApi;
+  gateway: Gateway;
+  serverUrl: string;
+  gatewayUrl: string;
+  recordingsDir: string;
+  turnLatencies: number[];
+  /** A tenant with an agent, a location, a professional, a 30-minute service and weekday availability 08-18. */
+  clinic(options?: { forwardingPhone?: string }): Promise<Clinic>;
+  /** A started call to the clinic's agent, as `POST /voice-agent/browser-call` issues it. */
+  call(
+    clinic: Clinic,
+    options?: { from?: string; now?: string; echoMarks?: boolean; start?: boolean },
+  ): Promise<SimulatedCall>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  engine?: Engine;
+  synthesizer?: SpeechSynthesizer;
+  timing?: Partial<SessionTiming>;
+  config?: Partial<ApiConfig>;
+  gateway?: Partial<GatewayOptions>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const recordingsDir = mkdtempSync(join(tmpdir(), "atende-calls-"));
+  const api = await createTestApi({ config: { recordingsDir, ...options.config } });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
+  const app = createApp({ data: api.data, config: api.config, logger, now: api.now });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+  });
+  const serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const turnLatencies: number[] = [];
+  const gateway = await startGateway({
+    port: 0,
+    host: "127.0.0.1",
+    trpcUrl: `${serverUrl}/trpc`,
+    engine: options.engine ?? createOfflineEngine(),
+    synthesizer: options.synthesizer ?? createToneSynthesizer(),
+    createPacer: (hooks) => createPacer({ frameMs: 20, ...hooks }),
+    createVad,
+    createEndpointer: () => new Endpointer(),
+    recognizers: null,
+    openRecorder: (tenantId, callId) => StereoWavWriter.open(join(recordingsDir, tenantId, `${callId}.wav`)),
+    logger,
+    timing: { ...DEFAULT_TIMING, ...options.timing },
+    onTurnLatency: (ms) => turnLatencies.push(ms),
+    ...options.gateway,
+  });
+  const gatewayUrl = `ws://127.0.0.1:${gateway.address.port}/media-stream`;
+  const db = api.database.db;
+
+  return {
+    api,
+    gateway,
+    serverUrl,
+    gatewayUrl,
+    recordingsDir,
+    turnLatencies,
+    async clinic(clinicOptions = {}) {
+      const tenant = await api.seedTenant({ name: "Clínica Bem Estar" });
+      await tenant.api.voiceAgent.create({
+        name: "Sofia",
+        welcomeMessage: "Olá! Aqui é a Sofia, da Clínica Bem Estar. Como posso ajudar?",
+        forwardingPhone: clinicOptions.forwardingPhone,
+      });
+      const establishment = await insertEstablishment(db, tenant.tenantId, "Unidade Centro");
+      const professional = await insertProfessional(db, tenant.tenantId, "Dra. Ana Souza");
+      const service = await insertService(db, tenant.tenantId, {
+        name: "Consulta",
+        duration: 30,
+        professionals: [professional.id],
+        establishments: [establishment.id],
+      });
+      await insertWeeklyAvailability(db, tenant.tenantId, {
+        professionalId: professional.id,
+        establishmentId: establishment.id,
+        start: "08:00",
+        end: "18:00",
+        days: [1, 2, 3, 4, 5],
+        periodStart: "2020-01-01",
+        periodEnd: "2099-12-31",
+      });
+      return {
+        tenant,
+        token: await accessTokenFor(tenant.actor, api.config),
+        establishmentId: establishment.id,
+        professionalId: professional.id,
+        serviceId: service.id,
+      };
+    },
+    async call(clinic, callOptions = {}) {
+      const body: Record<string, string> = {};
+      if (callOptions.from) body.from = callOptions.from;
+      if (callOptions.now) body.now = callOptions.now;
+      const res = await fetch(`${serverUrl}/voice-agent/browser-call`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${clinic.token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      if (res.status !== 200) throw new Error(`browser-call answered ${res.status}: ${await res.text()}`);
+      const ticket = (await res.json()) as { customParameters: Record<string, string> };
+      const call = new SimulatedCall({
+        url: gatewayUrl,
+        customParameters: ticket.customParameters,
+        echoMarks: callOptions.echoMarks,
+      });
+      if (callOptions.start !== false) await call.start();
+      return call;
+    },
+    async close() {
+      await gateway.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await api.close();
+    },
+  };
+}

@@ -1,0 +1,176 @@
+// A simulated Twilio Media Streams client: what Twilio (or the softphone) does on the other end of the socket. It
+// opens the stream with the call ticket, sends typed speech, audio frames and digits, echoes each mark when the audio
+// before it has "played" (Twilio's behaviour; here: when it arrived, since the gateway paces audio in real time),
+// and keeps everything the gateway sent for the test to read.
+import { FRAME_BYTES, FRAME_MS, type OutboundEvent } from "@atende/shared/telephony";
+import WebSocket from "ws";
+
+export interface SimulatedCallOptions {
+  url: string;
+  customParameters: Record<string, string>;
+  /** Echo marks back (Twilio does); off to act as a client that never does. */
+  echoMarks?: boolean;
+  callSid?: string;
+}
+
+export class SimulatedCall {
+  readonly events: OutboundEvent[] = [];
+  readonly streamSid = `MZ${crypto.randomUUID().replaceAll("-", "")}`;
+  private readonly ws: WebSocket;
+  private readonly waiters = new Set<() => void>();
+  closedWith: { code: number; reason: string } | null = null;
+  /** Called for each agent audio frame as it arrives (the benchmarks time them). */
+  onMedia: ((payload: string) => void) | null = null;
+  private readonly opened: Promise<void>;
+
+  constructor(private readonly options: SimulatedCallOptions) {
+    this.ws = new WebSocket(options.url);
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once("open", () => resolve());
+      this.ws.once("error", reject);
+    });
+    this.ws.on("message", (data) => {
+      const event = JSON.parse(data.toString()) as OutboundEvent;
+      if (event.event === "media") this.onMedia?.(event.media.payload);
+      this.events.push(event);
+      if (event.event === "mark" && options.echoMarks !== false) {
+        this.sendJson({ event: "mark", streamSid: this.streamSid, mark: { name: event.mark.name } });
+      }
+      this.wake();
+    });
+    this.ws.on("close", (code, reason) => {
+      this.closedWith = { code, reason: reason.toString() };
+      this.wake();
+    });
+  }
+
+  /** The `customParameters` the call was opened with (the ticket, `callId`…). */
+  get ticket(): Record<string, string> & { callId: string } {
+    return { callId: "", ...this.options.customParameters };
+  }
+
+  async start(): Promise<void> {
+    await this.opened;
+    this.sendJson({ event: "connected", protocol: "Call", version: "1.0.0" });
+    this.sendJson({
+      event: "start",
+      sequenceNumber: "1",
+      streamSid: this.streamSid,
+      start: {
+        streamSid: this.streamSid,
+        accountSid: "ACsimulated",
+        callSid: this.options.callSid ?? `CA${crypto.randomUUID().replaceAll("-", "")}`,
+        tracks: ["inbound"],
+        mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 },
+        customParameters: this.options.customParameters,
+      },
+    });
+  }
+
+  say(text: string): void {
+    this.sendJson({ event: "text", streamSid: this.streamSid, text });
+  }
+
+  digit(digit: string): void {
+    this.sendJson({ event: "dtmf", streamSid: this.streamSid, dtmf: { track: "inbound_track", digit } });
+  }
+
+  /** Sends mu-law audio as Twilio does: 20 ms frames on the wall clock. */
+  async sendAudio(mulaw: Uint8Array): Promise<void> {
+    const started = performance.now();
+    for (let at = 0, n = 0; at < mulaw.length; at += FRAME_BYTES, n++) {
+      const due = started + n * FRAME_MS;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      this.sendJson({
+        event: "media",
+        streamSid: this.streamSid,
+        media: {
+          track: "inbound",
+          chunk: String(n + 1),
+          payload: Buffer.from(mulaw.subarray(at, at + FRAME_BYTES)).toString("base64"),
+        },
+      });
+    }
+  }
+
+  hangUp(): void {
+    this.sendJson({ event: "stop", streamSid: this.streamSid });
+    this.ws.close();
+  }
+
+  /** Cuts the connection without a stop (a dropped call). */
+  cut(): void {
+    this.ws.terminate();
+  }
+
+  get closed(): boolean {
+    return this.closedWith !== null;
+  }
+
+  /** Resolves when `predicate` holds over what was received, or fails after `timeoutMs`. */
+  async waitFor(predicate: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate()) {
+      const left = deadline - Date.now();
+      if (left <= 0)
+        throw new Error(`timed out waiting for ${what}; agent said: ${JSON.stringify(this.agentLines())}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 250));
+        this.waiters.add(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Waits for the agent's next `listening` after the events seen so far, and answers what it said meanwhile. */
+  async nextTurn(timeoutMs = 15_000): Promise<string> {
+    const from = this.events.length;
+    await this.waitFor(
+      () =>
+        this.closed ||
+        this.events.slice(from).some((e) => e.event === "agent-state" && e.state === "listening"),
+      "the agent's turn",
+      timeoutMs,
+    );
+    return this.events
+      .slice(from)
+      .filter((e) => e.event === "transcript" && e.role === "agent" && e.final)
+      .map((e) => (e as Extract<OutboundEvent, { event: "transcript" }>).text)
+      .join(" ");
+  }
+
+  /** Says `text` and answers the agent's reply. */
+  async ask(text: string, timeoutMs?: number): Promise<string> {
+    const from = this.events.length;
+    this.say(text);
+    await this.waitFor(
+      () => this.events.slice(from).some((e) => e.event === "agent-state" && e.state !== "listening"),
+      "the agent to react",
+      timeoutMs,
+    );
+    return this.nextTurn(timeoutMs);
+  }
+
+  agentLines(): string[] {
+    return this.events
+      .filter((e): e is Extract<OutboundEvent, { event: "transcript" }> => e.event === "transcript")
+      .filter((e) => e.role === "agent" && e.final)
+      .map((e) => e.text);
+  }
+
+  count(kind: OutboundEvent["event"]): number {
+    return this.events.filter((e) => e.event === kind).length;
+  }
+
+  private sendJson(value: unknown): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(value));
+  }
+
+  private wake(): void {
+    for (const waiter of this.waiters) waiter();
+    this.waiters.clear();
+  }
+}

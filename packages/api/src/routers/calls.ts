@@ -1,0 +1,54 @@
+import {
+  CallActionsInput,
+  CallDataInput,
+  CallFinished,
+  CallFinishInput,
+  CallIdentifyInput,
+  CallMessagesInput,
+  CallOpened,
+  CallOpenInput,
+} from "@atende/shared/schemas/calls";
+import { z } from "@atende/shared/zod";
+import type { TRPCRouterRecord } from "@trpc/server";
+import {
+  appendCallMessages,
+  finishCall,
+  identifyCallClient,
+  openCall,
+  recordCallActions,
+  setCallData,
+} from "../services/calls";
+import { agentCallProcedure, ticketProcedure } from "../trpc";
+
+/**
+ * The telephony gateway's procedures (decision 0016): `open` redeems a call ticket; the rest write the call's own
+ * record with the agent credential, the call named by the credential, never by input.
+ */
+export const callsRouter = {
+  open: ticketProcedure
+    .input(CallOpenInput)
+    .output(CallOpened)
+    .mutation(({ ctx, input }) =>
+      openCall(ctx.db, ctx.ticket, input, { config: ctx.config, now: ctx.now() }),
+    ),
+  appendMessages: agentCallProcedure
+    .input(CallMessagesInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => appendCallMessages(ctx.db, ctx.call, input)),
+  recordActions: agentCallProcedure
+    .input(CallActionsInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => recordCallActions(ctx.db, ctx.call, input)),
+  setData: agentCallProcedure
+    .input(CallDataInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => setCallData(ctx.db, ctx.call, input)),
+  identifyClient: agentCallProcedure
+    .input(CallIdentifyInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => identifyCallClient(ctx.db, ctx.call, input.clientId)),
+  finish: agentCallProcedure
+    .input(CallFinishInput)
+    .output(CallFinished)
+    .mutation(({ ctx, input }) => finishCall(ctx.db, ctx.call, input)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,265 @@
+// Calls through the telephony gateway (ARCHITECTURE.md "Telephony gateway"; decision 0016): tickets issued to whoever
+// may open a media stream, the call opened by redeeming one, and the call's record written by the gateway's agent.
+// Every function runs in the tenant's transaction: the ticket's tenant, the agent credential's, or the user's.
+import { schema, type TenantTx } from "@atende/db";
+import { and, count, eq, gte, isNull, sql } from "@atende/db/orm";
+import { e164Of } from "@atende/shared/phone";
+import type { CallOpened } from "@atende/shared/schemas/calls";
+import {
+  CALL_MAX_SECONDS,
+  CALL_MESSAGES,
+  type CallActionsInput,
+  type CallDataInput,
+  type CallFinishInput,
+  type CallMessagesInput,
+  TEST_CALL_MAX_SECONDS,
+  TEST_CALLS_PER_DAY,
+} from "@atende/shared/schemas/calls";
+import { CONVERSATION_NOT_FOUND } from "@atende/shared/schemas/conversations";
+import { parseOffsetDateTime, startOfDay, today } from "@atende/shared/time";
+import type { z } from "zod";
+import {
+  AGENT_TOKEN_GRACE_SECONDS,
+  type AgentCall,
+  type CallTicket,
+  signAgentToken,
+  signCallTicket,
+} from "../auth/call-tokens";
+import type { ApiConfig } from "../config";
+import { invalid, notFound, tooManyRequests, unauthorized } from "../errors";
+import { clients as clientService, findClientsByPhone } from "./clients";
+import { establishments } from "./establishments";
+import { listOfferedServices } from "./offered-services";
+import { professionals } from "./professionals";
+import { getTenantProfile } from "./tenant-profile";
+import { findVoiceAgent } from "./voice-agent";
+
+const tickets = schema.callTickets;
+const c = schema.conversations;
+
+/** The agent's clock for a call: `now` when the test clock is allowed and it parses, else real time. */
+function clockOffsetOf(config: ApiConfig, now: string | undefined, real: Date): number {
+  if (!config.allowClockOverride || config.nodeEnv === "production" || !now) return 0;
+  const parsed = parseOffsetDateTime(now);
+  return parsed ? parsed.getTime() - real.getTime() : 0;
+}
+
+export interface IssuedTicket {
+  callId: string;
+  token: string;
+}
+
+/**
+ * A ticket for a new call of the acting tenant. Test calls are counted per São Paulo day: the 21st is refused
+ * before the call starts. The tenant must have its voice agent.
+ */
+export async function issueCallTicket(
+  db: TenantTx,
+  options: { isTest: boolean; config: ApiConfig; now: Date },
+): Promise<IssuedTicket> {
+  if (!(await findVoiceAgent(db))) invalid("voiceAgent", CALL_MESSAGES.noVoiceAgent);
+  const { now } = options;
+  if (options.isTest) {
+    // One test call at a time per tenant is counted: the row lock keeps two requests from both taking the 20th.
+    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`test-calls:${db.tenantId}`}, 0))`);
+    const [issued] = await db
+      .select({ n: count() })
+      .from(tickets)
+      .where(and(eq(tickets.isTest, true), gte(tickets.issuedAt, startOfDay(today(now)))));
+    if ((issued?.n ?? 0) >= TEST_CALLS_PER_DAY) tooManyRequests(CALL_MESSAGES.testCallLimit);
+  }
+  const callId = crypto.randomUUID();
+  await db
+    .insert(tickets)
+    .values({ id: callId, tenantId: db.tenantId, isTest: options.isTest, issuedAt: now });
+  const ticket: CallTicket = { callId, tenantId: db.tenantId, isTest: options.isTest };
+  return { callId, token: await signCallTicket(ticket, options.config.jwtSecret, now) };
+}
+
+/**
+ * Redeems a ticket (once) and opens the call: its conversation (ACTIVE, id = the call's id), the agent credential,
+ * and what the agent knows of the tenant. A used ticket, or one whose tenant no longer has an agent, is refused.
+ */
+export async function openCall(
+  db: TenantTx,
+  ticket: CallTicket,
+  input: {
+    streamSid: string;
+    callSid?: string | undefined;
+    from?: string | undefined;
+    now?: string | undefined;
+  },
+  options: { config: ApiConfig; now: Date },
+): Promise<CallOpened> {
+  const { now, config } = options;
+  const [redeemed] = await db
+    .update(tickets)
+    .set({ usedAt: now })
+    .where(and(eq(tickets.id, ticket.callId), isNull(tickets.usedAt)))
+    .returning({ id: tickets.id });
+  if (!redeemed) unauthorized(CALL_MESSAGES.unauthorizedCall);
+  const agent = await findVoiceAgent(db);
+  if (!agent) unauthorized(CALL_MESSAGES.unauthorizedCall);
+
+  const callerNumber = e164Of(input.from);
+  const client = callerNumber ? ((await findClientsByPhone(db, callerNumber))[0] ?? null) : null;
+  const [profile, establishmentList, professionalList, services] = await Promise.all([
+    getTenantProfile(db),
+    establishments.list(db),
+    professionals.list(db),
+    listOfferedServices(db),
+  ]);
+  await db.insert(c).values({
+    id: ticket.callId,
+    tenantId: db.tenantId,
+    status: "ACTIVE",
+    direction: "INBOUND",
+    callSid: input.callSid ?? input.streamSid,
+    isTest: ticket.isTest,
+    phoneNumber: callerNumber,
+    clientId: client?.id ?? null,
+    clientName: client?.fullName ?? null,
+    clientEmail: client?.email ?? null,
+    startedAt: now,
+  });
+  const maxSeconds = ticket.isTest ? TEST_CALL_MAX_SECONDS : CALL_MAX_SECONDS;
+  const call: AgentCall = { voiceAgentId: agent.id, tenantId: db.tenantId, callId: ticket.callId };
+  return {
+    agentToken: await signAgentToken(call, config.jwtSecret, maxSeconds + AGENT_TOKEN_GRACE_SECONDS, now),
+    callId: ticket.callId,
+    isTest: ticket.isTest,
+    maxSeconds,
+    clockOffsetMs: clockOffsetOf(config, input.now, now),
+    callerNumber,
+    knowledge: {
+      agent,
+      profile,
+      establishments: establishmentList,
+      professionals: professionalList,
+      services,
+    },
+    client,
+  };
+}
+
+// ─── The call's record, written by its agent ─────────────────────────────────────────────────────────────────────
+
+/** The call's conversation while it is in progress; a finished call takes no more writes (404). */
+async function activeCall(db: TenantTx, call: AgentCall): Promise<void> {
+  const [row] = await db.select({ status: c.status }).from(c).where(eq(c.id, call.callId)).limit(1);
+  if (row?.status !== "ACTIVE") notFound(CONVERSATION_NOT_FOUND);
+}
+
+export async function appendCallMessages(
+  db: TenantTx,
+  call: AgentCall,
+  input: z.output<typeof CallMessagesInput>,
+): Promise<void> {
+  await activeCall(db, call);
+  await db.insert(schema.conversationMessages).values(
+    input.messages.map((message) => ({
+      tenantId: db.tenantId,
+      conversationId: call.callId,
+      sender: message.sender,
+      content: message.content,
+      timestamp: new Date(message.timestamp),
+    })),
+  );
+}
+
+export async function recordCallActions(
+  db: TenantTx,
+  call: AgentCall,
+  input: z.output<typeof CallActionsInput>,
+): Promise<void> {
+  await activeCall(db, call);
+  await db.insert(schema.conversationActions).values(
+    input.actions.map((action) => ({
+      tenantId: db.tenantId,
+      conversationId: call.callId,
+      actionType: action.actionType,
+      timestamp: new Date(action.timestamp),
+      details: action.details ?? null,
+    })),
+  );
+  const last = input.actions.at(-1);
+  if (last) await db.update(c).set({ actionType: last.actionType }).where(eq(c.id, call.callId));
+}
+
+export async function setCallData(db: TenantTx, call: AgentCall, input: z.output<typeof CallDataInput>) {
+  await activeCall(db, call);
+  const rows = Object.entries(input.entries).map(([key, value]) => ({
+    tenantId: db.tenantId,
+    conversationId: call.callId,
+    key,
+    value,
+  }));
+  if (rows.length === 0) return;
+  const d = schema.conversationData;
+  await db
+    .insert(d)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [d.tenantId, d.conversationId, d.key],
+      set: { value: sql`excluded.value` },
+    });
+}
+
+/** The caller turned out to be this patient (of the call's tenant: another's is a 404). */
+export async function identifyCallClient(db: TenantTx, call: AgentCall, clientId: string): Promise<void> {
+  await activeCall(db, call);
+  const client = await clientService.get(db, clientId);
+  await db
+    .update(c)
+    .set({ clientId: client.id, clientName: client.fullName, clientEmail: client.email })
+    .where(eq(c.id, call.callId));
+}
+
+/**
+ * Ends the call's record and meters it: one usage record per call, whatever number of times the gateway asks (a
+ * finished call answers the usage it recorded and changes nothing).
+ */
+export async function finishCall(
+  db: TenantTx,
+  call: AgentCall,
+  input: z.output<typeof CallFinishInput>,
+): Promise<{ seconds: number; minutes: number }> {
+  const usage = schema.callUsage;
+  const [ticket] = await db
+    .select({ isTest: tickets.isTest })
+    .from(tickets)
+    .where(eq(tickets.id, call.callId));
+  const seconds = input.durationSeconds;
+  const minutes = Math.ceil(seconds / 60);
+  const [ended] = await db
+    .update(c)
+    .set({
+      status: input.status,
+      endedAt: new Date(input.endedAt),
+      duration: seconds,
+      summary: input.summary ?? null,
+      transferredTo: input.transferredTo ?? null,
+      recordingPath: input.recorded ? `${db.tenantId}/${call.callId}.wav` : null,
+      billedMinutes: ticket?.isTest ? 0 : minutes,
+    })
+    .where(and(eq(c.id, call.callId), eq(c.status, "ACTIVE")))
+    .returning({ id: c.id });
+  if (ended) {
+    await db
+      .insert(usage)
+      .values({
+        tenantId: db.tenantId,
+        conversationId: call.callId,
+        seconds,
+        minutes,
+        isTest: ticket?.isTest ?? false,
+      })
+      .onConflictDoNothing();
+  }
+  const [recordedUsage] = await db
+    .select({ seconds: usage.seconds, minutes: usage.minutes })
+    .from(usage)
+    .where(eq(usage.conversationId, call.callId));
+  if (!recordedUsage) notFound(CONVERSATION_NOT_FOUND);
+  return recordedUsage;
+}
