@@ -2,8 +2,8 @@ import { test as base, expect, type Locator, type Page } from "@playwright/test"
 import { apiAs, expectNoSeriousA11yViolations, signInNewAccount } from "../helpers";
 
 /**
- * The browser softphone of /testar-agente (issue #8) against the real server and the real telephony gateway (the
- * config's third web server): a test call that books an appointment with the offline engine, typed turn by turn,
+ * The browser softphone of /testar-agente (issue #8) against the real server and the real telephony gateway (which
+ * `npm start` runs beside it): a test call that books an appointment with the offline engine, typed turn by turn,
  * then the call in the history. Chromium gets a fake microphone (a beeping test signal), so the page's
  * microphone → AudioWorklet → mu-law path runs too; headless Chromium recognises no speech, so the caller types.
  */
@@ -229,14 +229,11 @@ test("refusals and failures are said on the card; hanging up ends the test", asy
     name: "Caio",
     welcomeMessage: "Oi, aqui é o Caio. Em que posso ajudar?",
   });
-  // A gateway that cannot be reached (the ticket's address moved to a closed port).
+  // A ticket the gateway refuses (forged on the way): it closes the socket with 1008, the card says so.
   await page.route("**/trpc/voiceAgent.browserCall**", async (route) => {
     const response = await route.fetch();
-    const body = (await response.text()).replace(
-      /ws:\/\/[^"]+\/media-stream/,
-      "ws://127.0.0.1:9/media-stream",
-    );
-    await route.fulfill({ response, body });
+    const body = (await response.text()).replace(/"token":"[^"]+"/, '"token":"forged.ticket.value"');
+    await route.fulfill({ status: response.status(), contentType: "application/json", body });
   });
   await callButton.click();
   await expect(alert).toHaveText("Não foi possível conectar ao agente. Tente novamente.");

@@ -33,6 +33,8 @@ export interface CallListener {
 
 /** How often due marks are looked for: a frame's length, so a mark is echoed within 20 ms of its audio ending. */
 const MARK_POLL_MS = 20;
+/** A handshake that neither opens nor fails by then (a proxy holding it, a blocked port) is a failure. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export class SoftphoneCall {
   private readonly streamSid = newStreamSid();
@@ -44,6 +46,7 @@ export class SoftphoneCall {
   private readonly upsampler: Upsampler;
   private readonly sources = new Set<AudioBufferSourceNode>();
   private markTimer: ReturnType<typeof setInterval> | null = null;
+  private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private opened = false;
   private over = false;
   private muted = false;
@@ -70,6 +73,9 @@ export class SoftphoneCall {
       return this.end({ kind: "failed" });
     }
     this.socket = socket;
+    this.connectTimer = setTimeout(() => {
+      if (!this.opened) this.end({ kind: "failed" });
+    }, CONNECT_TIMEOUT_MS);
     socket.onopen = () => {
       this.opened = true;
       for (const event of openingEvents(ticket, this.streamSid)) this.send(event);
@@ -259,6 +265,7 @@ export class SoftphoneCall {
 
   private teardown(letAudioFinish: boolean): void {
     if (this.markTimer) clearInterval(this.markTimer);
+    if (this.connectTimer) clearTimeout(this.connectTimer);
     this.recognition?.dispose();
     this.micNode?.port.close();
     this.micNode?.disconnect();
