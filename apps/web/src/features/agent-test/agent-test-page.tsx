@@ -11,14 +11,15 @@ import { Spinner } from "../../components/spinner";
 import { Button } from "../../components/ui/button";
 import { ErrorState } from "../../components/ui/states";
 import { useTRPC } from "../../lib/trpc";
+import { Softphone } from "./softphone/softphone";
 import { locationLine, professionalLine, summariseServices } from "./summary";
 
 const ALREADY_ACTIVE = "Você já possui serviços ativos. Redirecionando para o dashboard...";
 
 /**
- * /testar-agente (spec 001 §2 "Agent test page"): what the agent will say and offer, before the test call. The call
- * itself (a phone field, then 'Teste concluído!' and the plan choice) comes with the telephony gateway; until then
- * the page says so instead of offering a call it cannot place.
+ * /testar-agente (spec 001 §2 "Agent test page"): what the agent will say and offer, and the test call itself, placed
+ * from the browser (softphone/; the spec's phone field becomes the browser call, issue #8). The plan choice that
+ * follows a test in the spec comes with billing (#10); until then the page leads to the setup and the dashboard.
  */
 export function AgentTestPage() {
   // A session lost here (a sign-out in another tab) goes back to /login, like on the dashboard.
@@ -140,11 +141,10 @@ export function AgentTestPage() {
           <PhoneCall aria-hidden="true" className="size-5 text-teal-700" />
           Ligação de teste
         </h2>
-        <p className="mt-2 text-sm text-slate-600">
-          A ligação de teste para o seu telefone ainda não está disponível nesta instalação. Enquanto isso,
-          revise a configuração acima; tudo o que você salvou é o que o agente usará ao atender.
-        </p>
-        <div className="mt-5 flex flex-col gap-2 sm:flex-row">
+        <div className="mt-4">
+          <Softphone />
+        </div>
+        <div className="mt-6 flex flex-col gap-2 border-t border-slate-200 pt-5 sm:flex-row">
           <Button variant="secondary" asChild>
             <Link to="/configuracao-inicial">
               <Settings2 aria-hidden="true" />
