@@ -92,11 +92,12 @@ describe("the pacer", () => {
     const a = sends.filter((s) => s.key === "a");
     expect(a).toHaveLength(50);
     const last = a.at(-1)?.at ?? 0;
-    expect(last - started).toBeGreaterThan(960);
-    expect(last - started).toBeLessThan(1060);
-    // Paced, not burst: consecutive frames about 20 ms apart.
+    // Never ahead of real time (the 50th frame is due at 980 ms), and not far behind even on a busy machine.
+    expect(last - started).toBeGreaterThan(975);
+    expect(last - started).toBeLessThan(1400);
+    // Paced, not burst: most consecutive frames are about 20 ms apart.
     const gaps = a.slice(1).map((s, i) => s.at - (a[i]?.at ?? 0));
-    expect(gaps.filter((g) => g < 10).length).toBeLessThan(3);
+    expect(gaps.filter((g) => g < 5).length).toBeLessThan(10);
     expect(marks.map((m) => m.name).sort()).toEqual(["half", "one-second"]);
     expect(marks.find((m) => m.name === "half")?.framesBefore).toBeLessThan(60);
 
