@@ -45,7 +45,12 @@ async function turnLatency(concurrent: number): Promise<string[]> {
     }
     for (const call of calls) call.hangUp();
     const l = harness.turnLatencies;
-    return [String(concurrent), String(l.length), percentile(l, 0.5).toFixed(2), percentile(l, 0.95).toFixed(2)];
+    return [
+      String(concurrent),
+      String(l.length),
+      percentile(l, 0.5).toFixed(2),
+      percentile(l, 0.95).toFixed(2),
+    ];
   } finally {
     await harness.close();
   }
@@ -110,7 +115,9 @@ const heapMb = () => {
 async function memory(): Promise<string[][]> {
   const rows: string[][] = [];
   // 20 ms of speech per sentence: the calls are about the gateway's state, not about audio time.
-  const harness = await startHarness({ synthesizer: createZeroLatencySynthesizer(new Uint8Array(160).fill(0x7f)) });
+  const harness = await startHarness({
+    synthesizer: createZeroLatencySynthesizer(new Uint8Array(160).fill(0x7f)),
+  });
   try {
     const list = await clinics(harness, 1_200);
     // Per call in progress: 200 calls open after their greeting.
@@ -174,7 +181,9 @@ export async function benchGateway(): Promise<void> {
   if (!process.env.TEST_DATABASE_URL && (await postgresAnswers())) {
     process.env.TEST_DATABASE_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, "/postgres");
   }
-  console.log(`Server database: ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite (in this process)"}`);
+  console.log(
+    `Server database: ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite (in this process)"}`,
+  );
   const only = process.env.BENCH_VOICE_ONLY;
   if (only === "memory") {
     printTable("Gateway memory", ["measure", "value", "detail"], await memory());
