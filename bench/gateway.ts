@@ -9,9 +9,12 @@
 //   memory         per call in progress, and the heap after 1,000 sequential calls
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { Worker } from "node:worker_threads";
 import { createEspeakSynthesizer, createZeroLatencySynthesizer } from "@atende/telephony/audio";
 import { type Clinic, type Harness, type SimulatedCall, startHarness } from "@atende/telephony/testing";
 import { PG_ADMIN_URL, percentile, postgresAnswers, printTable } from "./lib";
+import type { CallersInput, CallersResult } from "./voice-callers";
+import type { GatewaySendTimes, GatewayWorkerInput } from "./voice-gateway";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
@@ -58,51 +61,81 @@ async function turnLatency(concurrent: number): Promise<string[]> {
 
 interface PacingResult {
   calls: number;
+  /** At the gateway: each frame's send against the answer's schedule. */
+  sendP99: number;
+  sendEndDrift: number;
+  /** At the callers. */
   jitterP50: number;
   jitterP99: number;
   worstEndDrift: number;
+  worstGap: number;
   lost: number;
 }
 
 /** Each sentence's audio: the answer measured has two sentences, so each call speaks twice this long. */
 const UTTERANCE_MS = 5_000;
 
+const worker = (file: string, data: unknown) =>
+  new Worker(new URL(file, import.meta.url), { workerData: data, execArgv: ["--import", "tsx"] });
+
+/** Runs the callers in a worker thread (bench/voice-callers.ts) and answers what they measured. */
+function runCallers(input: CallersInput): Promise<CallersResult> {
+  const callers = worker("./voice-callers.ts", input);
+  return new Promise((resolve, reject) => {
+    callers.once("message", (message: { ok: true; result: CallersResult } | { ok: false; error: string }) => {
+      void callers.terminate();
+      if (message.ok) resolve(message.result);
+      else reject(new Error(message.error));
+    });
+    callers.once("error", reject);
+  });
+}
+
+/**
+ * The pacing measure runs three threads, as production runs separate processes: the server (this thread, with the
+ * harness's database and clinics), the gateway (bench/voice-gateway.ts) and the callers (bench/voice-callers.ts).
+ */
 async function pacing(concurrent: number): Promise<PacingResult> {
   const audio = new Uint8Array((UTTERANCE_MS / 1000) * 8000).fill(0x7f);
-  const harness = await startHarness({ synthesizer: createZeroLatencySynthesizer(audio) });
+  const harness = await startHarness();
+  const expectedFrames = (2 * UTTERANCE_MS) / 20;
+  const input: GatewayWorkerInput = {
+    trpcUrl: `${harness.serverUrl}/trpc`,
+    recordingsDir: harness.recordingsDir,
+    audio,
+    expectedFrames,
+  };
+  const gateway = worker("./voice-gateway.ts", input);
   try {
-    const list = await clinics(harness, concurrent);
-    const calls = await Promise.all(Array.from({ length: concurrent }, (_, i) => harness.call(at(list, i))));
-    // Opening the calls is the server's work (in this process here, on PGlite): measure after every greeting.
-    await Promise.all(calls.map((c) => c.nextTurn(10 * UTTERANCE_MS + 120_000)));
-    const arrivals = calls.map(() => [] as number[]);
-    calls.forEach((call, i) => {
-      call.onMedia = () => arrivals[i]?.push(performance.now());
+    const { url } = await new Promise<{ url: string }>((resolve, reject) => {
+      gateway.once("message", resolve);
+      gateway.once("error", reject);
     });
+    const list = await clinics(harness, concurrent);
     // The address: an answer of two sentences, all of it queued at once, spoken by every call together.
-    await Promise.all(calls.map((c) => c.ask("qual é o endereço", 4 * UTTERANCE_MS + 60_000)));
-    for (const call of calls) call.hangUp();
-    const expected = (2 * UTTERANCE_MS) / 20;
-    const lateness: number[] = [];
-    let worstEndDrift = 0;
-    let lost = 0;
-    for (const times of arrivals) {
-      lost += Math.max(0, expected - times.length);
-      const first = times[0] ?? 0;
-      times.forEach((t, n) => {
-        lateness.push(Math.abs(t - (first + n * 20)));
-      });
-      const last = times.at(-1) ?? first;
-      worstEndDrift = Math.max(worstEndDrift, Math.abs(last - (first + (times.length - 1) * 20)));
-    }
+    const result = await runCallers({
+      serverUrl: harness.serverUrl,
+      gatewayUrl: url,
+      tokens: Array.from({ length: concurrent }, (_, i) => at(list, i).token),
+      question: "qual é o endereço",
+      expectedFrames,
+    });
+    const sent = await new Promise<GatewaySendTimes>((resolve) => {
+      gateway.once("message", resolve);
+      gateway.postMessage("close");
+    });
     return {
       calls: concurrent,
-      jitterP50: percentile(lateness, 0.5),
-      jitterP99: percentile(lateness, 0.99),
-      worstEndDrift,
-      lost,
+      sendP99: percentile(sent.lateness, 0.99),
+      sendEndDrift: Math.max(...sent.endDrift),
+      jitterP50: percentile(result.lateness, 0.5),
+      jitterP99: percentile(result.lateness, 0.99),
+      worstEndDrift: Math.max(...result.endDrift),
+      worstGap: result.worstGap,
+      lost: result.lost,
     };
   } finally {
+    await gateway.terminate();
     await harness.close();
   }
 }
@@ -160,19 +193,66 @@ async function memory(): Promise<string[][]> {
   return rows;
 }
 
+/** eSpeak's own time: 20 different sentences (the synthesizer keeps lines said before, so none repeats). */
 async function espeakSpeed(): Promise<string[]> {
   const espeak = await createEspeakSynthesizer();
-  const text = "Temos horário na sexta-feira, dia doze, às dez horas, com a doutora Ana. Posso confirmar?";
-  await espeak.synthesize(text, { voiceType: "FEMALE", voiceTone: "NEUTRAL" } as never);
+  const voice = { voiceType: "FEMININE", voiceTone: "FRIENDLY" } as const;
+  const sentence = (i: number) =>
+    `Temos horário no dia ${i + 1}, às ${8 + (i % 10)} horas e ${i * 3} minutos, com a doutora Ana. Posso confirmar?`;
+  await espeak.synthesize("Aquecendo o sintetizador.", voice);
   const runs: number[] = [];
   let audioMs = 0;
   for (let i = 0; i < 20; i++) {
     const t0 = performance.now();
-    const audio = await espeak.synthesize(text, { voiceType: "FEMALE", voiceTone: "NEUTRAL" } as never);
+    const audio = await espeak.synthesize(sentence(i), voice);
     runs.push(performance.now() - t0);
-    audioMs = audio.length / 8;
+    audioMs += audio.length / 8;
   }
-  return [percentile(runs, 0.5).toFixed(1), percentile(runs, 0.95).toFixed(1), (audioMs / 1000).toFixed(2)];
+  const total = runs.reduce((a, b) => a + b, 0);
+  return [
+    percentile(runs, 0.5).toFixed(1),
+    percentile(runs, 0.95).toFixed(1),
+    (audioMs / 20 / 1000).toFixed(2),
+    (total / audioMs).toFixed(3),
+  ];
+}
+
+/** 100, 200, … calls until one fails the targets (`BENCH_VOICE_CALLS=300,400` picks the counts). */
+async function pacingSweep(): Promise<PacingResult[]> {
+  const counts = (process.env.BENCH_VOICE_CALLS ?? "100,200,300,400,500,600").split(",").map(Number);
+  const rows: PacingResult[] = [];
+  for (const n of counts) {
+    const result = await pacing(n);
+    rows.push(result);
+    if (result.lost > 0 || result.jitterP99 >= 20 || result.worstEndDrift > 60) break;
+  }
+  return rows;
+}
+
+function printPacing(rows: PacingResult[]): void {
+  printTable(
+    `Outbound pacing: every call speaks ${(2 * UTTERANCE_MS) / 1000} s at once; frames as the gateway sent them and as the callers (in their own thread) received them (ms)`,
+    [
+      "calls",
+      "sent: jitter p99",
+      "sent: worst end drift",
+      "arrived: jitter p50",
+      "p99",
+      "worst end drift",
+      "worst gap",
+      "frames lost",
+    ],
+    rows.map((r) => [
+      String(r.calls),
+      r.sendP99.toFixed(2),
+      r.sendEndDrift.toFixed(1),
+      r.jitterP50.toFixed(2),
+      r.jitterP99.toFixed(2),
+      r.worstEndDrift.toFixed(1),
+      r.worstGap.toFixed(1),
+      String(r.lost),
+    ]),
+  );
 }
 
 export async function benchGateway(): Promise<void> {
@@ -186,12 +266,11 @@ export async function benchGateway(): Promise<void> {
   );
   const only = process.env.BENCH_VOICE_ONLY;
   if (only === "memory") {
-    printTable("Gateway memory", ["measure", "value", "detail"], await memory());
-    printTable(
-      "eSpeak NG (WASM) synthesis of one 15-word pt-BR sentence (20 runs; ms)",
-      ["p50", "p95", "audio seconds"],
-      [await espeakSpeed()],
-    );
+    await memoryAndSpeech();
+    return;
+  }
+  if (only === "pacing") {
+    printPacing(await pacingSweep());
     return;
   }
   const latencyRows: string[][] = [];
@@ -202,28 +281,16 @@ export async function benchGateway(): Promise<void> {
     latencyRows,
   );
 
-  const pacingRows: PacingResult[] = [];
-  for (const n of [100, 200, 300, 400, 500]) {
-    const result = await pacing(n);
-    pacingRows.push(result);
-    if (result.lost > 0 || result.jitterP99 >= 20 || result.worstEndDrift > 60) break;
-  }
-  printTable(
-    `Outbound pacing: every call speaks ${(2 * UTTERANCE_MS) / 1000} s at once (arrival at the client; ms)`,
-    ["calls", "jitter p50", "jitter p99", "worst utterance end drift", "frames lost"],
-    pacingRows.map((r) => [
-      String(r.calls),
-      r.jitterP50.toFixed(2),
-      r.jitterP99.toFixed(2),
-      r.worstEndDrift.toFixed(1),
-      String(r.lost),
-    ]),
-  );
+  printPacing(await pacingSweep());
 
+  await memoryAndSpeech();
+}
+
+async function memoryAndSpeech(): Promise<void> {
   printTable("Gateway memory", ["measure", "value", "detail"], await memory());
   printTable(
-    "eSpeak NG (WASM) synthesis of one 15-word pt-BR sentence (20 runs; ms)",
-    ["p50", "p95", "audio seconds"],
+    "eSpeak NG (WASM) synthesis of a 17-word pt-BR sentence (20 different sentences; ms)",
+    ["p50", "p95", "audio seconds (mean)", "real-time factor"],
     [await espeakSpeed()],
   );
 }

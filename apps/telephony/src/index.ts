@@ -1,2 +1,2 @@
 // The telephony gateway (ARCHITECTURE.md "Telephony gateway"): the websocket server, call sessions, the audio pipeline.
-export {};
+export { type Gateway, type GatewayOptions, startGateway } from "./gateway";

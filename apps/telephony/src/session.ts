@@ -110,6 +110,7 @@ let markCounter = 0;
 export class CallSession {
   readonly key: string;
   private streamSid = "";
+  private streamSidJson = '""';
   private call: OpenedCall | null = null;
   private startedAtMs = 0;
   private state: AgentState | null = null;
@@ -188,11 +189,9 @@ export class CallSession {
       this.deps.onTurnLatency?.(performance.now() - this.turnEndedAt);
       this.turnEndedAt = null;
     }
-    this.send({
-      event: "media",
-      streamSid: this.streamSid,
-      media: { payload: Buffer.from(frame).toString("base64") },
-    });
+    // The hot path (50 frames a second per call): the event's JSON is written out rather than stringified.
+    const payload = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength).toString("base64");
+    this.socket.send(`{"event":"media","streamSid":${this.streamSidJson},"media":{"payload":"${payload}"}}`);
     this.recorder?.writeAgent(frame, this.elapsedMs());
   }
 
@@ -215,6 +214,7 @@ export class CallSession {
     if (this.startTimer) clearTimeout(this.startTimer);
     const parameters = event.start.customParameters ?? {};
     this.streamSid = event.start.streamSid ?? event.streamSid ?? this.key;
+    this.streamSidJson = JSON.stringify(this.streamSid);
     const anonymous = serverClient(this.deps.trpcUrl);
     const opened = await anonymous.calls.open
       .mutate({

@@ -141,4 +141,29 @@ describe("the stereo recording", () => {
     expect(bytes.readUInt32LE(4)).toBe(bytes.length - 8);
     expect(readWav(bytes).left.length).toBe(160);
   });
+
+  it("keeps every sample in place across a long call written frame by frame on both channels", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "wav-"));
+    const path = join(dir, "long.wav");
+    const writer = StereoWavWriter.open(path);
+    // 20 s of caller audio, as a call sends it; the agent speaks from 5 to 8 s and from 12 to 15 s, interleaved.
+    const caller = encodeMulaw(tone(300, 20 * 8000, 1));
+    const agent = encodeMulaw(tone(500, 3 * 8000, 0.5));
+    for (let at = 0; at < caller.length; at += 160) {
+      const ms = at / 8;
+      writer.writeCaller(caller.subarray(at, at + 160), ms);
+      for (const start of [5000, 12000]) {
+        const offset = (ms - start) * 8;
+        if (offset >= 0 && offset < agent.length) writer.writeAgent(agent.subarray(offset, offset + 160), ms);
+      }
+    }
+    expect((await writer.close()).durationMs).toBe(20_000);
+    const wav = readWav(readFileSync(path));
+    const bytesOf = (a: Int16Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+    expect(bytesOf(wav.left).equals(bytesOf(decodeMulaw(caller)))).toBe(true);
+    const right = new Int16Array(20 * 8000);
+    right.set(decodeMulaw(agent), 5 * 8000);
+    right.set(decodeMulaw(agent), 12 * 8000);
+    expect(bytesOf(wav.right).equals(bytesOf(right))).toBe(true);
+  });
 });

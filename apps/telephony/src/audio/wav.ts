@@ -3,7 +3,7 @@
 // in memory and the rest is on disk, and the header's sizes are set at close. The file is `<path>.part` until it
 // is closed, so a half-written recording is never served. A write that fails (a full disk) stops the recording,
 // never the call.
-import { closeSync, mkdirSync, openSync, renameSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, renameSync, writeSync, writev } from "node:fs";
 import { dirname } from "node:path";
 import { decodeMulaw } from "@atende/shared/mulaw";
 import { SAMPLE_RATE } from "@atende/shared/telephony";
@@ -12,6 +12,12 @@ import type { CallRecorder } from "../pipeline";
 const HEADER_BYTES = 44;
 /** Frames (a left and a right sample) held before they are written: 4 s. */
 const HELD_FRAMES = 4 * SAMPLE_RATE;
+/**
+ * When the held frames are full, all but this many go to disk in one write: 2 s stay held for a channel's late
+ * audio. Flushing in 2 s chunks (not a frame at a time) keeps a call's recording to one write every 2 s.
+ */
+const KEPT_FRAMES = 2 * SAMPLE_RATE;
+const SILENCE = Buffer.alloc(HELD_FRAMES * 4);
 
 function header(dataBytes: number): Buffer {
   const h = Buffer.alloc(HEADER_BYTES);
@@ -37,6 +43,8 @@ export class StereoWavWriter implements CallRecorder {
   private base = 0;
   private readonly end = [0, 0];
   private written = 0;
+  /** The disk writes in flight, in order (they never block the event loop, which paces every call's audio). */
+  private pending: Promise<void> = Promise.resolve();
   private fd: number | null;
   private closed: { path: string; durationMs: number; bytes: number } | null = null;
   failure: unknown = null;
@@ -70,33 +78,41 @@ export class StereoWavWriter implements CallRecorder {
     // On the timeline at `atMs`, never over this channel's own earlier audio nor before what is on disk.
     let at = Math.max(Math.round((atMs * SAMPLE_RATE) / 1000), this.end[channel] as number, this.base);
     const endAt = at + pcm.length;
-    if (endAt - this.base > HELD_FRAMES) this.flushTo(endAt - HELD_FRAMES);
+    if (endAt - this.base > HELD_FRAMES) this.flushTo(endAt - KEPT_FRAMES);
     if (this.failure) return;
     at = Math.max(at, this.base);
     for (let i = 0; i < pcm.length; i++) this.held[(at - this.base + i) * 2 + channel] = pcm[i] as number;
     this.end[channel] = Math.max(this.end[channel] as number, endAt);
   }
 
-  /** Writes the frames before `position` to disk. */
+  /** Writes the frames before `position` to disk (asynchronously, in order) and moves what stays held to the front. */
   private flushTo(position: number): void {
-    if (this.fd === null || position <= this.base) return;
+    const fd = this.fd;
+    if (fd === null || position <= this.base) return;
     const frames = position - this.base;
-    try {
-      const chunk = this.held.subarray(0, Math.min(frames, HELD_FRAMES) * 2);
-      writeSync(this.fd, Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-      // Frames beyond what was held are silence.
-      for (let rest = frames - HELD_FRAMES; rest > 0; rest -= HELD_FRAMES) {
-        writeSync(this.fd, Buffer.alloc(Math.min(rest, HELD_FRAMES) * 4));
-      }
-    } catch (error) {
-      this.failure = error;
-      return;
+    const heldFrames = Math.min(frames, HELD_FRAMES);
+    // A copy of the held part (the buffer is reused at once); frames beyond it are silence, from one shared block.
+    const chunks = [Buffer.from(new Uint8Array(this.held.buffer, 0, heldFrames * 4))];
+    for (let rest = frames - heldFrames; rest > 0; rest -= HELD_FRAMES) {
+      chunks.push(SILENCE.subarray(0, Math.min(rest, HELD_FRAMES) * 4));
     }
+    const offset = HEADER_BYTES + this.written * 4;
+    this.pending = this.pending.then(
+      () =>
+        new Promise<void>((resolve) =>
+          writev(fd, chunks, offset, (error) => {
+            if (error) this.failure ??= error;
+            resolve();
+          }),
+        ),
+    );
     this.written += frames;
-    const keep = Math.max(0, HELD_FRAMES - frames);
-    const next = new Int16Array(HELD_FRAMES * 2);
-    if (keep > 0) next.set(this.held.subarray(frames * 2, HELD_FRAMES * 2));
-    this.held = next;
+    if (heldFrames < HELD_FRAMES) {
+      this.held.copyWithin(0, heldFrames * 2);
+      this.held.fill(0, (HELD_FRAMES - heldFrames) * 2);
+    } else {
+      this.held.fill(0);
+    }
     this.base = position;
   }
 
@@ -109,6 +125,7 @@ export class StereoWavWriter implements CallRecorder {
     this.fd = fd;
     this.flushTo(Math.max(this.end[0] as number, this.end[1] as number));
     this.fd = null;
+    await this.pending;
     try {
       if (this.failure) throw this.failure;
       const dataBytes = this.written * 4;

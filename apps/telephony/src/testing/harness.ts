@@ -62,6 +62,31 @@ export interface HarnessOptions {
   gateway?: Partial<GatewayOptions>;
 }
 
+/** A gateway as the tests run it: loopback, an ephemeral port, the real audio parts, recordings in `recordingsDir`. */
+export function testGatewayOptions(options: {
+  trpcUrl: string;
+  recordingsDir: string;
+  engine?: Engine;
+  synthesizer?: SpeechSynthesizer;
+  timing?: Partial<SessionTiming>;
+}): GatewayOptions {
+  return {
+    port: 0,
+    host: "127.0.0.1",
+    trpcUrl: options.trpcUrl,
+    engine: options.engine ?? createOfflineEngine(),
+    synthesizer: options.synthesizer ?? createToneSynthesizer(),
+    createPacer: (hooks) => createPacer({ frameMs: 20, ...hooks }),
+    createVad,
+    createEndpointer: () => new Endpointer(),
+    recognizers: null,
+    openRecorder: (tenantId, callId) =>
+      StereoWavWriter.open(join(options.recordingsDir, tenantId, `${callId}.wav`)),
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
+    timing: { ...DEFAULT_TIMING, ...options.timing },
+  };
+}
+
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const recordingsDir = mkdtempSync(join(tmpdir(), "atende-calls-"));
   const api = await createTestApi({ config: { recordingsDir, ...options.config } });
@@ -73,18 +98,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const turnLatencies: number[] = [];
   const gateway = await startGateway({
-    port: 0,
-    host: "127.0.0.1",
-    trpcUrl: `${serverUrl}/trpc`,
-    engine: options.engine ?? createOfflineEngine(),
-    synthesizer: options.synthesizer ?? createToneSynthesizer(),
-    createPacer: (hooks) => createPacer({ frameMs: 20, ...hooks }),
-    createVad,
-    createEndpointer: () => new Endpointer(),
-    recognizers: null,
-    openRecorder: (tenantId, callId) => StereoWavWriter.open(join(recordingsDir, tenantId, `${callId}.wav`)),
-    logger,
-    timing: { ...DEFAULT_TIMING, ...options.timing },
+    ...testGatewayOptions({ trpcUrl: `${serverUrl}/trpc`, recordingsDir, ...options }),
     onTurnLatency: (ms) => turnLatencies.push(ms),
     ...options.gateway,
   });

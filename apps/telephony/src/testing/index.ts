@@ -1,2 +1,8 @@
-export { type Clinic, type Harness, type HarnessOptions, startHarness } from "./harness";
+export {
+  type Clinic,
+  type Harness,
+  type HarnessOptions,
+  startHarness,
+  testGatewayOptions,
+} from "./harness";
 export { SimulatedCall, type SimulatedCallOptions } from "./twilio-client";

@@ -1,0 +1,73 @@
+// The callers of the voice benchmark, in a worker thread of their own: in production the callers are Twilio's
+// servers, not the gateway's process, so the simulated clients (parsing every frame they receive) must not share the
+// gateway's event loop, or the benchmark measures the clients. The main thread runs the server and the gateway.
+import { parentPort, workerData } from "node:worker_threads";
+import { SimulatedCall } from "@atende/telephony/testing";
+
+export interface CallersInput {
+  serverUrl: string;
+  gatewayUrl: string;
+  /** One access token per call (the calls are spread over clinics: 20 test calls a day each). */
+  tokens: string[];
+  /** What every caller asks at once after the greeting. */
+  question: string;
+  /** Audio frames each caller expects in the answer. */
+  expectedFrames: number;
+}
+
+export interface CallersResult {
+  /** Per frame: how far its arrival is from `first + n × 20 ms` (ms). */
+  lateness: number[];
+  /** Per call: how far the last frame's arrival is from where real time puts it (ms). */
+  endDrift: number[];
+  lost: number;
+  /** Largest gap between two frames of one call (ms). */
+  worstGap: number;
+}
+
+async function open(input: CallersInput, token: string): Promise<SimulatedCall> {
+  const res = await fetch(`${input.serverUrl}/voice-agent/browser-call`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: "{}",
+  });
+  if (res.status !== 200) throw new Error(`browser-call answered ${res.status}: ${await res.text()}`);
+  const ticket = (await res.json()) as { customParameters: Record<string, string> };
+  const call = new SimulatedCall({ url: input.gatewayUrl, customParameters: ticket.customParameters });
+  await call.start();
+  return call;
+}
+
+async function run(input: CallersInput): Promise<CallersResult> {
+  const calls: SimulatedCall[] = [];
+  // Opened a few at a time: opening is the server's work, not what is measured.
+  for (let i = 0; i < input.tokens.length; i += 20) {
+    calls.push(...(await Promise.all(input.tokens.slice(i, i + 20).map((t) => open(input, t)))));
+  }
+  await Promise.all(calls.map((c) => c.nextTurn(300_000)));
+  const arrivals = calls.map(() => [] as number[]);
+  calls.forEach((call, i) => {
+    call.onMedia = () => arrivals[i]?.push(performance.now());
+  });
+  await Promise.all(calls.map((c) => c.ask(input.question, 300_000)));
+  for (const call of calls) call.hangUp();
+  const result: CallersResult = { lateness: [], endDrift: [], lost: 0, worstGap: 0 };
+  for (const times of arrivals) {
+    result.lost += Math.max(0, input.expectedFrames - times.length);
+    const first = times[0] ?? 0;
+    times.forEach((t, n) => {
+      result.lateness.push(Math.abs(t - (first + n * 20)));
+      if (n > 0) result.worstGap = Math.max(result.worstGap, t - (times[n - 1] as number));
+    });
+    result.endDrift.push(Math.abs((times.at(-1) ?? first) - (first + (times.length - 1) * 20)));
+  }
+  return result;
+}
+
+if (parentPort) {
+  const port = parentPort;
+  run(workerData as CallersInput).then(
+    (result) => port.postMessage({ ok: true, result }),
+    (error: unknown) => port.postMessage({ ok: false, error: String(error) }),
+  );
+}

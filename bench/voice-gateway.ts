@@ -1,0 +1,56 @@
+// The gateway of the voice benchmark in a worker thread of its own, as production runs it in a process of its own:
+// the server (in the main thread here) and the callers (another worker) must not share its event loop. It also
+// times every frame it hands to a socket, so the pacing is measured where it is made as well as where it arrives.
+import { parentPort, workerData } from "node:worker_threads";
+import { startGateway } from "@atende/telephony";
+import { createPacer, createZeroLatencySynthesizer } from "@atende/telephony/audio";
+import { testGatewayOptions } from "@atende/telephony/testing";
+
+export interface GatewayWorkerInput {
+  trpcUrl: string;
+  recordingsDir: string;
+  /** The zero-latency speech-out's audio for every sentence (mu-law). */
+  audio: Uint8Array;
+  /** The frames of the answer measured: each call's last this many frames. */
+  expectedFrames: number;
+}
+
+export interface GatewaySendTimes {
+  /** Per frame of the answer: how far its send is from `first + n × 20 ms` (ms). */
+  lateness: number[];
+  /** Per call: how far the answer's last send is from where real time puts it (ms). */
+  endDrift: number[];
+}
+
+if (parentPort) {
+  const port = parentPort;
+  const input = workerData as GatewayWorkerInput;
+  const sends = new Map<string, number[]>();
+  const gateway = await startGateway({
+    ...testGatewayOptions({ ...input, synthesizer: createZeroLatencySynthesizer(input.audio) }),
+    createPacer: (hooks) =>
+      createPacer({
+        frameMs: 20,
+        ...hooks,
+        send(key, frame) {
+          const times = sends.get(key) ?? [];
+          if (times.length === 0) sends.set(key, times);
+          times.push(performance.now());
+          hooks.send(key, frame);
+        },
+      }),
+  });
+  port.postMessage({ url: `ws://127.0.0.1:${gateway.address.port}/media-stream` });
+  port.once("message", () => {
+    const result: GatewaySendTimes = { lateness: [], endDrift: [] };
+    for (const all of sends.values()) {
+      const times = all.slice(-input.expectedFrames);
+      const first = times[0] ?? 0;
+      times.forEach((t, n) => {
+        result.lateness.push(Math.abs(t - (first + n * 20)));
+      });
+      result.endDrift.push(Math.abs((times.at(-1) ?? first) - (first + (times.length - 1) * 20)));
+    }
+    void gateway.close().then(() => port.postMessage(result));
+  });
+}
