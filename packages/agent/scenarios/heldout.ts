@@ -257,6 +257,124 @@ rows.push(
   ],
 );
 
+// Registration updates (issue #8's 'register or update the patient'): written before the engine could update a
+// patient, from the flow's design only (identify, ask what is missing, read back, write after a yes); first run
+// reported in the README.
+rows.push(
+  [
+    "h-upd-1",
+    "clinica",
+    M,
+    ["oi eu mudei de telefone", "onze nove sete seis cinco quatro três dois um zero", "isso"],
+    { clientUpdated: { client: "maria", phoneNumber: "11976543210" } },
+  ],
+  [
+    "h-upd-2",
+    "clinica",
+    M,
+    ["meu numero novo é 11 95555 4444", "correto"],
+    { clientUpdated: { client: "maria", phoneNumber: "11955554444" } },
+  ],
+  [
+    "h-upd-3",
+    "clinica",
+    M,
+    ["queria atualizar meu cadastro", "o convenio", "agora é unimed", "não tenho o número aqui", "sim"],
+    { clientUpdated: { client: "maria", healthInsuranceProvider: "Unimed" } },
+  ],
+  [
+    "h-upd-4",
+    "clinica",
+    U,
+    ["vocês estão com meu nome errado", "joão pereira", "joão pereira da silva", "confere"],
+    { clientUpdated: { client: "joao", fullName: "João Pereira da Silva" } },
+  ],
+  [
+    "h-upd-5",
+    "clinica",
+    "+5511912345678",
+    ["quero incluir meu cpf no cadastro", "um dois três quatro cinco seis sete oito nove zero nove", "sim"],
+    { clientUpdated: { client: "joao", documentNumber: "12345678909" } },
+  ],
+  [
+    "h-upd-6",
+    "clinica",
+    M,
+    ["troquei de celular", "11 98888 7777", "não é 11 98888 7766", "sim"],
+    { clientUpdated: { client: "maria", phoneNumber: "11988887766" } },
+  ],
+  [
+    "h-upd-7",
+    "clinica",
+    M,
+    ["meu telefone mudou", "onze nove um dois um dois três quatro três quatro", "não", "deixa pra lá"],
+    { clientUpdated: false, say: ["cadastro"] },
+  ],
+  ["h-upd-8", "clinica", M, ["meu email mudou"], { clientUpdated: false, say: ["e-mail"] }],
+  [
+    "h-upd-9",
+    "clinica",
+    M,
+    ["vocês estão com meu nome errado é maria souza lima", "isso mesmo"],
+    { clientUpdated: { client: "maria", fullName: "Maria Souza Lima" } },
+  ],
+  [
+    "h-upd-10",
+    "clinica",
+    U,
+    [
+      "preciso atualizar meu telefone",
+      "meu cpf é cinco dois nove nove oito dois dois quatro sete dois cinco",
+      "onze nove quatro quatro quatro quatro cinco cinco cinco cinco",
+      "pode",
+    ],
+    { clientUpdated: { client: "maria", phoneNumber: "11944445555" } },
+  ],
+  [
+    "h-upd-11",
+    "consultorio",
+    C,
+    [
+      "fiz um plano de saúde novo a amil queria colocar no cadastro",
+      "o número é um dois três quatro cinco seis sete oito",
+      "sim",
+    ],
+    {
+      clientUpdated: { client: "clara", healthInsuranceProvider: "Amil", healthInsuranceNumber: "12345678" },
+    },
+  ],
+  [
+    "h-upd-12",
+    "clinica",
+    M,
+    [
+      "quero marcar uma consulta com a dra ana no centro amanha as nove pelo meu convenio unimed",
+      "sim",
+      "sim",
+      "sim",
+      "pode incluir",
+    ],
+    {
+      created: { at: "2026-12-10T09:00" },
+      clientUpdated: { client: "maria", healthInsuranceProvider: "Unimed" },
+    },
+  ],
+  [
+    "h-upd-13",
+    "clinica",
+    M,
+    ["quero atualizar meus dados", "meu telefone", "é 11 3232 4545", "tá certo"],
+    { clientUpdated: { client: "maria", phoneNumber: "1132324545" } },
+  ],
+  [
+    "h-upd-14",
+    "clinica",
+    M,
+    ["meu whatsapp agora é outro", "onze nove nove um dois três quatro cinco seis sete", "correto"],
+    { clientUpdated: { client: "maria", phoneNumber: "11991234567" } },
+  ],
+);
+
 export const HELD_OUT: Scenario[] = rows.map(([id, fixture, caller, turns, expect]) => ({
   id,
   fixture,

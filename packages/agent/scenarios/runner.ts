@@ -35,6 +35,17 @@ export interface Scenario {
     cancelled?: string | false;
     confirmed?: string | false;
     clientCreated?: { fullName?: string; documentNumber?: string } | false;
+    /** A patient's record after the call (fixture id key); phone and CPF compared by digits. */
+    clientUpdated?:
+      | {
+          client: string;
+          fullName?: string;
+          phoneNumber?: string;
+          documentNumber?: string;
+          healthInsuranceProvider?: string | null;
+          healthInsuranceNumber?: string | null;
+        }
+      | false;
     /** Accent- and case-insensitive substrings some `say` must contain. */
     say?: string[];
     notSay?: string[];
@@ -199,6 +210,31 @@ export async function runScenario(s: Scenario): Promise<Outcome> {
       problems.push(
         `no client like ${JSON.stringify(want)}; got ${JSON.stringify(tools.clients.slice(fixture.clients.length).map((c) => [c.fullName, c.documentNumber]))}`,
       );
+  }
+  const clientUpdates = writes.filter((c) => c.tool === "updateClient");
+  if (e.clientUpdated === false && clientUpdates.length) problems.push("updated a client, expected not");
+  if (e.clientUpdated) {
+    const want = e.clientUpdated;
+    const c = tools.clients.find((x) => x.id === ids[want.client]);
+    const digits = (v: string | null | undefined) => (v ?? "").replace(/\D/g, "");
+    const wrong: string[] = [];
+    if (!clientUpdates.length) wrong.push("no updateClient ran");
+    if (!c) wrong.push(`no client ${want.client}`);
+    else {
+      if (want.fullName !== undefined && c.fullName !== want.fullName) wrong.push(`fullName ${c.fullName}`);
+      if (want.phoneNumber !== undefined && !digits(c.phoneNumber).endsWith(digits(want.phoneNumber)))
+        wrong.push(`phoneNumber ${c.phoneNumber}`);
+      if (want.documentNumber !== undefined && digits(c.documentNumber) !== digits(want.documentNumber))
+        wrong.push(`documentNumber ${c.documentNumber}`);
+      if (
+        want.healthInsuranceProvider !== undefined &&
+        c.healthInsuranceProvider !== want.healthInsuranceProvider
+      )
+        wrong.push(`healthInsuranceProvider ${c.healthInsuranceProvider}`);
+      if (want.healthInsuranceNumber !== undefined && c.healthInsuranceNumber !== want.healthInsuranceNumber)
+        wrong.push(`healthInsuranceNumber ${c.healthInsuranceNumber}`);
+    }
+    if (wrong.length) problems.push(`client not updated as expected: ${wrong.join(", ")}`);
   }
   const allSaid = fold(said(events).join(" \n "));
   for (const phrase of e.say ?? [])
