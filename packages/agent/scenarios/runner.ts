@@ -52,6 +52,8 @@ export interface Scenario {
     transfer?: boolean;
     end?: boolean;
     actions?: string[];
+    /** Accent- and case-insensitive substrings of the call's summary. */
+    summary?: string[];
   };
 }
 
@@ -260,6 +262,9 @@ export async function runScenario(s: Scenario): Promise<Outcome> {
       problems.push(`spoke a price not in the catalogue: '${m[0]}'`);
     }
   }
+  const summary = fold(session.summary());
+  for (const phrase of e.summary ?? [])
+    if (!summary.includes(fold(phrase))) problems.push(`summary lacks '${phrase}': ${session.summary()}`);
   const ids2 = writes.filter((c) => c.toolCallId).map((c) => `${c.tool}:${c.toolCallId}`);
   if (new Set(ids2).size !== ids2.length) problems.push("a toolCallId ran twice");
   return { id: s.id, must: s.must, ok: problems.length === 0, problems, transcript };

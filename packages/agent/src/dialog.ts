@@ -1998,7 +1998,7 @@ class OfflineSession implements AgentSession {
     if (upd.change.insurance && upd.change.insuranceNumber === undefined && !upd.askedNumber) {
       upd.askedNumber = true;
       this.ask(
-        `Qual é o número da carteirinha do ${upd.change.insurance}? Pode dizer número por número, ou diga pular.`,
+        "Qual é o número da carteirinha do convênio? Pode dizer número por número, ou diga pular.",
         "update_number",
       );
       return;
