@@ -5,6 +5,7 @@ import { fold, moneyWords } from "../src/normalize";
 import type { AgentEvent, CallerInput } from "../src/types";
 import { FakeTools } from "./fake-tools";
 import { FIXTURES, type FixtureId } from "./fixtures";
+import type { Grounds } from "./grounding";
 
 /** A caller turn; `{ bargeIn: true }` reports that the caller cut the last reply's final sentence short. */
 export type Turn = string | { dtmf: string } | { silence: 1 | 2 } | { bargeIn: true };
@@ -63,6 +64,10 @@ export interface Outcome {
   ok: boolean;
   problems: string[];
   transcript: string[];
+  /** The agent's lines, in order. */
+  said: string[];
+  /** What the agent may speak of: the tenant's data, the tools' answers, the caller's own words. */
+  grounds: Grounds;
 }
 
 const said = (events: AgentEvent[]) =>
@@ -267,5 +272,21 @@ export async function runScenario(s: Scenario): Promise<Outcome> {
     if (!summary.includes(fold(phrase))) problems.push(`summary lacks '${phrase}': ${session.summary()}`);
   const ids2 = writes.filter((c) => c.toolCallId).map((c) => `${c.tool}:${c.toolCallId}`);
   if (new Set(ids2).size !== ids2.length) problems.push("a toolCallId ran twice");
-  return { id: s.id, must: s.must, ok: problems.length === 0, problems, transcript };
+  const grounds: Grounds = {
+    knowledge: fixture.knowledge,
+    slots: tools.answeredSlots,
+    clients: [...fixture.clients, ...tools.clients],
+    appointments: [...fixture.appointments, ...tools.appointments],
+    callerSaid: s.turns.filter((t): t is string => typeof t === "string"),
+    now: new Date(s.now),
+  };
+  return {
+    id: s.id,
+    must: s.must,
+    ok: problems.length === 0,
+    problems,
+    transcript,
+    said: said(events),
+    grounds,
+  };
 }

@@ -1973,7 +1973,9 @@ class OfflineSession implements AgentSession {
     if (upd.wanted.includes("email")) {
       upd.wanted = upd.wanted.filter((f) => f !== "email");
       this.say(EMAIL_BY_PHONE);
-      if (!upd.wanted.length) {
+      if (upd.wanted.length)
+        this.say("O e-mail você pode atualizar pessoalmente, no seu próximo atendimento.");
+      else {
         this.resetFlow();
         if (this.k.agent.forwardingPhone) {
           this.say("Um atendente pode anotar o e-mail com você.");
