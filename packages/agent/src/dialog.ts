@@ -425,8 +425,7 @@ class OfflineSession implements AgentSession {
     }
 
     const rebooking = this.pending === "offer_book" && (u.yes || u.intents.includes("reschedule"));
-    // 'mudei de telefone' starts an update, except where the pending question takes the number or name itself.
-    const updating = !!u.update && this.flow !== "update" && !UPDATE_BLOCKED.has(this.pending);
+    const updating = !!u.update && this.flow !== "update" && UPDATE_ALLOWED.has(this.pending);
     const hasNewFlow =
       updating ||
       (!rebooking &&
@@ -2416,20 +2415,11 @@ class OfflineSession implements AgentSession {
   }
 }
 
-/** Questions whose answer is a number or a name the update flow must not take as a change. */
-const UPDATE_BLOCKED = new Set<Pending>([
-  "phone",
-  "cpf",
-  "name",
-  "identify",
-  "confirm_name",
-  "readback",
-  "update_field",
-  "update_value",
-  "update_number",
-  "update_readback",
-  "add_offer",
-]);
+/**
+ * Where 'mudei de telefone' starts an update: between tasks. Inside a booking or a lookup the words answer the
+ * question asked ('Qual é o seu telefone?', 'o número dois'); the caller can ask once it is done.
+ */
+const UPDATE_ALLOWED = new Set<Pending>(["open", "anything_else", "offer_book", "transfer_offer"]);
 
 const TOPIC_LABELS: Record<Topic, string> = {
   price: "preço",

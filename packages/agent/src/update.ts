@@ -16,7 +16,7 @@ const CHANGE =
   /\b(atualiz\w*|alter\w*|mud\w*|troc\w*|troquei|corrig\w*|inclu\w*|adicion\w*|acrescent\w*|coloc\w*|botar|bota|boto|registr\w*|acert\w*|arrum\w*|consert\w*|errad\w*|desatualizad\w*|antig[oa]s?|nov[oa]s?|outr[oa] (numero|telefone|celular|plano|convenio|email)|agora (e|eu tenho|tenho|eu uso|uso|sou)|nao (tenho|uso) mais|nao e mais|sai do|cancelei|fiz (um |uma |o |a )?(plano|convenio))\b/;
 const RECORD = /\b(cadastro|cadastral|dados|ficha|registro)\b/;
 /** 'número do convênio', 'número do CPF': the number belongs to that field, not to the phone. */
-const NUMBER_OF = /\bnumero (do|da|de) (convenio|plano|carteir\w*|cpf|documento)\b/g;
+const NUMBER_OF = /\bnumero (do|da|de) (meu |minha )?(convenio|plano|carteir\w*|cpf|documento)\b/g;
 const FIELD_WORDS: [PatientField, RegExp][] = [
   ["email", /\b(e mail|email|emails|imeil|emeil|correio eletronico)\b/],
   ["cpf", /\b(cpf|c p f|documento)\b/],
