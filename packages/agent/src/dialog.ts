@@ -239,7 +239,14 @@ class OfflineSession implements AgentSession {
   private transferredTo: string | undefined;
   /** The registration change being collected (flow 'update', or the offer after a booking). */
   private upd:
-    | { wanted: PatientField[]; change: Change; askedNumber: boolean; field?: PatientField }
+    | {
+        wanted: PatientField[];
+        change: Change;
+        askedNumber: boolean;
+        field?: PatientField;
+        /** Digits were said for the phone or CPF in passing, but not a whole one. */
+        incomplete?: boolean;
+      }
     | undefined;
   /** A CPF or an insurance the caller said in passing, to offer adding to a record that lacks it (once). */
   private readonly mentioned: { cpf?: string; insurance?: string } = {};
@@ -1907,7 +1914,9 @@ class OfflineSession implements AgentSession {
     for (const f of upd.wanted) {
       if (f === "email") continue;
       if ((f === "phone" || f === "cpf") && digitFields.length > 1) continue;
-      this.takeUpdateValue(f, u, f === asked);
+      // For digits, 'asked' only tells a partial reading apart; a name off the lists is taken only when asked.
+      const got = this.takeUpdateValue(f, u, f === asked || f === "phone" || f === "cpf");
+      if (got === "partial" && f !== asked) upd.incomplete = true;
     }
   }
 
@@ -1993,6 +2002,8 @@ class OfflineSession implements AgentSession {
     for (const f of upd.wanted) {
       if (f === "email" || FIELD_KEY[f] in upd.change) continue;
       upd.field = f;
+      if (upd.incomplete && (f === "phone" || f === "cpf")) this.say("Não peguei o número completo.");
+      upd.incomplete = false;
       this.ask(FIELD_QUESTION[f], "update_value");
       return;
     }

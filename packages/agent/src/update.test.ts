@@ -71,6 +71,13 @@ describe("numbers said by a caller", () => {
     expect(phoneValue(text)).toEqual({ ok: national });
   });
 
+  it("a stray 'um' before the number, and a mobile missing a digit", () => {
+    expect(phoneValue("é um fixo onze três três três três quatro quatro quatro quatro")).toEqual({
+      ok: "1133334444",
+    });
+    expect(phoneValue("onze nove nove nove oito oito sete sete seis")).toEqual({ partial: true });
+  });
+
   it("a partial phone is partial; no digits is nothing", () => {
     expect(phoneValue("nove oito sete")).toEqual({ partial: true });
     expect(phoneValue("não sei de cabeça")).toBeUndefined();
@@ -126,6 +133,15 @@ describe("names and insurances", () => {
     expect(insuranceValue("é a Sami", [], false)).toBeUndefined();
     expect(ownInsurance("quero marcar pelo meu convênio unimed", [])).toBe("Unimed");
     expect(ownInsurance("vocês aceitam unimed", [])).toBeUndefined();
+  });
+
+  it("what is said last holds now; an introduction is no name change", () => {
+    expect(insuranceValue("eu tinha amil mas agora sou particular", [], false)).toBeNull();
+    expect(insuranceValue("era amil agora é unimed", [], false)).toBe("Unimed");
+    expect(updateRequest("oi meu nome é maria souza queria trocar o telefone do meu cadastro")).toEqual([
+      "phone",
+    ]);
+    expect(updateRequest("gostaria de cadastrar meu cpf")).toEqual(["cpf"]);
   });
 
   it("'plano de saúde' names no plan", () => {

@@ -13,7 +13,7 @@ import { normalize, readDigits, type Token, tokenize } from "./normalize";
 export type PatientField = "phone" | "name" | "cpf" | "insurance" | "email";
 
 const CHANGE =
-  /\b(atualiz\w*|alter\w*|mud\w*|troc\w*|troquei|corrig\w*|inclu\w*|adicion\w*|acrescent\w*|coloc\w*|botar|bota|boto|registr\w*|acert\w*|arrum\w*|consert\w*|errad\w*|desatualizad\w*|antig[oa]s?|nov[oa]s?|outr[oa] (numero|telefone|celular|plano|convenio|email)|agora (e|eu tenho|tenho|eu uso|uso|sou)|nao (tenho|uso) mais|nao e mais|sai do|cancelei|fiz (um |uma |o |a )?(plano|convenio))\b/;
+  /\b(atualiz\w*|alter\w*|mud\w*|troc\w*|troquei|corrig\w*|inclu\w*|adicion\w*|acrescent\w*|coloc\w*|botar|bota|boto|registr\w*|(cadastr\w*|informar|passar|deixar) (o |meu |minha )?(cpf|convenio|plano)|acert\w*|arrum\w*|consert\w*|errad\w*|desatualizad\w*|antig[oa]s?|nov[oa]s?|outr[oa] (numero|telefone|celular|plano|convenio|email)|agora (e|eu tenho|tenho|eu uso|uso|sou)|nao (tenho|uso) mais|nao e mais|sai do|cancelei|fiz (um |uma |o |a )?(plano|convenio))\b/;
 const RECORD = /\b(cadastro|cadastral|dados|ficha|registro)\b/;
 /** 'número do convênio', 'número do CPF': the number belongs to that field, not to the phone. */
 const NUMBER_OF = /\bnumero (do|da|de) (meu |minha )?(convenio|plano|carteir\w*|cpf|documento)\b/g;
@@ -27,7 +27,10 @@ const FIELD_WORDS: [PatientField, RegExp][] = [
 
 /** The patient fields the words name (no change word needed: an answer to 'o que você quer atualizar?'). */
 export function fieldsNamed(text: string): PatientField[] {
-  const n = normalize(text).replace(NUMBER_OF, (m) => m.replace(/^numero/, "n"));
+  const n = normalize(text)
+    .replace(NUMBER_OF, (m) => m.replace(/^numero/, "n"))
+    // 'meu nome é Maria Souza, queria trocar o telefone': an introduction, not the name to change.
+    .replace(/\b(o )?meu nome (completo )?e\b/, " ");
   const found: PatientField[] = [];
   for (const [field, re] of FIELD_WORDS) if (re.test(n)) found.push(field);
   // An insurance's own name is the insurance field ('agora é Unimed').
@@ -87,6 +90,8 @@ export function nationalPhone(digits: string): string | undefined {
   // A DDD has no zero; a mobile number has 9 digits starting with 9, a landline 8.
   if (d[0] === "0" || d[1] === "0") return undefined;
   if (d.length === 11 && d[2] !== "9") return undefined;
+  // Since 2016 every mobile has nine digits: ten digits are a landline, which starts with 2 to 5.
+  if (d.length === 10 && !/[2-5]/.test(d[2]!)) return undefined;
   return d;
 }
 
@@ -101,7 +106,13 @@ export function phoneValue(text: string): Value<string> {
     const p = nationalPhone(spliceDigits(before, after, len));
     if (p) return { ok: p };
   }
-  return nationalPhone(whole) ? { ok: nationalPhone(whole)! } : { partial: true };
+  if (nationalPhone(whole)) return { ok: nationalPhone(whole)! };
+  // A stray 'um' before the number ('é um fixo, onze …'): the number is the digits at the end.
+  for (const len of [11, 10]) {
+    const p = whole.length > len ? nationalPhone(whole.slice(-len)) : undefined;
+    if (p) return { ok: p };
+  }
+  return { partial: true };
 }
 
 /** A CPF in what was said (check digits verified), a wrong reading, or nothing. */
@@ -160,6 +171,23 @@ export function nameValue(text: string, asked: boolean): string | undefined {
 const NO_INSURANCE =
   /\b(sem (convenio|plano)|nao tenho (mais )?(convenio|plano)|nao (uso|tenho) mais (o )?(convenio|plano)|particular|cancelei (o |meu )?(convenio|plano)|sai do (convenio|plano)|nao e mais (por )?(convenio|plano))\b/;
 
+/** The insurance named last in the words, and where (in the normalized text). */
+function lastInsuranceNamed(
+  text: string,
+  accepted: readonly string[],
+): { name: string; at: number } | undefined {
+  const n = normalize(text);
+  const words = n.split(" ");
+  let best: { name: string; at: number } | undefined;
+  // Each word onward, the first insurance named there: the last such place wins.
+  for (let i = 0; i < words.length; i++) {
+    const name = insuranceNamed(words.slice(i).join(" "), accepted);
+    if (!name) break;
+    best = { name, at: words.slice(0, i).join(" ").length + (i ? 1 : 0) };
+  }
+  return best;
+}
+
 /** An insurance name from the patient form's list or the tenant's own ('agora é Unimed'). */
 export function insuranceNamed(text: string, accepted: readonly string[] = []): string | undefined {
   return matchInsurance(text, [...PATIENT_HEALTH_PLAN_PROVIDERS, ...accepted]);
@@ -174,9 +202,12 @@ export function insuranceValue(
   accepted: readonly string[],
   asked: boolean,
 ): string | null | undefined {
-  const named = insuranceNamed(text, accepted);
-  if (named) return named;
-  if (NO_INSURANCE.test(normalize(text))) return null;
+  // 'eu tinha Amil mas agora sou particular', 'era Amil, agora é Unimed': what is said last is what holds now.
+  const n = normalize(text);
+  const none = [...n.matchAll(new RegExp(NO_INSURANCE.source, "g"))].pop();
+  const named = lastInsuranceNamed(text, accepted);
+  if (none && (!named || (none.index ?? 0) > named.at)) return null;
+  if (named) return named.name;
   if (!asked) return undefined;
   if (/\d/.test(text)) return undefined;
   // A plan off the lists, as the answer to the question: the words left once the fillers are gone.
