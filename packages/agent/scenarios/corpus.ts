@@ -1342,3 +1342,44 @@ add({
     clientUpdated: false,
   },
 });
+// A read-back cut short by the caller is not confirmed by a 'sim'; an update after a booking, at 'mais alguma coisa?'.
+upd(
+  "update-bargein-readback",
+  "clinica",
+  MARIA,
+  ["mudei de telefone", "11 97654 3210", { bargeIn: true }, "sim", "sim"],
+  { clientUpdated: { client: "maria", phoneNumber: "11976543210" }, say: ["você não ouviu a pergunta"] },
+);
+upd(
+  "update-bargein-readback-no-write",
+  "clinica",
+  MARIA,
+  ["mudei de telefone", "11 97654 3210", { bargeIn: true }, "sim"],
+  { clientUpdated: false },
+);
+upd(
+  "update-after-booking",
+  "consultorio",
+  CLARA,
+  [
+    "quero marcar uma limpeza amanha as nove",
+    "sim",
+    "sim",
+    "sim",
+    "sim e também mudei de celular",
+    "21 97777 6655",
+    "sim",
+  ],
+  {
+    created: { at: "2026-12-10T09:00" },
+    clientUpdated: { client: "clara", phoneNumber: "21977776655" },
+    summary: ["agendou Limpeza", "atualizou o cadastro: telefone para (21) 97777-6655"],
+  },
+);
+upd(
+  "update-dtmf-readback",
+  "consultorio",
+  CLARA,
+  ["meu telefone mudou", "vinte e um nove sete sete sete sete seis seis cinco cinco", { dtmf: "1" }],
+  { clientUpdated: { client: "clara", phoneNumber: "21977776655" } },
+);
