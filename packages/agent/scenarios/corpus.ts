@@ -954,3 +954,432 @@ const calls: [string, Scenario["fixture"], string | null, Turn[], Scenario["expe
 ];
 for (const [id, fixture, caller, turns, expect, must] of calls)
   add({ id, fixture, caller, turns, expect, must: must ?? true });
+
+// ── Registration updates (issue #8, 'register or update the patient'): the patient is identified (by the calling
+// number, else by name or CPF), the change is read back and written only after a yes.
+const JOAO = "+5511912345678";
+const MARCOS_FILHO = "+5511933330002";
+const upd = (
+  id: string,
+  fixture: Scenario["fixture"],
+  caller: string,
+  turns: Turn[],
+  expect: Scenario["expect"],
+) => add({ id, fixture, caller, turns, expect });
+const phoneOpeners = [
+  "mudei de telefone",
+  "troquei de número",
+  "meu celular mudou",
+  "quero atualizar meu telefone",
+  "preciso trocar o telefone do cadastro",
+  "o telefone que vocês têm é antigo",
+  "meu whatsapp mudou",
+  "queria alterar meu número de contato",
+  "tenho um número novo",
+  "o número do meu cadastro está desatualizado",
+];
+const phoneSaid: [string, string][] = [
+  ["onze nove sete seis cinco quatro três dois um zero", "11976543210"],
+  ["11 97654 3210", "11976543210"],
+  ["(11) 97654-3210", "11976543210"],
+  ["onze noventa e sete seis cinco quatro trinta e dois dez", "11976543210"],
+  ["é onze nove meia cinco quatro três dois um zero nove", "11965432109"],
+  ["vinte e um três dois um dois quatro cinco quatro cinco", "2132124545"],
+  ["+55 11 98123 4567", "11981234567"],
+  ["zero onze nove oito um dois três quatro cinco seis sete", "11981234567"],
+];
+const readbackYes = ["sim", "isso", "confere", "correto", "pode atualizar", "tá certo", "isso mesmo"];
+phoneOpeners.forEach((opener, i) => {
+  const [said, national] = at(phoneSaid, i);
+  upd(`update-phone-${i + 1}`, "clinica", MARIA, [opener, said, at(readbackYes, i)], {
+    clientUpdated: { client: "maria", phoneNumber: national },
+    actions: ["CLIENT_UPDATED"],
+    say: ["Vou atualizar o seu telefone para", "Confere?", "atualizei o seu cadastro"],
+    summary: ["Maria Souza atualizou o cadastro", "telefone"],
+  });
+});
+const phoneInline: [string, string][] = [
+  ["meu número novo é 11 95555 4444", "11955554444"],
+  ["mudei de celular agora é onze nove cinco cinco cinco cinco quatro quatro quatro quatro", "11955554444"],
+  ["meu telefone agora é 21 3232 4545", "2132324545"],
+  ["pode anotar meu novo whatsapp onze nove oito oito oito oito sete sete sete sete", "11988887777"],
+];
+phoneInline.forEach(([said, national], i) => {
+  upd(`update-phone-inline-${i + 1}`, "clinica", MARIA, [said, at(readbackYes, i + 2)], {
+    clientUpdated: { client: "maria", phoneNumber: national },
+    actions: ["CLIENT_UPDATED"],
+  });
+});
+// Read back digit by digit, grouped: the DDD as a number.
+upd("update-phone-readback-words", "clinica", MARIA, ["mudei de telefone", "11 97654 3210", "sim"], {
+  say: ["Vou atualizar o seu telefone para onze, nove sete seis cinco quatro, três dois um zero. Confere?"],
+});
+upd("update-phone-dtmf", "clinica", MARIA, ["troquei de telefone", { dtmf: "11976543210" }, "sim"], {
+  clientUpdated: { client: "maria", phoneNumber: "11976543210" },
+});
+// Corrections: while dictating, and at the read-back (the whole number, its end, or without a 'não').
+upd(
+  "update-phone-correction-dictating",
+  "clinica",
+  MARIA,
+  ["mudei de telefone", "onze nove oito sete... não, nove sete seis cinco quatro três dois um zero", "sim"],
+  { clientUpdated: { client: "maria", phoneNumber: "11976543210" } },
+);
+const readbackFixes: [string, string][] = [
+  ["não é 11 98888 7766", "11988887766"],
+  ["não o final é sete sete meia meia", "11988887766"],
+  ["não, quer dizer, onze nove oito oito oito oito sete sete seis seis", "11988887766"],
+  ["é nove oito oito oito oito sete sete seis seis", "11988887766"],
+];
+readbackFixes.forEach(([fix, national], i) => {
+  upd(`update-phone-fix-${i + 1}`, "clinica", MARIA, ["troquei de celular", "11 98888 7777", fix, "sim"], {
+    clientUpdated: { client: "maria", phoneNumber: national },
+    say: ["sete sete seis seis. Confere?"],
+  });
+});
+upd(
+  "update-phone-no-then-new",
+  "clinica",
+  MARIA,
+  ["meu telefone mudou", "11 98888 7777", "não", "onze nove sete seis cinco quatro três dois um zero", "sim"],
+  {
+    clientUpdated: { client: "maria", phoneNumber: "11976543210" },
+    say: ["ainda não alterei nada", "Qual é o novo telefone"],
+  },
+);
+upd(
+  "update-phone-no-then-abandon",
+  "clinica",
+  MARIA,
+  ["meu telefone mudou", "11 98888 7777", "não", "esquece"],
+  {
+    clientUpdated: false,
+    say: ["mantive o seu cadastro como estava"],
+  },
+);
+upd(
+  "update-phone-partial",
+  "clinica",
+  MARIA,
+  ["mudei de telefone", "nove oito sete", "11 97654 3210", "sim"],
+  {
+    clientUpdated: { client: "maria", phoneNumber: "11976543210" },
+    say: ["Não peguei o número completo"],
+  },
+);
+upd("update-phone-same", "clinica", MARIA, ["meu telefone mudou", "11 98765 4321"], {
+  clientUpdated: false,
+  say: ["já está com esses dados"],
+});
+// Unknown caller: identified by name or CPF first; not found is said.
+upd(
+  "update-unknown-by-name",
+  "clinica",
+  UNKNOWN,
+  [
+    "quero atualizar meu telefone",
+    "maria souza",
+    "onze nove sete seis cinco quatro três dois um zero",
+    "sim",
+  ],
+  {
+    clientUpdated: { client: "maria", phoneNumber: "11976543210" },
+    say: ["Para encontrar o seu cadastro"],
+  },
+);
+upd(
+  "update-unknown-by-cpf",
+  "clinica",
+  UNKNOWN,
+  [
+    "preciso mudar o telefone do meu cadastro",
+    "cinco dois nove ponto nove oito dois ponto dois quatro sete traço dois cinco",
+    "11 97654 3210",
+    "pode",
+  ],
+  { clientUpdated: { client: "maria", phoneNumber: "11976543210" } },
+);
+upd(
+  "update-unknown-not-found",
+  "clinica",
+  UNKNOWN,
+  ["mudei de telefone", "roberto nunes", "roberto nunes da costa"],
+  { clientUpdated: false, say: ["Não encontrei o seu cadastro"] },
+);
+// The name
+const nameFixes: [Turn[], string][] = [
+  [["vocês estão com meu nome errado é Marina Correia", "sim"], "Marina Correia"],
+  [["meu nome está escrito errado o certo é Maria de Souza", "isso"], "Maria de Souza"],
+  [["quero corrigir meu nome", "é Maria Souza Lima", "confere"], "Maria Souza Lima"],
+  [["quero mudar meu nome para Maria Souza Lima", "correto"], "Maria Souza Lima"],
+  [["meu sobrenome mudou", "Maria Souza Correia", "sim"], "Maria Souza Correia"],
+  [["meu nome tá errado", "o certo é Maria Costa, não, Maria Correia", "sim"], "Maria Correia"],
+  [["o nome no cadastro está errado", "Maria Sousa", "não, é Maria Souza Lima", "sim"], "Maria Souza Lima"],
+];
+nameFixes.forEach(([turns, fullName], i) => {
+  upd(`update-name-${i + 1}`, "clinica", MARIA, turns, {
+    clientUpdated: { client: "maria", fullName },
+    actions: ["CLIENT_UPDATED"],
+    say: [`corrigir o seu nome para ${fullName}`],
+  });
+});
+// The CPF: digit by digit, in groups, with dots and dashes; an invalid reading is asked again.
+const cpfSaid = [
+  "um dois três quatro cinco seis sete oito nove zero nove",
+  "cento e vinte e três quatrocentos e cinquenta e seis setecentos e oitenta e nove zero nove",
+  "123.456.789-09",
+  "um dois três ponto quatro cinco meia ponto sete oito nove traço zero nove",
+];
+const cpfOpeners = [
+  "quero incluir meu cpf no cadastro",
+  "queria colocar meu cpf",
+  "vocês não têm meu cpf quero adicionar",
+  "preciso atualizar meu cpf",
+];
+cpfSaid.forEach((said, i) => {
+  upd(`update-cpf-${i + 1}`, "clinica", JOAO, [at(cpfOpeners, i), said, "sim"], {
+    clientUpdated: { client: "joao", documentNumber: "12345678909" },
+    say: ["incluir no seu cadastro o CPF um dois três, quatro cinco seis, sete oito nove, zero nove"],
+  });
+});
+upd(
+  "update-cpf-invalid-then-valid",
+  "clinica",
+  JOAO,
+  [
+    "quero incluir meu cpf",
+    "um dois três quatro cinco seis sete oito nove zero zero",
+    "um dois três quatro cinco seis sete oito nove zero nove",
+    "sim",
+  ],
+  { clientUpdated: { client: "joao", documentNumber: "12345678909" }, say: ["Esse CPF não parece válido"] },
+);
+// The insurance and its card number; none any more; a plan the clinic does not take is pointed out.
+const insuranceCalls: [Turn[], string, string | null][] = [
+  [
+    ["meu convênio agora é unimed", "um dois três quatro cinco seis sete oito nove", "sim"],
+    "Unimed",
+    "123456789",
+  ],
+  [["troquei de plano", "agora é amil", "pular", "isso"], "Amil", null],
+  [["agora eu tenho sulamérica", "não tenho o número aqui", "sim"], "SulAmérica", null],
+  [
+    ["quero colocar meu plano de saúde no cadastro", "bradesco saúde", "nove nove oito sete", "correto"],
+    "Bradesco Saúde",
+    "9987",
+  ],
+];
+insuranceCalls.forEach(([turns, provider, number], i) => {
+  upd(`update-insurance-${i + 1}`, "clinica", MARIA, turns, {
+    clientUpdated: { client: "maria", healthInsuranceProvider: provider, healthInsuranceNumber: number },
+    actions: ["CLIENT_UPDATED"],
+    summary: [`convênio para ${provider}`],
+  });
+});
+upd("update-insurance-not-taken", "clinica", MARIA, ["meu plano mudou pra hapvida", "pular", "sim"], {
+  clientUpdated: { client: "maria", healthInsuranceProvider: "Hapvida" },
+  say: ["Hapvida não está entre os convênios que atendemos"],
+});
+upd("update-insurance-none", "clinica", MARCOS_FILHO, ["não tenho mais convênio", "sim"], {
+  clientUpdated: { client: "marcos2", healthInsuranceProvider: null, healthInsuranceNumber: null },
+  say: ["tirar o convênio do seu cadastro"],
+});
+upd(
+  "update-insurance-card-only",
+  "clinica",
+  MARCOS_FILHO,
+  ["minha carteirinha do convênio mudou", "amil", "zero zero nove nove", "sim"],
+  { clientUpdated: { client: "marcos2", healthInsuranceProvider: "Amil", healthInsuranceNumber: "0099" } },
+);
+upd("update-insurance-off-list", "consultorio", CLARA, ["troquei de convênio", "é a Sami", "pular", "sim"], {
+  clientUpdated: { client: "clara", healthInsuranceProvider: "Sami" },
+});
+upd(
+  "update-insurance-refused",
+  "clinica",
+  MARIA,
+  ["meu convênio agora é unimed", "123456789012345678901234567890123456789012345678901234567890", "sim"],
+  {
+    say: ["Não consegui atualizar o seu cadastro: Número do convênio não pode exceder 50 caracteres"],
+    notSay: ["atualizei o seu cadastro"],
+  },
+);
+// E-mail: not taken by phone, and the agent says why and what to do.
+upd("update-email-transfer", "clinica", MARIA, ["meu e-mail mudou", "sim"], {
+  clientUpdated: false,
+  say: ["não consigo anotar e-mail com segurança", "Quer que eu transfira"],
+  transfer: true,
+});
+upd("update-email-in-person", "consultorio", CLARA, ["quero atualizar meu email"], {
+  clientUpdated: false,
+  say: ["pessoalmente"],
+  transfer: false,
+});
+upd("update-email-and-phone", "clinica", MARIA, ["mudei de telefone e de email", "11 97654 3210", "sim"], {
+  clientUpdated: { client: "maria", phoneNumber: "11976543210" },
+  say: ["e-mail com segurança"],
+});
+// 'Atualizar o cadastro' without a field: asked which.
+const generic: [string, string, Turn[], Scenario["expect"]][] = [
+  [
+    "quero atualizar meu cadastro",
+    "o telefone",
+    ["11 97654 3210", "sim"],
+    { clientUpdated: { client: "maria", phoneNumber: "11976543210" } },
+  ],
+  [
+    "preciso atualizar meus dados",
+    "meu nome",
+    ["Maria Souza Lima", "sim"],
+    { clientUpdated: { client: "maria", fullName: "Maria Souza Lima" } },
+  ],
+  [
+    "queria alterar umas coisas no meu cadastro",
+    "o convênio",
+    ["unimed", "pular", "sim"],
+    { clientUpdated: { client: "maria", healthInsuranceProvider: "Unimed" } },
+  ],
+  [
+    "quero atualizar minha ficha",
+    "deixa pra lá",
+    [],
+    { clientUpdated: false, say: ["mantive o seu cadastro"] },
+  ],
+];
+generic.forEach(([opener, which, rest, expect], i) => {
+  upd(`update-generic-${i + 1}`, "clinica", MARIA, [opener, which, ...rest], {
+    say: ["O que você quer atualizar", ...(expect.say ?? [])],
+    ...expect,
+  });
+});
+// After a booking: a CPF or insurance the registered caller said, that the record lacks, is offered once.
+const bookAndOffer =
+  "quero marcar uma consulta com a dra ana no centro amanha as nove pelo meu convenio unimed";
+upd("offer-insurance-yes", "clinica", MARIA, [bookAndOffer, "sim", "sim", "sim", "pode incluir"], {
+  created: { at: "2026-12-10T09:00" },
+  clientUpdated: { client: "maria", healthInsuranceProvider: "Unimed" },
+  say: ["O seu cadastro ainda não tem o convênio Unimed. Quer que eu inclua?"],
+  summary: ["agendou", "atualizou o cadastro"],
+});
+upd(
+  "offer-insurance-no",
+  "clinica",
+  MARIA,
+  [bookAndOffer, "sim", "sim", "sim", "não precisa", "não obrigada"],
+  {
+    created: { at: "2026-12-10T09:00" },
+    clientUpdated: false,
+    end: true,
+  },
+);
+upd(
+  "offer-insurance-once",
+  "clinica",
+  MARIA,
+  [
+    bookAndOffer,
+    "sim",
+    "sim",
+    "sim",
+    "não",
+    "quero marcar um exame de sangue amanha as dez pelo convenio unimed",
+    "sim",
+    "sim",
+  ],
+  { clientUpdated: false, notSay: ["não tem o convênio Unimed. Quer que eu inclua?\n"] },
+);
+upd(
+  "offer-cpf-known",
+  "clinica",
+  JOAO,
+  [
+    "quero marcar uma consulta com o dr carlos na paulista amanha as tres da tarde",
+    "sim",
+    "sim sou eu meu cpf é um dois três quatro cinco seis sete oito nove zero nove",
+    "sim",
+    "sim",
+  ],
+  {
+    created: { at: "2026-12-10T15:00" },
+    clientUpdated: { client: "joao", documentNumber: "12345678909" },
+    say: ["ainda não tem o CPF um dois três"],
+  },
+);
+upd(
+  "offer-cpf-registered-other-phone",
+  "clinica",
+  UNKNOWN,
+  [
+    "quero marcar uma consulta com o dr carlos na paulista amanha as tres da tarde",
+    "sim",
+    "joão pereira",
+    "um dois três quatro cinco seis sete oito nove zero nove",
+    "sim",
+    "sim",
+  ],
+  {
+    created: { at: "2026-12-10T15:00" },
+    clientCreated: false,
+    clientUpdated: { client: "joao", documentNumber: "12345678909" },
+  },
+);
+// An update while the booking asks for a number is the number, not an update.
+add({
+  id: "update-not-while-booking-phone",
+  fixture: "consultorio",
+  caller: null,
+  turns: [
+    "quero marcar uma limpeza amanha as nove",
+    "sim",
+    "carlos eduardo",
+    "pular",
+    "meu numero novo é dois um nove nove oito sete seis cinco quatro tres dois",
+    "sim",
+  ],
+  expect: {
+    created: { at: "2026-12-10T09:00" },
+    clientCreated: { fullName: "Carlos Eduardo" },
+    clientUpdated: false,
+  },
+});
+// A read-back cut short by the caller is not confirmed by a 'sim'; an update after a booking, at 'mais alguma coisa?'.
+upd(
+  "update-bargein-readback",
+  "clinica",
+  MARIA,
+  ["mudei de telefone", "11 97654 3210", { bargeIn: true }, "sim", "sim"],
+  { clientUpdated: { client: "maria", phoneNumber: "11976543210" }, say: ["você não ouviu a pergunta"] },
+);
+upd(
+  "update-bargein-readback-no-write",
+  "clinica",
+  MARIA,
+  ["mudei de telefone", "11 97654 3210", { bargeIn: true }, "sim"],
+  { clientUpdated: false },
+);
+upd(
+  "update-after-booking",
+  "consultorio",
+  CLARA,
+  [
+    "quero marcar uma limpeza amanha as nove",
+    "sim",
+    "sim",
+    "sim",
+    "sim e também mudei de celular",
+    "21 97777 6655",
+    "sim",
+  ],
+  {
+    created: { at: "2026-12-10T09:00" },
+    clientUpdated: { client: "clara", phoneNumber: "21977776655" },
+    summary: ["agendou Limpeza", "atualizou o cadastro: telefone para (21) 97777-6655"],
+  },
+);
+upd(
+  "update-dtmf-readback",
+  "consultorio",
+  CLARA,
+  ["meu telefone mudou", "vinte e um nove sete sete sete sete seis seis cinco cinco", { dtmf: "1" }],
+  { clientUpdated: { client: "clara", phoneNumber: "21977776655" } },
+);

@@ -37,6 +37,8 @@ const OCCUPYING = new Set(["SCHEDULED", "COMPLETED", "NO_SHOW"]);
 
 export class FakeTools implements AgentTools {
   readonly calls: ToolCall[] = [];
+  /** Every free slot the tool answered: the times the agent may offer. */
+  readonly answeredSlots: FreeSlot[] = [];
   readonly clients: Client[];
   readonly appointments: Appointment[];
   private readonly stored = new Map<string, unknown>();
@@ -204,7 +206,9 @@ export class FakeTools implements AgentTools {
         }
       }
     }
-    return out.sort((a, b) => a.start.localeCompare(b.start));
+    out.sort((a, b) => a.start.localeCompare(b.start));
+    this.answeredSlots.push(...out);
+    return out;
   }
 
   async availabilityCheck(): Promise<never> {

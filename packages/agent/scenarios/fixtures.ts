@@ -95,7 +95,13 @@ function service(id: string, name: string, extra: Partial<OfferedService>): Offe
   };
 }
 
-function client(id: string, fullName: string, phoneNumber: string, documentNumber: string | null): Client {
+function client(
+  id: string,
+  fullName: string,
+  phoneNumber: string,
+  documentNumber: string | null,
+  insurance: [string, string] | null = null,
+): Client {
   return {
     id,
     tenantId: TENANT,
@@ -103,8 +109,8 @@ function client(id: string, fullName: string, phoneNumber: string, documentNumbe
     documentNumber,
     phoneNumber,
     email: null,
-    healthInsuranceProvider: null,
-    healthInsuranceNumber: null,
+    healthInsuranceProvider: insurance?.[0] ?? null,
+    healthInsuranceNumber: insurance?.[1] ?? null,
     observations: null,
     createdAt: CREATED,
   };
@@ -229,7 +235,7 @@ function clinica(): Fixture {
       client(ids.maria, "Maria Souza", "+5511987654321", "529.982.247-25"),
       client(ids.joao, "João Pereira", "+5511912345678", null),
       client(ids.marcos1, "Marcos Oliveira", "+5511933330001", "111.444.777-35"),
-      client(ids.marcos2, "Marcos Oliveira Filho", "+5511933330002", null),
+      client(ids.marcos2, "Marcos Oliveira Filho", "+5511933330002", null, ["Amil", "0012345"]),
     ],
     appointments: [
       appointment(

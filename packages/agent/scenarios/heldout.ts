@@ -257,6 +257,253 @@ rows.push(
   ],
 );
 
+// Registration updates (issue #8's 'register or update the patient'): written before the engine could update a
+// patient, from the flow's design only (identify, ask what is missing, read back, write after a yes). Before the
+// engine had the flow: 0/14. First run with it: 13/14; h-upd-4 failed because 'confere' (the read-back's own
+// question) was no yes and was then taken as a corrected name; that led to the fix, so h-upd-4 is no longer held out.
+rows.push(
+  [
+    "h-upd-1",
+    "clinica",
+    M,
+    ["oi eu mudei de telefone", "onze nove sete seis cinco quatro três dois um zero", "isso"],
+    { clientUpdated: { client: "maria", phoneNumber: "11976543210" } },
+  ],
+  [
+    "h-upd-2",
+    "clinica",
+    M,
+    ["meu numero novo é 11 95555 4444", "correto"],
+    { clientUpdated: { client: "maria", phoneNumber: "11955554444" } },
+  ],
+  [
+    "h-upd-3",
+    "clinica",
+    M,
+    ["queria atualizar meu cadastro", "o convenio", "agora é unimed", "não tenho o número aqui", "sim"],
+    { clientUpdated: { client: "maria", healthInsuranceProvider: "Unimed" } },
+  ],
+  [
+    "h-upd-4",
+    "clinica",
+    U,
+    ["vocês estão com meu nome errado", "joão pereira", "joão pereira da silva", "confere"],
+    { clientUpdated: { client: "joao", fullName: "João Pereira da Silva" } },
+  ],
+  [
+    "h-upd-5",
+    "clinica",
+    "+5511912345678",
+    ["quero incluir meu cpf no cadastro", "um dois três quatro cinco seis sete oito nove zero nove", "sim"],
+    { clientUpdated: { client: "joao", documentNumber: "12345678909" } },
+  ],
+  [
+    "h-upd-6",
+    "clinica",
+    M,
+    ["troquei de celular", "11 98888 7777", "não é 11 98888 7766", "sim"],
+    { clientUpdated: { client: "maria", phoneNumber: "11988887766" } },
+  ],
+  [
+    "h-upd-7",
+    "clinica",
+    M,
+    ["meu telefone mudou", "onze nove um dois um dois três quatro três quatro", "não", "deixa pra lá"],
+    { clientUpdated: false, say: ["cadastro"] },
+  ],
+  ["h-upd-8", "clinica", M, ["meu email mudou"], { clientUpdated: false, say: ["e-mail"] }],
+  [
+    "h-upd-9",
+    "clinica",
+    M,
+    ["vocês estão com meu nome errado é maria souza lima", "isso mesmo"],
+    { clientUpdated: { client: "maria", fullName: "Maria Souza Lima" } },
+  ],
+  [
+    "h-upd-10",
+    "clinica",
+    U,
+    [
+      "preciso atualizar meu telefone",
+      "meu cpf é cinco dois nove nove oito dois dois quatro sete dois cinco",
+      "onze nove quatro quatro quatro quatro cinco cinco cinco cinco",
+      "pode",
+    ],
+    { clientUpdated: { client: "maria", phoneNumber: "11944445555" } },
+  ],
+  [
+    "h-upd-11",
+    "consultorio",
+    C,
+    [
+      "fiz um plano de saúde novo a amil queria colocar no cadastro",
+      "o número é um dois três quatro cinco seis sete oito",
+      "sim",
+    ],
+    {
+      clientUpdated: { client: "clara", healthInsuranceProvider: "Amil", healthInsuranceNumber: "12345678" },
+    },
+  ],
+  [
+    "h-upd-12",
+    "clinica",
+    M,
+    [
+      "quero marcar uma consulta com a dra ana no centro amanha as nove pelo meu convenio unimed",
+      "sim",
+      "sim",
+      "sim",
+      "pode incluir",
+    ],
+    {
+      created: { at: "2026-12-10T09:00" },
+      clientUpdated: { client: "maria", healthInsuranceProvider: "Unimed" },
+    },
+  ],
+  [
+    "h-upd-13",
+    "clinica",
+    M,
+    ["quero atualizar meus dados", "meu telefone", "é 11 3232 4545", "tá certo"],
+    { clientUpdated: { client: "maria", phoneNumber: "1132324545" } },
+  ],
+  [
+    "h-upd-14",
+    "clinica",
+    M,
+    ["meu whatsapp agora é outro", "onze nove nove um dois três quatro cinco seis sete", "correto"],
+    { clientUpdated: { client: "maria", phoneNumber: "11991234567" } },
+  ],
+);
+
+// A second batch for registration updates, written after the flow was built and run once without tuning. First run:
+// 7/12. Failures: h3-upd-3 ('meu nome é Maria Souza, queria trocar o telefone' read as a name change), h3-upd-5 ('é
+// um fixo, onze…': the 'um' taken as a digit), h3-upd-6 ('cadastrar meu CPF' not a change), h3-upd-10 ('tinha Amil
+// mas agora sou particular': the first plan named won), h3-upd-12 (a mobile missing a digit accepted as a landline).
+// Each led to a fix, so from then on these are no longer held out.
+rows.push(
+  [
+    "h3-upd-1",
+    "clinica",
+    M,
+    [
+      "boa tarde eu troquei meu número de celular vocês podem atualizar",
+      "claro é onze nove nove oito sete seis cinco quatro três dois",
+      "está certo",
+    ],
+    { clientUpdated: { client: "maria", phoneNumber: "11998765432" } },
+  ],
+  [
+    "h3-upd-2",
+    "clinica",
+    M,
+    [
+      "meu plano de saúde mudou",
+      "agora é o bradesco",
+      "o número da carteirinha é oito oito sete sete seis seis",
+      "sim",
+    ],
+    {
+      clientUpdated: {
+        client: "maria",
+        healthInsuranceProvider: "Bradesco Saúde",
+        healthInsuranceNumber: "887766",
+      },
+    },
+  ],
+  [
+    "h3-upd-3",
+    "clinica",
+    U,
+    [
+      "oi meu nome é maria souza queria trocar o telefone do meu cadastro",
+      "maria souza",
+      "onze nove um um um um dois dois dois dois",
+      "sim",
+    ],
+    { clientUpdated: { client: "maria", phoneNumber: "11911112222" } },
+  ],
+  [
+    "h3-upd-4",
+    "consultorio",
+    C,
+    [
+      "preciso corrigir o meu nome no cadastro está ana clara ribeiro mas o certo é ana clara ribeiro santos",
+      "sim",
+    ],
+    { clientUpdated: { client: "clara", fullName: "Ana Clara Ribeiro Santos" } },
+  ],
+  [
+    "h3-upd-5",
+    "clinica",
+    M,
+    [
+      "alô é a maria meu telefone mudou",
+      "é um fixo onze três três três três quatro quatro quatro quatro",
+      "isso",
+    ],
+    { clientUpdated: { client: "maria", phoneNumber: "1133334444" } },
+  ],
+  [
+    "h3-upd-6",
+    "clinica",
+    "+5511912345678",
+    ["gostaria de cadastrar meu cpf", "nove oito sete seis cinco quatro três dois um zero zero", "sim"],
+    { clientUpdated: { client: "joao", documentNumber: "98765432100" } },
+  ],
+  [
+    "h3-upd-7",
+    "clinica",
+    M,
+    ["meu email está errado no cadastro"],
+    { clientUpdated: false, say: ["e-mail"] },
+  ],
+  [
+    "h3-upd-8",
+    "clinica",
+    M,
+    [
+      "mudei de telefone",
+      "onze nove oito sete seis",
+      "onze nove dois três quatro cinco seis sete oito nove",
+      "sim",
+    ],
+    { clientUpdated: { client: "maria", phoneNumber: "11923456789" } },
+  ],
+  [
+    "h3-upd-9",
+    "clinica",
+    M,
+    ["troquei de convênio", "agora é amil", "não sei o número", "não é unimed", "pular", "sim"],
+    { clientUpdated: { client: "maria", healthInsuranceProvider: "Unimed" } },
+  ],
+  [
+    "h3-upd-10",
+    "clinica",
+    "+5511933330002",
+    ["eu tinha amil mas agora sou particular", "sim"],
+    { clientUpdated: { client: "marcos2", healthInsuranceProvider: null } },
+  ],
+  [
+    "h3-upd-11",
+    "clinica",
+    M,
+    ["meu número mudou anota aí onze nove oito oito sete sete seis seis cinco cinco", "perfeito"],
+    { clientUpdated: { client: "maria", phoneNumber: "11988776655" } },
+  ],
+  [
+    "h3-upd-12",
+    "clinica",
+    M,
+    [
+      "vocês podem mudar o telefone do meu cadastro pro meu whatsapp novo onze nove nove nove oito oito sete sete seis",
+      "onze nove nove nove oito oito sete sete seis seis",
+      "sim",
+    ],
+    { clientUpdated: { client: "maria", phoneNumber: "11999887766" }, say: ["Não peguei o número completo"] },
+  ],
+);
+
 export const HELD_OUT: Scenario[] = rows.map(([id, fixture, caller, turns, expect]) => ({
   id,
   fixture,

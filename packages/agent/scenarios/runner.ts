@@ -5,6 +5,7 @@ import { fold, moneyWords } from "../src/normalize";
 import type { AgentEvent, CallerInput } from "../src/types";
 import { FakeTools } from "./fake-tools";
 import { FIXTURES, type FixtureId } from "./fixtures";
+import type { Grounds } from "./grounding";
 
 /** A caller turn; `{ bargeIn: true }` reports that the caller cut the last reply's final sentence short. */
 export type Turn = string | { dtmf: string } | { silence: 1 | 2 } | { bargeIn: true };
@@ -35,12 +36,25 @@ export interface Scenario {
     cancelled?: string | false;
     confirmed?: string | false;
     clientCreated?: { fullName?: string; documentNumber?: string } | false;
+    /** A patient's record after the call (fixture id key); phone and CPF compared by digits. */
+    clientUpdated?:
+      | {
+          client: string;
+          fullName?: string;
+          phoneNumber?: string;
+          documentNumber?: string;
+          healthInsuranceProvider?: string | null;
+          healthInsuranceNumber?: string | null;
+        }
+      | false;
     /** Accent- and case-insensitive substrings some `say` must contain. */
     say?: string[];
     notSay?: string[];
     transfer?: boolean;
     end?: boolean;
     actions?: string[];
+    /** Accent- and case-insensitive substrings of the call's summary. */
+    summary?: string[];
   };
 }
 
@@ -50,6 +64,10 @@ export interface Outcome {
   ok: boolean;
   problems: string[];
   transcript: string[];
+  /** The agent's lines, in order. */
+  said: string[];
+  /** What the agent may speak of: the tenant's data, the tools' answers, the caller's own words. */
+  grounds: Grounds;
 }
 
 const said = (events: AgentEvent[]) =>
@@ -200,6 +218,31 @@ export async function runScenario(s: Scenario): Promise<Outcome> {
         `no client like ${JSON.stringify(want)}; got ${JSON.stringify(tools.clients.slice(fixture.clients.length).map((c) => [c.fullName, c.documentNumber]))}`,
       );
   }
+  const clientUpdates = writes.filter((c) => c.tool === "updateClient");
+  if (e.clientUpdated === false && clientUpdates.length) problems.push("updated a client, expected not");
+  if (e.clientUpdated) {
+    const want = e.clientUpdated;
+    const c = tools.clients.find((x) => x.id === ids[want.client]);
+    const digits = (v: string | null | undefined) => (v ?? "").replace(/\D/g, "");
+    const wrong: string[] = [];
+    if (!clientUpdates.length) wrong.push("no updateClient ran");
+    if (!c) wrong.push(`no client ${want.client}`);
+    else {
+      if (want.fullName !== undefined && c.fullName !== want.fullName) wrong.push(`fullName ${c.fullName}`);
+      if (want.phoneNumber !== undefined && !digits(c.phoneNumber).endsWith(digits(want.phoneNumber)))
+        wrong.push(`phoneNumber ${c.phoneNumber}`);
+      if (want.documentNumber !== undefined && digits(c.documentNumber) !== digits(want.documentNumber))
+        wrong.push(`documentNumber ${c.documentNumber}`);
+      if (
+        want.healthInsuranceProvider !== undefined &&
+        c.healthInsuranceProvider !== want.healthInsuranceProvider
+      )
+        wrong.push(`healthInsuranceProvider ${c.healthInsuranceProvider}`);
+      if (want.healthInsuranceNumber !== undefined && c.healthInsuranceNumber !== want.healthInsuranceNumber)
+        wrong.push(`healthInsuranceNumber ${c.healthInsuranceNumber}`);
+    }
+    if (wrong.length) problems.push(`client not updated as expected: ${wrong.join(", ")}`);
+  }
   const allSaid = fold(said(events).join(" \n "));
   for (const phrase of e.say ?? [])
     if (!allSaid.includes(fold(phrase))) problems.push(`never said '${phrase}'`);
@@ -224,7 +267,26 @@ export async function runScenario(s: Scenario): Promise<Outcome> {
       problems.push(`spoke a price not in the catalogue: '${m[0]}'`);
     }
   }
+  const summary = fold(session.summary());
+  for (const phrase of e.summary ?? [])
+    if (!summary.includes(fold(phrase))) problems.push(`summary lacks '${phrase}': ${session.summary()}`);
   const ids2 = writes.filter((c) => c.toolCallId).map((c) => `${c.tool}:${c.toolCallId}`);
   if (new Set(ids2).size !== ids2.length) problems.push("a toolCallId ran twice");
-  return { id: s.id, must: s.must, ok: problems.length === 0, problems, transcript };
+  const grounds: Grounds = {
+    knowledge: fixture.knowledge,
+    slots: tools.answeredSlots,
+    clients: [...fixture.clients, ...tools.clients],
+    appointments: [...fixture.appointments, ...tools.appointments],
+    callerSaid: s.turns.filter((t): t is string => typeof t === "string"),
+    now: new Date(s.now),
+  };
+  return {
+    id: s.id,
+    must: s.must,
+    ok: problems.length === 0,
+    problems,
+    transcript,
+    said: said(events),
+    grounds,
+  };
 }

@@ -81,4 +81,50 @@ describe("offline engine writes", () => {
       "Paciente Ana Clara Ribeiro agendou Limpeza com Dr. Paulo Mendes para 10/12 às 09:00.",
     );
   });
+
+  it("updates a registration once, after the read-back, with the action, the data and the summary", async () => {
+    const fixture = FIXTURES.consultorio();
+    const tools = new FakeTools(fixture, now);
+    const update = tools.updateClient.bind(tools);
+    let failed = false;
+    // The first attempt reaches the server but its answer is lost: the retry must reuse the toolCallId.
+    tools.updateClient = async (id, input) => {
+      const result = await update(id, input);
+      if (!failed) {
+        failed = true;
+        throw new Error("fetch failed");
+      }
+      return result;
+    };
+    const knownClient = await tools.findClientByPhone("+5521988887777");
+    const session = createOfflineEngine().start(
+      fixture.knowledge,
+      { callId: "c2", callerNumber: "+5521988887777", now, knownClient },
+      tools,
+    );
+    const signal = new AbortController().signal;
+    await drain(session.greet(signal));
+    const ask = await drain(
+      session.respond({ kind: "speech", text: "meu telefone mudou, agora é 21 97777 6655" }, signal),
+    );
+    expect(ask.filter((e) => e.type === "say").map((e) => (e as { text: string }).text)).toContain(
+      "Vou atualizar o seu telefone para vinte e um, nove sete sete sete sete, seis seis cinco cinco. Confere?",
+    );
+    expect(tools.calls.some((c) => c.tool === "updateClient")).toBe(false);
+    const events = await drain(session.respond({ kind: "speech", text: "confere" }, signal));
+    const updates = tools.calls.filter((c) => c.tool === "updateClient");
+    expect(updates.map((c) => c.ran)).toEqual([true, false]);
+    expect(updates[0]!.toolCallId).toBe(updates[1]!.toolCallId);
+    expect(tools.clients[0]!.phoneNumber).toBe("+5521977776655");
+    expect(events).toContainEqual({
+      type: "action",
+      actionType: "CLIENT_UPDATED",
+      details: { clientId: fixture.clients[0]!.id, fields: ["phoneNumber"] },
+    });
+    expect(events).toContainEqual({ type: "data", key: "Telefone", value: "(21) 97777-6655" });
+    expect(events.some((e) => e.type === "client" && e.client.phoneNumber === "+5521977776655")).toBe(true);
+    expect(session.summary()).toBe(
+      "Paciente Ana Clara Ribeiro atualizou o cadastro: telefone para (21) 97777-6655.",
+    );
+  });
 });

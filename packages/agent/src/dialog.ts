@@ -21,7 +21,16 @@ import {
 } from "./match";
 import { extractName } from "./names";
 import { fold, normalize, numberWords, ORDINALS, readDigits, tokenize } from "./normalize";
-import { atTime, dateWords, priceWords, shortWhen, whenWords } from "./speak";
+import {
+  atTime,
+  cpfWords,
+  dateWords,
+  groupedDigitWords,
+  phoneWords,
+  priceWords,
+  shortWhen,
+  whenWords,
+} from "./speak";
 import {
   type AgentEvent,
   type AgentKnowledge,
@@ -32,9 +41,51 @@ import {
   type Engine,
   ToolError,
 } from "./types";
+import {
+  correctDigits,
+  cpfValue,
+  fieldsNamed,
+  insuranceNumberValue,
+  insuranceValue,
+  nameValue,
+  nationalPhone,
+  ownInsurance,
+  type PatientField,
+  phoneValue,
+  updateRequest,
+} from "./update";
 import { yesNo } from "./yesno";
 
-type Flow = "book" | "reschedule" | "cancel" | "confirm";
+type ManageFlow = "reschedule" | "cancel" | "confirm";
+type Flow = "book" | ManageFlow | "update";
+
+/** A registration change being collected: national phone digits, CPF digits, null insurance for none. */
+interface Change {
+  phone?: string;
+  name?: string;
+  cpf?: string;
+  insurance?: string | null;
+  insuranceNumber?: string | null;
+}
+type ChangeKey = keyof Change;
+const FIELD_KEY: Record<Exclude<PatientField, "email">, ChangeKey> = {
+  phone: "phone",
+  name: "name",
+  cpf: "cpf",
+  insurance: "insurance",
+};
+const FIELD_QUESTION: Record<Exclude<PatientField, "email">, string> = {
+  phone: "Qual é o novo telefone, com DDD?",
+  name: "Qual é o seu nome completo correto?",
+  cpf: "Qual é o seu CPF? Pode dizer número por número.",
+  insurance: "Qual é o seu convênio agora? Se não tiver mais convênio, é só dizer.",
+};
+/**
+ * An e-mail spelled over the phone is too easily written wrong (a letter, a dot, 'hífen' or 'underline'), and a wrong
+ * address loses every message without anyone noticing: the agent does not take one, and says so.
+ */
+const EMAIL_BY_PHONE =
+  "Por telefone eu não consigo anotar e-mail com segurança: uma letra trocada e as mensagens deixam de chegar.";
 
 type Pending =
   | "open"
@@ -54,7 +105,12 @@ type Pending =
   | "manage_readback"
   | "anything_else"
   | "transfer_offer"
-  | "offer_book";
+  | "offer_book"
+  | "update_field"
+  | "update_value"
+  | "update_number"
+  | "update_readback"
+  | "add_offer";
 
 interface Draft {
   serviceId?: string;
@@ -78,6 +134,8 @@ interface Understanding {
   establishments: Establishment[];
   digits: string;
   dtmf: boolean;
+  /** A registration change asked for: the fields named ([] for 'quero atualizar meu cadastro'). */
+  update: PatientField[] | undefined;
 }
 
 export interface OfflineEngineOptions {
@@ -144,6 +202,12 @@ function listPt(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} e ${items[items.length - 1]}`;
 }
 
+/** '11987654321' → '(11) 98765-4321', for the record. */
+function formatPhone(national: string): string {
+  const rest = national.slice(2);
+  return `(${national.slice(0, 2)}) ${rest.slice(0, rest.length - 4)}-${rest.slice(-4)}`;
+}
+
 function orPt(items: string[]): string {
   if (items.length <= 1) return items[0] ?? "";
   return `${items.slice(0, -1).join(", ")} ou ${items[items.length - 1]}`;
@@ -173,6 +237,22 @@ class OfflineSession implements AgentSession {
   private readonly outcomes: string[] = [];
   private readonly topicsGiven = new Set<string>();
   private transferredTo: string | undefined;
+  /** The registration change being collected (flow 'update', or the offer after a booking). */
+  private upd:
+    | {
+        wanted: PatientField[];
+        change: Change;
+        askedNumber: boolean;
+        field?: PatientField;
+        /** Digits were said for the phone or CPF in passing, but not a whole one. */
+        incomplete?: boolean;
+      }
+    | undefined;
+  /** A CPF or an insurance the caller said in passing, to offer adding to a record that lacks it (once). */
+  private readonly mentioned: { cpf?: string; insurance?: string } = {};
+  private addOffered = false;
+  /** The patient registered in this call: nothing to offer adding, the registration had it all. */
+  private registeredNow = false;
   private busy: Promise<void> = Promise.resolve();
   private emit: (event: AgentEvent) => void = () => {};
   private signal: AbortSignal = new AbortController().signal;
@@ -324,6 +404,7 @@ class OfflineSession implements AgentSession {
       establishments: dtmf ? [] : matchEstablishments(text, this.k.establishments),
       digits: dtmf ? text.replace(/\D/g, "") : readDigits(tokenize(text).map((t) => t.norm)),
       dtmf,
+      update: dtmf ? undefined : updateRequest(text),
     };
   }
 
@@ -341,6 +422,7 @@ class OfflineSession implements AgentSession {
     const text = input.kind === "dtmf" ? input.digits : input.text;
     if (!text.trim()) return;
     const u = this.understand(text, input.kind === "dtmf");
+    this.noteMentions(u);
 
     // An unheard question is not asked: a bare 'sim' or 'não' to it is not an answer.
     if (!this.questionHeard && (u.yes || u.no) && this.isYesNoQuestion()) {
@@ -350,11 +432,13 @@ class OfflineSession implements AgentSession {
     }
 
     const rebooking = this.pending === "offer_book" && (u.yes || u.intents.includes("reschedule"));
+    const updating = !!u.update && this.flow !== "update" && UPDATE_ALLOWED.has(this.pending);
     const hasNewFlow =
-      !rebooking &&
-      u.intents.some(
-        (i) => (i === "reschedule" || i === "cancel" || i === "confirm") && !this.answersQuestion(u, i),
-      );
+      updating ||
+      (!rebooking &&
+        u.intents.some(
+          (i) => (i === "reschedule" || i === "cancel" || i === "confirm") && !this.answersQuestion(u, i),
+        ));
     if (u.intents.includes("transfer") && !u.no) return this.transfer();
     if (this.isGoodbye(u)) return this.goodbye();
 
@@ -387,9 +471,15 @@ class OfflineSession implements AgentSession {
     if (!hasNewFlow) handled = await this.fillPending(u);
     if (this.ended) return;
 
+    if (!handled && updating) {
+      this.startUpdate(u);
+      handled = true;
+      // 'preciso atualizar meu convênio' is no question about the convênios accepted; 'aceitam Amil?' is.
+      if (!/\b(aceita\w*|atende\w*|quais|qual)\b/.test(u.norm) && !u.text.includes("?")) u.topics = [];
+    }
     if (!handled) {
       const manage = u.intents.find(
-        (i): i is Flow => i === "reschedule" || i === "cancel" || i === "confirm",
+        (i): i is ManageFlow => i === "reschedule" || i === "cancel" || i === "confirm",
       );
       if (manage && !this.answersQuestion(u, manage)) {
         this.startFlow(manage, u);
@@ -460,6 +550,8 @@ class OfflineSession implements AgentSession {
       this.pending === "confirm_name" ||
       this.pending === "transfer_offer" ||
       this.pending === "offer_book" ||
+      this.pending === "update_readback" ||
+      this.pending === "add_offer" ||
       (this.pending === "choose_slot" && this.offers.length === 1)
     );
   }
@@ -473,7 +565,8 @@ class OfflineSession implements AgentSession {
       this.pending === "anything_else" || this.pending === "offer_book" || this.pending === "open";
     if (u.intents.includes("thanks") && closing && !u.topics.length && !u.intents.some((i) => i !== "thanks"))
       return true;
-    if (this.pending === "anything_else" && u.no && !u.topics.length && u.intents.length === 0) return true;
+    if (this.pending === "anything_else" && u.no && !u.topics.length && u.intents.length === 0 && !u.update)
+      return true;
     return false;
   }
 
@@ -683,6 +776,90 @@ class OfflineSession implements AgentSession {
         }
         if (u.no) {
           this.ask("Tudo bem. Posso ajudar em mais alguma coisa?", "anything_else");
+          return true;
+        }
+        return false;
+      }
+      case "update_field": {
+        const fields = u.update?.length ? u.update : fieldsNamed(u.text);
+        if (fields.length) {
+          this.upd!.wanted = fields;
+          this.takeUpdateValues(u, undefined);
+          return true;
+        }
+        if (u.no || ABANDON.test(u.norm)) {
+          this.keepRecord();
+          return true;
+        }
+        return false;
+      }
+      case "update_value": {
+        const field = this.upd?.field;
+        if (!field || field === "email") return false;
+        const got = this.takeUpdateValue(field, u, true);
+        if (got === "ok") return true;
+        if (got === "partial") {
+          this.ask(
+            field === "phone"
+              ? "Não peguei o número completo. Pode repetir o telefone com DDD, devagar?"
+              : "Esse CPF não parece válido. Pode repetir, número por número?",
+            "update_value",
+          );
+          return true;
+        }
+        if (u.no || ABANDON.test(u.norm) || SKIP.test(u.norm)) {
+          this.keepRecord();
+          return true;
+        }
+        return false;
+      }
+      case "update_number": {
+        const upd = this.upd!;
+        const d = u.dtmf ? u.digits : insuranceNumberValue(u.text);
+        if (d && !(u.no && SKIP.test(u.norm))) {
+          upd.change.insuranceNumber = d;
+          return true;
+        }
+        if (u.no || SKIP.test(u.norm)) return true;
+        return false;
+      }
+      case "update_readback": {
+        if (u.yes && !u.no) {
+          await this.commitUpdate();
+          return true;
+        }
+        if (this.correctUpdate(u)) return true;
+        if (u.no) {
+          if (ABANDON.test(u.norm)) {
+            this.keepRecord();
+            return true;
+          }
+          // A bare 'não': ask again for the (first) value being changed.
+          const upd = this.upd!;
+          const field = upd.wanted.find((f): f is Exclude<PatientField, "email"> => f !== "email");
+          if (!field) return false;
+          delete upd.change[FIELD_KEY[field]];
+          if (field === "insurance") {
+            delete upd.change.insuranceNumber;
+            upd.askedNumber = false;
+          }
+          upd.field = field;
+          this.ask(`Tudo bem, ainda não alterei nada. ${FIELD_QUESTION[field]}`, "update_value");
+          return true;
+        }
+        return false;
+      }
+      case "add_offer": {
+        if (u.yes && !u.no) {
+          await this.commitUpdate();
+          return true;
+        }
+        if (u.no) {
+          this.resetFlow();
+          this.ask(
+            "Tudo bem, deixei o cadastro como está. Posso ajudar em mais alguma coisa?",
+            "anything_else",
+          );
           return true;
         }
         return false;
@@ -906,6 +1083,7 @@ class OfflineSession implements AgentSession {
   private manageProfessional: string | undefined;
 
   private resetFlow() {
+    this.upd = undefined;
     this.manageService = undefined;
     this.manageProfessional = undefined;
     this.flow = undefined;
@@ -925,6 +1103,7 @@ class OfflineSession implements AgentSession {
       reschedule: "Remarcação",
       cancel: "Cancelamento",
       confirm: "Confirmação",
+      update: "Atualização de cadastro",
     }[flow];
     this.data("Motivo", motive);
     if (flow === "book") {
@@ -993,6 +1172,8 @@ class OfflineSession implements AgentSession {
       case "cancel":
       case "confirm":
         return this.advanceManage();
+      case "update":
+        return this.advanceUpdate();
       default:
         if (answeredQuestion) this.ask("Posso ajudar em mais alguma coisa?", "anything_else");
         else if (this.pending === "open" || this.pending === "anything_else")
@@ -1112,6 +1293,18 @@ class OfflineSession implements AgentSession {
         this.identify(found);
         return found;
       }
+      // The CPF is on no record: a patient registered under this exact name with no CPF is the caller (not a second
+      // registration); adding the CPF is then offered after the booking.
+      if (this.name) {
+        const sameName = (await this.tools.searchClients(this.name)).filter(
+          (c) => fold(c.fullName) === fold(this.name!),
+        );
+        if (sameName.length === 1 && !sameName[0]!.documentNumber) {
+          this.identify(sameName[0]!);
+          this.mentioned.cpf = this.cpf;
+          return sameName[0]!;
+        }
+      }
     }
     const fullName = this.name ?? "Paciente";
     const created = await this.write(`client:${fold(fullName)}:${this.cpf ?? ""}:${phone}`, (id) =>
@@ -1122,6 +1315,7 @@ class OfflineSession implements AgentSession {
       }),
     );
     this.client = created;
+    this.registeredNow = true;
     this.emit({ type: "client", client: created });
     this.emit({ type: "action", actionType: "CLIENT_REGISTERED", details: { clientId: created.id } });
     return created;
@@ -1182,6 +1376,7 @@ class OfflineSession implements AgentSession {
       this.say(`Sobre o preparo: ${service.preparationInstructions}`);
     }
     this.resetFlow();
+    if (this.offerToAdd(client)) return;
     this.ask("Posso ajudar em mais alguma coisa?", "anything_else");
   }
 
@@ -1190,7 +1385,11 @@ class OfflineSession implements AgentSession {
     this.say(`${lead}${detail}`);
     this.ask(
       "Quer que eu tente de novo?",
-      this.pending === "manage_readback" ? "manage_readback" : "readback",
+      this.pending === "manage_readback"
+        ? "manage_readback"
+        : this.pending === "update_readback" || this.pending === "add_offer"
+          ? "update_readback"
+          : "readback",
     );
   }
 
@@ -1684,6 +1883,350 @@ class OfflineSession implements AgentSession {
     }
   }
 
+  // ─── Registration updates ──────────────────────────────────────────────────────────────────────────────────
+
+  private acceptedInsurances(): string[] {
+    return [...new Set(this.k.professionals.flatMap((p) => p.acceptedHealthInsurances ?? []))];
+  }
+
+  /** A CPF ('meu CPF é …') or the caller's own insurance ('pelo meu convênio Unimed') said in passing. */
+  private noteMentions(u: Understanding) {
+    if (u.dtmf || this.flow === "update" || this.pending.startsWith("update")) return;
+    const ins = ownInsurance(u.text, this.acceptedInsurances());
+    if (ins) this.mentioned.insurance = ins;
+    if (/\b(cpf|c p f)\b/.test(u.norm) && this.pending !== "identify") {
+      const d = u.digits.slice(0, 11);
+      if (d.length === 11 && isValidCpf(d)) this.mentioned.cpf = d;
+    }
+  }
+
+  private startUpdate(u: Understanding) {
+    this.startFlow("update", u);
+    this.upd = { wanted: [...(u.update ?? [])], change: {}, askedNumber: false };
+    this.takeUpdateValues(u, undefined);
+  }
+
+  /** Takes the new values the words carry for the wanted fields ('meu número novo é …'). */
+  private takeUpdateValues(u: Understanding, asked: PatientField | undefined) {
+    const upd = this.upd!;
+    // Digits belong to one field only: with the phone and the CPF both named, each is asked for.
+    const digitFields = upd.wanted.filter((f) => f === "phone" || f === "cpf");
+    for (const f of upd.wanted) {
+      if (f === "email") continue;
+      if ((f === "phone" || f === "cpf") && digitFields.length > 1) continue;
+      // For digits, 'asked' only tells a partial reading apart; a name off the lists is taken only when asked.
+      const got = this.takeUpdateValue(f, u, f === asked || f === "phone" || f === "cpf");
+      if (got === "partial" && f !== asked) upd.incomplete = true;
+    }
+  }
+
+  /** One field's new value from the words: 'ok' when taken, 'partial' for digits that are not one. */
+  private takeUpdateValue(
+    field: Exclude<PatientField, "email">,
+    u: Understanding,
+    asked: boolean,
+  ): "ok" | "partial" | undefined {
+    const change = this.upd!.change;
+    const text = u.text;
+    switch (field) {
+      case "phone": {
+        const v = phoneValue(text);
+        if (v && "ok" in v) {
+          change.phone = v.ok;
+          return "ok";
+        }
+        return v && asked ? "partial" : undefined;
+      }
+      case "cpf": {
+        const v = cpfValue(text);
+        if (v && "ok" in v) {
+          change.cpf = v.ok;
+          return "ok";
+        }
+        return v && asked ? "partial" : undefined;
+      }
+      case "name": {
+        if (u.dtmf) return undefined;
+        const name = nameValue(text, asked);
+        if (!name) return undefined;
+        change.name = name;
+        return "ok";
+      }
+      case "insurance": {
+        if (u.dtmf) return undefined;
+        const ins = insuranceValue(text, this.acceptedInsurances(), asked);
+        if (ins === undefined) return undefined;
+        change.insurance = ins;
+        return "ok";
+      }
+    }
+  }
+
+  private async advanceUpdate(): Promise<void> {
+    const upd = this.upd;
+    if (!upd) return;
+    if (!this.client) {
+      const known = this.call.knownClient;
+      if (known) this.identify(known);
+      else {
+        this.ask(
+          upd.wanted.includes("cpf")
+            ? "Para encontrar o seu cadastro, me diga o seu nome completo."
+            : "Para encontrar o seu cadastro, me diga o seu nome completo ou o seu CPF.",
+          "identify",
+        );
+        return;
+      }
+    }
+    if (upd.wanted.includes("email")) {
+      upd.wanted = upd.wanted.filter((f) => f !== "email");
+      this.say(EMAIL_BY_PHONE);
+      if (upd.wanted.length)
+        this.say("O e-mail você pode atualizar pessoalmente, no seu próximo atendimento.");
+      else {
+        this.resetFlow();
+        if (this.k.agent.forwardingPhone) {
+          this.say("Um atendente pode anotar o e-mail com você.");
+          this.ask("Quer que eu transfira para um atendente?", "transfer_offer");
+        } else {
+          this.say("Você pode atualizar o e-mail pessoalmente, no seu próximo atendimento.");
+          this.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+        }
+        return;
+      }
+    }
+    if (!upd.wanted.length) {
+      this.ask("O que você quer atualizar: telefone, nome, CPF ou convênio?", "update_field");
+      return;
+    }
+    for (const f of upd.wanted) {
+      if (f === "email" || FIELD_KEY[f] in upd.change) continue;
+      upd.field = f;
+      if (upd.incomplete && (f === "phone" || f === "cpf")) this.say("Não peguei o número completo.");
+      upd.incomplete = false;
+      this.ask(FIELD_QUESTION[f], "update_value");
+      return;
+    }
+    if (upd.change.insurance && upd.change.insuranceNumber === undefined && !upd.askedNumber) {
+      upd.askedNumber = true;
+      this.ask(
+        "Qual é o número da carteirinha do convênio? Pode dizer número por número, ou diga pular.",
+        "update_number",
+      );
+      return;
+    }
+    const client = this.client!;
+    const changes = this.effectiveChanges(client, upd.change);
+    if (!changes.length) {
+      this.say("O seu cadastro já está com esses dados.");
+      this.resetFlow();
+      this.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+      return;
+    }
+    this.ask(`Vou ${listPt(this.changeWords(client, upd.change))}. Confere?`, "update_readback");
+  }
+
+  /** The keys whose value differs from the record (a no-op is not written). */
+  private effectiveChanges(client: Client, change: Change): ChangeKey[] {
+    const digits = (v: string | null) => (v ?? "").replace(/\D/g, "");
+    const out: ChangeKey[] = [];
+    if (change.phone !== undefined && !digits(client.phoneNumber).endsWith(change.phone)) out.push("phone");
+    if (change.name !== undefined && change.name !== client.fullName) out.push("name");
+    if (change.cpf !== undefined && digits(client.documentNumber) !== change.cpf) out.push("cpf");
+    if (change.insurance !== undefined && change.insurance !== client.healthInsuranceProvider)
+      out.push("insurance");
+    if (change.insuranceNumber && change.insuranceNumber !== client.healthInsuranceNumber)
+      out.push("insuranceNumber");
+    return out;
+  }
+
+  /** The read-back: each change in words the caller can check ('o seu telefone para onze, nove oito…'). */
+  private changeWords(client: Client, change: Change): string[] {
+    const keys = this.effectiveChanges(client, change);
+    const out: string[] = [];
+    if (keys.includes("phone")) out.push(`atualizar o seu telefone para ${phoneWords(change.phone!)}`);
+    if (keys.includes("name")) out.push(`corrigir o seu nome para ${change.name}`);
+    if (keys.includes("cpf"))
+      out.push(
+        client.documentNumber
+          ? `atualizar o seu CPF para ${cpfWords(change.cpf!)}`
+          : `incluir no seu cadastro o CPF ${cpfWords(change.cpf!)}`,
+      );
+    const card = change.insuranceNumber ? `, carteirinha ${groupedDigitWords(change.insuranceNumber)}` : "";
+    if (keys.includes("insurance")) {
+      if (change.insurance === null) out.push("tirar o convênio do seu cadastro");
+      else
+        out.push(
+          client.healthInsuranceProvider
+            ? `atualizar o seu convênio para ${change.insurance}${card}`
+            : `incluir no seu cadastro o convênio ${change.insurance}${card}`,
+        );
+    } else if (keys.includes("insuranceNumber")) {
+      out.push(`atualizar o número da sua carteirinha para ${groupedDigitWords(change.insuranceNumber!)}`);
+    }
+    return out;
+  }
+
+  /** 'não, é nove sete…', 'o final é sete sete', 'não, Correia': a new value at the read-back. */
+  private correctUpdate(u: Understanding): boolean {
+    const upd = this.upd;
+    if (!upd || u.dtmf) return false;
+    const c = upd.change;
+    const named = fieldsNamed(u.text).filter((f) => f !== "email" && FIELD_KEY[f] in c);
+    const fields = named.length
+      ? named
+      : (Object.keys(c) as ChangeKey[]).filter((k) => k !== "insuranceNumber");
+    const digitFields = fields.filter((f) => f === "phone" || f === "cpf");
+    let changed = false;
+    for (const f of fields) {
+      if (f === "phone" && digitFields.length === 1 && c.phone) {
+        const d = correctDigits(u.text, c.phone, c.phone.length);
+        const p = d ? nationalPhone(d) : undefined;
+        if (p && p !== c.phone) {
+          c.phone = p;
+          changed = true;
+        }
+      } else if (f === "cpf" && digitFields.length === 1 && c.cpf) {
+        const d = correctDigits(u.text, c.cpf, 11);
+        if (d && d !== c.cpf && isValidCpf(d)) {
+          c.cpf = d;
+          changed = true;
+        }
+      } else if (f === "name") {
+        const name = nameValue(u.text, true);
+        if (name && name !== c.name) {
+          c.name = name;
+          changed = true;
+        }
+      } else if (f === "insurance") {
+        const ins = insuranceValue(u.text, this.acceptedInsurances(), false);
+        if (ins !== undefined && ins !== c.insurance) {
+          c.insurance = ins;
+          c.insuranceNumber = undefined;
+          upd.askedNumber = false;
+          changed = true;
+        } else if (c.insuranceNumber && /\b(carteir\w*|numero)\b/.test(u.norm)) {
+          const d = correctDigits(u.text, c.insuranceNumber, c.insuranceNumber.length);
+          if (d && d !== c.insuranceNumber) {
+            c.insuranceNumber = d;
+            changed = true;
+          }
+        }
+      }
+    }
+    return changed;
+  }
+
+  private keepRecord() {
+    this.say("Tudo bem, mantive o seu cadastro como estava.");
+    this.resetFlow();
+    this.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+  }
+
+  /** After a booking: a CPF or an insurance the caller said, that their record lacks, offered once. */
+  private offerToAdd(client: Client): boolean {
+    if (this.addOffered || this.registeredNow) return false;
+    const change: Change = {};
+    if (this.mentioned.cpf && !client.documentNumber) change.cpf = this.mentioned.cpf;
+    if (this.mentioned.insurance && !client.healthInsuranceProvider)
+      change.insurance = this.mentioned.insurance;
+    const wanted = (["cpf", "insurance"] as const).filter((f) => change[f] !== undefined);
+    if (!wanted.length) return false;
+    this.addOffered = true;
+    this.flow = "update";
+    this.upd = { wanted: [...wanted], change, askedNumber: true };
+    const what = listPt([
+      ...(change.cpf ? [`o CPF ${cpfWords(change.cpf)}`] : []),
+      ...(change.insurance ? [`o convênio ${change.insurance}`] : []),
+    ]);
+    this.ask(`O seu cadastro ainda não tem ${what}. Quer que eu inclua?`, "add_offer");
+    return true;
+  }
+
+  private async commitUpdate(): Promise<void> {
+    const upd = this.upd!;
+    const client = this.client!;
+    const c = upd.change;
+    const keys = this.effectiveChanges(client, c);
+    const insuranceChanged = keys.includes("insurance");
+    const input = {
+      id: client.id,
+      fullName: c.name ?? client.fullName,
+      phoneNumber: c.phone ? `+55${c.phone}` : client.phoneNumber,
+      documentNumber: c.cpf ? formatCpf(c.cpf) : client.documentNumber,
+      email: client.email,
+      healthInsuranceProvider: insuranceChanged ? (c.insurance ?? null) : client.healthInsuranceProvider,
+      // A new plan's card replaces the old one's number; without one said, the old number is dropped.
+      healthInsuranceNumber: c.insuranceNumber
+        ? c.insuranceNumber
+        : insuranceChanged
+          ? null
+          : client.healthInsuranceNumber,
+      observations: client.observations,
+    };
+    let updated: Client;
+    try {
+      updated = await this.write(`client-update:${client.id}:${JSON.stringify(input)}`, (id) =>
+        this.tools.updateClient(id, input),
+      );
+    } catch (error) {
+      if (error instanceof ToolError) {
+        this.say(`Não consegui atualizar o seu cadastro: ${error.message.replace(/\.$/, "")}.`);
+        this.resetFlow();
+        this.offerTransferOrMore();
+        return;
+      }
+      this.toolTrouble(error, "Não consegui atualizar o seu cadastro agora.");
+      return;
+    }
+    this.client = updated;
+    this.emit({ type: "client", client: updated });
+    const fields = keys.map(
+      (k) =>
+        ({
+          phone: "phoneNumber",
+          name: "fullName",
+          cpf: "documentNumber",
+          insurance: "healthInsuranceProvider",
+          insuranceNumber: "healthInsuranceNumber",
+        })[k],
+    );
+    this.emit({ type: "action", actionType: "CLIENT_UPDATED", details: { clientId: updated.id, fields } });
+    const parts: string[] = [];
+    if (keys.includes("name")) {
+      this.data("Nome", updated.fullName);
+      parts.push(`nome para ${updated.fullName}`);
+    }
+    if (keys.includes("phone")) {
+      const shown = formatPhone(c.phone!);
+      this.data("Telefone", shown);
+      parts.push(`telefone para ${shown}`);
+    }
+    if (keys.includes("cpf")) {
+      this.data("CPF", formatCpf(c.cpf!));
+      parts.push(`CPF para ${formatCpf(c.cpf!)}`);
+    }
+    if (insuranceChanged) {
+      this.data("Convênio", updated.healthInsuranceProvider ?? "Nenhum");
+      parts.push(`convênio para ${updated.healthInsuranceProvider ?? "nenhum"}`);
+    }
+    if (updated.healthInsuranceNumber && keys.includes("insuranceNumber")) {
+      this.data("Número do convênio", updated.healthInsuranceNumber);
+      parts.push(`número do convênio para ${updated.healthInsuranceNumber}`);
+    }
+    this.outcomes.push(`Paciente ${updated.fullName} atualizou o cadastro: ${listPt(parts)}.`);
+    this.say("Pronto, atualizei o seu cadastro.");
+    const ins = insuranceChanged ? updated.healthInsuranceProvider : null;
+    const accepted = this.acceptedInsurances();
+    const listed = this.k.professionals.some((p) => p.acceptedHealthInsurances !== null);
+    if (ins && listed && !accepted.some((a) => sameInsurance(a, ins))) {
+      // From the tenant's data: the caller should not learn at the desk that the new plan is not taken here.
+      this.say(`Só para avisar: ${ins} não está entre os convênios que atendemos.`);
+    }
+    this.resetFlow();
+    this.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+  }
+
   // ─── Questions ─────────────────────────────────────────────────────────────────────────────────────────────
 
   private contextService(u: Understanding): OfferedService | undefined {
@@ -1882,6 +2425,12 @@ class OfflineSession implements AgentSession {
     this.ended = true;
   }
 }
+
+/**
+ * Where 'mudei de telefone' starts an update: between tasks. Inside a booking or a lookup the words answer the
+ * question asked ('Qual é o seu telefone?', 'o número dois'); the caller can ask once it is done.
+ */
+const UPDATE_ALLOWED = new Set<Pending>(["open", "anything_else", "offer_book", "transfer_offer"]);
 
 const TOPIC_LABELS: Record<Topic, string> = {
   price: "preço",

@@ -102,6 +102,8 @@ const KNOWN_INSURANCES = [
   ...new Set<string>([...PROFESSIONAL_HEALTH_INSURANCES, ...PATIENT_HEALTH_PLAN_PROVIDERS]),
 ];
 
+const GENERIC_HEADS = new Set(["saude", "sao"]);
+
 /** An insurance the caller named: one of the tenant's accepted names first, else one of the product's lists. */
 export function matchInsurance(text: string, accepted: readonly string[]): string | undefined {
   const n = ` ${tokenize(text)
@@ -113,7 +115,9 @@ export function matchInsurance(text: string, accepted: readonly string[]): strin
         .replace(/[^a-z0-9 ]/g, " ")
         .trim();
       const head = f.split(/\s+/)[0]!;
-      if (n.includes(` ${f} `) || (head.length >= 4 && n.includes(` ${head} `))) return name;
+      // 'plano de saúde' names no plan: a generic first word ('Saúde Caixa', 'São Cristóvão Saúde') needs the whole.
+      const generic = GENERIC_HEADS.has(head);
+      if (n.includes(` ${f} `) || (head.length >= 4 && !generic && n.includes(` ${head} `))) return name;
     }
   }
   return undefined;

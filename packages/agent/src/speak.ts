@@ -88,3 +88,33 @@ export function shortWhen(instant: string): string {
   const mm = String(minutes % 60).padStart(2, "0");
   return `${date.slice(8, 10)}/${date.slice(5, 7)} às ${hh}:${mm}`;
 }
+
+const DIGIT_WORDS = ["zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove"];
+
+/** '987' → 'nove oito sete': digits one by one, as a caller checks a number. */
+export function digitWords(digits: string): string {
+  return [...digits.replace(/\D/g, "")].map((d) => DIGIT_WORDS[Number(d)]!).join(" ");
+}
+
+/** '11987654321' → 'onze, nove oito sete seis cinco, quatro três dois um': the DDD as a number, then in groups. */
+export function phoneWords(national: string): string {
+  const d = national.replace(/\D/g, "").replace(/^55(?=\d{10,11}$)/, "");
+  if (d.length !== 10 && d.length !== 11) return digitWords(d);
+  const rest = d.slice(2);
+  const cut = rest.length - 4;
+  return `${numberWords(Number(d.slice(0, 2)))}, ${digitWords(rest.slice(0, cut))}, ${digitWords(rest.slice(cut))}`;
+}
+
+/** '52998224725' → 'cinco dois nove, nove oito dois, dois quatro sete, dois cinco'. */
+export function cpfWords(digits: string): string {
+  const d = digits.replace(/\D/g, "");
+  return [d.slice(0, 3), d.slice(3, 6), d.slice(6, 9), d.slice(9, 11)].map(digitWords).join(", ");
+}
+
+/** A long number in groups of four, so the caller can follow it. */
+export function groupedDigitWords(digits: string): string {
+  const d = digits.replace(/\D/g, "");
+  const groups: string[] = [];
+  for (let i = 0; i < d.length; i += 4) groups.push(digitWords(d.slice(i, i + 4)));
+  return groups.join(", ");
+}
