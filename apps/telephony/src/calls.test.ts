@@ -184,6 +184,31 @@ describe("a caller", () => {
     });
   });
 
+  it("updates their registration: identified by number, the change read back, written after a yes", async () => {
+    const joana = await clinic.tenant.api.clients.create({
+      fullName: "Joana Prado",
+      phoneNumber: "+5511955550000",
+    });
+    const call = await harness.call(clinic, { now: NOW, from: "+5511955550000" });
+    const said = await talk(call, [
+      "mudei de telefone, o novo é onze nove sete seis cinco quatro três dois um zero",
+      "sim",
+      "sim",
+      "não, obrigada",
+    ]);
+    expect(said.join(" ")).toMatch(/telefone/);
+    await call.waitFor(() => call.closed, "the agent to hang up");
+    const [updated] = await harness.api.database.db
+      .select()
+      .from(schema.clients)
+      .where(eq(schema.clients.id, joana.id));
+    expect(updated?.phoneNumber.replace(/\D/g, "")).toMatch(/11976543210$/);
+    const record = await recordOf(call.ticket.callId);
+    expect(record.row.clientId).toBe(joana.id);
+    expect(record.actions).toContain("CLIENT_UPDATED");
+    expect(record.row.summary).toMatch(/atualizou o cadastro/);
+  });
+
   it("gets answers from the tenant's own data, then is transferred to the forwarding phone", async () => {
     const call = await harness.call(clinic, { now: NOW });
     const said = await talk(call, ["qual o endereço", "quanto custa a consulta"]);
