@@ -231,8 +231,46 @@ describe("the Claude engine", () => {
         ? assistant.content
         : assistant.content.map((b) => (b.type === "text" ? b.text : "")),
     ).toEqual(["Temos horários na sexta."]);
-    // The aborted stream was closed before the model finished writing.
-    expect(fake.requests[0]!.endedAt).toBeDefined();
+    // The barge-in closed the HTTP stream before the model finished writing.
+    expect(fake.requests[0]!.completed).toBeUndefined();
+    expect(fake.requests[1]!.completed).toBe(true);
+  });
+
+  it("cancels only after naming the appointment and hearing a yes", async () => {
+    const { fixture, tools, session } = await startCall();
+    const { ids } = fixture;
+    const cancel = {
+      type: "tool_use" as const,
+      name: "cancel_appointment",
+      input: { appointmentId: ids["maria-consulta"] },
+    };
+    script(
+      () => ({
+        blocks: [
+          {
+            type: "tool_use",
+            name: "list_appointments",
+            input: { startDate: "2026-12-09", endDate: "2027-01-31", clientId: ids.maria },
+          },
+        ],
+      }),
+      () => ({ blocks: [cancel] }),
+      (request) => {
+        expect(lastToolResults(request)[0]?.isError).toBe(true);
+        return text("A sua consulta clínica é na sexta-feira, dia 11, às dez horas. Posso cancelar?")();
+      },
+      () => ({ blocks: [cancel] }),
+      text("Pronto, cancelei."),
+    );
+    await say(session, "quero cancelar minha consulta");
+    expect(tools.calls.filter((c) => c.tool === "updateAppointment")).toHaveLength(0);
+    const events = await say(session, "pode cancelar");
+    expect(tools.appointments.find((a) => a.id === ids["maria-consulta"])?.status).toBe("CANCELED");
+    expect(events).toContainEqual({
+      type: "action",
+      actionType: "APPOINTMENT_CANCELLED",
+      details: { appointmentId: ids["maria-consulta"] },
+    });
   });
 
   it("gives the model the server's refusal as an error result", async () => {

@@ -14,16 +14,6 @@ import { wallClock } from "../datetime";
 import { dateWords, timeWords } from "../speak";
 import type { AgentKnowledge, CallInfo } from "../types";
 
-const WEEKDAYS = [
-  "domingo",
-  "segunda-feira",
-  "terça-feira",
-  "quarta-feira",
-  "quinta-feira",
-  "sexta-feira",
-  "sábado",
-];
-
 function line(label: string, value: string | null | undefined): string | undefined {
   const v = value?.trim();
   return v ? `${label}: ${v}` : undefined;
@@ -93,7 +83,6 @@ function knowledgeSection(k: AgentKnowledge): string {
 export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
   const now = call.now();
   const { date, minutes } = wallClock(now);
-  const weekday = WEEKDAYS[new Date(`${date}T12:00:00-03:00`).getUTCDay()] ?? "";
   const caller = call.knownClient;
   const forwarding = k.agent.forwardingPhone;
   return join([
@@ -119,7 +108,7 @@ export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
     "- Quando o cliente se despedir ou não precisar de mais nada, despeça-se e use end_call.",
     "",
     "## A chamada",
-    `Agora: ${weekday}, ${dateWords(date, date, true).replace(/^hoje, /, "")}, ${timeWords(minutes)} (${toWireMinute(now)}, horário de Brasília, America/Sao_Paulo).`,
+    `Agora: ${dateWords(date, date, true).replace(/^hoje, /, "")}, ${timeWords(minutes)} (${toWireMinute(now)}, horário de Brasília, America/Sao_Paulo).`,
     `Hoje é ${date}. Use datas yyyy-MM-dd e horários yyyy-MM-ddTHH:mm:00-03:00 nas ferramentas.`,
     `Telefone de quem liga: ${call.callerNumber ?? "não identificado"}.`,
     caller

@@ -35,6 +35,8 @@ export interface FakeRequest {
   headers: Record<string, string | string[] | undefined>;
   /** When the reply's stream ended (performance.now()), cut or not. */
   endedAt?: number;
+  /** Whether the whole reply went out (message_stop sent) before the connection closed. */
+  completed?: boolean;
   body: {
     model: string;
     max_tokens: number;
@@ -251,6 +253,7 @@ export async function startFakeMessagesApi(options: FakeMessagesApiOptions): Pro
       usage: { output_tokens: outputTokens },
     });
     send("message_stop", { type: "message_stop" });
+    request.completed = true;
     res.end();
   }
 
