@@ -1883,7 +1883,8 @@ class OfflineSession implements AgentSession {
   }
 }
 
-const TOPIC_LABELS: Record<Topic, string> = {
+/** How a topic is named in a call summary (shared with the Claude engine). */
+export const TOPIC_LABELS: Record<Topic, string> = {
   price: "preço",
   preparation: "preparo",
   address: "endereço",

@@ -430,8 +430,14 @@ describe("the Claude engine", () => {
     const { session } = await startCall();
     script(text("Olá!"), text("Claro."), text("Até logo."));
     await say(session, "oi");
-    await say(session, "quanto custa a consulta?");
+    const price = await say(session, "quanto custa a consulta?");
+    expect(price).toContainEqual({
+      type: "action",
+      actionType: "INFORMATION_PROVIDED",
+      details: { topic: "price" },
+    });
     await say(session, "obrigada");
+    expect(session.summary()).toBe("Informações fornecidas: preço.");
     expect(fake.requests).toHaveLength(3);
     const [first, ...rest] = fake.requests;
     for (const r of rest) {

@@ -16,7 +16,8 @@ import type {
 import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { Client } from "@atende/shared/schemas/clients";
 import { resolveWhen, wallClock } from "../datetime";
-import { createOfflineEngine } from "../dialog";
+import { createOfflineEngine, TOPIC_LABELS } from "../dialog";
+import { topicsOf } from "../intents";
 import { SentenceSplitter, sentences } from "../sentences";
 import {
   type AgentEvent,
@@ -135,6 +136,7 @@ class ClaudeSession implements AgentSession {
   private readonly appointments = new Map<string, Appointment>();
   private readonly clients = new Map<string, Client>();
   private readonly outcomes: string[] = [];
+  private readonly topicsGiven = new Set<string>();
   private fallback: AgentSession | undefined;
   private ended = false;
   private busy: Promise<void> = Promise.resolve();
@@ -180,6 +182,7 @@ class ClaudeSession implements AgentSession {
 
   summary(): string {
     const parts = [...this.outcomes];
+    if (this.topicsGiven.size) parts.push(`Informações fornecidas: ${[...this.topicsGiven].join(", ")}.`);
     const fallbackSummary = this.fallback?.summary();
     if (fallbackSummary && !fallbackSummary.includes("sem agendamento")) parts.push(fallbackSummary);
     if (!parts.length) {
@@ -345,10 +348,24 @@ class ClaudeSession implements AgentSession {
         if (signal.aborted) return;
       }
       if (!saidAnything && !signal.aborted) said({ text: CLAUDE_LINES.repeat });
+      else if (input.kind === "speech") this.informationProvided(input.text, emit);
     } catch (error) {
       if (!(error instanceof ModelFailure)) throw error;
       this.options.onFailure?.(error.cause ?? error, this.call.callId);
       await this.handOver(input, signal, emit, said, saidAnything);
+    }
+  }
+
+  /**
+   * The record's INFORMATION_PROVIDED actions, as the offline engine reports them: the topics the caller asked about
+   * (the offline engine's own understanding) in a turn the model answered, each once per call.
+   */
+  private informationProvided(text: string, emit: (e: AgentEvent) => void): void {
+    for (const topic of topicsOf(text).slice(0, 3)) {
+      const label = TOPIC_LABELS[topic];
+      if (this.topicsGiven.has(label)) continue;
+      this.topicsGiven.add(label);
+      emit({ type: "action", actionType: "INFORMATION_PROVIDED", details: { topic } });
     }
   }
 
