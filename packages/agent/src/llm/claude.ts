@@ -262,12 +262,13 @@ class ClaudeSession implements AgentSession {
   /** spec 001 §5 and decision 0021: a write runs only on a yes to the agent's read-back of that day and time. */
   private confirmed(instant: Date): boolean {
     const input = this.latestInput;
-    const yes =
-      (input?.kind === "speech" && yesNo(input.text) === "yes") ||
-      (input?.kind === "dtmf" && input.digits === "1");
-    if (!yes) return false;
+    if (input?.kind !== "speech" || yesNo(input.text) !== "yes") return false;
     const target = wallClock(instant);
     const now = this.call.now();
+    // 'Sim, mas pode ser às onze?' agrees to something else: a day or time in the answer must be the write's.
+    const answer = resolveWhen(input.text, now);
+    if (answer?.time !== undefined && answer.time !== target.minutes) return false;
+    if (answer?.date !== undefined && answer.date !== target.date) return false;
     const said = [this.previousTurn, ...sentences(this.previousTurn)];
     return said.some((text) => {
       const when = resolveWhen(text, now);
