@@ -291,6 +291,7 @@ describe("the Claude engine", () => {
     expect(tools.calls.filter((c) => c.tool === "updateAppointment")).toHaveLength(0);
     const events = await say(session, "pode cancelar");
     expect(tools.appointments.find((a) => a.id === ids["maria-consulta"])?.status).toBe("CANCELED");
+    expect(events).toContainEqual({ type: "data", key: "Nome", value: "Maria Souza" });
     expect(events).toContainEqual({
       type: "action",
       actionType: "APPOINTMENT_CANCELLED",

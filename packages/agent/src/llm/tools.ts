@@ -136,6 +136,17 @@ function serviceNames(a: Appointment): string {
   return a.offeredServices.map((s) => s.offeredServiceName).join(" e ");
 }
 
+/** The patient a write was for, identified for the record (the conversation's patient and its 'Nome'). */
+function identified(ctx: ToolContext, clientId: string): AgentEvent[] {
+  const client = ctx.clients.get(clientId);
+  return client
+    ? [
+        { type: "client", client },
+        { type: "data", key: "Nome", value: client.fullName },
+      ]
+    : [];
+}
+
 function clientName(ctx: ToolContext, id: string): string {
   return ctx.clients.get(id)?.fullName ?? "Paciente";
 }
@@ -293,9 +304,7 @@ export const TOOLS: ToolDef[] = [
       const k = ctx.knowledge;
       const prof = k.professionals.find((p) => p.id === appt.professionalId);
       const est = k.establishments.find((e) => e.id === appt.establishmentId);
-      const client = ctx.clients.get(appt.clientId);
-      const events: AgentEvent[] = [];
-      if (client) events.push({ type: "client", client });
+      const events: AgentEvent[] = identified(ctx, appt.clientId);
       events.push(
         {
           type: "action",
@@ -346,6 +355,7 @@ export const TOOLS: ToolDef[] = [
       return {
         content: json(appointmentForModel(updated)),
         events: [
+          ...identified(ctx, a.clientId),
           {
             type: "action",
             actionType: "APPOINTMENT_RESCHEDULED",
@@ -372,7 +382,10 @@ export const TOOLS: ToolDef[] = [
       ctx.appointments.set(updated.id, updated);
       return {
         content: json(appointmentForModel(updated)),
-        events: [{ type: "action", actionType: "APPOINTMENT_CANCELLED", details: { appointmentId: a.id } }],
+        events: [
+          ...identified(ctx, a.clientId),
+          { type: "action", actionType: "APPOINTMENT_CANCELLED", details: { appointmentId: a.id } },
+        ],
         outcome: `Paciente ${clientName(ctx, a.clientId)} cancelou ${serviceNames(a)} de ${shortWhen(a.scheduledAt)}.`,
       };
     },
@@ -392,7 +405,10 @@ export const TOOLS: ToolDef[] = [
       ctx.appointments.set(updated.id, updated);
       return {
         content: json(appointmentForModel(updated)),
-        events: [{ type: "action", actionType: "APPOINTMENT_CONFIRMED", details: { appointmentId: a.id } }],
+        events: [
+          ...identified(ctx, a.clientId),
+          { type: "action", actionType: "APPOINTMENT_CONFIRMED", details: { appointmentId: a.id } },
+        ],
         outcome: `Paciente ${clientName(ctx, a.clientId)} confirmou ${serviceNames(a)} de ${shortWhen(a.scheduledAt)}.`,
       };
     },
