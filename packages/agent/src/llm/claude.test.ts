@@ -225,6 +225,7 @@ describe("the Claude engine", () => {
     await say(session, "de manhã");
     const history = fake.requests[1]!.body.messages;
     expect(history.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(lastUserText(fake.requests[1]!)).toMatch(/^\[o cliente interrompeu você.*\] de manhã$/);
     const assistant = history[1]!;
     expect(
       typeof assistant.content === "string"

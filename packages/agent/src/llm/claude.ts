@@ -130,6 +130,8 @@ class ClaudeSession implements AgentSession {
   private readonly sentencesOf = new WeakMap<TextBlockParam, string[]>();
   private lastReply: Said[] = [];
   private heardOfLastReply: number | undefined;
+  /** The caller talked over the last reply: the next message tells the model so. */
+  private cutOff = false;
   /** The text of the agent's previous turn as the caller heard it: what a yes answers. */
   private previousTurn = "";
   private latestInput: CallerInput | undefined;
@@ -227,6 +229,8 @@ class ClaudeSession implements AgentSession {
     const heard = this.heardOfLastReply;
     this.heardOfLastReply = undefined;
     const reply = heard === undefined ? this.lastReply : this.lastReply.slice(0, heard);
+    // The gateway reports a barge-in only when part of the reply went unheard (or was never written).
+    this.cutOff = heard !== undefined;
     if (heard !== undefined) {
       for (const s of this.lastReply.slice(heard)) {
         if (!s.block) continue;
@@ -294,7 +298,10 @@ class ClaudeSession implements AgentSession {
       return;
     }
     this.latestInput = input;
-    this.appendUser([{ type: "text", text: this.inputText(input) }]);
+    const note: ContentBlockParam[] = this.cutOff
+      ? [{ type: "text", text: "[o cliente interrompeu você; ele só ouviu a sua fala até aqui]" }]
+      : [];
+    this.appendUser([...note, { type: "text", text: this.inputText(input) }]);
     let saidAnything = false;
     const sayModel = (s: Said) => {
       saidAnything = true;
