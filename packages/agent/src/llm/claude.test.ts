@@ -237,6 +237,25 @@ describe("the Claude engine", () => {
     expect(fake.requests[1]!.completed).toBe(true);
   });
 
+  it("drops a tool call cut by max_tokens, and the next request stays valid", async () => {
+    const { tools, session } = await startCall();
+    script(
+      () => ({
+        blocks: [
+          { type: "text", text: "Vou verificar." },
+          { type: "tool_use", name: "find_free_slots", input: { offeredServices: [] } },
+        ],
+        stopReason: "max_tokens",
+      }),
+      text("Claro."),
+    );
+    await say(session, "tem horário?");
+    const events = await say(session, "alô?");
+    expect(says(events)).toEqual(["Claro."]);
+    expect(tools.calls).toHaveLength(0);
+    expect(JSON.stringify(fake.requests[1]!.body.messages)).not.toContain("tool_use");
+  });
+
   it("does not take a yes that names another time as agreement", async () => {
     const { fixture, tools, session } = await startCall();
     const { ids } = fixture;

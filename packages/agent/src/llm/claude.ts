@@ -320,9 +320,15 @@ class ClaudeSession implements AgentSession {
           }
           return;
         }
-        if (result.content.length) this.messages.push({ role: "assistant", content: result.content });
-        const uses = result.content.filter((b): b is ToolUseBlockParam => b.type === "tool_use");
-        if (result.stopReason !== "tool_use" || uses.length === 0) break;
+        // A tool call is run only when the model stopped for it: one cut by max_tokens has no whole input, and a
+        // tool_use left in the history without its result would make every later request invalid.
+        const content =
+          result.stopReason === "tool_use"
+            ? result.content
+            : result.content.filter((b) => b.type !== "tool_use");
+        if (content.length) this.messages.push({ role: "assistant", content });
+        const uses = content.filter((b): b is ToolUseBlockParam => b.type === "tool_use");
+        if (uses.length === 0) break;
         const results: ToolResultBlockParam[] = [];
         for (const use of uses) {
           const filler = setTimeout(() => {
