@@ -5,20 +5,50 @@ import { z } from "zod";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 
-export const gatewayEnv = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  TELEPHONY_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
-  HOST: z.string().default("0.0.0.0"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** Where the gateway reaches the server's tRPC; by default the server of this machine. */
-  SERVER_URL: z.url().optional(),
-  DATA_DIR: z
-    .string()
-    .min(1)
-    .default(".data")
-    .transform((dir) => (isAbsolute(dir) ? dir : resolve(repoRoot, dir))),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-});
+/** An empty value in .env (`KEY=`) counts as unset. */
+const optional = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+export const gatewayEnv = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    TELEPHONY_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+    HOST: z.string().default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** Where the gateway reaches the server's tRPC; by default the server of this machine. */
+    SERVER_URL: z.url().optional(),
+    DATA_DIR: z
+      .string()
+      .min(1)
+      .default(".data")
+      .transform((dir) => (isAbsolute(dir) ? dir : resolve(repoRoot, dir))),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Set: the agent talks through Claude, with the offline engine as its fallback; unset: the offline engine. */
+    ANTHROPIC_API_KEY: optional(z.string().min(1)),
+    /**
+     * The model id, only here (ids are retired over time). Default: Claude Haiku 4.5, the fastest current model with
+     * tool use, because a phone turn is won on time to first token (issue #9 aims under 600 ms per turn).
+     */
+    ANTHROPIC_MODEL: z.string().min(1).default("claude-haiku-4-5"),
+    /** The Messages API's origin: a local fake in tests and benchmarks; refused in production. */
+    ANTHROPIC_BASE_URL: optional(z.url()),
+    /** No token from the model within this long (first, or between two): the call goes on with the offline engine. */
+    ANTHROPIC_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
+    /** The SDK's timeout for a request to start answering. */
+    ANTHROPIC_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    /** The longest reply of one model request, in tokens (spoken replies are a few sentences). */
+    ANTHROPIC_MAX_TOKENS: z.coerce.number().int().min(64).max(8192).default(512),
+  })
+  .superRefine((env, ctx) => {
+    // An endpoint override exists for the fakes only (ARCHITECTURE.md "Real parts and their embedded defaults").
+    if (env.NODE_ENV === "production" && env.ANTHROPIC_BASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ANTHROPIC_BASE_URL"],
+        message: "ANTHROPIC_BASE_URL: só para testes; recusado em produção",
+      });
+    }
+  });
 
 export type GatewayEnv = z.infer<typeof gatewayEnv>;
 

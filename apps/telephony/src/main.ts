@@ -1,13 +1,13 @@
 // Starts the telephony gateway (`npm start` runs it beside the server): the media-stream websocket on
-// TELEPHONY_PORT, the offline engine, eSpeak NG for speech out, WebRTC VAD, recordings under DATA_DIR/recordings.
+// TELEPHONY_PORT, Claude or the offline engine (src/engine.ts), eSpeak NG for speech out, WebRTC VAD, recordings under DATA_DIR/recordings.
 import { join } from "node:path";
-import { createOfflineEngine } from "@atende/agent";
 import pino from "pino";
 import { createPacer } from "./audio/pacer";
 import { createEspeakSynthesizer } from "./audio/tts";
 import { createVad, Endpointer } from "./audio/vad";
 import { StereoWavWriter } from "./audio/wav";
 import { gatewayEnv, trpcUrlOf } from "./config";
+import { engineFromEnv } from "./engine";
 import { startGateway } from "./gateway";
 import { DEFAULT_TIMING } from "./session";
 
@@ -21,11 +21,12 @@ async function main() {
   const logger = pino({ level: env.LOG_LEVEL, base: { service: "telephony" } });
   const recordingsDir = join(env.DATA_DIR, "recordings");
   const synthesizer = await createEspeakSynthesizer();
+  const { engine, name: engineName } = engineFromEnv(env, logger);
   const gateway = await startGateway({
     port: env.TELEPHONY_PORT,
     host: env.HOST,
     trpcUrl: trpcUrlOf(env),
-    engine: createOfflineEngine(),
+    engine,
     synthesizer,
     createPacer: (hooks) => createPacer({ frameMs: 20, ...hooks }),
     createVad,
@@ -35,7 +36,9 @@ async function main() {
     logger,
     timing: DEFAULT_TIMING,
   });
-  logger.info(`telephony gateway on ws://localhost:${gateway.address.port}/media-stream`);
+  logger.info(
+    `telephony gateway on ws://localhost:${gateway.address.port}/media-stream (agent: ${engineName})`,
+  );
   const stop = async () => {
     await gateway.close();
     process.exit(0);

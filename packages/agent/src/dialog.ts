@@ -2432,7 +2432,8 @@ class OfflineSession implements AgentSession {
  */
 const UPDATE_ALLOWED = new Set<Pending>(["open", "anything_else", "offer_book", "transfer_offer"]);
 
-const TOPIC_LABELS: Record<Topic, string> = {
+/** How a topic is named in a call summary (shared with the Claude engine). */
+export const TOPIC_LABELS: Record<Topic, string> = {
   price: "preço",
   preparation: "preparo",
   address: "endereço",

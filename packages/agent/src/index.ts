@@ -2,6 +2,13 @@ export { cpfDigits, formatCpf, isValidCpf } from "./cpf";
 export { PERIOD_RANGES, type Period, resolveWhen, type When } from "./datetime";
 export { createOfflineEngine, type OfflineEngineOptions } from "./dialog";
 export { type Intent, intentsOf, type Topic, topicsOf } from "./intents";
+export {
+  CLAUDE_DEFAULTS,
+  CLAUDE_LINES,
+  type ClaudeEngineOptions,
+  createClaudeEngine,
+} from "./llm/claude";
+export { buildSystemPrompt } from "./llm/prompt";
 export { applyCorrections, extractName } from "./names";
 export { fold, moneyWords, normalize, numberWords, tokenize } from "./normalize";
 export { SentenceSplitter, sentences } from "./sentences";

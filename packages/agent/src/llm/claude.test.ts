@@ -1,0 +1,548 @@
+// The Claude engine through the real Anthropic SDK against the local Messages API fake, acting through the in-memory
+// tools with the procedures' rules: streaming, tool round trips, the confirmation gate, barge-in, refusals, slow
+// tools, failures and the request's shape.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FakeTools } from "../../scenarios/fake-tools";
+import { FIXTURES } from "../../scenarios/fixtures";
+import type { AgentEvent, AgentSession, Engine } from "../types";
+import { CLAUDE_LINES, createClaudeEngine } from "./claude";
+import { buildSystemPrompt } from "./prompt";
+import {
+  type FakeMessagesApi,
+  type FakeReply,
+  type FakeRequest,
+  lastToolResults,
+  lastUserText,
+  startFakeMessagesApi,
+} from "./testing/fake-messages-api";
+
+const API_KEY = "sk-ant-test-key";
+const now = () => new Date("2026-12-09T10:00:00-03:00");
+const MARIA_PHONE = "+5511987654321";
+
+let fake: FakeMessagesApi;
+let engine: Engine;
+const failures: unknown[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeMessagesApi({ apiKey: API_KEY, script: () => ({ blocks: [] }) });
+  engine = createClaudeEngine({
+    apiKey: API_KEY,
+    model: "claude-test-model",
+    baseURL: fake.url,
+    firstTokenTimeoutMs: 800,
+    fillerAfterMs: 150,
+    onFailure: (error) => failures.push(error),
+  });
+});
+afterAll(() => fake?.close());
+beforeEach(() => {
+  fake.requests.length = 0;
+  failures.length = 0;
+});
+
+/** Scripts the fake by request number. */
+function script(...replies: ((request: FakeRequest) => FakeReply)[]) {
+  fake.script = (request, index) => {
+    const reply = replies[index];
+    if (!reply) throw new Error(`no scripted reply for request ${index}`);
+    return reply(request);
+  };
+}
+
+const text =
+  (t: string, extra: Partial<FakeReply> = {}) =>
+  () => ({ blocks: [{ type: "text" as const, text: t }], ...extra });
+
+async function drain(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
+  const out: AgentEvent[] = [];
+  for await (const e of events) out.push(e);
+  return out;
+}
+
+const says = (events: AgentEvent[]) => events.flatMap((e) => (e.type === "say" ? [e.text] : []));
+const signal = () => new AbortController().signal;
+
+async function startCall(fixture = FIXTURES.clinica(), caller: string | null = MARIA_PHONE) {
+  const tools = new FakeTools(fixture, now);
+  const knownClient = caller ? await tools.findClientByPhone(caller) : null;
+  tools.calls.length = 0;
+  const session = engine.start(
+    fixture.knowledge,
+    { callId: "call-1", callerNumber: caller, now, knownClient },
+    tools,
+  );
+  await drain(session.greet(signal()));
+  return { fixture, tools, session };
+}
+
+function say(session: AgentSession, words: string) {
+  return drain(session.respond({ kind: "speech", text: words }, signal()));
+}
+
+describe("the Claude engine", () => {
+  it("says each sentence while the model is still writing", async () => {
+    const { session } = await startCall();
+    script(
+      text(
+        "Claro, posso ajudar com isso. Qual serviço você gostaria de marcar? Temos consulta, exame e avaliação.",
+        {
+          deltaDelayMs: 25,
+        },
+      ),
+    );
+    const arrivals: { text: string; at: number }[] = [];
+    for await (const e of session.respond({ kind: "speech", text: "quero marcar" }, signal())) {
+      if (e.type === "say") arrivals.push({ text: e.text, at: performance.now() });
+    }
+    expect(arrivals.map((a) => a.text)).toEqual([
+      "Claro, posso ajudar com isso.",
+      "Qual serviço você gostaria de marcar?",
+      "Temos consulta, exame e avaliação.",
+    ]);
+    const ended = fake.requests[0]?.endedAt ?? 0;
+    expect(arrivals[0]!.at).toBeLessThan(ended - 100);
+    expect(lastUserText(fake.requests[0]!)).toBe("quero marcar");
+  });
+
+  it("runs a tool and gives the model its result", async () => {
+    const { fixture, tools, session } = await startCall();
+    const { ids } = fixture;
+    script(
+      () => ({
+        blocks: [
+          { type: "text", text: "Vou ver os horários." },
+          {
+            type: "tool_use",
+            name: "find_free_slots",
+            input: {
+              offeredServices: [ids.consulta],
+              startDate: "2026-12-11",
+              endDate: "2026-12-11",
+              professionalId: ids.ana,
+            },
+          },
+        ],
+      }),
+      (request) => {
+        const [result] = lastToolResults(request);
+        return result && !result.isError && result.content.includes("2026-12-11T09:00:00-03:00")
+          ? { blocks: [{ type: "text", text: "Tenho sexta-feira, dia 11, às nove horas. Pode ser?" }] }
+          : { blocks: [{ type: "text", text: "Não encontrei." }] };
+      },
+    );
+    const events = await say(session, "queria uma consulta na sexta com a doutora Ana");
+    expect(says(events)).toEqual([
+      "Vou ver os horários.",
+      "Tenho sexta-feira, dia 11, às nove horas.",
+      "Pode ser?",
+    ]);
+    expect(tools.calls.map((c) => c.tool)).toEqual(["freeSlots"]);
+    const second = fake.requests[1]!.body.messages;
+    expect(second.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+  });
+
+  it("refuses a booking the caller did not confirm, and books after a yes to its read-back", async () => {
+    const { fixture, tools, session } = await startCall();
+    const { ids } = fixture;
+    const booking = (scheduledAt: string, id: string) => ({
+      type: "tool_use" as const,
+      id,
+      name: "book_appointment",
+      input: {
+        clientId: ids.maria,
+        professionalId: ids.ana,
+        establishmentId: ids.centro,
+        scheduledAt,
+        offeredServices: [ids.consulta],
+      },
+    });
+    const refusals: string[] = [];
+    script(
+      // The model tries to book at once.
+      () => ({ blocks: [booking("2026-12-11T09:00:00-03:00", "toolu_eager")] }),
+      (request) => {
+        const [result] = lastToolResults(request);
+        if (result?.isError) refusals.push(result.content);
+        return {
+          blocks: [
+            {
+              type: "text",
+              text: "Posso agendar a consulta clínica com a Dra. Ana Lima na sexta-feira, dia 11, às nove horas?",
+            },
+          ],
+        };
+      },
+      // After the yes it tries a time that was not read back, then the one that was.
+      () => ({ blocks: [booking("2026-12-11T10:30:00-03:00", "toolu_wrong_time")] }),
+      (request) => {
+        const [result] = lastToolResults(request);
+        if (result?.isError) refusals.push(result.content);
+        return { blocks: [booking("2026-12-11T09:00:00-03:00", "toolu_book")] };
+      },
+      text("Pronto, está agendado. Posso ajudar em mais alguma coisa?"),
+    );
+    const first = await say(session, "quero marcar uma consulta sexta às nove com a doutora Ana");
+    expect(says(first)).toEqual([
+      "Posso agendar a consulta clínica com a Dra. Ana Lima na sexta-feira, dia 11, às nove horas?",
+    ]);
+    expect(tools.calls.filter((c) => c.tool === "createAppointment")).toHaveLength(0);
+
+    const second = await say(session, "sim, pode marcar");
+    expect(refusals).toHaveLength(2);
+    expect(refusals[0]).toMatch(/não confirmou/);
+    expect(refusals[1]).toMatch(/às dez e meia/);
+    const creates = tools.calls.filter((c) => c.tool === "createAppointment");
+    expect(creates).toHaveLength(1);
+    expect(creates[0]!.toolCallId).toBe("toolu_book");
+    expect(tools.appointments.filter((a) => a.scheduledAt === "2026-12-11T09:00:00-03:00")).toHaveLength(1);
+    expect(second.some((e) => e.type === "action" && e.actionType === "APPOINTMENT_CREATED")).toBe(true);
+    expect(second).toContainEqual({ type: "data", key: "Data e hora", value: "11/12 às 09:00" });
+    expect(session.summary()).toBe(
+      "Paciente Maria Souza agendou Consulta clínica com Dra. Ana Lima para 11/12 às 09:00.",
+    );
+  });
+
+  it("after a barge-in keeps only what the caller heard in the model's history", async () => {
+    const { session } = await startCall();
+    script(
+      text("Temos horários na sexta. Prefere de manhã ou à tarde? Também temos vagas na segunda-feira.", {
+        deltaDelayMs: 40,
+      }),
+      text("Certo, de manhã."),
+    );
+    const controller = new AbortController();
+    for await (const e of session.respond(
+      { kind: "speech", text: "tem horário essa semana?" },
+      controller.signal,
+    )) {
+      if (e.type === "say") {
+        controller.abort();
+        session.interrupted([e.text]);
+        break;
+      }
+    }
+    await say(session, "de manhã");
+    const history = fake.requests[1]!.body.messages;
+    expect(history.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(lastUserText(fake.requests[1]!)).toMatch(/^\[o cliente interrompeu você.*\] de manhã$/);
+    const assistant = history[1]!;
+    expect(
+      typeof assistant.content === "string"
+        ? assistant.content
+        : assistant.content.map((b) => (b.type === "text" ? b.text : "")),
+    ).toEqual(["Temos horários na sexta."]);
+    // The barge-in closed the HTTP stream before the model finished writing.
+    expect(fake.requests[0]!.completed).toBeUndefined();
+    expect(fake.requests[1]!.completed).toBe(true);
+  });
+
+  it("drops a tool call cut by max_tokens, and the next request stays valid", async () => {
+    const { tools, session } = await startCall();
+    script(
+      () => ({
+        blocks: [
+          { type: "text", text: "Vou verificar." },
+          { type: "tool_use", name: "find_free_slots", input: { offeredServices: [] } },
+        ],
+        stopReason: "max_tokens",
+      }),
+      text("Claro."),
+    );
+    await say(session, "tem horário?");
+    const events = await say(session, "alô?");
+    expect(says(events)).toEqual(["Claro."]);
+    expect(tools.calls).toHaveLength(0);
+    expect(JSON.stringify(fake.requests[1]!.body.messages)).not.toContain("tool_use");
+  });
+
+  it("does not take a yes that names another time as agreement", async () => {
+    const { fixture, tools, session } = await startCall();
+    const { ids } = fixture;
+    const book = {
+      type: "tool_use" as const,
+      name: "book_appointment",
+      input: {
+        clientId: ids.maria,
+        professionalId: ids.ana,
+        establishmentId: ids.centro,
+        scheduledAt: "2026-12-11T09:00:00-03:00",
+        offeredServices: [ids.consulta],
+      },
+    };
+    script(
+      text("Posso marcar na sexta-feira, dia 11, às nove horas?"),
+      () => ({ blocks: [book] }),
+      text("Entendi."),
+    );
+    await say(session, "quero uma consulta sexta");
+    await say(session, "sim, mas pode ser às onze?");
+    expect(lastToolResults(fake.requests[2]!)[0]?.isError).toBe(true);
+    expect(tools.calls.filter((c) => c.tool === "createAppointment")).toHaveLength(0);
+  });
+
+  it("cancels only after naming the appointment and hearing a yes", async () => {
+    const { fixture, tools, session } = await startCall();
+    const { ids } = fixture;
+    const cancel = {
+      type: "tool_use" as const,
+      name: "cancel_appointment",
+      input: { appointmentId: ids["maria-consulta"] },
+    };
+    script(
+      () => ({
+        blocks: [
+          {
+            type: "tool_use",
+            name: "list_appointments",
+            input: { startDate: "2026-12-09", endDate: "2027-01-31", clientId: ids.maria },
+          },
+        ],
+      }),
+      () => ({ blocks: [cancel] }),
+      (request) => {
+        expect(lastToolResults(request)[0]?.isError).toBe(true);
+        return text("A sua consulta clínica é na sexta-feira, dia 11, às dez horas. Posso cancelar?")();
+      },
+      () => ({ blocks: [cancel] }),
+      text("Pronto, cancelei."),
+    );
+    await say(session, "quero cancelar minha consulta");
+    expect(tools.calls.filter((c) => c.tool === "updateAppointment")).toHaveLength(0);
+    const events = await say(session, "pode cancelar");
+    expect(tools.appointments.find((a) => a.id === ids["maria-consulta"])?.status).toBe("CANCELED");
+    expect(events).toContainEqual({ type: "data", key: "Nome", value: "Maria Souza" });
+    expect(events).toContainEqual({
+      type: "action",
+      actionType: "APPOINTMENT_CANCELLED",
+      details: { appointmentId: ids["maria-consulta"] },
+    });
+  });
+
+  it("gives the model the server's refusal as an error result", async () => {
+    const { fixture, session } = await startCall();
+    const { ids } = fixture;
+    script(
+      text("Posso marcar a consulta na sexta-feira, dia 11, às dez horas?"),
+      () => ({
+        blocks: [
+          {
+            type: "tool_use",
+            name: "book_appointment",
+            input: {
+              clientId: ids.joao,
+              professionalId: ids.ana,
+              establishmentId: ids.centro,
+              scheduledAt: "2026-12-11T10:00:00-03:00",
+              offeredServices: [ids.consulta],
+            },
+          },
+        ],
+      }),
+      (request) => {
+        const [result] = lastToolResults(request);
+        return text(result?.isError ? `Não deu: ${result.content}` : "Agendado.")();
+      },
+    );
+    await say(session, "quero sexta às dez");
+    const events = await say(session, "sim");
+    const [result] = lastToolResults(fake.requests[2]!);
+    expect(result?.isError).toBe(true);
+    expect(result?.content).toMatch(/Conflito com agendamento existente \(10:00 - 10:30\)/);
+    expect(says(events).join(" ")).toMatch(/Conflito/);
+  });
+
+  it("validates a tool's input with the shared schemas before running it", async () => {
+    const { tools, session } = await startCall();
+    script(
+      () => ({
+        blocks: [
+          { type: "tool_use", name: "find_free_slots", input: { offeredServices: [], startDate: "amanhã" } },
+        ],
+      }),
+      text("Desculpe."),
+    );
+    await say(session, "tem horário amanhã?");
+    const [result] = lastToolResults(fake.requests[1]!);
+    expect(result?.isError).toBe(true);
+    expect(result?.content).toMatch(/Entrada inválida/);
+    expect(tools.calls).toHaveLength(0);
+  });
+
+  it("says one filler line while slow tools run", async () => {
+    const { fixture, tools, session } = await startCall();
+    const { ids } = fixture;
+    const freeSlots = tools.freeSlots.bind(tools);
+    tools.freeSlots = async (input) => {
+      await new Promise((r) => setTimeout(r, 400));
+      return freeSlots(input);
+    };
+    const search = {
+      type: "tool_use" as const,
+      name: "find_free_slots",
+      input: { offeredServices: [ids.consulta], startDate: "2026-12-10", endDate: "2026-12-11" },
+    };
+    script(
+      () => ({ blocks: [search, { ...search, input: { ...search.input, professionalId: ids.carlos } }] }),
+      text("Tenho quinta às oito."),
+    );
+    const events = await say(session, "qual o primeiro horário?");
+    expect(says(events)).toEqual([CLAUDE_LINES.filler, "Tenho quinta às oito."]);
+  });
+
+  describe("when the model fails, the call goes on with the offline engine", () => {
+    const failing: [string, FakeReply][] = [
+      [
+        "overloaded (HTTP 529)",
+        { blocks: [], httpError: { status: 529, type: "overloaded_error", message: "Overloaded" } },
+      ],
+      [
+        "a server error",
+        { blocks: [], httpError: { status: 500, type: "api_error", message: "Internal server error" } },
+      ],
+      [
+        "no first token in time",
+        { blocks: [{ type: "text", text: "Tarde demais." }], firstTokenDelayMs: 1500 },
+      ],
+      ["an error event before any text", { blocks: [{ type: "text", text: "Claro." }], errorAfterChars: 0 }],
+    ];
+    it.each(failing)("%s: an apology, then the offline engine answers the caller", async (_name, reply) => {
+      const { session } = await startCall();
+      script(text("Olá, Maria! Em que posso ajudar?"), () => reply);
+      await say(session, "oi");
+      const events = await say(session, "quero marcar uma consulta");
+      const lines = says(events);
+      expect(lines[0]).toBe(CLAUDE_LINES.trouble);
+      expect(lines.length).toBeGreaterThan(1);
+      expect(failures).toHaveLength(1);
+      // The next turns are the offline engine's: no more model requests.
+      const next = await say(session, "clínica geral");
+      expect(says(next).length).toBeGreaterThan(0);
+      expect(fake.requests).toHaveLength(2);
+    });
+
+    it("a stream cut mid-reply: what was said stays, then the caller is asked how to help", async () => {
+      const { session } = await startCall();
+      script(
+        text("Deixa eu ver. Temos vários horários disponíveis na semana que vem.", { cutAfterChars: 14 }),
+      );
+      const events = await say(session, "tem horário?");
+      expect(says(events)).toEqual(["Deixa eu ver.", CLAUDE_LINES.trouble, CLAUDE_LINES.askAgain]);
+      expect(failures).toHaveLength(1);
+    });
+
+    it("transfers to the forwarding phone when the offline engine cannot go on either", async () => {
+      const fixture = FIXTURES.clinica();
+      const broken: Engine = {
+        start: () => ({
+          greet: async function* () {},
+          respond: () => {
+            throw new Error("broken");
+          },
+          interrupted: () => {},
+          summary: () => "",
+        }),
+      };
+      const withBrokenFallback = createClaudeEngine({
+        apiKey: API_KEY,
+        model: "m",
+        baseURL: fake.url,
+        fallback: broken,
+      });
+      const tools = new FakeTools(fixture, now);
+      const session = withBrokenFallback.start(
+        fixture.knowledge,
+        { callId: "c", callerNumber: null, now, knownClient: null },
+        tools,
+      );
+      script(() => ({
+        blocks: [],
+        httpError: { status: 529, type: "overloaded_error", message: "Overloaded" },
+      }));
+      const events = await say(session, "quero marcar");
+      expect(says(events)).toEqual([CLAUDE_LINES.trouble, CLAUDE_LINES.transfer]);
+      expect(events).toContainEqual({ type: "transfer", to: "+5511999990000" });
+    });
+  });
+
+  it("ends the call itself after the second silence, without the model", async () => {
+    const { session } = await startCall();
+    const events = await drain(session.respond({ kind: "silence", prompts: 2 }, signal()));
+    expect(events.at(-1)).toEqual({ type: "end" });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("sends the same system prompt and tools on every request, with cache breakpoints, as the SDK sends them", async () => {
+    const { session } = await startCall();
+    script(text("Olá!"), text("Claro."), text("Até logo."));
+    await say(session, "oi");
+    const price = await say(session, "quanto custa a consulta?");
+    expect(price).toContainEqual({
+      type: "action",
+      actionType: "INFORMATION_PROVIDED",
+      details: { topic: "price" },
+    });
+    await say(session, "obrigada");
+    expect(session.summary()).toBe("Informações fornecidas: preço.");
+    expect(fake.requests).toHaveLength(3);
+    const [first, ...rest] = fake.requests;
+    for (const r of rest) {
+      expect(JSON.stringify(r.body.system)).toBe(JSON.stringify(first!.body.system));
+      expect(JSON.stringify(r.body.tools)).toBe(JSON.stringify(first!.body.tools));
+    }
+    for (const r of fake.requests) {
+      expect(r.headers["anthropic-version"]).toBeTruthy();
+      expect(r.headers.authorization).toBe(`Bearer ${API_KEY}`);
+      expect(r.body.model).toBe("claude-test-model");
+      expect(r.body.stream).toBe(true);
+      const system = r.body.system;
+      expect(Array.isArray(system) && system.at(-1)?.cache_control).toEqual({ type: "ephemeral" });
+      expect(r.body.tools?.at(-1)?.cache_control).toEqual({ type: "ephemeral" });
+      const last = r.body.messages.at(-1);
+      expect(last && typeof last.content !== "string" && last.content.at(-1)).toMatchObject({
+        cache_control: { type: "ephemeral" },
+      });
+    }
+    // The history grows by whole turns; earlier messages carry no moving breakpoint.
+    const third = fake.requests[2]!.body.messages;
+    expect(third.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
+    expect(JSON.stringify(third.slice(0, -1))).not.toContain("cache_control");
+    expect(fake.requests[0]!.body.tools?.map((t) => t.name)).toEqual([
+      "find_free_slots",
+      "check_availability",
+      "find_patient_by_phone",
+      "search_patients",
+      "register_patient",
+      "update_patient",
+      "list_appointments",
+      "book_appointment",
+      "reschedule_appointment",
+      "cancel_appointment",
+      "confirm_appointment",
+      "transfer_call",
+      "end_call",
+    ]);
+  });
+});
+
+describe("the system prompt", () => {
+  it("holds the business's facts, prices as the dashboard shows them, the call's clock and the caller", () => {
+    const fixture = FIXTURES.consultorio();
+    const prompt = buildSystemPrompt(fixture.knowledge, {
+      callId: "c",
+      callerNumber: "+5521988887777",
+      now,
+      knownClient: null,
+    });
+    expect(prompt).toMatch(/Você é Pedro/);
+    expect(prompt).toMatch(/Limpeza[\s\S]*Preço: Gratuito/);
+    expect(prompt).toMatch(/Clareamento[\s\S]*Preço: Mediante avaliação/);
+    expect(prompt).toMatch(/Consulta odontológica[\s\S]*Preço: R\$\s?200,00/);
+    expect(prompt).toMatch(/Faça uma limpeza até um mês antes/);
+    expect(prompt).toMatch(/quarta-feira, dia 9 de dezembro, dez horas/);
+    expect(prompt).toMatch(/2026-12-09T10:00:00-03:00/);
+    expect(prompt).toMatch(/\+5521988887777/);
+    expect(prompt).toMatch(/Nunca invente preço, horário, convênio/);
+    expect(prompt).toMatch(/Não há atendente humano/);
+  });
+});

@@ -1,0 +1,120 @@
+// The model's system prompt: who it is, what it knows (the tenant's own data, nothing else) and how it must act on
+// the phone. Built once when the call starts, the call's clock and caller included, so it is byte-identical on
+// every turn of the call and the prompt cache applies (decision 0021).
+import {
+  AGENT_TYPE_LABELS,
+  BUSINESS_TYPE_LABELS,
+  formatServicePrice,
+  MODALITY_LABELS,
+  PARKING_TYPE_LABELS,
+  VOICE_TONE_LABELS,
+} from "@atende/shared/catalogue-constants";
+import { toWireMinute } from "@atende/shared/time";
+import { wallClock } from "../datetime";
+import { dateWords, timeWords } from "../speak";
+import type { AgentKnowledge, CallInfo } from "../types";
+
+function line(label: string, value: string | null | undefined): string | undefined {
+  const v = value?.trim();
+  return v ? `${label}: ${v}` : undefined;
+}
+
+function join(lines: (string | null | undefined | false)[]): string {
+  return lines.filter((l): l is string => typeof l === "string" && l.length > 0).join("\n");
+}
+
+function knowledgeSection(k: AgentKnowledge): string {
+  const locationName = (id: string) => k.establishments.find((e) => e.id === id)?.name ?? id;
+  const professionalName = (id: string) => k.professionals.find((p) => p.id === id)?.name ?? id;
+  const locations = k.establishments.map((e) =>
+    join([
+      `- ${e.name} (id ${e.id})`,
+      `  Endereço: ${e.address}`,
+      e.description && `  Descrição: ${e.description}`,
+      `  Estacionamento: ${e.hasParking ? `sim${e.parkingType ? ` (${PARKING_TYPE_LABELS[e.parkingType].toLowerCase()})` : ""}` : "não"}`,
+      `  Acessibilidade: ${e.hasAccessibility ? "sim" : "não informada"}`,
+    ]),
+  );
+  const professionals = k.professionals.map((p) =>
+    join([
+      `- ${p.name} (id ${p.id}): ${p.specialty}`,
+      `  Convênios aceitos: ${p.acceptedHealthInsurances?.length ? p.acceptedHealthInsurances.join(", ") : "nenhum (somente particular)"}`,
+      p.observations && `  Observações: ${p.observations}`,
+    ]),
+  );
+  const services = k.services.map((s) =>
+    join([
+      `- ${s.name} (id ${s.id})`,
+      // spec 001 §2: the price is shown as the dashboard shows it; VARIABLE is 'Mediante avaliação', FIXED 0 'Gratuito'.
+      `  Preço: ${formatServicePrice(s.priceType, s.priceInCents)}`,
+      `  Duração: ${s.duration} minutos`,
+      `  Modalidade: ${MODALITY_LABELS[s.modality]}`,
+      `  Onde: ${s.availableEstablishments.map(locationName).join(", ") || "não informado"}`,
+      `  Quem atende: ${s.allowedProfessionals.map(professionalName).join(", ") || "não informado"}`,
+      `  Crianças: ${s.childFriendly ? `atende${s.childAgeObservation ? ` (${s.childAgeObservation})` : ""}` : "não atende"}`,
+      `  Preparo: ${s.requiresPreparation ? (s.preparationInstructions ?? "requer preparo") : "não requer"}`,
+      s.observation && `  Observação: ${s.observation}`,
+    ]),
+  );
+  const p = k.profile;
+  return join([
+    "## O negócio",
+    `Nome: ${p.name}`,
+    line(
+      "Tipo",
+      p.businessType ? BUSINESS_TYPE_LABELS[p.businessType] : AGENT_TYPE_LABELS[k.agent.agentType],
+    ),
+    line("Horário de funcionamento", p.openingHours),
+    line("Formas de pagamento", p.paymentMethods),
+    line("Outras informações", p.notes),
+    "",
+    "## Unidades",
+    locations.join("\n") || "(nenhuma cadastrada)",
+    "",
+    "## Profissionais",
+    professionals.join("\n") || "(nenhum cadastrado)",
+    "",
+    "## Serviços",
+    services.join("\n") || "(nenhum cadastrado)",
+  ]);
+}
+
+/** The whole system prompt of a call (pt-BR). */
+export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
+  const now = call.now();
+  const { date, minutes } = wallClock(now);
+  const caller = call.knownClient;
+  const forwarding = k.agent.forwardingPhone;
+  return join([
+    `Você é ${k.agent.name}, atendente virtual de voz de ${k.profile.name}, falando ao telefone em português do Brasil.`,
+    `Tom: ${VOICE_TONE_LABELS[k.agent.voiceTone].toLowerCase()}. Voz ${k.agent.voiceType === "MASCULINE" ? "masculina" : k.agent.voiceType === "FEMININE" ? "feminina" : "neutra"}.`,
+    `Você já cumprimentou o cliente com: "${k.agent.welcomeMessage.trim()}"`,
+    "",
+    "## Como falar",
+    "- Tudo o que você escreve é falado ao cliente por voz: frases curtas, uma ou duas por vez, sem listas, sem markdown, sem emojis.",
+    "- Diga horários e datas por extenso como se fala ('sexta-feira, dia doze, às dez horas'), preços em reais por extenso.",
+    "- Ofereça no máximo três horários de cada vez e faça uma pergunta por vez.",
+    "- Mensagens entre colchetes, como [silêncio], vêm do sistema e não do cliente.",
+    "",
+    "## Regras",
+    "- Responda somente com os fatos abaixo e com o que as ferramentas devolverem. Nunca invente preço, horário, convênio, endereço ou profissional; se não souber, diga que não tem essa informação.",
+    "- Antes de agendar, remarcar, cancelar ou confirmar presença, leia para o cliente o serviço, o profissional, o dia e o horário e pergunte se pode confirmar. Só chame a ferramenta depois que o cliente disser sim; o sistema recusa a escrita sem esse sim.",
+    "- Horários livres vêm da ferramenta find_free_slots; nunca ofereça um horário que ela não devolveu.",
+    "- Para agendar, o cliente precisa estar cadastrado: procure pelo telefone ou pelo nome e, se não existir, cadastre com nome completo e telefone.",
+    "- Se uma ferramenta devolver erro, explique ao cliente em poucas palavras e ofereça outra opção.",
+    forwarding
+      ? "- Se o cliente pedir para falar com uma pessoa, ou se você não puder ajudar, use transfer_call."
+      : "- Não há atendente humano para transferir; ofereça anotar o pedido ou ligar mais tarde.",
+    "- Quando o cliente se despedir ou não precisar de mais nada, despeça-se e use end_call.",
+    "",
+    "## A chamada",
+    `Agora: ${dateWords(date, date, true).replace(/^hoje, /, "")}, ${timeWords(minutes)} (${toWireMinute(now)}, horário de Brasília, America/Sao_Paulo).`,
+    `Hoje é ${date}. Use datas yyyy-MM-dd e horários yyyy-MM-ddTHH:mm:00-03:00 nas ferramentas.`,
+    `Telefone de quem liga: ${call.callerNumber ?? "não identificado"}.`,
+    caller
+      ? `Paciente reconhecido pelo telefone: ${caller.fullName} (id ${caller.id}). Confirme se é a própria pessoa antes de tratar dos agendamentos dela.`
+      : "Nenhum paciente cadastrado com esse telefone.",
+    "",
+    knowledgeSection(k),
+  ]);
+}
