@@ -5,7 +5,13 @@ import { z } from "zod";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 
-export const gatewayEnv = z.object({
+/** A test endpoint: `host:port`, reached over plaintext gRPC (a local fake). */
+const grpcEndpoint = z
+  .string()
+  .regex(/^[^\s:/]+:\d{1,5}$/, "use host:porta, por exemplo 127.0.0.1:50051")
+  .optional();
+
+const gatewayObject = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   TELEPHONY_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   HOST: z.string().default("0.0.0.0"),
@@ -18,9 +24,39 @@ export const gatewayEnv = z.object({
     .default(".data")
     .transform((dir) => (isAbsolute(dir) ? dir : resolve(repoRoot, dir))),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** A service account key file: with it, Google Speech-to-Text and Text-to-Speech replace the defaults. */
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
+  /** Speech-to-Text v1 model (decision 0020). */
+  GOOGLE_SPEECH_MODEL: z.string().min(1).default("telephony"),
+  /** Tests only (refused in production): plaintext gRPC endpoints of local fakes, which need no key. */
+  GOOGLE_SPEECH_ENDPOINT: grpcEndpoint,
+  GOOGLE_TTS_ENDPOINT: grpcEndpoint,
 });
 
-export type GatewayEnv = z.infer<typeof gatewayEnv>;
+export const gatewayEnv = gatewayObject.superRefine((env, ctx) => {
+  if (env.NODE_ENV !== "production") return;
+  for (const key of ["GOOGLE_SPEECH_ENDPOINT", "GOOGLE_TTS_ENDPOINT"] as const) {
+    if (env[key])
+      ctx.addIssue({ code: "custom", path: [key], message: "só para testes; recusado em produção" });
+  }
+});
+
+export type GatewayEnv = z.infer<typeof gatewayObject>;
+
+/** How a Google client is reached: Google's endpoint with the key, or a local fake over plaintext gRPC. */
+export type GoogleAccess = { endpoint: string } | { keyFilename: string };
+
+/** Speech in: Google's when a key (or, in tests, a fake's endpoint) is configured; otherwise none (typed text). */
+export function googleSpeechAccess(env: GatewayEnv): GoogleAccess | null {
+  if (env.GOOGLE_SPEECH_ENDPOINT) return { endpoint: env.GOOGLE_SPEECH_ENDPOINT };
+  return env.GOOGLE_APPLICATION_CREDENTIALS ? { keyFilename: env.GOOGLE_APPLICATION_CREDENTIALS } : null;
+}
+
+/** Speech out: Google's voices when a key (or a fake's endpoint) is configured; otherwise eSpeak NG. */
+export function googleTtsAccess(env: GatewayEnv): GoogleAccess | null {
+  if (env.GOOGLE_TTS_ENDPOINT) return { endpoint: env.GOOGLE_TTS_ENDPOINT };
+  return env.GOOGLE_APPLICATION_CREDENTIALS ? { keyFilename: env.GOOGLE_APPLICATION_CREDENTIALS } : null;
+}
 
 export function trpcUrlOf(env: GatewayEnv): string {
   return `${(env.SERVER_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/+$/, "")}/trpc`;
