@@ -74,8 +74,10 @@ export function createGoogleSynthesizer(options: GoogleTtsOptions): SpeechSynthe
     try {
       const [response] = await Promise.race([call, aborted(signal)]);
       const content = response.audioContent;
-      const bytes =
-        typeof content === "string" ? Buffer.from(content, "base64") : (content ?? new Uint8Array(0));
+      // A plain Uint8Array (gRPC hands a Buffer): what the rest of the pipeline and the cache hold.
+      const bytes = new Uint8Array(
+        typeof content === "string" ? Buffer.from(content, "base64") : (content ?? []),
+      );
       return mulawOf(bytes);
     } finally {
       signal?.removeEventListener("abort", cancel);
