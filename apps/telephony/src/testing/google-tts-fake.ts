@@ -32,6 +32,10 @@ export interface GoogleTtsFakeOptions {
 export class GoogleTtsFake {
   readonly requests: SynthesizeRequestSeen[] = [];
   private failures = 0;
+  private failure: { code: grpc.status; details: string } = {
+    code: grpc.status.UNAVAILABLE,
+    details: "The service is currently unavailable.",
+  };
 
   private constructor(
     private readonly server: grpc.Server,
@@ -63,9 +67,13 @@ export class GoogleTtsFake {
     return fake;
   }
 
-  /** The next `count` requests fail with UNAVAILABLE. */
-  failNext(count: number): void {
+  /** The next `count` requests fail: UNAVAILABLE (the client retries it within its timeout) unless told. */
+  failNext(count: number, failure?: { code: grpc.status; details: string }): void {
     this.failures = count;
+    this.failure = failure ?? {
+      code: grpc.status.UNAVAILABLE,
+      details: "The service is currently unavailable.",
+    };
   }
 
   /** The texts synthesised, in order. */
@@ -84,7 +92,7 @@ export class GoogleTtsFake {
     if (this.options.firstByteMs) await new Promise((r) => setTimeout(r, this.options.firstByteMs));
     if (this.failures > 0) {
       this.failures--;
-      callback({ code: grpc.status.UNAVAILABLE, details: "The service is currently unavailable." });
+      callback(this.failure);
       return;
     }
     if (!text.trim()) {

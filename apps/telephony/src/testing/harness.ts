@@ -25,7 +25,7 @@ import { createToneSynthesizer } from "../audio/tts";
 import { createVad, Endpointer } from "../audio/vad";
 import { StereoWavWriter } from "../audio/wav";
 import { type Gateway, type GatewayOptions, startGateway } from "../gateway";
-import type { SpeechSynthesizer } from "../pipeline";
+import type { RecognizerFactory, SpeechSynthesizer } from "../pipeline";
 import { DEFAULT_TIMING, type SessionTiming } from "../session";
 import { SimulatedCall } from "./twilio-client";
 
@@ -57,6 +57,8 @@ export interface Harness {
 export interface HarnessOptions {
   engine?: Engine;
   synthesizer?: SpeechSynthesizer;
+  /** Speech in (e.g. Google's adapter against its fake); none by default: callers type. */
+  recognizers?: RecognizerFactory;
   timing?: Partial<SessionTiming>;
   config?: Partial<ApiConfig>;
   gateway?: Partial<GatewayOptions>;
@@ -81,7 +83,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     createPacer: (hooks) => createPacer({ frameMs: 20, ...hooks }),
     createVad,
     createEndpointer: () => new Endpointer(),
-    recognizers: null,
+    recognizers: options.recognizers ?? null,
     openRecorder: (tenantId, callId) => StereoWavWriter.open(join(recordingsDir, tenantId, `${callId}.wav`)),
     logger,
     timing: { ...DEFAULT_TIMING, ...options.timing },

@@ -1,2 +1,15 @@
+export { type GoogleFakes, startGoogleFakes } from "./google";
+export {
+  GoogleSpeechFake,
+  type GoogleSpeechFakeOptions,
+  type SpeechStreamSeen,
+  type StreamingConfigSeen,
+} from "./google-speech-fake";
+export {
+  GoogleTtsFake,
+  type GoogleTtsFakeOptions,
+  mulawWav,
+  type SynthesizeRequestSeen,
+} from "./google-tts-fake";
 export { type Clinic, type Harness, type HarnessOptions, startHarness } from "./harness";
 export { SimulatedCall, type SimulatedCallOptions } from "./twilio-client";
