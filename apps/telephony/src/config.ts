@@ -43,6 +43,13 @@ export const gatewayEnv = gatewayObject.superRefine((env, ctx) => {
 
 export type GatewayEnv = z.infer<typeof gatewayObject>;
 
+/** Parses the environment; an empty value (`GOOGLE_APPLICATION_CREDENTIALS=` as in .env.example) counts as unset. */
+export function parseGatewayEnv(source: Record<string, string | undefined>) {
+  return gatewayEnv.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== "")),
+  );
+}
+
 /** How a Google client is reached: Google's endpoint with the key, or a local fake over plaintext gRPC. */
 export type GoogleAccess = { endpoint: string } | { keyFilename: string };
 

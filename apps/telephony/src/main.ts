@@ -11,7 +11,7 @@ import { createPacer } from "./audio/pacer";
 import { createEspeakSynthesizer } from "./audio/tts";
 import { createVad, Endpointer } from "./audio/vad";
 import { StereoWavWriter } from "./audio/wav";
-import { gatewayEnv, googleSpeechAccess, googleTtsAccess, trpcUrlOf } from "./config";
+import { googleSpeechAccess, googleTtsAccess, parseGatewayEnv, trpcUrlOf } from "./config";
 import { startGateway } from "./gateway";
 import { googleClientOptions } from "./providers/google-access";
 import { createGoogleRecognizers } from "./providers/google-speech";
@@ -19,7 +19,7 @@ import { createGoogleSynthesizer } from "./providers/google-tts";
 import { DEFAULT_TIMING } from "./session";
 
 async function main() {
-  const parsed = gatewayEnv.safeParse(process.env);
+  const parsed = parseGatewayEnv(process.env);
   if (!parsed.success) {
     console.error(`Configuração inválida do gateway de telefonia:\n${parsed.error.message}`);
     process.exit(1);
