@@ -39,6 +39,9 @@ beforeAll(async () => {
     logger,
     speech: { finalAfterMs: 150 },
     tts: { firstByteMs: 120, msPerCharacter: 4 },
+    // The final lands inside the endpointer's 700 ms of silence; a longer wait than production's 300 ms keeps a busy
+    // test machine from turning a late final into a partial interim (that path has its own test).
+    recognizer: { finalWaitMs: 1_500 },
   });
   harness = await startHarness({ recognizers: google.recognizers, synthesizer: google.synthesizer });
   clinic = await harness.clinic();

@@ -108,7 +108,7 @@ describe("Google Text-to-Speech adapter", () => {
       const pending = synthesizer.synthesize("Outra frase.", voice, controller.signal);
       setTimeout(() => controller.abort(new Error("barge-in")), 50);
       await expect(pending).rejects.toThrow("barge-in");
-      expect(performance.now() - started).toBeLessThan(250);
+      expect(performance.now() - started).toBeLessThan(1_500); // not the fake's 3 s
     } finally {
       await slowClient.close();
       await slow.close();
