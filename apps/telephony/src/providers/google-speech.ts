@@ -119,7 +119,8 @@ class GoogleRecognizer implements Recognizer {
   private stream: RecognizeStream | null = null;
   private streamOpenedAt = 0;
   private lastRestartAt = 0;
-  private restartTimer: NodeJS.Timeout | null = null;
+  /** After a failure, no new stream before this time (a stream that keeps failing is not retried in a loop). */
+  private reopenAt = 0;
   /** Audio bytes written to the current stream (its clock: Google's result times count from its start). */
   private streamBytes = 0;
   /** The current stream's audio not yet covered by a final result: what a new stream gets replayed. */
@@ -144,10 +145,14 @@ class GoogleRecognizer implements Recognizer {
 
   push(pcm: Int16Array): void {
     if (this.closed) return;
-    const age = Date.now() - this.streamOpenedAt;
-    if (
-      this.stream &&
-      (age >= this.settings.restartAfterMs || (age >= this.settings.restartEarlyAfterMs && !this.interim))
+    const now = Date.now();
+    const age = now - this.streamOpenedAt;
+    if (!this.stream) {
+      // A failed stream is replaced when audio comes (a silent line does not spin streams), after the backoff.
+      if (now >= this.reopenAt) this.restart();
+    } else if (
+      age >= this.settings.restartAfterMs ||
+      (age >= this.settings.restartEarlyAfterMs && !this.interim)
     ) {
       this.logger.debug({ ageMs: age }, "speech stream renewed before Google's limit");
       this.restart();
@@ -184,7 +189,6 @@ class GoogleRecognizer implements Recognizer {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.restartTimer) clearTimeout(this.restartTimer);
     this.drop(this.stream);
     this.stream = null;
     this.pending = [];
@@ -225,8 +229,6 @@ class GoogleRecognizer implements Recognizer {
 
   private restart(): void {
     if (this.closed) return;
-    if (this.restartTimer) clearTimeout(this.restartTimer);
-    this.restartTimer = null;
     this.drop(this.stream);
     this.stream = null;
     // The interim's words are in the replayed audio: the new stream recognises them again.
@@ -235,17 +237,11 @@ class GoogleRecognizer implements Recognizer {
     this.open();
   }
 
-  /** After a failure: at once, unless the last restart was moments ago (then audio waits in `pending`). */
+  /** After a failure: a new stream with the next audio, or after the backoff if the last one was moments ago. */
   private restartSoon(): void {
     this.drop(this.stream);
     this.stream = null;
-    if (this.restartTimer) return;
-    const wait = this.lastRestartAt + this.settings.restartBackoffMs - Date.now();
-    if (wait <= 0) {
-      this.restart();
-      return;
-    }
-    this.restartTimer = setTimeout(() => this.restart(), wait);
+    this.reopenAt = this.lastRestartAt + this.settings.restartBackoffMs;
   }
 
   private drop(stream: RecognizeStream | null): void {
