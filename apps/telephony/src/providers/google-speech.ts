@@ -198,6 +198,8 @@ class GoogleRecognizer implements Recognizer {
   // ─── Streams ──────────────────────────────────────────────────────────────────────────────────────────────────
 
   private open(): void {
+    // The SDK's generated bidirectional call, typed (its `streamingRecognize` helper is patched onto the prototype
+    // without types, and delays the config until the first audio): config first, then audio, as the proto requires.
     const stream = this.client._streamingRecognize();
     this.stream = stream;
     this.streamOpenedAt = Date.now();
