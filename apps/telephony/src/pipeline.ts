@@ -35,7 +35,12 @@ export interface Recognizer {
 }
 
 export interface RecognizerFactory {
-  create(options: { callId: string; onInterim(text: string): void }): Recognizer;
+  create(options: {
+    callId: string;
+    onInterim(text: string): void;
+    /** Names the caller is likely to say (professionals, services, locations, the agent): recognition hints. */
+    phrases: string[];
+  }): Recognizer;
 }
 
 /** The shared outbound clock: frames of every call sent on one steady 20 ms schedule. */

@@ -263,6 +263,13 @@ export class CallSession {
       this.deps.recognizers?.create({
         callId: opened.callId,
         onInterim: (text) => this.send(this.transcript("caller", text, false)),
+        phrases: [
+          knowledge.agent.name,
+          knowledge.profile.name,
+          ...knowledge.professionals.map((p) => p.name),
+          ...knowledge.services.map((s) => s.name),
+          ...knowledge.establishments.map((e) => e.name),
+        ],
       }) ?? null;
     try {
       this.recorder = this.deps.openRecorder(this.call.tenantId, this.call.callId);

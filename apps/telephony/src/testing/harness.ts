@@ -25,7 +25,7 @@ import { createToneSynthesizer } from "../audio/tts";
 import { createVad, Endpointer } from "../audio/vad";
 import { StereoWavWriter } from "../audio/wav";
 import { type Gateway, type GatewayOptions, startGateway } from "../gateway";
-import type { SpeechSynthesizer } from "../pipeline";
+import type { RecognizerFactory, SpeechSynthesizer } from "../pipeline";
 import { DEFAULT_TIMING, type SessionTiming } from "../session";
 import { SimulatedCall } from "./twilio-client";
 
@@ -57,6 +57,8 @@ export interface Harness {
 export interface HarnessOptions {
   engine?: Engine;
   synthesizer?: SpeechSynthesizer;
+  /** Speech in (e.g. Google's adapter against its fake); none by default: callers type. */
+  recognizers?: RecognizerFactory;
   timing?: Partial<SessionTiming>;
   config?: Partial<ApiConfig>;
   gateway?: Partial<GatewayOptions>;
@@ -68,6 +70,7 @@ export function testGatewayOptions(options: {
   recordingsDir: string;
   engine?: Engine;
   synthesizer?: SpeechSynthesizer;
+  recognizers?: RecognizerFactory | null;
   timing?: Partial<SessionTiming>;
 }): GatewayOptions {
   return {
@@ -79,7 +82,7 @@ export function testGatewayOptions(options: {
     createPacer: (hooks) => createPacer({ frameMs: 20, ...hooks }),
     createVad,
     createEndpointer: () => new Endpointer(),
-    recognizers: null,
+    recognizers: options.recognizers ?? null,
     openRecorder: (tenantId, callId) =>
       StereoWavWriter.open(join(options.recordingsDir, tenantId, `${callId}.wav`)),
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),

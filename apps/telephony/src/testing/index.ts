@@ -1,3 +1,16 @@
+export { type GoogleFakes, startGoogleFakes } from "./google";
+export {
+  GoogleSpeechFake,
+  type GoogleSpeechFakeOptions,
+  type SpeechStreamSeen,
+  type StreamingConfigSeen,
+} from "./google-speech-fake";
+export {
+  GoogleTtsFake,
+  type GoogleTtsFakeOptions,
+  mulawWav,
+  type SynthesizeRequestSeen,
+} from "./google-tts-fake";
 export {
   type Clinic,
   type Harness,

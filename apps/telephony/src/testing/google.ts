@@ -1,0 +1,54 @@
+// Google's speech adapters wired to the local fakes, for tests and benchmarks: the real SDK clients over plaintext
+// gRPC to GoogleSpeechFake and GoogleTtsFake, exactly as main.ts wires them to Google with a key.
+import speech from "@google-cloud/speech";
+import tts from "@google-cloud/text-to-speech";
+import type { Logger } from "pino";
+import { createToneSynthesizer } from "../audio/tts";
+import type { RecognizerFactory, SpeechSynthesizer } from "../pipeline";
+import { googleClientOptions } from "../providers/google-access";
+import { createGoogleRecognizers, type GoogleSpeechOptions } from "../providers/google-speech";
+import { createGoogleSynthesizer } from "../providers/google-tts";
+import { GoogleSpeechFake, type GoogleSpeechFakeOptions } from "./google-speech-fake";
+import { GoogleTtsFake, type GoogleTtsFakeOptions } from "./google-tts-fake";
+
+export interface GoogleFakes {
+  speech: GoogleSpeechFake;
+  tts: GoogleTtsFake;
+  recognizers: RecognizerFactory;
+  synthesizer: SpeechSynthesizer;
+  close(): Promise<void>;
+}
+
+export async function startGoogleFakes(options: {
+  logger: Logger;
+  speech?: GoogleSpeechFakeOptions;
+  tts?: GoogleTtsFakeOptions;
+  recognizer?: Partial<Omit<GoogleSpeechOptions, "client" | "logger">>;
+  /** Speaks what Google's voice could not (main.ts uses eSpeak; a short tone by default here). */
+  fallback?: SpeechSynthesizer;
+}): Promise<GoogleFakes> {
+  const [speechFake, ttsFake] = await Promise.all([
+    GoogleSpeechFake.start(options.speech),
+    GoogleTtsFake.start(options.tts),
+  ]);
+  const speechClient = new speech.v1.SpeechClient(googleClientOptions({ endpoint: speechFake.endpoint }));
+  const ttsClient = new tts.v1.TextToSpeechClient(googleClientOptions({ endpoint: ttsFake.endpoint }));
+  return {
+    speech: speechFake,
+    tts: ttsFake,
+    recognizers: createGoogleRecognizers({
+      client: speechClient,
+      logger: options.logger,
+      ...options.recognizer,
+    }),
+    synthesizer: createGoogleSynthesizer({
+      client: ttsClient,
+      fallback: options.fallback ?? createToneSynthesizer(4),
+      logger: options.logger,
+    }),
+    async close() {
+      await Promise.all([speechClient.close(), ttsClient.close()]);
+      await Promise.all([speechFake.close(), ttsFake.close()]);
+    },
+  };
+}
