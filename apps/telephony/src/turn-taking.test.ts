@@ -1,6 +1,7 @@
 // The end-of-turn rules on many phrasings, as data: what a caller says so far, what the agent asked, and whether the
 // turn may end after a short silence, must wait a long one, or keeps the default.
 import { describe, expect, it } from "vitest";
+import { Endpointer } from "./audio/vad";
 import {
   DEFAULT_SILENCE_MS,
   type Expectation,
@@ -140,5 +141,35 @@ describe("expectationOf", () => {
     [null, null],
   ])("%j expects %s", (agent, expected) => {
     expect(expectationOf(agent)).toBe(expected);
+  });
+});
+
+describe("the endpointer's silence per utterance", () => {
+  /** Pushes `ms` of speech or silence; answers the time (ms into the push) of the first change, or null. */
+  const push = (e: Endpointer, speech: boolean, ms: number) => {
+    for (let t = 20; t <= ms; t += 20) if (e.push(speech, t)) return t;
+    return null;
+  };
+
+  it("ends a turn after the silence the words call for, then returns to its default", () => {
+    const e = new Endpointer();
+    expect(push(e, true, 300)).toBe(240);
+    e.setEndSilence(SHORT_SILENCE_MS);
+    expect(e.endSilenceMs).toBe(SHORT_SILENCE_MS);
+    expect(push(e, false, 1000)).toBe(280);
+    e.setEndSilence(null);
+    expect(e.endSilenceMs).toBe(DEFAULT_SILENCE_MS);
+    push(e, true, 300);
+    expect(push(e, false, 1000)).toBe(DEFAULT_SILENCE_MS);
+  });
+
+  it("a longer wait set during a pause keeps the turn open past the default; a shorter one ends it at once", () => {
+    const e = new Endpointer();
+    push(e, true, 300);
+    expect(push(e, false, 600)).toBeNull();
+    e.setEndSilence(LONG_SILENCE_MS);
+    expect(push(e, false, 600)).toBeNull(); // 1,200 ms of silence, the turn still open
+    e.setEndSilence(SHORT_SILENCE_MS);
+    expect(push(e, false, 20)).toBe(20); // the silence already counted is past the short wait
   });
 });
