@@ -2,7 +2,7 @@
 // Idempotency-Key, once per turn; `GET /conversations/{id}` serves them, with the call's p50/p95, to the owner only.
 
 import { accessTokenFor } from "@atende/api/testing";
-import type { CallOpened } from "@atende/shared/schemas/calls";
+import type { CallOpened, CallTurnTimingInput } from "@atende/shared/schemas/calls";
 import type { ConversationDetail } from "@atende/shared/schemas/conversations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "./testing";
@@ -24,9 +24,9 @@ async function mutate<T>(path: string, input: unknown, headers: Record<string, s
   return { status: res.status, data: body.result?.data, error: body.error };
 }
 
-const turn = (n: number, stages: Partial<Record<string, number | null | boolean>> = {}) => ({
+const turn = (n: number, stages: Partial<CallTurnTimingInput> = {}): CallTurnTimingInput => ({
   turn: n,
-  input: "SPEECH",
+  input: "SPEECH" as const,
   startedAt: new Date(Date.now() + n * 1000).toISOString(),
   endpointingMs: 280,
   transcriptMs: 150,
