@@ -264,12 +264,13 @@ describe("per-turn timings", () => {
       [4, "DTMF", false],
     ]);
     for (const t of turns) {
-      expect(t.endpointingMs).toBeNull();
-      expect(t.transcriptMs).toBeLessThanOrEqual(5); // typed: the text is the transcript
+      expect(t.endpointingMs, JSON.stringify(t)).toBeNull();
+      // Typed: the text is the transcript (a bound, not a figure: a busy machine's pause lands anywhere).
+      expect(t.transcriptMs, JSON.stringify(t)).toBeLessThanOrEqual(50);
       // The engine's first token came 50 ms in, its first sentence 100 ms after that.
-      expect(t.engineFirstMs).toBeGreaterThanOrEqual(45);
-      expect(t.ttsFirstByteMs).toBeGreaterThanOrEqual((t.engineFirstMs ?? 0) + 90);
-      expect(t.firstFrameMs).toBeGreaterThanOrEqual(t.ttsFirstByteMs ?? 0);
+      expect(t.engineFirstMs, JSON.stringify(t)).toBeGreaterThanOrEqual(45);
+      expect(t.ttsFirstByteMs, JSON.stringify(t)).toBeGreaterThanOrEqual((t.engineFirstMs ?? 0) + 90);
+      expect(t.firstFrameMs, JSON.stringify(t)).toBeGreaterThanOrEqual(t.ttsFirstByteMs ?? 0);
       expect(t.totalMs).toBe(t.firstFrameMs);
     }
     const answered = turns.filter((t) => !t.interrupted).map((t) => t.totalMs ?? 0);
