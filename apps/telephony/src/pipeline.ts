@@ -11,6 +11,13 @@ export interface Vad {
 /** Turns frame decisions into the caller's turns: speech starts after a minimum length, ends after silence. */
 export interface Endpointer {
   push(isSpeech: boolean, atMs: number): "speech-start" | "speech-end" | null;
+  /**
+   * The silence that ends the current utterance, set from what the caller has said so far (end of turn by meaning,
+   * decision 0022); null returns to the default. Optional: an endpointer without it ends turns on silence alone.
+   */
+  setEndSilence?(ms: number | null): void;
+  /** The silence that currently ends an utterance. */
+  readonly endSilenceMs?: number;
 }
 
 export interface Voice {

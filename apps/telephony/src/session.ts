@@ -10,6 +10,7 @@
 // interrupt the same way. While the engine thinks, new caller input waits its turn instead of cancelling a write.
 import type { AgentEvent, AgentSession, CallerInput, Engine } from "@atende/agent";
 import { SentenceSplitter } from "@atende/agent";
+import type { TurnInput } from "@atende/shared/enums";
 import { decodeMulaw } from "@atende/shared/mulaw";
 import { e164Of } from "@atende/shared/phone";
 import { CALL_MESSAGES } from "@atende/shared/schemas/calls";
@@ -30,6 +31,8 @@ import type {
   Vad,
 } from "./pipeline";
 import { agentTools, type RecordMessage, type ServerClient, serverClient } from "./server-api";
+import { expectationOf, judgeTurn } from "./turn-taking";
+import { TurnClock } from "./turn-timings";
 
 /** What a session needs from its gateway. */
 export interface SessionDeps {
@@ -93,6 +96,14 @@ interface Reply {
   finished: boolean;
   /** What the reply ends the call with, once its audio has been heard. */
   ending: { kind: "end" } | { kind: "transfer"; to: string } | null;
+  /** The caller turn this reply answers (decision 0022), null for the greeting, prompts and the cap's line. */
+  clock: TurnClock | null;
+}
+
+/** How a caller's turn ended: what reached the agent, and the silence that decided it (null for text and keys). */
+interface TurnEnd {
+  input: TurnInput;
+  endpointingMs: number | null;
 }
 
 interface OpenedCall {
@@ -132,6 +143,19 @@ export class CallSession {
   private callerSpeaking = false;
   /** When the caller's last turn ended (for the latency measure), until the first agent frame goes out. */
   private turnEndedAt: number | null = null;
+  /** Caller turns so far (the per-turn timings' numbering). */
+  private turns = 0;
+  /** The agent's last sentence the caller heard: what it asked decides when an answer is complete. */
+  private lastHeard: string | null = null;
+  /**
+   * Which queued frame starts each reply's audio: the pacer sends a call's frames in order, so a reply's first frame
+   * is known by count even when an earlier reply's audio is still going out (decision 0022).
+   */
+  private framesQueued = 0;
+  private framesSent = 0;
+  private frameWatchers: { clock: TurnClock; at: number }[] = [];
+  /** Turns whose reply was settled before its first frame went out: written when it does. */
+  private readonly awaitingFrame = new Set<TurnClock>();
   private ended = false;
   private opening = false;
   private endReason: EndReason | null = null;
@@ -176,7 +200,7 @@ export class CallSession {
         return;
       case "text": {
         const text = event.text.trim();
-        if (text) this.onCallerText(text, performance.now());
+        if (text) this.onCallerText(text, performance.now(), { input: "TEXT", endpointingMs: null });
         return;
       }
     }
@@ -188,6 +212,12 @@ export class CallSession {
     if (this.turnEndedAt !== null) {
       this.deps.onTurnLatency?.(performance.now() - this.turnEndedAt);
       this.turnEndedAt = null;
+    }
+    this.framesSent++;
+    while (this.frameWatchers[0] && this.framesSent > this.frameWatchers[0].at) {
+      const { clock } = this.frameWatchers.shift() as { clock: TurnClock };
+      clock.firstFrame();
+      if (this.awaitingFrame.delete(clock)) this.writeTiming(clock);
     }
     // The hot path (50 frames a second per call): the event's JSON is written out rather than stringified.
     const payload = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength).toString("base64");
@@ -243,6 +273,7 @@ export class CallSession {
         callerNumber: opened.callerNumber,
         now: () => new Date(Date.now() + opened.clockOffsetMs),
         knownClient: opened.client,
+        onFirstToken: () => this.reply?.clock?.engineFirst(),
       },
       agentTools(client),
     );
@@ -262,7 +293,7 @@ export class CallSession {
     this.recognizer =
       this.deps.recognizers?.create({
         callId: opened.callId,
-        onInterim: (text) => this.send(this.transcript("caller", text, false)),
+        onInterim: (text) => this.onInterim(text),
         phrases: [
           knowledge.agent.name,
           knowledge.profile.name,
@@ -300,6 +331,7 @@ export class CallSession {
 
   private onSpeechStart(): void {
     this.callerSpeaking = true;
+    this.endpointer?.setEndSilence?.(null);
     this.clearSilenceTimer();
     this.bargeIn();
   }
@@ -307,6 +339,8 @@ export class CallSession {
   private onSpeechEnd(): void {
     this.callerSpeaking = false;
     const endedAt = performance.now();
+    const endpointingMs = this.endpointer?.endSilenceMs ?? null;
+    this.endpointer?.setEndSilence?.(null);
     const recognizer = this.recognizer;
     if (!recognizer) {
       // No recogniser (the softphone's typed mode): the speech only interrupted; listening again.
@@ -316,18 +350,29 @@ export class CallSession {
     void recognizer
       .endOfUtterance()
       .then((text) => {
-        if (text.trim()) this.onCallerText(text.trim(), endedAt);
+        if (text.trim()) this.onCallerText(text.trim(), endedAt, { input: "SPEECH", endpointingMs });
         else if (!this.reply) this.listen();
       })
       .catch((error) => this.deps.logger.warn({ err: error }, "recogniser failed"));
   }
 
-  private onCallerText(text: string, endedAt: number): void {
+  /**
+   * An interim transcript: shown live, and its meaning sets how much silence ends this utterance (decision 0022): a
+   * caller who stops after 'quero marcar para' is waited for, one who said 'sim' is answered sooner.
+   */
+  private onInterim(text: string): void {
+    this.send(this.transcript("caller", text, false));
+    if (!this.callerSpeaking) return;
+    const judgement = judgeTurn(text, expectationOf(this.lastHeard));
+    this.endpointer?.setEndSilence?.(judgement.completeness === "unknown" ? null : judgement.silenceMs);
+  }
+
+  private onCallerText(text: string, endedAt: number, end: TurnEnd): void {
     this.clearSilenceTimer();
     this.bargeIn();
     this.send(this.transcript("caller", text, true));
     this.pendingMessages.push({ sender: "CALLER", content: text, timestamp: new Date().toISOString() });
-    this.input({ kind: "speech", text }, endedAt);
+    this.input({ kind: "speech", text }, endedAt, end);
   }
 
   private onDigit(digit: string): void {
@@ -353,21 +398,27 @@ export class CallSession {
       content: `[teclas] ${digits}`,
       timestamp: new Date().toISOString(),
     });
-    this.input({ kind: "dtmf", digits }, performance.now());
+    this.input({ kind: "dtmf", digits }, performance.now(), { input: "DTMF", endpointingMs: null });
   }
 
-  private input(input: CallerInput, endedAt: number): void {
+  private input(input: CallerInput, endedAt: number, end?: TurnEnd): void {
     this.silencePrompts = input.kind === "silence" ? this.silencePrompts : 0;
     this.turnEndedAt = endedAt;
     const agent = this.call?.agent;
     if (!agent) return;
-    this.runReply((signal) => agent.respond(input, signal));
+    // A caller turn gets its clock (the silence prompts are the agent's own turns); its transcript is here now.
+    const clock = end ? new TurnClock(++this.turns, end.input, endedAt, end.endpointingMs) : null;
+    clock?.transcript();
+    this.runReply((signal) => agent.respond(input, signal), clock);
   }
 
   // ─── The agent's replies ──────────────────────────────────────────────────────────────────────────────────────
 
   /** Queues a reply after the current one's engine work (never two engine turns at once). */
-  private runReply(produce: (signal: AbortSignal) => AsyncIterable<AgentEvent>): void {
+  private runReply(
+    produce: (signal: AbortSignal) => AsyncIterable<AgentEvent>,
+    clock: TurnClock | null = null,
+  ): void {
     this.pendingInputs++;
     this.work = this.work.then(async () => {
       this.pendingInputs--;
@@ -377,7 +428,10 @@ export class CallSession {
         utterances: [],
         finished: false,
         ending: null,
+        clock,
       };
+      // An earlier reply still being heard (its engine done) is replaced: its turn is settled here.
+      if (this.reply) this.recordTiming(this.reply);
       this.reply = reply;
       this.setState("thinking");
       try {
@@ -396,6 +450,7 @@ export class CallSession {
     if (!call) return;
     for await (const event of events) {
       if (reply.controller.signal.aborted || this.ended) return;
+      reply.clock?.engineFirst();
       switch (event.type) {
         case "say":
           // A say is whole text; each of its sentences is spoken as soon as it is synthesised.
@@ -441,10 +496,14 @@ export class CallSession {
       reply.controller.signal,
     );
     if (reply.controller.signal.aborted || this.ended || this.reply !== reply) return;
+    reply.clock?.ttsFirstByte();
     const mark = `${this.key}-${reply.utterances.length}-${Date.now().toString(36)}`;
     reply.utterances.push({ text, mark, heard: false, timestamp: new Date() });
     this.setState("speaking");
     this.send(this.transcript("agent", text, false));
+    if (reply.clock && reply.utterances.length === 1)
+      this.frameWatchers.push({ clock: reply.clock, at: this.framesQueued });
+    this.framesQueued += Math.ceil(audio.length / FRAME_BYTES);
     this.deps.pacer.enqueue(this.key, audio, mark);
   }
 
@@ -459,6 +518,7 @@ export class CallSession {
     for (const u of reply.utterances) {
       if (u.heard) continue;
       u.heard = true;
+      this.lastHeard = u.text;
       this.send(this.transcript("agent", u.text, true));
       if (u === utterance) break;
     }
@@ -482,6 +542,7 @@ export class CallSession {
     if (this.reply !== reply || !reply.finished || reply.utterances.some((u) => !u.heard)) return;
     this.reply = null;
     this.recordHeard(reply);
+    this.recordTiming(reply);
     this.flushMessages();
     if (reply.ending?.kind === "end") return void this.finish("agent");
     if (reply.ending?.kind === "transfer") {
@@ -496,6 +557,14 @@ export class CallSession {
     const reply = this.reply;
     if (!reply || reply.utterances.length === 0 || reply.utterances.every((u) => u.heard)) return;
     this.deps.pacer.clear(this.key);
+    this.framesQueued = this.framesSent;
+    this.frameWatchers = [];
+    // Turns settled while their audio waited in the queue were never heard: interrupted too.
+    for (const clock of this.awaitingFrame) {
+      clock.interrupted();
+      this.writeTiming(clock);
+    }
+    this.awaitingFrame.clear();
     this.send({ event: "clear", streamSid: this.streamSid });
     reply.controller.abort();
     const heard = reply.utterances.filter((u) => u.heard);
@@ -507,6 +576,8 @@ export class CallSession {
     this.call?.agent.interrupted(heard.map((u) => u.text));
     this.reply = null;
     this.recordHeard(reply);
+    reply.clock?.interrupted();
+    this.recordTiming(reply);
     this.flushMessages();
     this.setState("listening");
   }
@@ -535,6 +606,7 @@ export class CallSession {
       utterances: [],
       finished: false,
       ending: { kind: "end" },
+      clock: null,
     };
     this.reply = reply;
     void this.speak(reply, CAP_REACHED)
@@ -571,9 +643,15 @@ export class CallSession {
     if (this.reply) {
       this.reply.controller.abort();
       this.recordHeard(this.reply);
+      // A reply cut short by the end of the call (a hang-up mid-sentence) was not heard out: interrupted.
+      if (this.reply.utterances.some((u) => !u.heard) || !this.reply.finished)
+        this.reply.clock?.interrupted();
+      this.recordTiming(this.reply);
       this.reply = null;
     }
     this.deps.pacer.remove(this.key);
+    for (const clock of this.awaitingFrame) this.writeTiming(clock);
+    this.awaitingFrame.clear();
     this.vad?.dispose();
     this.recognizer?.close();
     if (this.socket.readyState === OPEN) this.socket.close(1000);
@@ -601,6 +679,28 @@ export class CallSession {
     );
     await this.writes;
     this.deps.logger.info({ callId: call.callId, status, reason: this.endReason }, "call ended");
+  }
+
+  /**
+   * The turn's timings, once, in order with the other record writes (decision 0022); a turn whose first frame is
+   * still queued behind earlier audio is written when it goes out.
+   */
+  private recordTiming(reply: Reply): void {
+    const clock = reply.clock;
+    if (!clock) return;
+    if (this.frameWatchers.some((w) => w.clock === clock)) this.awaitingFrame.add(clock);
+    else this.writeTiming(clock);
+  }
+
+  private writeTiming(clock: TurnClock): void {
+    const call = this.call;
+    const timing = clock.take();
+    if (!call || !timing) return;
+    this.record(() =>
+      call.client.calls.recordTurnTiming.mutate(timing, {
+        context: { idempotencyKey: `turn-${timing.turn}` },
+      }),
+    );
   }
 
   private flushMessages(): void {

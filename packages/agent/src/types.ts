@@ -35,6 +35,11 @@ export interface CallInfo {
   now: () => Date;
   /** The patient whose phone number matched the caller's when the call opened. */
   knownClient: Client | null;
+  /**
+   * A streaming model's engine calls this when the first token of a reply arrives, before a whole sentence is ready
+   * to `say` (the per-turn timings, decision 0022). Optional: without it the gateway times the first event instead.
+   */
+  onFirstToken?(): void;
 }
 
 /** A tool's refusal, as the procedure answered it (HTTP-like status and the server's pt-BR message). */

@@ -105,6 +105,7 @@ describe("the procedure walk", () => {
       "calls.finish",
       "calls.identifyClient",
       "calls.recordActions",
+      "calls.recordTurnTiming",
       "calls.setData",
     ]);
     expect(byAgentAccess("ticket")).toEqual(["calls.open"]);

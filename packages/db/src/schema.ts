@@ -14,6 +14,7 @@ import {
   PARKING_TYPES,
   PATTERN_TYPES,
   PRICE_TYPES,
+  TURN_INPUTS,
   USER_ROLES,
   VOICE_TONES,
   VOICE_TYPES,
@@ -603,6 +604,38 @@ export const callUsage = pgTable(
   ],
 );
 
+/**
+ * Per caller turn, how long each stage took (decision 0022), in ms on the gateway's monotonic clock from the moment
+ * the end of the caller's speech was decided (or typed text / keys arrived). `endpointingMs` is the silence that
+ * decided it (null for text and keys). A stage never reached (an interrupted turn) is null. Written once per turn by
+ * the call's agent; never changed.
+ */
+export const conversationTurnTimings = pgTable(
+  "conversation_turn_timings",
+  {
+    tenantId: tenantId(),
+    conversationId: uuid().notNull(),
+    /** 1 for the caller's first turn, in order. */
+    turn: integer().notNull(),
+    input: text({ enum: TURN_INPUTS }).notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    endpointingMs: integer(),
+    transcriptMs: integer(),
+    engineFirstMs: integer(),
+    ttsFirstByteMs: integer(),
+    firstFrameMs: integer(),
+    interrupted: boolean().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.conversationId, t.turn] }),
+    foreignKey({
+      columns: [t.tenantId, t.conversationId],
+      foreignColumns: [conversations.tenantId, conversations.id],
+    }).onDelete("cascade"),
+  ],
+);
+
 // ─── Tables of no tenant (the shared door, decision 0010) ──────────────────────────────────────────────────────────
 
 /**
@@ -654,4 +687,5 @@ export const TENANT_TABLES = [
   "call_tickets",
   "agent_tool_calls",
   "call_usage",
+  "conversation_turn_timings",
 ] as const;

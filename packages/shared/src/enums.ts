@@ -161,3 +161,7 @@ export const VALID_DDDS = [
   "98",
   "99",
 ] as const;
+
+/** How a caller's turn reached the agent (decision 0022: per-turn timings): recognised speech, typed text, keys. */
+export const TURN_INPUTS = ["SPEECH", "TEXT", "DTMF"] as const;
+export type TurnInput = (typeof TURN_INPUTS)[number];

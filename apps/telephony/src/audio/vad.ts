@@ -106,13 +106,29 @@ export class Endpointer implements EndpointerContract {
   private voicedMs = 0;
   private silentMs = 0;
   private readonly minSpeechMs: number;
-  private readonly endSilenceMs: number;
+  private readonly defaultEndSilenceMs: number;
+  private endSilence: number;
   private readonly frameMs: number;
 
   constructor(options: EndpointerOptions = {}) {
     this.minSpeechMs = options.minSpeechMs ?? 240;
-    this.endSilenceMs = options.endSilenceMs ?? 700;
+    this.defaultEndSilenceMs = options.endSilenceMs ?? 700;
+    this.endSilence = this.defaultEndSilenceMs;
     this.frameMs = options.frameMs ?? 20;
+  }
+
+  /** The silence that ends the current utterance. */
+  get endSilenceMs(): number {
+    return this.endSilence;
+  }
+
+  /**
+   * Per utterance, from the meaning of the words so far (decision 0022): shorter when they are complete, longer when
+   * they stop mid-phrase; null for the default. Silence already counted still counts: a shorter threshold can end
+   * the turn at the next frame. The session sets it back to the default when an utterance ends or starts.
+   */
+  setEndSilence(ms: number | null): void {
+    this.endSilence = ms === null ? this.defaultEndSilenceMs : Math.max(this.frameMs, ms);
   }
 
   push(isSpeech: boolean, _atMs?: number): "speech-start" | "speech-end" | null {
@@ -127,7 +143,7 @@ export class Endpointer implements EndpointerContract {
       return null;
     }
     this.silentMs = isSpeech ? Math.max(0, this.silentMs - 3 * f) : this.silentMs + f;
-    if (this.silentMs >= this.endSilenceMs) {
+    if (this.silentMs >= this.endSilence) {
       this.speaking = false;
       this.voicedMs = 0;
       return "speech-end";

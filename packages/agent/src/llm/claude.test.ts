@@ -105,6 +105,31 @@ describe("the Claude engine", () => {
     expect(lastUserText(fake.requests[0]!)).toBe("quero marcar");
   });
 
+  it("reports the reply's first token before its first sentence is whole", async () => {
+    const fixture = FIXTURES.clinica();
+    const tools = new FakeTools(fixture, now);
+    const order: string[] = [];
+    const session = engine.start(
+      fixture.knowledge,
+      {
+        callId: "call-1",
+        callerNumber: null,
+        now,
+        knownClient: null,
+        onFirstToken: () => order.push("token"),
+      },
+      tools,
+    );
+    await drain(session.greet(signal()));
+    expect(order).toEqual([]); // the welcome is said without the model
+    script(text("Claro, posso ajudar com isso. Qual serviço você gostaria de marcar?", { deltaDelayMs: 25 }));
+    for await (const e of session.respond({ kind: "speech", text: "quero marcar" }, signal())) {
+      if (e.type === "say") order.push("say");
+    }
+    expect(order[0]).toBe("token");
+    expect(order.filter((o) => o === "say")).toHaveLength(2);
+  });
+
   it("runs a tool and gives the model its result", async () => {
     const { fixture, tools, session } = await startCall();
     const { ids } = fixture;

@@ -430,6 +430,8 @@ class ClaudeSession implements AgentSession {
       );
       for await (const event of events as AsyncIterable<RawMessageStreamEvent>) {
         arm();
+        // The turn's timings (decision 0022) take the first token of the turn's first request; later calls are no-ops.
+        if (event.type === "content_block_delta") this.call.onFirstToken?.();
         switch (event.type) {
           case "content_block_start": {
             const b = event.content_block;

@@ -7,18 +7,21 @@ import {
   CallMessagesInput,
   CallOpened,
   CallOpenInput,
+  CallTurnTimingInput,
 } from "@atende/shared/schemas/calls";
 import { z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
+import { invalid } from "../errors";
 import {
   appendCallMessages,
   finishCall,
   identifyCallClient,
   openCall,
   recordCallActions,
+  recordTurnTiming,
   setCallData,
 } from "../services/calls";
-import { agentCallProcedure, ticketProcedure } from "../trpc";
+import { agentCallProcedure, IDEMPOTENCY_KEY_REQUIRED, ticketProcedure } from "../trpc";
 
 /**
  * The telephony gateway's procedures (decision 0016): `open` redeems a call ticket; the rest write the call's own
@@ -47,6 +50,16 @@ export const callsRouter = {
     .input(CallIdentifyInput)
     .output(z.void())
     .mutation(({ ctx, input }) => identifyCallClient(ctx.db, ctx.call, input.clientId)),
+  /** One caller turn's timings (decision 0022): once per turn, with the gateway's `Idempotency-Key`. */
+  recordTurnTiming: agentCallProcedure
+    .input(CallTurnTimingInput)
+    .use(({ ctx, next }) => {
+      const key = ctx.idempotencyKey;
+      if (!key || key.length > 100) invalid("Idempotency-Key", IDEMPOTENCY_KEY_REQUIRED);
+      return next();
+    })
+    .output(z.void())
+    .mutation(({ ctx, input }) => recordTurnTiming(ctx.db, ctx.call, input)),
   finish: agentCallProcedure
     .input(CallFinishInput)
     .output(CallFinished)

@@ -12,6 +12,7 @@ import {
   type CallDataInput,
   type CallFinishInput,
   type CallMessagesInput,
+  type CallTurnTimingInput,
   TEST_CALL_MAX_SECONDS,
   TEST_CALLS_PER_DAY,
 } from "@atende/shared/schemas/calls";
@@ -262,4 +263,38 @@ export async function finishCall(
     .where(eq(usage.conversationId, call.callId));
   if (!recordedUsage) notFound(CONVERSATION_NOT_FOUND);
   return recordedUsage;
+}
+
+/**
+ * One caller turn's timings (decision 0022), stored once per turn: a turn already stored answers as stored, whatever
+ * number of times the gateway retries it; a new turn needs the call still in progress.
+ */
+export async function recordTurnTiming(
+  db: TenantTx,
+  call: AgentCall,
+  input: z.output<typeof CallTurnTimingInput>,
+): Promise<void> {
+  const tt = schema.conversationTurnTimings;
+  const [stored] = await db
+    .select({ turn: tt.turn })
+    .from(tt)
+    .where(and(eq(tt.conversationId, call.callId), eq(tt.turn, input.turn)));
+  if (stored) return;
+  await activeCall(db, call);
+  await db
+    .insert(tt)
+    .values({
+      tenantId: db.tenantId,
+      conversationId: call.callId,
+      turn: input.turn,
+      input: input.input,
+      startedAt: new Date(input.startedAt),
+      endpointingMs: input.endpointingMs,
+      transcriptMs: input.transcriptMs,
+      engineFirstMs: input.engineFirstMs,
+      ttsFirstByteMs: input.ttsFirstByteMs,
+      firstFrameMs: input.firstFrameMs,
+      interrupted: input.interrupted,
+    })
+    .onConflictDoNothing();
 }

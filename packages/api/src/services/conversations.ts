@@ -19,8 +19,10 @@ import type { ConversationDirection, ConversationStatus, MessageSender } from "@
 import {
   CONVERSATION_NOT_FOUND,
   type ConversationDetail,
+  type ConversationLatency,
   type ConversationListInput,
   type ConversationListItem,
+  percentileMs,
 } from "@atende/shared/schemas/conversations";
 import { toWireInstant } from "@atende/shared/time";
 import { conflict, notFound } from "../errors";
@@ -29,6 +31,7 @@ const c = schema.conversations;
 const m = schema.conversationMessages;
 const a = schema.conversationActions;
 const d = schema.conversationData;
+const tt = schema.conversationTurnTimings;
 
 // ─── Writers ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -373,7 +376,30 @@ export async function listConversations(
   return rows.map(toListItem);
 }
 
-/** The whole record: four queries whatever its size. Another tenant's id is a 404 like an unknown one. */
+/**
+ * The call's per-turn timings and its p50/p95 (decision 0022). The total a caller feels runs from their last word to
+ * the agent's first sound: the silence that ended the turn plus the time to the first frame sent. Interrupted turns
+ * and turns that never sounded are listed but left out of the percentiles.
+ */
+async function latencyOf(db: TenantTx, id: string): Promise<ConversationLatency> {
+  const rows = await db.select().from(tt).where(eq(tt.conversationId, id)).orderBy(asc(tt.turn));
+  const turns = rows.map((row) => ({
+    turn: row.turn,
+    input: row.input,
+    startedAt: toWireInstant(row.startedAt),
+    endpointingMs: row.endpointingMs,
+    transcriptMs: row.transcriptMs,
+    engineFirstMs: row.engineFirstMs,
+    ttsFirstByteMs: row.ttsFirstByteMs,
+    firstFrameMs: row.firstFrameMs,
+    totalMs: row.firstFrameMs === null ? null : (row.endpointingMs ?? 0) + row.firstFrameMs,
+    interrupted: row.interrupted,
+  }));
+  const totals = turns.flatMap((t) => (t.totalMs === null || t.interrupted ? [] : [t.totalMs]));
+  return { turns, p50Ms: percentileMs(totals, 50), p95Ms: percentileMs(totals, 95) };
+}
+
+/** The whole record: five queries whatever its size. Another tenant's id is a 404 like an unknown one. */
 export async function getConversation(db: TenantTx, id: string): Promise<ConversationDetail> {
   const [row] = await db
     .select({
@@ -425,5 +451,6 @@ export async function getConversation(db: TenantTx, id: string): Promise<Convers
     })),
     collectedData: Object.fromEntries(data.map((point) => [point.key, point.value])),
     hasRecording: row.recordingPath !== null,
+    latency: await latencyOf(db, id),
   };
 }

@@ -1,7 +1,7 @@
 // Development and test seeding through the real writers (never in production: the procedure's builder refuses it
 // there). The call is written by `recordConversation` inside the caller's tenant transaction, exactly as the
 // telephony gateway will write one, so what the history shows is what a real call would leave.
-import type { TenantTx } from "@atende/db";
+import { schema, type TenantTx } from "@atende/db";
 import type { DevConversationInput } from "@atende/shared/schemas/dev";
 import { recordConversation } from "./conversations";
 import { newRecordingKey, saveRecording, silentWav } from "./recordings";
@@ -41,7 +41,7 @@ export async function seedConversation(
     recordingPath = newRecordingKey(db.tenantId);
     await saveRecording(recordingsDir, recordingPath, silentWav(SEED_RECORDING_MS));
   }
-  return recordConversation(db, {
+  const seeded = await recordConversation(db, {
     status: input.status,
     direction: input.origin,
     isTest: input.isTest,
@@ -59,4 +59,16 @@ export async function seedConversation(
     collectedData: input.collectedData,
     recordingPath,
   });
+  if (input.turnTimings.length > 0) {
+    await db.insert(schema.conversationTurnTimings).values(
+      input.turnTimings.map((timing, i) => ({
+        tenantId: db.tenantId,
+        conversationId: seeded.id,
+        turn: i + 1,
+        startedAt: new Date(startedAt.getTime() + (i + 1) * STEP_MS),
+        ...timing,
+      })),
+    );
+  }
+  return seeded;
 }

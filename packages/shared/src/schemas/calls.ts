@@ -1,6 +1,6 @@
 // Calls through the telephony gateway (ARCHITECTURE.md "Telephony gateway"): the softphone's call ticket request.
 import { z } from "zod";
-import { MESSAGE_SENDERS } from "../enums";
+import { MESSAGE_SENDERS, TURN_INPUTS } from "../enums";
 import { e164Of } from "../phone";
 import { offsetDateTime, textCharacters } from "../zod";
 import { ClientRecord } from "./clients";
@@ -120,6 +120,28 @@ export const CallFinishInput = z.object({
   transferredTo: z.string().max(30).optional(),
   recorded: z.boolean(),
 });
+
+/** A stage's time in ms from the turn's start (decision 0022); null when the turn never reached it. */
+const stageMs = z.number().int().min(0).max(600_000).nullable();
+
+/**
+ * `calls.recordTurnTiming`: one caller turn's timings, on the gateway's monotonic clock from the moment the end of
+ * the caller's speech was decided (or typed text / keys arrived). Stored once per `turn`.
+ */
+export const CallTurnTimingInput = z.object({
+  turn: z.number().int().min(1).max(10_000),
+  input: z.enum(TURN_INPUTS),
+  /** Wall time of the turn's start. */
+  startedAt: instant,
+  /** The caller's silence that decided the end of the turn (null for typed text and keys). */
+  endpointingMs: stageMs,
+  transcriptMs: stageMs,
+  engineFirstMs: stageMs,
+  ttsFirstByteMs: stageMs,
+  firstFrameMs: stageMs,
+  interrupted: z.boolean(),
+});
+export type CallTurnTimingInput = z.input<typeof CallTurnTimingInput>;
 
 export const CallOpened = z.object({
   agentToken: z.string(),

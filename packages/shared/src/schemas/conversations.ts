@@ -6,6 +6,7 @@ import {
   type ConversationDirection,
   type ConversationStatus,
   MESSAGE_SENDERS,
+  TURN_INPUTS,
 } from "../enums";
 import { textCharacters, z } from "../zod";
 
@@ -107,6 +108,60 @@ export const ConversationAction = z.object({
 });
 export type ConversationAction = z.infer<typeof ConversationAction>;
 
+const stageMs = z.number().int().nullable();
+
+/** One caller turn's timings (decision 0022): ms from the end of the caller's speech being decided. */
+export const TurnTiming = z.object({
+  turn: z.number().int().describe("Número do turno do chamador (1, 2, …)"),
+  input: z.enum(TURN_INPUTS).describe("SPEECH (fala), TEXT (texto digitado) ou DTMF (teclas)"),
+  startedAt: wireInstant,
+  endpointingMs: stageMs.describe("Silêncio que decidiu o fim da fala (null para texto e teclas)"),
+  transcriptMs: stageMs.describe("Transcrição final disponível"),
+  engineFirstMs: stageMs.describe("Primeiro evento do motor (o primeiro token do modelo)"),
+  ttsFirstByteMs: stageMs.describe("Primeiro byte de áudio da síntese de voz"),
+  firstFrameMs: stageMs.describe("Primeiro quadro de áudio enviado ao chamador"),
+  totalMs: stageMs.describe(
+    "Da última palavra do chamador ao primeiro som do agente: endpointingMs + firstFrameMs",
+  ),
+  interrupted: z.boolean().describe("O chamador interrompeu a resposta"),
+});
+export type TurnTiming = z.infer<typeof TurnTiming>;
+
+export const ConversationLatency = z.object({
+  /** In turn order. */
+  turns: z.array(TurnTiming),
+  p50Ms: z.number().int().nullable().describe("Mediana de totalMs dos turnos respondidos"),
+  p95Ms: z.number().int().nullable().describe("Percentil 95 de totalMs dos turnos respondidos"),
+});
+export type ConversationLatency = z.infer<typeof ConversationLatency>;
+
+/** pt-BR labels of the latency view (the call's detail, 'Latência'). */
+export const LATENCY_LABELS = {
+  tab: "Latência",
+  endpointing: "Silêncio até o fim da fala",
+  transcript: "Transcrição",
+  engine: "Modelo (1º token)",
+  tts: "Voz (1º byte)",
+  send: "Envio (1º quadro)",
+  p50: "Mediana (p50)",
+  p95: "p95",
+  turn: "Turno",
+  total: "Total",
+  interrupted: "Interrompido",
+  empty: "Nenhum tempo registrado nesta chamada.",
+  description: "Tempo da última palavra do chamador até o primeiro som do agente, por etapa.",
+  inputs: { SPEECH: "Fala", TEXT: "Texto", DTMF: "Teclas" },
+  lastTurn: "Último turno",
+} as const;
+
+/** Nearest-rank percentile of whole milliseconds; null for none. */
+export function percentileMs(values: readonly number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1] ?? null;
+}
+
 export const ConversationDetail = ConversationListItem.extend({
   callSid: z.string().nullable(),
   endedAt: wireInstant.nullable(),
@@ -127,6 +182,9 @@ export const ConversationDetail = ConversationListItem.extend({
   messages: z.array(ConversationMessage),
   collectedData: z.record(z.string(), z.string()).describe("Dados coletados durante a chamada (chave/valor)"),
   hasRecording: z.boolean().describe("Há gravação: GET /conversations/{id}/recording (audio/wav)"),
+  latency: ConversationLatency.describe(
+    "Tempos de cada turno do chamador e o p50/p95 da chamada (decisão 0022)",
+  ),
 });
 export type ConversationDetail = z.infer<typeof ConversationDetail>;
 

@@ -1,7 +1,7 @@
 // Development and test seeding (never in production): a whole call record as the telephony gateway will write it, so
 // the browser tests can show the call history before the gateway exists. The read side's names are used
 // (`origin`, `collectedData`), and every text follows the same characters rule as any user input.
-import { CONVERSATION_DIRECTIONS, CONVERSATION_STATUSES, MESSAGE_SENDERS } from "../enums";
+import { CONVERSATION_DIRECTIONS, CONVERSATION_STATUSES, MESSAGE_SENDERS, TURN_INPUTS } from "../enums";
 import { offsetDateTime, requiredText, textCharacters, z } from "../zod";
 
 const text = (label: string, max: number, multiline = false) =>
@@ -18,7 +18,15 @@ const instant = (label: string) =>
     invalid: `${label} deve ser uma data ISO 8601 com fuso`,
   });
 
-export const DEV_SEED_LIMITS = { messages: 200, actions: 50, collectedData: 50 } as const;
+export const DEV_SEED_LIMITS = { messages: 200, actions: 50, collectedData: 50, turnTimings: 100 } as const;
+
+const stageMs = z
+  .number({ error: "Tempo deve ser um número de milissegundos" })
+  .int("Tempo deve ser um número inteiro de milissegundos")
+  .min(0, "Tempo não pode ser negativo")
+  .max(600_000, "Tempo deve ser no máximo 600000 ms")
+  .nullable()
+  .default(null);
 
 export const DevConversationInput = z
   .object({
@@ -85,6 +93,22 @@ export const DevConversationInput = z
         error: `No máximo ${DEV_SEED_LIMITS.collectedData} dados coletados`,
       })
       .default({}),
+    /** Per-turn timings (decision 0022), numbered in order; each turn starts 5 seconds after the previous one. */
+    turnTimings: z
+      .array(
+        z.object({
+          input: z.enum(TURN_INPUTS, { error: "Entrada inválida" }).default("SPEECH"),
+          endpointingMs: stageMs,
+          transcriptMs: stageMs,
+          engineFirstMs: stageMs,
+          ttsFirstByteMs: stageMs,
+          firstFrameMs: stageMs,
+          interrupted: z.boolean({ error: "interrupted deve ser verdadeiro ou falso" }).default(false),
+        }),
+        { error: "Tempos por turno inválidos" },
+      )
+      .max(DEV_SEED_LIMITS.turnTimings, `No máximo ${DEV_SEED_LIMITS.turnTimings} turnos`)
+      .default([]),
   })
   .superRefine((input, ctx) => {
     if (input.startedAt instanceof Date && input.endedAt instanceof Date && input.endedAt < input.startedAt)

@@ -3,6 +3,7 @@ import {
   AGENT_SENDER,
   type ConversationDetail as Conversation,
   type ConversationMessage,
+  LATENCY_LABELS,
 } from "@atende/shared/schemas/conversations";
 import type { ReactNode } from "react";
 import { Badge } from "../../components/ui/badge";
@@ -14,11 +15,12 @@ import {
   callerName,
   formatCallDuration,
 } from "./conversation-labels";
+import { LatencyView } from "./latency-view";
 import { RecordingPlayer } from "./recording-player";
 
 /**
  * A call's detail (spec 001 §2 "Call history"): what the dialog and the full page both show. Tabs Resumo, Conversa
- * and Dados.
+ * and Dados, plus 'Latência' (issue #9: each caller turn's timings, decision 0022).
  */
 export function ConversationDetail({ conversation }: { conversation: Conversation }) {
   const duration = formatCallDuration(conversation.duration);
@@ -44,6 +46,7 @@ export function ConversationDetail({ conversation }: { conversation: Conversatio
           <TabsTrigger value="resumo">Resumo</TabsTrigger>
           <TabsTrigger value="conversa">Conversa</TabsTrigger>
           <TabsTrigger value="dados">Dados</TabsTrigger>
+          <TabsTrigger value="latencia">{LATENCY_LABELS.tab}</TabsTrigger>
         </TabsList>
         <TabsContent value="resumo" className="flex flex-col gap-5">
           <SummaryTab conversation={conversation} />
@@ -53,6 +56,9 @@ export function ConversationDetail({ conversation }: { conversation: Conversatio
         </TabsContent>
         <TabsContent value="dados">
           <CollectedData data={conversation.collectedData} />
+        </TabsContent>
+        <TabsContent value="latencia">
+          <LatencyView latency={conversation.latency} />
         </TabsContent>
       </Tabs>
     </div>

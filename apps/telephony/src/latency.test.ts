@@ -1,0 +1,309 @@
+// Latency as a product feature and the end of turn by meaning (issue #9, deliverables 5 and 6; decision 0022),
+// through the real server, database and gateway. Real speech frames (eSpeak NG through mu-law, as the simulated
+// Twilio client sends them) with a scripted recogniser double at the adapter boundary: a caller who pauses
+// mid-sentence is not cut off, one who has finished is answered sooner; each turn's timings are measured, stored once
+// and served in the call's detail.
+import type { AgentEvent, CallerInput, CallInfo, Engine } from "@atende/agent";
+import { accessTokenFor } from "@atende/api/testing";
+import { decodeMulaw, encodeMulaw } from "@atende/shared/mulaw";
+import type { ConversationDetail } from "@atende/shared/schemas/conversations";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEspeakSynthesizer } from "./audio/tts";
+import type { Recognizer, RecognizerFactory } from "./pipeline";
+import { type Clinic, type Harness, startHarness } from "./testing/harness";
+import type { SimulatedCall } from "./testing/twilio-client";
+import { LONG_SILENCE_MS, SHORT_SILENCE_MS } from "./turn-taking";
+
+const SAMPLES_PER_MS = 8;
+
+/** What a scripted recogniser hears: interim transcripts once so much audio has arrived, and its finals in order. */
+interface RecognitionScript {
+  interims: { afterMs: number; text: string }[];
+  finals: string[];
+}
+
+/** The recogniser double: pushes interims at scripted points of the caller's audio, answers finals in order. */
+function scriptedRecognizers() {
+  const scripts: RecognitionScript[] = [];
+  const finalsAsked: string[] = [];
+  const factory: RecognizerFactory = {
+    create({ onInterim }): Recognizer {
+      const script = scripts.shift() ?? { interims: [], finals: [] };
+      let heardMs = 0;
+      return {
+        push(pcm) {
+          heardMs += pcm.length / SAMPLES_PER_MS;
+          while (script.interims[0] && heardMs >= script.interims[0].afterMs) {
+            onInterim(script.interims.shift()?.text ?? "");
+          }
+        },
+        async endOfUtterance() {
+          const text = script.finals.shift() ?? "";
+          finalsAsked.push(text);
+          return text;
+        },
+        close() {},
+      };
+    },
+  };
+  return { factory, scripts, finalsAsked };
+}
+
+/** An engine that reports its first token 50 ms in and says its reply 100 ms later, as a streaming model does. */
+function streamingEngine() {
+  const inputs: CallerInput[] = [];
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const engine: Engine = {
+    start(_knowledge, call: CallInfo) {
+      return {
+        async *greet(): AsyncIterable<AgentEvent> {
+          yield { type: "say", text: "Olá! Como posso ajudar?" };
+        },
+        async *respond(input): AsyncIterable<AgentEvent> {
+          inputs.push(input);
+          await pause(50);
+          call.onFirstToken?.();
+          await pause(100);
+          if (input.kind === "speech" && input.text.includes("explica")) {
+            yield {
+              type: "say",
+              text: "Claro. A consulta dura trinta minutos. A doutora avalia os exames. Depois marcamos o retorno.",
+            };
+            return;
+          }
+          yield { type: "say", text: "Entendi." };
+        },
+        interrupted() {},
+        summary: () => "Chamada de teste de latência.",
+      };
+    },
+  };
+  return { engine, inputs };
+}
+
+let harness: Harness;
+let clinic: Clinic;
+const recognition = scriptedRecognizers();
+const script = streamingEngine();
+const speech: Record<string, Uint8Array> = {};
+
+/** eSpeak's audio without its leading and trailing silence, so the test's pauses are the pauses. */
+function trimmed(mulaw: Uint8Array): Uint8Array {
+  const pcm = decodeMulaw(mulaw);
+  let start = 0;
+  let end = pcm.length;
+  while (start < end && Math.abs(pcm[start] ?? 0) < 300) start++;
+  while (end > start && Math.abs(pcm[end - 1] ?? 0) < 300) end--;
+  return mulaw.subarray(start, end);
+}
+
+const silence = (ms: number) => encodeMulaw(new Int16Array(ms * SAMPLES_PER_MS));
+const durationMs = (mulaw: Uint8Array) => mulaw.length / SAMPLES_PER_MS;
+const concat = (...parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+beforeAll(async () => {
+  harness = await startHarness({
+    engine: script.engine,
+    timing: { silenceMs: 30_000 },
+    gateway: { recognizers: recognition.factory },
+  });
+  clinic = await harness.clinic();
+  const espeak = await createEspeakSynthesizer();
+  const voice = { voiceType: "MASCULINE", voiceTone: "PROFESSIONAL" } as const;
+  for (const [key, text] of Object.entries({
+    start: "Quero marcar para",
+    rest: "sexta-feira às dez horas",
+    confirm: "Pode confirmar",
+  })) {
+    speech[key] = trimmed(await espeak.synthesize(text, voice));
+  }
+});
+afterAll(() => harness?.close());
+
+async function detailOf(callId: string): Promise<ConversationDetail> {
+  const res = await fetch(`${harness.serverUrl}/conversations/${callId}`, {
+    headers: { authorization: `Bearer ${clinic.token}` },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as ConversationDetail;
+}
+
+async function finishedDetail(call: SimulatedCall): Promise<ConversationDetail> {
+  for (let i = 0; i < 100; i++) {
+    const detail = await detailOf(call.ticket.callId);
+    if (detail.status !== "ACTIVE") return detail;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the call was never finished");
+}
+
+const callerFinals = (call: SimulatedCall) =>
+  call.events.filter((e) => e.event === "transcript" && e.role === "caller" && e.final);
+
+describe("end of turn by meaning, on real speech frames", () => {
+  it("waits through a pause after 'quero marcar para' where silence alone would cut the caller off", async () => {
+    const start = speech.start as Uint8Array;
+    const rest = speech.rest as Uint8Array;
+    const pauseMs = 900; // longer than the 700 ms default, shorter than the long wait
+    const whole = "quero marcar para sexta-feira às dez horas";
+    recognition.scripts.push({
+      interims: [
+        { afterMs: durationMs(start), text: "quero marcar para" },
+        { afterMs: durationMs(start) + pauseMs + durationMs(rest), text: whole },
+      ],
+      finals: [whole],
+    });
+    const call = await harness.call(clinic);
+    await call.nextTurn();
+    const asked = recognition.finalsAsked.length;
+    await call.sendAudio(concat(start, silence(pauseMs), rest, silence(600)));
+    await call.waitFor(() => callerFinals(call).length === 1, "the caller's turn");
+    expect(await call.nextTurn()).toBe("Entendi.");
+    // One turn, the whole sentence: the pause did not end it.
+    expect(recognition.finalsAsked.slice(asked)).toEqual([whole]);
+    expect(callerFinals(call).map((e) => (e as { text: string }).text)).toEqual([whole]);
+    call.hangUp();
+    const detail = await finishedDetail(call);
+    expect(detail.latency.turns).toHaveLength(1);
+    // The complete date and time ended it after the short silence.
+    expect(detail.latency.turns[0]).toMatchObject({
+      turn: 1,
+      input: "SPEECH",
+      endpointingMs: SHORT_SILENCE_MS,
+    });
+  });
+
+  it("the same pause after words that could be whole ends the turn on the default silence (the control)", async () => {
+    const start = speech.start as Uint8Array;
+    const rest = speech.rest as Uint8Array;
+    recognition.scripts.push({
+      interims: [{ afterMs: durationMs(start), text: "quero marcar uma consulta" }],
+      finals: ["quero marcar uma consulta", "sexta-feira às dez horas"],
+    });
+    const call = await harness.call(clinic);
+    await call.nextTurn();
+    const asked = recognition.finalsAsked.length;
+    await call.sendAudio(concat(start, silence(900), rest, silence(800)));
+    await call.waitFor(() => callerFinals(call).length === 2, "two caller turns");
+    expect(recognition.finalsAsked.slice(asked)).toEqual([
+      "quero marcar uma consulta",
+      "sexta-feira às dez horas",
+    ]);
+    call.hangUp();
+  });
+
+  it("answers a caller who has finished after the short silence, before the default one has passed", async () => {
+    const confirm = speech.confirm as Uint8Array;
+    recognition.scripts.push({
+      interims: [{ afterMs: durationMs(confirm), text: "pode confirmar" }],
+      finals: ["pode confirmar"],
+    });
+    const call = await harness.call(clinic);
+    await call.nextTurn();
+    // 500 ms of silence and no more audio: the 700 ms default would never end this turn.
+    await call.sendAudio(concat(confirm, silence(500)));
+    await call.waitFor(() => callerFinals(call).length === 1, "the caller's turn to end on meaning");
+    expect(await call.nextTurn()).toBe("Entendi.");
+    call.hangUp();
+    const detail = await finishedDetail(call);
+    expect(detail.latency.turns[0]?.endpointingMs).toBe(SHORT_SILENCE_MS);
+    expect(SHORT_SILENCE_MS).toBeLessThan(500);
+  });
+
+  it("a number still being read digit by digit waits the long silence", async () => {
+    const start = speech.start as Uint8Array;
+    recognition.scripts.push({
+      interims: [{ afterMs: durationMs(start), text: "meu cpf é 123 456" }],
+      finals: ["meu cpf é 123 456 789 09"],
+    });
+    const call = await harness.call(clinic);
+    await call.nextTurn();
+    await call.sendAudio(concat(start, silence(1000)));
+    // 1,000 ms of silence is not enough to end a half-read number.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(callerFinals(call)).toHaveLength(0);
+    await call.sendAudio(silence(LONG_SILENCE_MS - 1000 + 200));
+    await call.waitFor(() => callerFinals(call).length === 1, "the long silence to end the turn");
+    call.hangUp();
+    const detail = await finishedDetail(call);
+    expect(detail.latency.turns[0]?.endpointingMs).toBe(LONG_SILENCE_MS);
+  });
+});
+
+describe("per-turn timings", () => {
+  it("measures each turn's stages in order, stores them once, and serves them to the owner only", async () => {
+    const call = await harness.call(clinic);
+    await call.nextTurn();
+    expect(await call.ask("quero saber o preço")).toBe("Entendi.");
+    // A reply the caller interrupts: its turn is marked interrupted.
+    call.say("me explica como funciona");
+    await call.waitFor(
+      () => call.events.some((e) => e.event === "transcript" && e.role === "agent" && e.text === "Claro."),
+      "the long reply to be under way",
+    );
+    call.say("tá, obrigado");
+    const understood = () => call.agentLines().filter((line) => line === "Entendi.").length;
+    await call.waitFor(() => understood() === 2, "the reply to the interruption");
+    for (const d of ["4", "2", "#"]) call.digit(d);
+    expect(await call.nextTurn()).toBe("Entendi.");
+    call.hangUp();
+    const detail = await finishedDetail(call);
+    const { turns } = detail.latency;
+    expect(turns.map((t) => [t.turn, t.input, t.interrupted])).toEqual([
+      [1, "TEXT", false],
+      [2, "TEXT", true],
+      [3, "TEXT", false],
+      [4, "DTMF", false],
+    ]);
+    for (const t of turns) {
+      expect(t.endpointingMs, JSON.stringify(t)).toBeNull();
+      // Typed: the text is the transcript (a bound, not a figure: a busy machine's pause lands anywhere).
+      expect(t.transcriptMs, JSON.stringify(t)).toBeLessThanOrEqual(50);
+      // The engine's first token came 50 ms in, its first sentence 100 ms after that.
+      expect(t.engineFirstMs, JSON.stringify(t)).toBeGreaterThanOrEqual(45);
+      expect(t.ttsFirstByteMs, JSON.stringify(t)).toBeGreaterThanOrEqual((t.engineFirstMs ?? 0) + 90);
+      expect(t.firstFrameMs, JSON.stringify(t)).toBeGreaterThanOrEqual(t.ttsFirstByteMs ?? 0);
+      expect(t.totalMs).toBe(t.firstFrameMs);
+    }
+    const answered = turns.filter((t) => !t.interrupted).map((t) => t.totalMs ?? 0);
+    expect(detail.latency.p50Ms).toBe([...answered].sort((a, b) => a - b)[1]);
+
+    const stranger = await harness.api.seedTenant();
+    const res = await fetch(`${harness.serverUrl}/conversations/${call.ticket.callId}`, {
+      headers: { authorization: `Bearer ${await accessTokenFor(stranger.actor, harness.api.config)}` },
+    });
+    expect(res.status).toBe(404);
+  });
+
+  it("times a turn queued behind a reply still playing from its own first frame, and keeps both", async () => {
+    const call = await harness.call(clinic);
+    await call.nextTurn();
+    call.say("quero saber o preço");
+    // Keys while the agent is still thinking wait their turn; their reply's audio queues behind the first one's.
+    for (const d of ["7", "#"]) call.digit(d);
+    const listening = () =>
+      call.events.filter((e) => e.event === "agent-state" && e.state === "listening").length;
+    await call.waitFor(
+      () => script.inputs.some((i) => i.kind === "dtmf" && i.digits === "7") && listening() >= 2,
+      "both replies",
+    );
+    call.hangUp();
+    const { turns } = (await finishedDetail(call)).latency;
+    expect(turns.map((t) => [t.turn, t.input])).toEqual([
+      [1, "TEXT"],
+      [2, "DTMF"],
+    ]);
+    for (const t of turns) {
+      expect(t.firstFrameMs).not.toBeNull();
+      expect(t.firstFrameMs).toBeGreaterThanOrEqual(t.ttsFirstByteMs ?? 0);
+    }
+  });
+});
