@@ -23,6 +23,7 @@ import { buildOpenApi } from "./openapi";
 import { apiRateLimit, type RateLimits, signInRateLimit, trpcBatchLimit } from "./rate-limit";
 import { createRecordingRoutes } from "./recordings";
 import { mountRest } from "./rest";
+import { createTwilioWebhooks } from "./twilio-webhooks";
 
 export interface AppDeps {
   /** The database behind its doors; the procedures and the sign-in routes open only the ones they are allowed. */
@@ -37,7 +38,7 @@ export interface AppDeps {
   now?: () => Date;
 }
 
-const API_PREFIXES = ["/trpc", "/openapi.json", "/healthz", "/oauth2"];
+const API_PREFIXES = ["/trpc", "/openapi.json", "/healthz", "/oauth2", "/telephony"];
 
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
@@ -150,6 +151,7 @@ export function createApp(deps: AppDeps): Hono {
       logInternal: (error) => logger.error({ err: error }, "unhandled error"),
     }),
   );
+  app.route("/", createTwilioWebhooks({ data: deps.data, config, logger, now: deps.now }));
   mountRest(app, contextFor, logInternal);
 
   const indexHtml =

@@ -28,4 +28,11 @@ export {
   type OutboxEntry,
 } from "./services/email";
 export { openRecording, RECORDING_NOT_FOUND } from "./services/recordings";
+export {
+  type AccountNumber,
+  type TelephonyProvider,
+  TwilioError,
+  telephonyOf,
+} from "./telephony/provider";
+export { answerInboundCall, closeEndedCall, emptyTwiml, webhookUrls } from "./telephony/webhooks";
 export { type Access, accessOf, createCallerFactory } from "./trpc";

@@ -72,9 +72,9 @@ export const SYSTEM_ACCESS = {
     modules: [],
   },
   inboundCallRouting: {
-    why: "an inbound call names the number that was called: the tenant is found from its voice agent's number",
+    why: "an inbound call names the number that was called, and Twilio's status report names only the CallSid: the tenant is found from its voice number, or from the call's ticket",
     procedures: [],
-    modules: [],
+    modules: ["packages/api/src/telephony/webhooks.ts"],
   },
   tenantSweeps: {
     why: "jobs that go over every tenant (subscription renewals, retention purges) find the tenants to work on",
