@@ -240,3 +240,45 @@ describe("POST /telephony/twilio/status", () => {
     expect(await conversationOf(parameters.callId ?? "")).toBeUndefined();
   });
 });
+
+describe("a transfer of a phone call", () => {
+  it("updates the live call with <Dial> to the forwarding phone, and the call ends TRANSFERRED", async () => {
+    const callSid = fake.inboundCall(CLINIC_NUMBER, "+5511987654321");
+    const { parameters } = streamOf((await voice(inbound(callSid))).body);
+    const call = new SimulatedCall({ url: harness.gatewayUrl, customParameters: parameters, callSid });
+    await call.start();
+    await call.nextTurn();
+    call.say("quero falar com um atendente");
+    await call.waitFor(() => call.closed, "the transfer");
+    expect(fake.calls.get(callSid)?.twiml).toEqual([
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Dial>+551133334444</Dial></Response>',
+    ]);
+    const ended = await until(
+      () => conversationOf(parameters.callId ?? ""),
+      (c) => c?.status !== "ACTIVE",
+      "the end",
+    );
+    expect(ended).toMatchObject({ status: "TRANSFERRED", transferredTo: "+551133334444", callSid });
+    const actions = await harness.api.database.db
+      .select()
+      .from(schema.conversationActions)
+      .where(eq(schema.conversationActions.conversationId, parameters.callId ?? ""));
+    const transfer = actions.find((a) => a.actionType === "CALL_TRANSFERRED");
+    expect(JSON.stringify(transfer?.details)).toMatch(/3333-?4444/);
+  });
+
+  it("dials nothing for a browser call, which still ends TRANSFERRED", async () => {
+    const before = fake.requests.length;
+    const call = await harness.call(clinic);
+    await call.nextTurn();
+    call.say("quero falar com um atendente");
+    await call.waitFor(() => call.closed, "the transfer");
+    const ended = await until(
+      () => conversationOf(call.ticket.callId),
+      (c) => c?.status !== "ACTIVE",
+      "the end",
+    );
+    expect(ended?.status).toBe("TRANSFERRED");
+    expect(fake.requests.slice(before)).toEqual([]);
+  });
+});

@@ -106,6 +106,7 @@ describe("the procedure walk", () => {
       "calls.identifyClient",
       "calls.recordActions",
       "calls.setData",
+      "calls.transfer",
     ]);
     expect(byAgentAccess("ticket")).toEqual(["calls.open"]);
   });

@@ -18,6 +18,7 @@ import {
   recordCallActions,
   setCallData,
 } from "../services/calls";
+import { transferCall } from "../telephony/outbound";
 import { agentCallProcedure, ticketProcedure } from "../trpc";
 
 /**
@@ -51,4 +52,12 @@ export const callsRouter = {
     .input(CallFinishInput)
     .output(CallFinished)
     .mutation(({ ctx, input }) => finishCall(ctx.db, ctx.call, input)),
+  /**
+   * The agent transfers its call to the tenant's forwarding phone: a Twilio call is updated with `<Dial>` (the
+   * gateway asks before it closes the stream); a browser call has nothing to dial (`dialed: false`).
+   */
+  transfer: agentCallProcedure
+    .input(z.object({}).optional())
+    .output(z.object({ dialed: z.boolean(), to: z.string().nullable() }))
+    .mutation(({ ctx }) => transferCall(ctx.db, ctx.call, ctx.config)),
 } satisfies TRPCRouterRecord;

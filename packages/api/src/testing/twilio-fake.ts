@@ -52,6 +52,8 @@ export interface FakeTwilio {
   /** The next Calls create answers this Twilio error instead (e.g. 21217 "not a valid phone number"). */
   failNextCall: { status: number; code: number; message: string } | null;
   addNumber(phoneNumber: string): FakeTwilioNumber;
+  /** A call that reached one of the account's numbers (Twilio knows it before any webhook): its CallSid. */
+  inboundCall(to: string, from: string): string;
   /** X-Twilio-Signature for a POST of `params` to `url`, as Twilio computes it. */
   sign(url: string, params: Record<string, string>, authToken?: string): string;
   /**
@@ -226,6 +228,19 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       };
       numbers.push(number);
       return number;
+    },
+    inboundCall(to, from) {
+      const sid = sidOf("CA");
+      calls.set(sid, {
+        sid,
+        to,
+        from,
+        status: "in-progress",
+        twiml: [],
+        statusCallback: null,
+        timeLimit: null,
+      });
+      return sid;
     },
     sign: (url, params, token = authToken) => twilioSignature(token, url, params),
     async sendWebhook(url, params, options = {}) {
