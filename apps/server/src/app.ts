@@ -20,7 +20,7 @@ import { createDocsRoutes } from "./docs";
 import { body } from "./errors";
 import { createOAuthRoutes } from "./oauth";
 import { buildOpenApi } from "./openapi";
-import { apiRateLimit, type RateLimits, signInRateLimit, trpcBatchLimit } from "./rate-limit";
+import { apiRateLimit, clientAddress, type RateLimits, signInRateLimit, trpcBatchLimit } from "./rate-limit";
 import { createRecordingRoutes } from "./recordings";
 import { mountRest } from "./rest";
 import { createTwilioWebhooks } from "./twilio-webhooks";
@@ -47,6 +47,7 @@ export function createApp(deps: AppDeps): Hono {
     contextFromRequest(deps, c.get("accessClaims"), {
       agent: c.get("agentCall"),
       idempotencyKey: c.req.header("idempotency-key"),
+      clientAddress: clientAddress(c),
     });
   const logInternal = (error: unknown, c: HonoContext) =>
     logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");

@@ -28,6 +28,7 @@ export {
   type OutboxEntry,
 } from "./services/email";
 export { openRecording, RECORDING_NOT_FOUND } from "./services/recordings";
+export { DEMO_TENANT_ID, seedDemoTenant } from "./telephony/demo";
 export {
   type AccountNumber,
   type TelephonyProvider,

@@ -76,6 +76,11 @@ export const SYSTEM_ACCESS = {
     procedures: [],
     modules: ["packages/api/src/telephony/webhooks.ts"],
   },
+  demoCalls: {
+    why: "the public demo call has no signed-in caller: it counts calls per client address, destination number and day across everyone, and calls as our demo business, which start-up seeds",
+    procedures: ["calls.makeCall"],
+    modules: ["packages/api/src/telephony/demo.ts"],
+  },
   tenantSweeps: {
     why: "jobs that go over every tenant (subscription renewals, retention purges) find the tenants to work on",
     procedures: [],

@@ -7,6 +7,8 @@ import {
   CallMessagesInput,
   CallOpened,
   CallOpenInput,
+  CallPlacedResult,
+  CallToNumberInput,
 } from "@atende/shared/schemas/calls";
 import { z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
@@ -18,8 +20,9 @@ import {
   recordCallActions,
   setCallData,
 } from "../services/calls";
+import { placeDemoCall } from "../telephony/demo";
 import { transferCall } from "../telephony/outbound";
-import { agentCallProcedure, ticketProcedure } from "../trpc";
+import { agentCallProcedure, publicSystemProcedure, ticketProcedure } from "../trpc";
 
 /**
  * The telephony gateway's procedures (decision 0016): `open` redeems a call ticket; the rest write the call's own
@@ -60,4 +63,19 @@ export const callsRouter = {
     .input(z.object({}).optional())
     .output(z.object({ dialed: z.boolean(), to: z.string().nullable() }))
     .mutation(({ ctx }) => transferCall(ctx.db, ctx.call, ctx.config)),
+  /**
+   * The landing page's demo call (spec 000 §5/§7): public, limited per client address, per number and per day
+   * (docs/decisions/0019-twilio.md); our demo business calls. Without Twilio: `success: false` and why.
+   */
+  makeCall: publicSystemProcedure("demoCalls")
+    .input(CallToNumberInput)
+    .output(CallPlacedResult)
+    .mutation(({ ctx, input }) =>
+      placeDemoCall(
+        ctx.sys,
+        ctx.config,
+        { toNumber: input.toNumber, clientAddress: ctx.clientAddress ?? "unknown" },
+        ctx.now(),
+      ),
+    ),
 } satisfies TRPCRouterRecord;

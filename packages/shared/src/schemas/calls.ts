@@ -56,6 +56,11 @@ export const CallToNumberInput = z.object({
     .string({ error: TELEPHONY_MESSAGES.numberRequired })
     .max(30, TELEPHONY_MESSAGES.invalidNumber)
     .refine((value) => value.trim() !== "", TELEPHONY_MESSAGES.numberRequired)
+    // A number with another country's code is not one of ours to call (the web adds +55 itself).
+    .refine(
+      (value) => !value.trim().startsWith("+") || value.replace(/\D/g, "").startsWith("55"),
+      TELEPHONY_MESSAGES.invalidNumber,
+    )
     .transform((value) => {
       const digits = value.replace(/\D/g, "");
       return /^55\d{10,11}$/.test(digits) && (value.trim().startsWith("+") || digits.length > 11)
