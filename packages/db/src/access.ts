@@ -52,12 +52,14 @@ export const SYSTEM_ACCESS = {
     modules: [],
   },
   superAdmin: {
-    why: "the super-admin lists every tenant, selects one and clears the selection, and each act is audited in the tenant it concerns",
+    why: "the super-admin lists every tenant, selects one and clears the selection, and each act is audited in the tenant it concerns; the voice numbers no tenant has are found across all tenants",
     procedures: [
       "superAdmin.tenants",
       "superAdmin.selectTenant",
       "superAdmin.selectedTenant",
       "superAdmin.clearSelection",
+      "superAdmin.voiceNumbers",
+      "superAdmin.assignVoiceNumber",
     ],
     modules: [],
   },
