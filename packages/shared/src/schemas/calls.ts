@@ -54,6 +54,7 @@ export const TELEPHONY_MESSAGES = {
 export const CallToNumberInput = z.object({
   toNumber: z
     .string({ error: TELEPHONY_MESSAGES.numberRequired })
+    .check(textCharacters())
     .max(30, TELEPHONY_MESSAGES.invalidNumber)
     .refine((value) => value.trim() !== "", TELEPHONY_MESSAGES.numberRequired)
     // A number with another country's code is not one of ours to call (the web adds +55 itself).
