@@ -119,7 +119,7 @@ export function e164Of(text: string | undefined | null): string | null {
  */
 export function demoCallableNumber(e164: string): boolean {
   const parsed = parsePhoneNumberFromString(e164);
-  if (!parsed || parsed.country !== "BR" || !parsed.isValid()) return false;
+  if (parsed?.country !== "BR" || !parsed.isValid()) return false;
   const type = parsed.getType();
   return type === "MOBILE" || type === "FIXED_LINE" || type === "FIXED_LINE_OR_MOBILE";
 }

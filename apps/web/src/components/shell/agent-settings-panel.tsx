@@ -21,7 +21,7 @@ function VoiceNumberNotice() {
   if (!number.data) return null;
   const voiceNumber = number.data.voiceNumber;
   return (
-    <p className="mb-4 rounded-lg bg-teal-50 px-3 py-2 text-xs text-teal-900" aria-label="Número do agente">
+    <p className="mb-4 rounded-lg bg-teal-50 px-3 py-2 text-xs text-teal-900">
       {voiceNumber ? (
         <>
           Número do agente: <strong>{maskPhone(voiceNumber.replace(/^\+55/, ""))}</strong>. Desvie para ele as
