@@ -2,6 +2,7 @@
 // TwiML's ticket opens a stream on the real gateway (a simulated Twilio Media Streams client), the status webhook
 // closes what the stream left open, and a transfer updates the live call at the fake with <Dial>.
 
+import { seedDemoTenant } from "@atende/api";
 import { type FakeTwilio, startFakeTwilio } from "@atende/api/testing";
 import { schema } from "@atende/db";
 import { eq } from "@atende/db/orm";
@@ -22,6 +23,7 @@ let clinic: Clinic;
 
 beforeAll(async () => {
   fake = await startFakeTwilio();
+  fake.addNumber("+551130000000"); // the caller id of the calls we place
   harness = await startHarness({
     synthesizer: createToneSynthesizer(4),
     config: { twilio: fake.config, serverOrigin: PUBLIC_URL, telephonyPublicUrl: "wss://voz.atende.test" },
@@ -280,5 +282,34 @@ describe("a transfer of a phone call", () => {
     );
     expect(ended?.status).toBe("TRANSFERRED");
     expect(fake.requests.slice(before)).toEqual([]);
+  });
+});
+
+describe("the public demo call", () => {
+  it("rings the number with TwiML whose ticket opens a stream to our demo business", async () => {
+    await seedDemoTenant(harness.api.data);
+    const res = await fetch(`${harness.serverUrl}/calls/make-call`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ toNumber: "(11) 98765-4321" }),
+    });
+    expect(await res.json()).toEqual({ success: true, errorMessage: null });
+    const placed = [...fake.calls.values()].at(-1);
+    expect(placed).toMatchObject({ to: "+5511987654321", from: "+551130000000" });
+    const { parameters } = streamOf(placed?.twiml[0] ?? "");
+    const call = new SimulatedCall({
+      url: harness.gatewayUrl,
+      customParameters: parameters,
+      callSid: placed?.sid ?? "",
+    });
+    await call.start();
+    expect(await call.nextTurn()).toMatch(/Clínica Demonstração Atende/);
+    call.hangUp();
+    const ended = await until(
+      () => conversationOf(parameters.callId ?? ""),
+      (c) => c?.status === "COMPLETED",
+      "the end",
+    );
+    expect(ended).toMatchObject({ direction: "OUTBOUND", isTest: true, callSid: placed?.sid });
   });
 });
