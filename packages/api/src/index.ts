@@ -31,9 +31,10 @@ export { openRecording, RECORDING_NOT_FOUND } from "./services/recordings";
 export { DEMO_TENANT_ID, seedDemoTenant } from "./telephony/demo";
 export {
   type AccountNumber,
+  emptyTwiml,
   type TelephonyProvider,
   TwilioError,
   telephonyOf,
 } from "./telephony/provider";
-export { answerInboundCall, closeEndedCall, emptyTwiml, webhookUrls } from "./telephony/webhooks";
+export { answerInboundCall, closeEndedCall, webhookUrls } from "./telephony/webhooks";
 export { type Access, accessOf, createCallerFactory } from "./trpc";

@@ -1,14 +1,12 @@
 // The acting tenant as a whole: its setup state for the web app's routing and wizard (spec 000 §4, spec 001 §4), its
 // remaining minutes (spec 000 §7 GET /tenant/remaining-minutes) and its business profile.
-
-import { schema } from "@atende/db";
-import { eq } from "@atende/db/orm";
 import { RemainingMinutes, SetupState } from "@atende/shared/schemas/tenant";
 import { TenantProfile, TenantProfileUpdateInput } from "@atende/shared/schemas/tenant-profile";
 import { z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { remainingMinutes, setupState } from "../services/setup-state";
 import { getTenantProfile, updateTenantProfile } from "../services/tenant-profile";
+import { tenantVoiceNumber } from "../telephony/numbers";
 import { agentToolProcedure, tenantProcedure } from "../trpc";
 
 export const tenantRouter = {
@@ -17,13 +15,7 @@ export const tenantRouter = {
   /** The number callers dial (E.164), once a super-admin assigned one from the Twilio account; else null. */
   voiceNumber: tenantProcedure
     .output(z.object({ voiceNumber: z.string().nullable() }))
-    .query(async ({ ctx }) => {
-      const [row] = await ctx.db
-        .select({ voiceNumber: schema.tenants.voiceNumber })
-        .from(schema.tenants)
-        .where(eq(schema.tenants.id, ctx.tenantId));
-      return { voiceNumber: row?.voiceNumber ?? null };
-    }),
+    .query(({ ctx }) => tenantVoiceNumber(ctx.db)),
   /** The business profile: every member reads it, the owner updates it (docs/decisions/0014-business-profile.md). */
   profile: {
     get: agentToolProcedure.output(TenantProfile).query(({ ctx }) => getTenantProfile(ctx.db)),

@@ -1,7 +1,7 @@
 // Voice numbers (docs/decisions/0019-twilio.md): a tenant's `voiceNumber` is one of the Twilio account's numbers. The
 // super-admin sees the account's numbers no tenant has (those in the selected tenant's agent DDD first) and assigns
 // one, which also points that number's voice webhook and status callback at us.
-import { pgErrorOf, type SystemDb, schema } from "@atende/db";
+import { pgErrorOf, type SystemDb, schema, type TenantTx } from "@atende/db";
 import { eq, isNotNull } from "@atende/db/orm";
 import { TELEPHONY_MESSAGES } from "@atende/shared/schemas/calls";
 import type { ApiConfig } from "../config";
@@ -26,8 +26,7 @@ async function accountNumbers(config: ApiConfig): Promise<AccountNumber[]> {
   try {
     return await telephonyOf(config).listNumbers();
   } catch (error) {
-    if (error instanceof TwilioError)
-      upstreamFailed("Não foi possível consultar os números no Twilio. Tente novamente.", error.message);
+    if (error instanceof TwilioError) upstreamFailed(TELEPHONY_MESSAGES.numbersUnavailable, error.message);
     throw error;
   }
 }
@@ -93,9 +92,17 @@ export async function assignVoiceNumber(
     });
   } catch (error) {
     if (pgErrorOf(error)?.code === "23505") conflict(TELEPHONY_MESSAGES.numberTaken);
-    if (error instanceof TwilioError)
-      upstreamFailed("Não foi possível configurar o número no Twilio. Tente novamente.", error.message);
+    if (error instanceof TwilioError) upstreamFailed(TELEPHONY_MESSAGES.numberNotConfigured, error.message);
     throw error;
   }
   return { tenantId, voiceNumber: number.phoneNumber };
+}
+
+/** The acting tenant's number (E.164), or null before one is assigned. */
+export async function tenantVoiceNumber(db: TenantTx): Promise<{ voiceNumber: string | null }> {
+  const [row] = await db
+    .select({ voiceNumber: schema.tenants.voiceNumber })
+    .from(schema.tenants)
+    .where(eq(schema.tenants.id, db.tenantId));
+  return { voiceNumber: row?.voiceNumber ?? null };
 }

@@ -88,7 +88,7 @@ export async function callForwardingNumber(
   const check = checkForwardingNumber(phoneNumber);
   if (!check.valid || !check.e164) return { called: false, message: check.message };
   const provider = telephonyOf(config);
-  if (provider.kind === "none") return { called: false, message: FORWARDING_TEST_MESSAGES.noTwilio };
+  if (provider.kind === "none") return { called: false, message: TELEPHONY_MESSAGES.forwardingNotCalled };
   const from = await callerIdOf(db, config);
   if (!from) return { called: false, message: TELEPHONY_MESSAGES.noCallerId };
   try {
@@ -99,18 +99,12 @@ export async function callForwardingNumber(
       statusCallback: webhookUrls(config).statusCallback,
       timeLimitSeconds: FORWARDING_TEST_SECONDS,
     });
-    return { called: true, message: FORWARDING_TEST_MESSAGES.called(check.national ?? check.e164) };
+    return { called: true, message: TELEPHONY_MESSAGES.forwardingCalled(check.national ?? check.e164) };
   } catch (error) {
     if (!(error instanceof TwilioError)) throw error;
     return { called: false, message: TELEPHONY_MESSAGES.callFailed };
   }
 }
-
-export const FORWARDING_TEST_MESSAGES = {
-  noTwilio: "Nenhuma ligação foi feita: ligações de teste precisam do Twilio configurado nesta instalação.",
-  called: (national: string) =>
-    `Ligamos para ${national} com uma mensagem de teste: atenda para confirmar que as transferências chegam nele.`,
-} as const;
 
 export interface TransferOutcome {
   /** Whether the live phone call was sent to the forwarding phone. */

@@ -10,7 +10,7 @@ import { signCallTicket } from "../auth/call-tokens";
 import type { ApiConfig } from "../config";
 import { finishCall, issueCallTicket } from "../services/calls";
 import { findVoiceAgent } from "../services/voice-agent";
-import { connectStreamTwiml, emptyTwiml, sayAndHangUpTwiml } from "./provider";
+import { connectStreamTwiml, sayAndHangUpTwiml } from "./provider";
 
 const tickets = schema.callTickets;
 const conversations = schema.conversations;
@@ -148,5 +148,3 @@ export async function closeEndedCall(
     return "missed";
   });
 }
-
-export { emptyTwiml };

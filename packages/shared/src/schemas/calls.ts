@@ -45,6 +45,12 @@ export const TELEPHONY_MESSAGES = {
   numberTaken: "Este número já está atribuído a outra conta.",
   numberNotFound: "Número não encontrado na conta Twilio.",
   noTenantSelected: "Selecione uma conta antes de atribuir um número.",
+  numbersUnavailable: "Não foi possível consultar os números no Twilio. Tente novamente.",
+  numberNotConfigured: "Não foi possível configurar o número no Twilio. Tente novamente.",
+  forwardingNotCalled:
+    "Nenhuma ligação foi feita: ligações de teste precisam do Twilio configurado nesta instalação.",
+  forwardingCalled: (national: string) =>
+    `Ligamos para ${national} com uma mensagem de teste: atenda para confirmar que as transferências chegam nele.`,
 } as const;
 
 /**
