@@ -1,11 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, CalendarClock, LifeBuoy, PhoneForwarded, ShieldCheck, Smartphone } from "lucide-react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Brand } from "../../components/brand";
 import { Button } from "../../components/ui/button";
 import { useClaims } from "../../lib/session";
-import { useTRPC } from "../../lib/trpc";
 
 /**
  * The standard GSM (3GPP TS 22.030) call-forwarding codes. Mobile lines of the Brazilian carriers follow them; how a
@@ -19,28 +17,25 @@ const GSM_CODES: readonly { code: string; when: string }[] = [
   { code: "##002#", when: "Cancelar todos os desvios" },
 ];
 
-/**
- * The agent's number for the dialling codes: signed in with a voice number assigned, its DDD and number (what a
- * Brazilian mobile dials); otherwise the placeholder stays.
- */
-function useAgentNumber(): string | null {
-  const claims = useClaims();
-  const trpc = useTRPC();
-  const number = useQuery({
-    ...trpc.tenant.voiceNumber.queryOptions(),
-    enabled: Boolean(claims),
-    retry: false,
-  });
-  const e164 = number.data?.voiceNumber;
-  return e164 ? e164.replace(/^\+55/, "") : null;
-}
+// The tRPC client is loaded only for a signed-in visitor (the public page's first load stays small; decision 0015).
+const GuideWithAgentNumber = lazy(() => import("./guide-with-agent-number"));
 
 /**
  * /redirecionamento-telefone (spec 000 §2 "Phone-forwarding guide"): public instructions; for a signed-in tenant
  * with a voice number, the codes carry that number.
  */
 export function PhoneForwardingGuide() {
-  const agentNumber = useAgentNumber();
+  const claims = useClaims();
+  if (!claims) return <Guide agentNumber={null} />;
+  return (
+    <Suspense fallback={<Guide agentNumber={null} />}>
+      <GuideWithAgentNumber />
+    </Suspense>
+  );
+}
+
+/** The guide; `agentNumber` (DDD and number, as a Brazilian mobile dials it) fills the codes when known. */
+export function Guide({ agentNumber }: { agentNumber: string | null }) {
   return (
     <main className="min-h-dvh bg-gradient-to-br from-teal-50 via-white to-sky-50">
       <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6 sm:py-10">
