@@ -101,3 +101,13 @@ test("a super-admin selects a tenant on /dashboard/super-admin, works with its d
     superAdminSelectedTenantId: null,
   });
 });
+
+test("the voice numbers section says that numbers need Twilio when it is not configured", async ({
+  page,
+}) => {
+  await signInToDashboard(page, "Super Admin", SUPER_ADMIN_EMAIL);
+  await page.goto("/dashboard/super-admin");
+  const section = page.getByRole("region", { name: "Números de voz" });
+  await expect(section).toContainText("Números de voz precisam do Twilio configurado nesta instalação.");
+  await expect(section.getByRole("button", { name: /Atribuir/ })).toHaveCount(0);
+});

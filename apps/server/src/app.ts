@@ -20,9 +20,10 @@ import { createDocsRoutes } from "./docs";
 import { body } from "./errors";
 import { createOAuthRoutes } from "./oauth";
 import { buildOpenApi } from "./openapi";
-import { apiRateLimit, type RateLimits, signInRateLimit, trpcBatchLimit } from "./rate-limit";
+import { apiRateLimit, clientAddress, type RateLimits, signInRateLimit, trpcBatchLimit } from "./rate-limit";
 import { createRecordingRoutes } from "./recordings";
 import { mountRest } from "./rest";
+import { createTwilioWebhooks } from "./twilio-webhooks";
 
 export interface AppDeps {
   /** The database behind its doors; the procedures and the sign-in routes open only the ones they are allowed. */
@@ -37,7 +38,7 @@ export interface AppDeps {
   now?: () => Date;
 }
 
-const API_PREFIXES = ["/trpc", "/openapi.json", "/healthz", "/oauth2"];
+const API_PREFIXES = ["/trpc", "/openapi.json", "/healthz", "/oauth2", "/telephony"];
 
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps): Hono {
     contextFromRequest(deps, c.get("accessClaims"), {
       agent: c.get("agentCall"),
       idempotencyKey: c.req.header("idempotency-key"),
+      clientAddress: clientAddress(c),
     });
   const logInternal = (error: unknown, c: HonoContext) =>
     logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
@@ -150,6 +152,7 @@ export function createApp(deps: AppDeps): Hono {
       logInternal: (error) => logger.error({ err: error }, "unhandled error"),
     }),
   );
+  app.route("/", createTwilioWebhooks({ data: deps.data, config, logger, now: deps.now }));
   mountRest(app, contextFor, logInternal);
 
   const indexHtml =

@@ -32,6 +32,21 @@ export function apiConfigFrom(env: Env): ApiConfig {
           timeoutMs: env.GOOGLE_PLACES_TIMEOUT_MS,
         }
       : undefined,
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            apiUrl: env.TWILIO_API_URL ?? "https://api.twilio.com",
+            callerId: env.TWILIO_CALLER_ID,
+            timeoutMs: env.TWILIO_TIMEOUT_MS,
+          }
+        : undefined,
+    demoCall: {
+      perAddress: env.DEMO_CALL_LIMIT_PER_ADDRESS,
+      perNumber: env.DEMO_CALL_LIMIT_PER_NUMBER,
+      perDay: env.DEMO_CALL_LIMIT_PER_DAY,
+    },
     recordingsDir: join(env.DATA_DIR, "recordings"),
   };
 }

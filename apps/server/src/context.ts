@@ -45,13 +45,18 @@ export function authenticate(deps: AuthDeps): MiddlewareHandler {
 export async function contextFromRequest(
   deps: AuthDeps,
   claims: AccessTokenClaims | null | undefined,
-  call: { agent?: AgentCall | null; idempotencyKey?: string | undefined } = {},
+  call: {
+    agent?: AgentCall | null;
+    idempotencyKey?: string | undefined;
+    clientAddress?: string | undefined;
+  } = {},
 ): Promise<Context> {
   return {
     data: deps.data,
     actor: claims ? actorFromClaims(claims, deps.config) : null,
     agent: call.agent ?? null,
     idempotencyKey: call.idempotencyKey ?? null,
+    clientAddress: call.clientAddress,
     config: deps.config,
     now: deps.now ?? (() => new Date()),
   };

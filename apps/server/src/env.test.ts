@@ -56,6 +56,25 @@ describe("environment", () => {
     ).toThrow(/(?=[\s\S]*ALLOW_CLOCK_OVERRIDE: recusado em produção)(?=[\s\S]*GOOGLE_OAUTH_TOKEN_URL)/);
   });
 
+  it("takes Twilio's credentials together, and its API URL only outside production", () => {
+    const sid = `AC${"0".repeat(32)}`;
+    expect(() => loadEnv({ TWILIO_ACCOUNT_SID: sid })).toThrow(
+      /TWILIO_ACCOUNT_SID e TWILIO_AUTH_TOKEN vêm juntos/,
+    );
+    expect(() =>
+      loadEnv({
+        NODE_ENV: "production",
+        TWILIO_ACCOUNT_SID: sid,
+        TWILIO_AUTH_TOKEN: "f".repeat(32),
+        TWILIO_API_URL: "http://127.0.0.1:9",
+      }),
+    ).toThrow(/TWILIO_API_URL: só para testes; recusado em produção/);
+    const env = loadEnv({ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: "f".repeat(32) });
+    expect(apiConfigFrom(env).twilio).toMatchObject({ apiUrl: "https://api.twilio.com", accountSid: sid });
+    expect(apiConfigFrom(loadEnv({})).twilio).toBeUndefined();
+    expect(apiConfigFrom(loadEnv({})).demoCall).toEqual({ perAddress: 3, perNumber: 2, perDay: 100 });
+  });
+
   it("bounds slow clients by default, and refuses headers given longer than the whole request", () => {
     expect(loadEnv({})).toMatchObject({
       HEADERS_TIMEOUT_MS: 30_000,

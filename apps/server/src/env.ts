@@ -44,6 +44,23 @@ export const envSchema = z.object({
   // (wss:// behind TLS in production; default ws://localhost:$TELEPHONY_PORT).
   TELEPHONY_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   TELEPHONY_PUBLIC_URL: z.url({ protocol: /^wss?$/, error: "deve ser uma URL ws:// ou wss://" }).optional(),
+  // Phone lines through Twilio (docs/decisions/0019-twilio.md): both or neither; without them the browser softphone
+  // is the only way to talk to the agent. TWILIO_API_URL points the REST calls at a local fake (refused in production).
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, "deve ser o Account SID (AC + 32 hexadecimais)")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, "deve ter pelo menos 16 caracteres").optional(),
+  TWILIO_API_URL: origin.optional(),
+  TWILIO_CALLER_ID: z
+    .string()
+    .regex(/^\+[1-9]\d{7,14}$/, "deve estar no formato E.164 (+5511...)")
+    .optional(),
+  TWILIO_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  // The public demo call's limits per São Paulo day (POST /calls/make-call).
+  DEMO_CALL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(3),
+  DEMO_CALL_LIMIT_PER_NUMBER: z.coerce.number().int().min(0).default(2),
+  DEMO_CALL_LIMIT_PER_DAY: z.coerce.number().int().min(0).default(100),
   // E-mail (docs/decisions/0013-team-and-e-mail.md): without SMTP_URL messages stay in the outbox table.
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "deve ser uma URL smtp:// ou smtps://" }).optional(),
   MAIL_FROM: z.string().trim().min(3).max(254).default("Atende <nao-responda@localhost>"),
@@ -65,6 +82,9 @@ function crossProblems(raw: Record<string, string | undefined>): string[] {
   if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
     problems.push("GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID e GOOGLE_CLIENT_SECRET vêm juntos");
   }
+  if (Boolean(raw.TWILIO_ACCOUNT_SID) !== Boolean(raw.TWILIO_AUTH_TOKEN)) {
+    problems.push("TWILIO_AUTH_TOKEN: TWILIO_ACCOUNT_SID e TWILIO_AUTH_TOKEN vêm juntos");
+  }
   // Node refuses to start a server whose headers may take longer than the whole request.
   const headersMs = Number(raw.HEADERS_TIMEOUT_MS ?? 30_000);
   const requestMs = Number(raw.REQUEST_TIMEOUT_MS ?? 30_000);
@@ -77,6 +97,7 @@ function crossProblems(raw: Record<string, string | undefined>): string[] {
       "GOOGLE_OAUTH_TOKEN_URL",
       "GOOGLE_OAUTH_USERINFO_URL",
       "GOOGLE_PLACES_API_URL",
+      "TWILIO_API_URL",
     ]) {
       if (raw[key]) problems.push(`${key}: só para testes; recusado em produção`);
     }

@@ -2,7 +2,7 @@
 // migrations, then the HTTP server.
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createEmailSender } from "@atende/api";
+import { createEmailSender, seedDemoTenant } from "@atende/api";
 import { dataAccess, openDatabase } from "@atende/db";
 import pino from "pino";
 import { createApp } from "./app";
@@ -33,6 +33,8 @@ async function main() {
   });
   await database.migrate();
   const data = dataAccess(database.db);
+  // The public demo call's business (POST /calls/make-call): seeded once, a no-op on every later start.
+  await seedDemoTenant(data);
   // Without SMTP_URL e-mail stays in the outbox (read at /dev/outbox); with it, a poll sends what is unsent.
   const emailSender = env.SMTP_URL
     ? createEmailSender(data, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })

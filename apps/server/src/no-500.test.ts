@@ -305,6 +305,8 @@ describe("a spoiled text in a valid request is a 400 for that field", () => {
       "POST /voice-agent/browser-call": {
         input: { from: "(11) 98765-4321", now: "2030-03-04T10:00:00-03:00" },
       },
+      "POST /voice-agent/test-call": { input: { toNumber: "+5511987654321" } },
+      "POST /calls/make-call": { input: { toNumber: "(11) 98765-4321" } },
       "GET /availabilities": { input: { professionalId, establishmentId } },
       "GET /availabilities/expanded": { input: { ...range, professionalId, establishmentId } },
       "POST /availabilities": { input: availability },

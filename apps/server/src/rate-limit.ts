@@ -23,7 +23,8 @@ export const BATCH_TOO_LARGE = `Lote grande demais: no máximo ${TRPC_MAX_BATCH_
 const REFRESH_PROCEDURE = "user.refreshToken";
 const WINDOW_MS = 60_000;
 
-function clientAddress(c: Context): string {
+/** The client's address from the socket (behind a proxy: the proxy's; decision 0008). */
+export function clientAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {

@@ -122,6 +122,8 @@ export class CallSession {
   readonly key: string;
   private streamSid = "";
   private streamSidJson = '""';
+  /** Twilio's CallSid from `start` (a phone call's; the softphone's is its own). */
+  private callSid: string | undefined;
   private call: OpenedCall | null = null;
   private startedAtMs = 0;
   private state: AgentState | null = null;
@@ -245,6 +247,7 @@ export class CallSession {
     const parameters = event.start.customParameters ?? {};
     this.streamSid = event.start.streamSid ?? event.streamSid ?? this.key;
     this.streamSidJson = JSON.stringify(this.streamSid);
+    this.callSid = event.start.callSid;
     const anonymous = serverClient(this.deps.trpcUrl);
     const opened = await anonymous.calls.open
       .mutate({
@@ -547,9 +550,28 @@ export class CallSession {
     if (reply.ending?.kind === "end") return void this.finish("agent");
     if (reply.ending?.kind === "transfer") {
       this.transferredTo = e164Of(reply.ending.to) ?? reply.ending.to;
-      return void this.finish("transfer");
+      return void this.transfer();
     }
     if (this.pendingInputs === 0) this.listen();
+  }
+
+  /**
+   * A transfer: before the stream closes, the server moves a phone call to the forwarding phone (Twilio's call
+   * update with `<Dial>`, which ends this stream without hanging up the caller); a browser call has nothing to
+   * move and ends as before. A failed update is logged and the call still ends as a transfer.
+   */
+  private async transfer(): Promise<void> {
+    const call = this.call;
+    this.ended = true;
+    this.clearSilenceTimer();
+    if (call && this.callSid) {
+      await call.client.calls.transfer
+        .mutate({})
+        .catch((error: unknown) =>
+          this.deps.logger.error({ err: error, callId: call.callId }, "transfer failed"),
+        );
+    }
+    await this.finish("transfer");
   }
 
   /** Caller input while the agent speaks: stop the audio, drop the rest of the reply, tell the engine what was heard. */

@@ -107,6 +107,7 @@ describe("the procedure walk", () => {
       "calls.recordActions",
       "calls.recordTurnTiming",
       "calls.setData",
+      "calls.transfer",
     ]);
     expect(byAgentAccess("ticket")).toEqual(["calls.open"]);
   });

@@ -26,6 +26,10 @@ export interface ApiConfig {
   telephonyPublicUrl: string;
   /** Address suggestions through Google Places Autocomplete (New); undefined without GOOGLE_MAPS_API_KEY. */
   places: PlacesConfig | undefined;
+  /** Phone calls through Twilio (TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN); undefined: no phone line, the softphone only. */
+  twilio: TwilioConfig | undefined;
+  /** The public demo call's limits (POST /calls/make-call; docs/decisions/0019-twilio.md). */
+  demoCall: DemoCallLimits;
   /** The embedded recordings store: a folder of WAV files (DATA_DIR/recordings; a temporary folder in tests). */
   recordingsDir: string;
 }
@@ -37,6 +41,28 @@ export interface PlacesConfig {
   /** How long a suggestion may take before the caller gets a 504 and types the address by hand. */
   timeoutMs: number;
 }
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** https://api.twilio.com; a local fake's origin in tests (TWILIO_API_URL, refused in production). */
+  apiUrl: string;
+  /** The number outbound calls come from when the tenant has no voice number of its own (TWILIO_CALLER_ID, E.164). */
+  callerId: string | undefined;
+  /** How long a request to Twilio may take before the call is given up as failed. */
+  timeoutMs: number;
+}
+
+export interface DemoCallLimits {
+  /** Demo calls per client address per São Paulo day. */
+  perAddress: number;
+  /** Demo calls to one destination number per São Paulo day. */
+  perNumber: number;
+  /** Demo calls in all per São Paulo day. */
+  perDay: number;
+}
+
+export const DEFAULT_DEMO_CALL_LIMITS: DemoCallLimits = { perAddress: 3, perNumber: 2, perDay: 100 };
 
 export function isProduction(config: ApiConfig): boolean {
   return config.nodeEnv === "production";

@@ -54,6 +54,8 @@ export interface Context {
   /** The request's `Idempotency-Key` header: required on the agent's writes, which are applied once per key. */
   idempotencyKey: string | null;
   config: ApiConfig;
+  /** The client's network address (the public demo call's limit per client); absent in-process. */
+  clientAddress?: string | undefined;
   /** The current time; tests and the agent's test clock replace it. */
   now: () => Date;
 }

@@ -28,4 +28,13 @@ export {
   type OutboxEntry,
 } from "./services/email";
 export { openRecording, RECORDING_NOT_FOUND } from "./services/recordings";
+export { DEMO_TENANT_ID, seedDemoTenant } from "./telephony/demo";
+export {
+  type AccountNumber,
+  emptyTwiml,
+  type TelephonyProvider,
+  TwilioError,
+  telephonyOf,
+} from "./telephony/provider";
+export { answerInboundCall, closeEndedCall, webhookUrls } from "./telephony/webhooks";
 export { type Access, accessOf, createCallerFactory } from "./trpc";

@@ -52,12 +52,14 @@ export const SYSTEM_ACCESS = {
     modules: [],
   },
   superAdmin: {
-    why: "the super-admin lists every tenant, selects one and clears the selection, and each act is audited in the tenant it concerns",
+    why: "the super-admin lists every tenant, selects one and clears the selection, and each act is audited in the tenant it concerns; the voice numbers no tenant has are found across all tenants",
     procedures: [
       "superAdmin.tenants",
       "superAdmin.selectTenant",
       "superAdmin.selectedTenant",
       "superAdmin.clearSelection",
+      "superAdmin.voiceNumbers",
+      "superAdmin.assignVoiceNumber",
     ],
     modules: [],
   },
@@ -72,9 +74,14 @@ export const SYSTEM_ACCESS = {
     modules: [],
   },
   inboundCallRouting: {
-    why: "an inbound call names the number that was called: the tenant is found from its voice agent's number",
+    why: "an inbound call names the number that was called, and Twilio's status report names only the CallSid: the tenant is found from its voice number, or from the call's ticket",
     procedures: [],
-    modules: [],
+    modules: ["packages/api/src/telephony/webhooks.ts"],
+  },
+  demoCalls: {
+    why: "the public demo call has no signed-in caller: it counts calls per client address, destination number and day across everyone, and calls as our demo business, which start-up seeds",
+    procedures: ["calls.makeCall"],
+    modules: ["packages/api/src/telephony/demo.ts"],
   },
   tenantSweeps: {
     why: "jobs that go over every tenant (subscription renewals, retention purges) find the tenants to work on",

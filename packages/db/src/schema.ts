@@ -561,6 +561,10 @@ export const callTickets = pgTable(
     isTest: boolean().notNull(),
     issuedAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
+    /** Twilio's CallSid of a phone call (null for the browser softphone): the status webhook finds the call by it. */
+    callSid: text().unique(),
+    /** A call we placed (a test call, the demo call) is OUTBOUND; its conversation says so. */
+    direction: conversationDirection().notNull().default("INBOUND"),
   },
   (t) => [index().on(t.tenantId, t.issuedAt)],
 );
@@ -659,6 +663,21 @@ export const emailOutbox = pgTable(
     index().on(t.to, t.createdAt),
     index("email_outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
   ],
+);
+
+/**
+ * The public demo call's counters (POST /calls/make-call; docs/decisions/0019-twilio.md): one row per key (a client
+ * address, a destination number, or the whole day) and São Paulo day, so the limits hold across restarts and
+ * replicas. Reached only through the system door (purpose `demoCalls`); neither app role has a grant on it.
+ */
+export const demoCallCounters = pgTable(
+  "demo_call_counters",
+  {
+    key: text().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.day] })],
 );
 
 /** The tables `app_shared` may reach (each with its grants in a custom migration). Kept in sync by a test. */

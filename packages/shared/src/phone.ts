@@ -112,3 +112,14 @@ export function e164Of(text: string | undefined | null): string | null {
   const parsed = parsePhoneNumberFromString(text, "BR");
   return parsed?.isPossible() ? parsed.number : null;
 }
+
+/**
+ * Whether the public demo call may ring `e164`: a valid Brazilian mobile or fixed line only. Premium-rate (0900),
+ * toll-free (0800), shared-cost (0300, 0500, 4004), short and foreign numbers are refused (docs/decisions/0019).
+ */
+export function demoCallableNumber(e164: string): boolean {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (parsed?.country !== "BR" || !parsed.isValid()) return false;
+  const type = parsed.getType();
+  return type === "MOBILE" || type === "FIXED_LINE" || type === "FIXED_LINE_OR_MOBILE";
+}

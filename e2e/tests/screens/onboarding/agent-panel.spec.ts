@@ -42,11 +42,11 @@ test("the agent settings panel creates the agent, fixes its DDD and checks forwa
   await panel.getByLabel("Telefone para encaminhamento").fill("(11) 98765-4321");
   await testPhone.click();
   await expect(
-    panel.getByText(/Celular válido: \(11\) 98765-4321\..*nenhuma ligação foi feita/),
+    panel.getByText(/Celular válido: \(11\) 98765-4321\..*nenhuma ligação foi feita/i),
   ).toBeVisible();
   await panel.getByLabel("WhatsApp para encaminhamento").fill("(20) 91234-5678");
   await testWhatsapp.click();
-  await expect(panel.getByText(/DDD 20 não existe\..*nenhuma ligação foi feita/)).toBeVisible();
+  await expect(panel.getByText(/DDD 20 não existe\..*nenhuma ligação foi feita/i)).toBeVisible();
   await panel.getByLabel("WhatsApp para encaminhamento").fill("(11) 3456-7890");
   await testWhatsapp.click();
   await expect(panel.getByText(/Telefone fixo válido: \(11\) 3456-7890\..*WhatsApp Business/)).toBeVisible();

@@ -81,6 +81,10 @@ export const cataloguesRoutes: RestRoute[] = [
     summary:
       "Uma chamada de teste pelo navegador: um bilhete de uso único (2 minutos para conectar) e o endereço do gateway de telefonia (`url`, `customParameters`). `from` faz o agente atender como se fosse esse número; 429 após 20 chamadas de teste no dia",
   }),
+  agent("POST", "/voice-agent/test-call", voiceAgentRouter.testCall, {
+    summary:
+      "Chamada de teste para o telefone do usuário (`toNumber`, 10 ou 11 dígitos, +55 opcional) pelo Twilio: `{success, errorMessage}`; sem Twilio, `success: false` com o motivo; 429 após 20 chamadas de teste no dia",
+  }),
   agent("GET", "/voice-agent/forwarding-number-check", voiceAgentRouter.checkForwardingNumber, {
     summary:
       "Verifica um número de encaminhamento (`phoneNumber`, `channel` PHONE ou WHATSAPP): válido ou não, E.164, formato nacional, tipo (celular, fixo, 0800) e se pode ter WhatsApp. Não faz ligação",

@@ -1,6 +1,7 @@
 import { appointmentsRoutes } from "./appointments";
 import { authRoutes } from "./auth";
 import { availabilitiesRoutes } from "./availabilities";
+import { callsRoutes } from "./calls";
 import { cataloguesRoutes } from "./catalogues";
 import { conversationsRoutes } from "./conversations";
 import type { RestRoute } from "./declare";
@@ -15,6 +16,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...availabilitiesRoutes,
   ...appointmentsRoutes,
   ...conversationsRoutes,
+  ...callsRoutes,
   ...tenantRoutes,
   ...devRoutes,
   ...placesRoutes,

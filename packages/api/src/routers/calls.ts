@@ -7,6 +7,8 @@ import {
   CallMessagesInput,
   CallOpened,
   CallOpenInput,
+  CallPlacedResult,
+  CallToNumberInput,
   CallTurnTimingInput,
 } from "@atende/shared/schemas/calls";
 import { z } from "@atende/shared/zod";
@@ -21,7 +23,14 @@ import {
   recordTurnTiming,
   setCallData,
 } from "../services/calls";
-import { agentCallProcedure, IDEMPOTENCY_KEY_REQUIRED, ticketProcedure } from "../trpc";
+import { placeDemoCall } from "../telephony/demo";
+import { transferCall } from "../telephony/outbound";
+import {
+  agentCallProcedure,
+  IDEMPOTENCY_KEY_REQUIRED,
+  publicSystemProcedure,
+  ticketProcedure,
+} from "../trpc";
 
 /**
  * The telephony gateway's procedures (decision 0016): `open` redeems a call ticket; the rest write the call's own
@@ -64,4 +73,27 @@ export const callsRouter = {
     .input(CallFinishInput)
     .output(CallFinished)
     .mutation(({ ctx, input }) => finishCall(ctx.db, ctx.call, input)),
+  /**
+   * The agent transfers its call to the tenant's forwarding phone: a Twilio call is updated with `<Dial>` (the
+   * gateway asks before it closes the stream); a browser call has nothing to dial (`dialed: false`).
+   */
+  transfer: agentCallProcedure
+    .input(z.object({}).optional())
+    .output(z.object({ dialed: z.boolean(), to: z.string().nullable() }))
+    .mutation(({ ctx }) => transferCall(ctx.db, ctx.call, ctx.config)),
+  /**
+   * The landing page's demo call (spec 000 §5/§7): public, limited per client address, per number and per day
+   * (docs/decisions/0019-twilio.md); our demo business calls. Without Twilio: `success: false` and why.
+   */
+  makeCall: publicSystemProcedure("demoCalls")
+    .input(CallToNumberInput)
+    .output(CallPlacedResult)
+    .mutation(({ ctx, input }) =>
+      placeDemoCall(
+        ctx.sys,
+        ctx.config,
+        { toNumber: input.toNumber, clientAddress: ctx.clientAddress ?? "unknown" },
+        ctx.now(),
+      ),
+    ),
 } satisfies TRPCRouterRecord;

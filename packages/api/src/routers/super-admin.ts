@@ -1,6 +1,8 @@
+import { z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { selectedTenantOutput, selectTenantInput, tenantInfoOutput, tokenPairOutput } from "../auth/schemas";
 import { clearSelection, listTenants, selectedTenant, selectTenant } from "../services/auth-super-admin";
+import { assignVoiceNumber, listVoiceNumbers } from "../telephony/numbers";
 import { superAdminProcedure } from "../trpc";
 
 export const superAdminRouter = {
@@ -24,4 +26,28 @@ export const superAdminRouter = {
   clearSelection: superAdminProcedure
     .output(tokenPairOutput)
     .mutation(({ ctx }) => clearSelection(ctx.sys, ctx.actor, ctx.config, ctx.now())),
+
+  /** The Twilio account's numbers no tenant has, the selected tenant's agent DDD first (docs/decisions/0019). */
+  voiceNumbers: superAdminProcedure
+    .output(
+      z.object({
+        configured: z.boolean(),
+        numbers: z
+          .object({
+            sid: z.string(),
+            phoneNumber: z.string(),
+            friendlyName: z.string(),
+            ddd: z.string().nullable(),
+            inAgentDdd: z.boolean(),
+          })
+          .array(),
+      }),
+    )
+    .query(({ ctx }) => listVoiceNumbers(ctx.sys, ctx.actor, ctx.config)),
+
+  /** Gives the selected tenant one of them and points its voice webhook at us. */
+  assignVoiceNumber: superAdminProcedure
+    .input(z.object({ sid: z.string().regex(/^PN[0-9a-fA-F]{32}$/, "Número inválido") }))
+    .output(z.object({ tenantId: z.string(), voiceNumber: z.string() }))
+    .mutation(({ ctx, input }) => assignVoiceNumber(ctx.sys, ctx.actor, ctx.config, input.sid)),
 } satisfies TRPCRouterRecord;

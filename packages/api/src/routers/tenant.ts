@@ -2,14 +2,20 @@
 // remaining minutes (spec 000 §7 GET /tenant/remaining-minutes) and its business profile.
 import { RemainingMinutes, SetupState } from "@atende/shared/schemas/tenant";
 import { TenantProfile, TenantProfileUpdateInput } from "@atende/shared/schemas/tenant-profile";
+import { z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { remainingMinutes, setupState } from "../services/setup-state";
 import { getTenantProfile, updateTenantProfile } from "../services/tenant-profile";
+import { tenantVoiceNumber } from "../telephony/numbers";
 import { agentToolProcedure, tenantProcedure } from "../trpc";
 
 export const tenantRouter = {
   setupState: tenantProcedure.output(SetupState).query(({ ctx }) => setupState(ctx.db)),
   remainingMinutes: tenantProcedure.output(RemainingMinutes).query(({ ctx }) => remainingMinutes(ctx.db)),
+  /** The number callers dial (E.164), once a super-admin assigned one from the Twilio account; else null. */
+  voiceNumber: tenantProcedure
+    .output(z.object({ voiceNumber: z.string().nullable() }))
+    .query(({ ctx }) => tenantVoiceNumber(ctx.db)),
   /** The business profile: every member reads it, the owner updates it (docs/decisions/0014-business-profile.md). */
   profile: {
     get: agentToolProcedure.output(TenantProfile).query(({ ctx }) => getTenantProfile(ctx.db)),

@@ -1,5 +1,10 @@
 import { checkForwardingNumber, e164Of } from "@atende/shared/phone";
-import { BrowserCallInput, BrowserCallResult } from "@atende/shared/schemas/calls";
+import {
+  BrowserCallInput,
+  BrowserCallResult,
+  CallPlacedResult,
+  CallToNumberInput,
+} from "@atende/shared/schemas/calls";
 import {
   ForwardingNumberCheckInput,
   ForwardingNumberCheckResult,
@@ -7,9 +12,11 @@ import {
   VoiceAgentRecord,
   VoiceAgentUpdateInput,
 } from "@atende/shared/schemas/voice-agent";
+import { z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { issueCallTicket } from "../services/calls";
 import { createVoiceAgent, getVoiceAgent, updateVoiceAgent } from "../services/voice-agent";
+import { callForwardingNumber, placeTestCall } from "../telephony/outbound";
 import { agentToolProcedure, tenantProcedure } from "../trpc";
 
 /** The tenant's voice agent, one per tenant (spec 000 §3/§5, spec 001 §5 Voice agent). */
@@ -25,7 +32,7 @@ export const voiceAgentRouter = {
     .mutation(({ ctx, input }) => updateVoiceAgent(ctx.db, input, ctx.now())),
   /**
    * The settings panel's 'Testar' (spec 000 §2): checks the number against Brazil's number plan and says what it
-   * found; it calls no one (a real test call is the telephony gateway's). Reads nothing of the tenant, but is a
+   * found; it calls no one (`callForwardingNumber` does, with Twilio). Reads nothing of the tenant, but is a
    * tenant procedure like every signed-in call, so only users of the product reach it.
    */
   checkForwardingNumber: tenantProcedure
@@ -52,4 +59,20 @@ export const voiceAgentRouter = {
         },
       };
     }),
+  /**
+   * The 'Testar' of the forwarding phone, after its check: with Twilio, a short call to that number saying a pt-BR
+   * test line; without, says that no call was made (docs/decisions/0019-twilio.md).
+   */
+  callForwardingNumber: tenantProcedure
+    .input(ForwardingNumberCheckInput)
+    .output(z.object({ called: z.boolean(), message: z.string() }))
+    .mutation(({ ctx, input }) => callForwardingNumber(ctx.db, ctx.config, input.phoneNumber)),
+  /**
+   * spec 001 §5 "Test call": the agent calls the user's phone through Twilio with a test ticket (20 a day, 429
+   * past them; 5 minutes). Without Twilio: `success: false` and why.
+   */
+  testCall: tenantProcedure
+    .input(CallToNumberInput)
+    .output(CallPlacedResult)
+    .mutation(({ ctx, input }) => placeTestCall(ctx.db, ctx.config, input.toNumber, ctx.now())),
 } satisfies TRPCRouterRecord;

@@ -56,7 +56,14 @@ export interface IssuedTicket {
  */
 export async function issueCallTicket(
   db: TenantTx,
-  options: { isTest: boolean; config: ApiConfig; now: Date },
+  options: {
+    isTest: boolean;
+    config: ApiConfig;
+    now: Date;
+    /** Twilio's CallSid, for a phone call (the status webhook finds the call by it). */
+    callSid?: string | undefined;
+    direction?: "INBOUND" | "OUTBOUND";
+  },
 ): Promise<IssuedTicket> {
   if (!(await findVoiceAgent(db))) invalid("voiceAgent", CALL_MESSAGES.noVoiceAgent);
   const { now } = options;
@@ -70,9 +77,14 @@ export async function issueCallTicket(
     if ((issued?.n ?? 0) >= TEST_CALLS_PER_DAY) tooManyRequests(CALL_MESSAGES.testCallLimit);
   }
   const callId = crypto.randomUUID();
-  await db
-    .insert(tickets)
-    .values({ id: callId, tenantId: db.tenantId, isTest: options.isTest, issuedAt: now });
+  await db.insert(tickets).values({
+    id: callId,
+    tenantId: db.tenantId,
+    isTest: options.isTest,
+    issuedAt: now,
+    callSid: options.callSid ?? null,
+    direction: options.direction ?? "INBOUND",
+  });
   const ticket: CallTicket = { callId, tenantId: db.tenantId, isTest: options.isTest };
   return { callId, token: await signCallTicket(ticket, options.config.jwtSecret, now) };
 }
@@ -97,8 +109,11 @@ export async function openCall(
     .update(tickets)
     .set({ usedAt: now })
     .where(and(eq(tickets.id, ticket.callId), isNull(tickets.usedAt)))
-    .returning({ id: tickets.id });
+    .returning({ id: tickets.id, callSid: tickets.callSid, direction: tickets.direction });
   if (!redeemed) unauthorized(CALL_MESSAGES.unauthorizedCall);
+  // A phone call's ticket opens only that call's stream (a leaked ticket cannot open another); the refusal rolls the
+  // redemption back with it.
+  if (redeemed.callSid && input.callSid !== redeemed.callSid) unauthorized(CALL_MESSAGES.unauthorizedCall);
   const agent = await findVoiceAgent(db);
   if (!agent) unauthorized(CALL_MESSAGES.unauthorizedCall);
 
@@ -114,7 +129,7 @@ export async function openCall(
     id: ticket.callId,
     tenantId: db.tenantId,
     status: "ACTIVE",
-    direction: "INBOUND",
+    direction: redeemed.direction,
     callSid: input.callSid ?? input.streamSid,
     isTest: ticket.isTest,
     phoneNumber: callerNumber,
@@ -245,7 +260,17 @@ export async function finishCall(
     })
     .where(and(eq(c.id, call.callId), eq(c.status, "ACTIVE")))
     .returning({ id: c.id });
-  if (ended) {
+  if (!ended) {
+    // Already finished: by an earlier finish (nothing to add), or by Twilio's status webhook when the call ended
+    // before its stream did; the gateway's own finish then still brings the summary and the recording.
+    await db
+      .update(c)
+      .set({
+        summary: sql`coalesce(${c.summary}, ${input.summary ?? null})`,
+        recordingPath: sql`coalesce(${c.recordingPath}, ${input.recorded ? `${db.tenantId}/${call.callId}.wav` : null})`,
+      })
+      .where(eq(c.id, call.callId));
+  } else {
     await db
       .insert(usage)
       .values({

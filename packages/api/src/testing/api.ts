@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { type DataAccess, type Database, dataAccess, schema } from "@atende/db";
 import { createTestDatabase, type TestDatabase } from "@atende/db/testing";
 import { signAccessToken } from "../auth/tokens";
-import type { ApiConfig } from "../config";
+import { type ApiConfig, DEFAULT_DEMO_CALL_LIMITS } from "../config";
 import type { Actor, Context } from "../context";
 import { appRouter } from "../root";
 import { createCallerFactory } from "../trpc";
@@ -22,6 +22,8 @@ export const testConfig: ApiConfig = {
   allowClockOverride: true,
   telephonyPublicUrl: "ws://localhost:3001",
   places: undefined,
+  twilio: undefined,
+  demoCall: DEFAULT_DEMO_CALL_LIMITS,
   // One temporary folder per test file (each file loads this module anew).
   recordingsDir: mkdtempSync(join(tmpdir(), "atende-recordings-")),
 };

@@ -9,3 +9,4 @@ export * from "./catalogue-tenants";
 export * from "./catalogues";
 export * from "./conversations";
 export * from "./scheduling";
+export * from "./twilio-fake";

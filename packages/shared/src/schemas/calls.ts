@@ -18,6 +18,70 @@ export const CALL_MESSAGES = {
   nowInvalid: "Data e hora inválidas (ISO 8601 com fuso)",
 } as const;
 
+/** Phone calls through Twilio (docs/decisions/0019-twilio.md): what callers hear and what the dashboard shows. */
+export const TELEPHONY_MESSAGES = {
+  /** Spoken (pt-BR) to a caller of a number no tenant has. */
+  unknownNumber: "Desculpe, este número não está atendendo no momento. Até logo.",
+  /** Spoken to a caller of a tenant that has no voice agent yet. */
+  noVoiceAgent: "Desculpe, o atendimento automático deste número ainda não foi configurado. Até logo.",
+  /** Spoken on the forwarding phone's test call (the settings panel's 'Testar'). */
+  forwardingTestLine:
+    "Olá! Esta é uma ligação de teste do Atende. Se você está ouvindo esta mensagem, as ligações transferidas pelo agente chegarão neste número. Até logo!",
+  invalidSignature: "Assinatura do Twilio inválida",
+  notConfigured: "Twilio não configurado nesta instalação",
+  testCallNeedsTwilio:
+    "Ligações para telefones precisam do Twilio configurado nesta instalação. O teste pelo navegador, em Testar agente, já funciona.",
+  demoCallNeedsTwilio:
+    "A ligação de demonstração não está disponível nesta instalação (o Twilio não está configurado).",
+  noCallerId:
+    "Nenhum número de origem para ligações: atribua um número de voz à conta ou configure TWILIO_CALLER_ID.",
+  callFailed: "Não foi possível ligar para este número agora. Confira o número e tente novamente.",
+  invalidNumber: "Por favor, informe um número de telefone válido",
+  numberRequired: "Por favor, informe seu número de telefone",
+  notCallable:
+    "Informe um celular ou telefone fixo do Brasil com DDD (números 0300, 0500, 0800, 0900, curtos ou do exterior não são aceitos).",
+  demoLimit: "Limite de ligações de demonstração atingido. Tente novamente amanhã.",
+  numbersNeedTwilio: "Números de voz precisam do Twilio configurado nesta instalação.",
+  numberTaken: "Este número já está atribuído a outra conta.",
+  numberNotFound: "Número não encontrado na conta Twilio.",
+  noTenantSelected: "Selecione uma conta antes de atribuir um número.",
+  numbersUnavailable: "Não foi possível consultar os números no Twilio. Tente novamente.",
+  numberNotConfigured: "Não foi possível configurar o número no Twilio. Tente novamente.",
+  forwardingNotCalled:
+    "Nenhuma ligação foi feita: ligações de teste precisam do Twilio configurado nesta instalação.",
+  forwardingCalled: (national: string) =>
+    `Ligamos para ${national} com uma mensagem de teste: atenda para confirmar que as transferências chegam nele.`,
+} as const;
+
+/**
+ * `POST /voice-agent/test-call` and `POST /calls/make-call`: `{toNumber}` (spec 001 §5 "Test call", spec 000 §5
+ * "Demo call"): 10 or 11 digits once a leading 55 is taken off (the front end adds +55 before sending).
+ */
+export const CallToNumberInput = z.object({
+  toNumber: z
+    .string({ error: TELEPHONY_MESSAGES.numberRequired })
+    .check(textCharacters())
+    .max(30, TELEPHONY_MESSAGES.invalidNumber)
+    .refine((value) => value.trim() !== "", TELEPHONY_MESSAGES.numberRequired)
+    // A number with another country's code is not one of ours to call (the web adds +55 itself).
+    .refine(
+      (value) => !value.trim().startsWith("+") || value.replace(/\D/g, "").startsWith("55"),
+      TELEPHONY_MESSAGES.invalidNumber,
+    )
+    .transform((value) => {
+      const digits = value.replace(/\D/g, "");
+      return /^55\d{10,11}$/.test(digits) && (value.trim().startsWith("+") || digits.length > 11)
+        ? digits.slice(2)
+        : digits;
+    })
+    .refine((digits) => digits.length === 10 || digits.length === 11, TELEPHONY_MESSAGES.invalidNumber)
+    .transform((digits) => `+55${digits}`),
+});
+export type CallToNumberInput = z.input<typeof CallToNumberInput>;
+
+export const CallPlacedResult = z.object({ success: z.boolean(), errorMessage: z.string().nullable() });
+export type CallPlacedResult = z.infer<typeof CallPlacedResult>;
+
 /** A tenant's test calls per São Paulo day (softphone and `POST /voice-agent/test-call` together). */
 export const TEST_CALLS_PER_DAY = 20;
 /** Length caps, in seconds. */

@@ -1,3 +1,4 @@
+import { maskPhone } from "@atende/shared/format";
 import type { VoiceAgent } from "@atende/shared/schemas/voice-agent";
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bot, PanelRightClose, PanelRightOpen } from "lucide-react";
@@ -12,6 +13,26 @@ import { LARGE_SCREEN, useMediaQuery } from "./use-media-query";
 import { useSidebarCollapsed } from "./use-sidebar-collapsed";
 
 const TITLE = "Configurações do agente";
+
+/** The number callers dial, once one was assigned from the Twilio account (docs/decisions/0019-twilio.md). */
+function VoiceNumberNotice() {
+  const trpc = useTRPC();
+  const number = useQuery(trpc.tenant.voiceNumber.queryOptions());
+  if (!number.data) return null;
+  const voiceNumber = number.data.voiceNumber;
+  return (
+    <p className="mb-4 rounded-lg bg-teal-50 px-3 py-2 text-xs text-teal-900">
+      {voiceNumber ? (
+        <>
+          Número do agente: <strong>{maskPhone(voiceNumber.replace(/^\+55/, ""))}</strong>. Desvie para ele as
+          ligações do seu negócio.
+        </>
+      ) : (
+        "O agente ainda não tem um número de telefone; enquanto isso, teste-o pelo navegador."
+      )}
+    </p>
+  );
+}
 
 /**
  * The voice agent's settings beside every dashboard page (spec 000 §2 "Agent settings panel", §4 "Agent settings"):
@@ -92,6 +113,7 @@ function AgentSettings() {
 
   return (
     <>
+      <VoiceNumberNotice />
       {!current && (
         <p className="mb-4 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">
           Nenhum agente configurado ainda: salve para criá-lo.

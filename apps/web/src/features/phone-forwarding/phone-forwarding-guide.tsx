@@ -1,8 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, CalendarClock, LifeBuoy, PhoneForwarded, ShieldCheck, Smartphone } from "lucide-react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Brand } from "../../components/brand";
 import { Button } from "../../components/ui/button";
+import { useClaims } from "../../lib/session";
 
 /**
  * The standard GSM (3GPP TS 22.030) call-forwarding codes. Mobile lines of the Brazilian carriers follow them; how a
@@ -16,8 +17,25 @@ const GSM_CODES: readonly { code: string; when: string }[] = [
   { code: "##002#", when: "Cancelar todos os desvios" },
 ];
 
-/** /redirecionamento-telefone (spec 000 §2 "Phone-forwarding guide"): public, static instructions. */
+// The tRPC client is loaded only for a signed-in visitor (the public page's first load stays small; decision 0015).
+const GuideWithAgentNumber = lazy(() => import("./guide-with-agent-number"));
+
+/**
+ * /redirecionamento-telefone (spec 000 §2 "Phone-forwarding guide"): public instructions; for a signed-in tenant
+ * with a voice number, the codes carry that number.
+ */
 export function PhoneForwardingGuide() {
+  const claims = useClaims();
+  if (!claims) return <Guide agentNumber={null} />;
+  return (
+    <Suspense fallback={<Guide agentNumber={null} />}>
+      <GuideWithAgentNumber />
+    </Suspense>
+  );
+}
+
+/** The guide; `agentNumber` (DDD and number, as a Brazilian mobile dials it) fills the codes when known. */
+export function Guide({ agentNumber }: { agentNumber: string | null }) {
   return (
     <main className="min-h-dvh bg-gradient-to-br from-teal-50 via-white to-sky-50">
       <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6 sm:py-10">
@@ -56,8 +74,11 @@ export function PhoneForwardingGuide() {
                 Linhas móveis: códigos padrão GSM
               </p>
               <p className="mt-1">
-                Na maioria dos celulares, basta discar o código e tocar em ligar. Troque NÚMERO pelo número do
-                agente com DDD. Se algum código não funcionar, confirme com a operadora.
+                Na maioria dos celulares, basta discar o código e tocar em ligar.{" "}
+                {agentNumber
+                  ? `Os códigos já trazem o número do seu agente com DDD (${agentNumber}).`
+                  : "Troque NÚMERO pelo número do agente com DDD."}{" "}
+                Se algum código não funcionar, confirme com a operadora.
               </p>
               <table className="mt-3 w-full text-left text-sm">
                 <caption className="sr-only">Códigos de desvio de chamadas</caption>
@@ -76,7 +97,7 @@ export function PhoneForwardingGuide() {
                     <tr key={code} className="border-b border-slate-100 last:border-0">
                       <td className="py-1.5 pr-3 align-top">
                         <code className="rounded bg-white px-1.5 py-0.5 text-xs whitespace-nowrap text-slate-900">
-                          {code}
+                          {agentNumber ? code.replace("NÚMERO", agentNumber) : code}
                         </code>
                       </td>
                       <td className="py-1.5 align-top">{when}</td>

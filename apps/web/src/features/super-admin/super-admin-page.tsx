@@ -13,6 +13,7 @@ import { replaceSession } from "../../lib/auth-client";
 import { useClaims } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
 import { searchTenants, TENANTS_SHOWN_BY_DEFAULT, type TenantSummary } from "./tenant-search";
+import { VoiceNumbers } from "./voice-numbers";
 
 /** /dashboard/super-admin (spec 000 §2, §4 "Super-admin selection"). */
 export function SuperAdminPage() {
@@ -96,6 +97,8 @@ function SuperAdminConsole({ selectedTenantId }: { selectedTenantId: string | nu
           />
         )}
       </section>
+
+      <VoiceNumbers selectedTenantId={selectedTenantId} />
 
       <section
         aria-labelledby="como-usar"

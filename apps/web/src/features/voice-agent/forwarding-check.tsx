@@ -1,5 +1,5 @@
 import type { ForwardingNumberCheckInput } from "@atende/shared/schemas/voice-agent";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -15,11 +15,15 @@ const TITLES: Record<Channel, string> = { PHONE: "Telefone", WHATSAPP: "WhatsApp
 interface Outcome {
   valid: boolean;
   text: string;
+  /** What the test call did: placed, or why none was (no Twilio); null for WhatsApp, which is only checked. */
+  call: string | null;
 }
 
 /**
  * 'Testar' next to a forwarding number (spec 000 §2, §5). It checks the number against Brazil's number plan on the
- * server (voiceAgent.checkForwardingNumber) and says what that check found; it places no call, and says so.
+ * server (voiceAgent.checkForwardingNumber) and says what that check found; for a valid phone it then asks the server
+ * for a short test call (voiceAgent.callForwardingNumber: with Twilio a pt-BR test line rings that phone; without,
+ * the answer says no call was made).
  */
 export function ForwardingCheck({
   channel,
@@ -32,6 +36,7 @@ export function ForwardingCheck({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const testCall = useMutation(trpc.voiceAgent.callForwardingNumber.mutationOptions());
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [checkedNumber, setCheckedNumber] = useState<string | null>(null);
@@ -45,14 +50,19 @@ export function ForwardingCheck({
       );
       // The server's message already says whether the number can take WhatsApp.
       const text = result.message;
-      setOutcome({ valid: result.valid, text });
+      const call =
+        result.valid && channel === "PHONE"
+          ? ((await testCall.mutateAsync({ phoneNumber, channel }).catch(() => null))?.message ??
+            "Não foi possível fazer a ligação de teste.")
+          : null;
+      setOutcome({ valid: result.valid, text, call });
       setCheckedNumber(phoneNumber);
       if (result.valid)
         toast.success(`${TITLES[channel]} verificado`, { id: "forwarding-check", description: text });
       else toast.error(`${TITLES[channel]} inválido`, { id: "forwarding-check", description: text });
     } catch (error) {
       const text = serverMessageOf(error) ?? "Não foi possível verificar o número. Tente novamente.";
-      setOutcome({ valid: false, text });
+      setOutcome({ valid: false, text, call: null });
       setCheckedNumber(phoneNumber);
       toast.error(`${TITLES[channel]} não verificado`, { id: "forwarding-check", description: text });
     } finally {
@@ -81,8 +91,8 @@ export function ForwardingCheck({
           <span className={`flex items-start gap-1.5 ${shown.valid ? "text-emerald-800" : "text-red-700"}`}>
             <Icon aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
             <span>
-              {shown.text} Verificamos o DDD e o formato no plano de numeração brasileiro; nenhuma ligação foi
-              feita.
+              {shown.text} Verificamos o DDD e o formato no plano de numeração brasileiro.{" "}
+              {shown.call ?? "Nenhuma ligação foi feita."}
             </span>
           </span>
         ) : null}

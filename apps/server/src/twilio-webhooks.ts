@@ -1,0 +1,62 @@
+// Twilio's webhooks (ARCHITECTURE.md "Telephony gateway"; docs/decisions/0019-twilio.md): form-encoded POSTs signed
+// with X-Twilio-Signature over the URL Twilio was given (PUBLIC_URL + path + query) and the POST parameters. A
+// missing or wrong signature is a 403 and changes nothing: that is what Twilio's own request validation answers,
+// and a webhook has no credentials to retry with (401 asks for them). Without Twilio configured there is nothing to
+// check a signature against: 404.
+import { type ApiConfig, answerInboundCall, closeEndedCall, emptyTwiml, telephonyOf } from "@atende/api";
+import type { DataAccess } from "@atende/db";
+import { TELEPHONY_MESSAGES } from "@atende/shared/schemas/calls";
+import { type Context, Hono } from "hono";
+import type { Logger } from "pino";
+import { body } from "./errors";
+
+interface Deps {
+  data: DataAccess;
+  config: ApiConfig;
+  logger: Logger;
+  now?: (() => Date) | undefined;
+}
+
+/** The POST's parameters as Twilio sent them (strings only; a body that is not a form has none). */
+async function formParams(c: Context): Promise<Record<string, string>> {
+  const type = c.req.header("content-type")?.split(";", 1)[0]?.trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded") return {};
+  return Object.fromEntries(new URLSearchParams(await c.req.text()));
+}
+
+const twiml = (c: Context, xml: string) => c.body(xml, 200, { "content-type": "text/xml; charset=utf-8" });
+
+export function createTwilioWebhooks(deps: Deps): Hono {
+  const app = new Hono();
+  const now = deps.now ?? (() => new Date());
+
+  /** The checked parameters, or the refusal to answer. */
+  async function verified(c: Context): Promise<Record<string, string> | Response> {
+    const provider = telephonyOf(deps.config);
+    if (provider.kind === "none") return c.json(body(TELEPHONY_MESSAGES.notConfigured), 404);
+    const params = await formParams(c);
+    const url = new URL(c.req.url);
+    const signedUrl = `${deps.config.serverOrigin.replace(/\/+$/, "")}${url.pathname}${url.search}`;
+    if (!provider.validSignature(c.req.header("x-twilio-signature"), signedUrl, params)) {
+      deps.logger.warn({ path: url.pathname }, "twilio webhook with a bad signature");
+      return c.json(body(TELEPHONY_MESSAGES.invalidSignature), 403);
+    }
+    return params;
+  }
+
+  app.post("/telephony/twilio/voice", async (c) => {
+    const params = await verified(c);
+    if (params instanceof Response) return params;
+    return twiml(c, await answerInboundCall(deps.data, deps.config, params, now()));
+  });
+
+  app.post("/telephony/twilio/status", async (c) => {
+    const params = await verified(c);
+    if (params instanceof Response) return params;
+    const outcome = await closeEndedCall(deps.data, params, now());
+    deps.logger.info({ callSid: params.CallSid, status: params.CallStatus, outcome }, "twilio call status");
+    return twiml(c, emptyTwiml());
+  });
+
+  return app;
+}
