@@ -255,15 +255,21 @@ function printPacing(rows: PacingResult[]): void {
   );
 }
 
-export async function benchGateway(): Promise<void> {
-  // The harness runs the server in this process. On PGlite every query is synchronous WASM on this thread and would
-  // stall the gateway's clock, which production never shares with it; on PostgreSQL the queries run elsewhere.
+/**
+ * The harness runs the server in this process. On PGlite every query is synchronous WASM on this thread and would
+ * stall the gateway's clock, which production never shares with it; on PostgreSQL the queries run elsewhere.
+ */
+export async function useServerDatabase(): Promise<void> {
   if (!process.env.TEST_DATABASE_URL && (await postgresAnswers())) {
     process.env.TEST_DATABASE_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, "/postgres");
   }
   console.log(
     `Server database: ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite (in this process)"}`,
   );
+}
+
+export async function benchGateway(): Promise<void> {
+  await useServerDatabase();
   const only = process.env.BENCH_VOICE_ONLY;
   if (only === "memory") {
     await memoryAndSpeech();

@@ -17,6 +17,7 @@ import {
   printTable,
 } from "./lib";
 import { benchPatientList, PATIENTS } from "./patient-list";
+import { benchProviders } from "./providers";
 
 async function withDatabase<T>(
   open: () => Promise<BenchDatabase>,
@@ -30,9 +31,10 @@ async function withDatabase<T>(
   }
 }
 
-/** `npm run bench -- browser` (or `scheduling`, `voice`) runs one part; no argument runs all. */
+/** `npm run bench -- browser` (or `scheduling`, `voice`, `providers`) runs one part; no argument runs all. */
 const parts = new Set(process.argv.slice(2));
-const wanted = (part: "scheduling" | "browser" | "voice") => parts.size === 0 || parts.has(part);
+const wanted = (part: "scheduling" | "browser" | "voice" | "providers") =>
+  parts.size === 0 || parts.has(part);
 
 async function main() {
   const started = performance.now();
@@ -40,6 +42,7 @@ async function main() {
   if (wanted("scheduling")) await schedulingBenches();
   if (wanted("browser")) await browserBenches();
   if (wanted("voice")) await benchGateway();
+  if (wanted("providers")) await benchProviders();
   console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -122,6 +122,7 @@ beforeAll(async () => {
     start: "Quero marcar para",
     rest: "sexta-feira às dez horas",
     confirm: "Pode confirmar",
+    isso: "isso",
   })) {
     speech[key] = trimmed(await espeak.synthesize(text, voice));
   }
@@ -238,6 +239,19 @@ describe("end of turn by meaning, on real speech frames", () => {
   });
 });
 
+describe("short answers", () => {
+  it("a short 'isso' while the agent listens is a turn, though it is shorter than a barge-in must be", async () => {
+    const isso = speech.isso as Uint8Array;
+    recognition.scripts.push({ interims: [{ afterMs: durationMs(isso), text: "isso" }], finals: ["isso"] });
+    const call = await harness.call(clinic);
+    await call.nextTurn();
+    await call.sendAudio(concat(isso, silence(900)));
+    await call.waitFor(() => callerFinals(call).length === 1, "the short answer to be a turn");
+    await call.waitFor(() => call.agentLines().includes("Entendi."), "the agent's answer");
+    call.hangUp();
+  });
+});
+
 describe("per-turn timings", () => {
   it("measures each turn's stages in order, stores them once, and serves them to the owner only", async () => {
     const call = await harness.call(clinic);
@@ -295,11 +309,22 @@ describe("per-turn timings", () => {
       () => script.inputs.some((i) => i.kind === "dtmf" && i.digits === "7") && listening() >= 2,
       "both replies",
     );
+    await call.waitFor(
+      () => call.agentLines().filter((line) => line === "Entendi.").length === 2,
+      "both replies heard",
+    );
     call.hangUp();
-    const { turns } = (await finishedDetail(call)).latency;
+    const detail = await finishedDetail(call);
+    const { turns } = detail.latency;
     expect(turns.map((t) => [t.turn, t.input])).toEqual([
       [1, "TEXT"],
       [2, "DTMF"],
+    ]);
+    // Both replies were heard, and both are in the record (the first one's audio played under the second's turn).
+    expect(detail.messages.filter((m) => m.sender === "AGENT").map((m) => m.content)).toEqual([
+      "Olá! Como posso ajudar?",
+      "Entendi.",
+      "Entendi.",
     ]);
     for (const t of turns) {
       expect(t.firstFrameMs).not.toBeNull();

@@ -16,6 +16,11 @@ export interface Endpointer {
    * decision 0022); null returns to the default. Optional: an endpointer without it ends turns on silence alone.
    */
   setEndSilence?(ms: number | null): void;
+  /**
+   * The voiced time that starts the caller's speech, null for the default: the barge-in minimum (a cough is shorter)
+   * while the agent speaks, a shorter one while it listens, where a short 'sim' or 'isso' is the whole answer.
+   */
+  setMinSpeech?(ms: number | null): void;
   /** The silence that currently ends an utterance. */
   readonly endSilenceMs?: number;
 }

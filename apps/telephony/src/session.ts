@@ -78,6 +78,9 @@ export interface StreamSocket {
 
 const OPEN = 1;
 
+/** Voiced time that starts the caller's speech while the agent is silent (the barge-in minimum is 240 ms). */
+export const LISTENING_MIN_SPEECH_MS = 100;
+
 const CAP_REACHED = "O tempo máximo desta ligação foi atingido. Obrigado por ligar, até logo!";
 
 type EndReason = "agent" | "transfer" | "hangup" | "cap" | "error";
@@ -128,6 +131,8 @@ export class CallSession {
   private startedAtMs = 0;
   private state: AgentState | null = null;
   private reply: Reply | null = null;
+  /** Earlier replies replaced by a newer one while their audio still plays (their engine work is done). */
+  private readonly outgoing: Reply[] = [];
   /** Serialises replies: the next caller input runs after the current reply's engine work. */
   private work: Promise<void> = Promise.resolve();
   private pendingInputs = 0;
@@ -293,6 +298,7 @@ export class CallSession {
     this.vad = await this.deps.createVad();
     if (this.ended) return this.vad.dispose();
     this.endpointer = this.deps.createEndpointer();
+    if (this.state !== "speaking") this.endpointer.setMinSpeech?.(LISTENING_MIN_SPEECH_MS);
     this.recognizer =
       this.deps.recognizers?.create({
         callId: opened.callId,
@@ -433,8 +439,12 @@ export class CallSession {
         ending: null,
         clock,
       };
-      // An earlier reply still being heard (its engine done) is replaced: its turn is settled here.
-      if (this.reply) this.recordTiming(this.reply);
+      // An earlier reply still being heard (its engine done) is replaced: its turn is settled here, and its audio
+      // plays out with its marks still counted, so what the caller hears of it is still recorded.
+      if (this.reply) {
+        this.recordTiming(this.reply);
+        if (this.reply.utterances.some((u) => !u.heard)) this.outgoing.push(this.reply);
+      }
       this.reply = reply;
       this.setState("thinking");
       try {
@@ -514,7 +524,7 @@ export class CallSession {
     const timer = this.graceTimers.get(name);
     if (timer) clearTimeout(timer);
     this.graceTimers.delete(name);
-    const reply = this.reply;
+    const reply = [...this.outgoing, this.reply].find((r) => r?.utterances.some((u) => u.mark === name));
     const utterance = reply?.utterances.find((u) => u.mark === name);
     if (!reply || !utterance || utterance.heard) return;
     // Marks come back in order; one echoed means every sentence before it was played too.
@@ -542,7 +552,16 @@ export class CallSession {
 
   /** A reply is done when the engine finished and the caller heard all of it. */
   private maybeTurnDone(reply: Reply): void {
-    if (this.reply !== reply || !reply.finished || reply.utterances.some((u) => !u.heard)) return;
+    if (!reply.finished || reply.utterances.some((u) => !u.heard)) return;
+    const earlier = this.outgoing.indexOf(reply);
+    if (earlier >= 0) {
+      // A replaced reply heard out: its words join the record; the call goes on with the newer reply.
+      this.outgoing.splice(earlier, 1);
+      this.recordHeard(reply);
+      this.flushMessages();
+      return;
+    }
+    if (this.reply !== reply) return;
     this.reply = null;
     this.recordHeard(reply);
     this.recordTiming(reply);
@@ -577,7 +596,8 @@ export class CallSession {
   /** Caller input while the agent speaks: stop the audio, drop the rest of the reply, tell the engine what was heard. */
   private bargeIn(): void {
     const reply = this.reply;
-    if (!reply || reply.utterances.length === 0 || reply.utterances.every((u) => u.heard)) return;
+    const speaking = (r: Reply | null): r is Reply => !!r && r.utterances.some((u) => !u.heard);
+    if (!speaking(reply) && !this.outgoing.some(speaking)) return;
     this.deps.pacer.clear(this.key);
     this.framesQueued = this.framesSent;
     this.frameWatchers = [];
@@ -588,13 +608,19 @@ export class CallSession {
     }
     this.awaitingFrame.clear();
     this.send({ event: "clear", streamSid: this.streamSid });
+    // Replaced replies still playing: what was heard of them is recorded, the rest is gone with the audio.
+    for (const earlier of this.outgoing.splice(0)) {
+      this.dropGraceTimers(earlier);
+      this.recordHeard(earlier);
+    }
+    if (!reply || reply.utterances.length === 0) {
+      // The current reply is still being thought: it goes on (a write must not be cut), the caller is heard next.
+      this.flushMessages();
+      return;
+    }
     reply.controller.abort();
     const heard = reply.utterances.filter((u) => u.heard);
-    for (const u of reply.utterances) {
-      const timer = this.graceTimers.get(u.mark);
-      if (timer) clearTimeout(timer);
-      this.graceTimers.delete(u.mark);
-    }
+    this.dropGraceTimers(reply);
     this.call?.agent.interrupted(heard.map((u) => u.text));
     this.reply = null;
     this.recordHeard(reply);
@@ -602,6 +628,14 @@ export class CallSession {
     this.recordTiming(reply);
     this.flushMessages();
     this.setState("listening");
+  }
+
+  private dropGraceTimers(reply: Reply): void {
+    for (const u of reply.utterances) {
+      const timer = this.graceTimers.get(u.mark);
+      if (timer) clearTimeout(timer);
+      this.graceTimers.delete(u.mark);
+    }
   }
 
   private listen(): void {
@@ -662,6 +696,7 @@ export class CallSession {
     }
     for (const timer of this.graceTimers.values()) clearTimeout(timer);
     this.graceTimers.clear();
+    for (const earlier of this.outgoing.splice(0)) this.recordHeard(earlier);
     if (this.reply) {
       this.reply.controller.abort();
       this.recordHeard(this.reply);
@@ -750,6 +785,9 @@ export class CallSession {
   private setState(state: AgentState): void {
     if (this.state === state) return;
     this.state = state;
+    // Barge-in needs the caller to speak for the minimum length (a cough does not interrupt); while the agent is
+    // silent, a short answer ('sim', 'isso') must still start the caller's turn.
+    this.endpointer?.setMinSpeech?.(state === "speaking" ? null : LISTENING_MIN_SPEECH_MS);
     this.send({ event: "agent-state", streamSid: this.streamSid, state });
   }
 

@@ -105,13 +105,15 @@ export class Endpointer implements EndpointerContract {
   private speaking = false;
   private voicedMs = 0;
   private silentMs = 0;
-  private readonly minSpeechMs: number;
+  private readonly defaultMinSpeechMs: number;
+  private minSpeechMs: number;
   private readonly defaultEndSilenceMs: number;
   private endSilence: number;
   private readonly frameMs: number;
 
   constructor(options: EndpointerOptions = {}) {
-    this.minSpeechMs = options.minSpeechMs ?? 240;
+    this.defaultMinSpeechMs = options.minSpeechMs ?? 240;
+    this.minSpeechMs = this.defaultMinSpeechMs;
     this.defaultEndSilenceMs = options.endSilenceMs ?? 700;
     this.endSilence = this.defaultEndSilenceMs;
     this.frameMs = options.frameMs ?? 20;
@@ -129,6 +131,10 @@ export class Endpointer implements EndpointerContract {
    */
   setEndSilence(ms: number | null): void {
     this.endSilence = ms === null ? this.defaultEndSilenceMs : Math.max(this.frameMs, ms);
+  }
+
+  setMinSpeech(ms: number | null): void {
+    this.minSpeechMs = ms === null ? this.defaultMinSpeechMs : Math.max(this.frameMs, ms);
   }
 
   push(isSpeech: boolean, _atMs?: number): "speech-start" | "speech-end" | null {
