@@ -74,6 +74,8 @@ interface PacingResult {
 
 /** Each sentence's audio: the answer measured has two sentences, so each call speaks twice this long. */
 const UTTERANCE_MS = 5_000;
+/** The callers ask over 2 s: every call then speaks its 10 s answer together with all the others for at least 8 s. */
+const ASK_SPREAD_MS = 2_000;
 
 const worker = (file: string, data: unknown) =>
   new Worker(new URL(file, import.meta.url), { workerData: data, execArgv: ["--import", "tsx"] });
@@ -119,6 +121,7 @@ async function pacing(concurrent: number): Promise<PacingResult> {
       tokens: Array.from({ length: concurrent }, (_, i) => at(list, i).token),
       question: "qual é o endereço",
       expectedFrames,
+      spreadMs: ASK_SPREAD_MS,
     });
     const sent = await new Promise<GatewaySendTimes>((resolve) => {
       gateway.once("message", resolve);
@@ -231,7 +234,7 @@ async function pacingSweep(): Promise<PacingResult[]> {
 
 function printPacing(rows: PacingResult[]): void {
   printTable(
-    `Outbound pacing: every call speaks ${(2 * UTTERANCE_MS) / 1000} s at once; frames as the gateway sent them and as the callers (in their own thread) received them (ms)`,
+    `Outbound pacing: every call speaks ${(2 * UTTERANCE_MS) / 1000} s, the calls asking over ${ASK_SPREAD_MS / 1000} s; frames as the gateway sent them and as the callers (in their own thread) received them (ms)`,
     [
       "calls",
       "sent: jitter p99",

@@ -4,16 +4,19 @@
 // the real gateway; its VAD, endpointer and end-of-turn rules decide the turn; the real SDKs talk to the fakes over
 // gRPC and HTTP; the per-turn timings the gateway stores with the conversation (decision 0022) are read back.
 // Our own time is what is left of the end-of-turn → first-frame time once the providers' share is taken off.
+
+import { Worker } from "node:worker_threads";
 import { createClaudeEngine } from "@atende/agent";
-import { startFakeMessagesApi } from "@atende/agent/llm/testing";
 import { schema } from "@atende/db";
 import { inArray } from "@atende/db/orm";
 import { MULAW_SILENCE } from "@atende/shared/mulaw";
 import { createEspeakSynthesizer } from "@atende/telephony/audio";
-import { type Clinic, type SimulatedCall, startGoogleFakes, startHarness } from "@atende/telephony/testing";
+import { type Clinic, googleAdaptersFor, startHarness } from "@atende/telephony/testing";
 import pino from "pino";
 import { useServerDatabase } from "./gateway";
 import { percentile, printTable } from "./lib";
+import type { ProviderCallersInput, ProviderCallersResult } from "./provider-callers";
+import { firstSentence, type ProviderFakesInput, type ProviderFakesReady } from "./provider-fakes";
 
 /** The published latencies the fakes are set to (ms). */
 export const PUBLISHED = { sttFinal: 150, modelFirstToken: 300, ttsFirstByte: 120 };
@@ -21,15 +24,17 @@ export const PUBLISHED = { sttFinal: 150, modelFirstToken: 300, ttsFirstByte: 12
 const DELTA_MS = 10;
 const PIECE_CHARS = 6;
 const LINE = "qual é o endereço da clínica";
-const FIRST_SENTENCE = "A clínica fica na Rua das Flores, número cem, no Centro.";
-const ANSWER = `${FIRST_SENTENCE} Posso ajudar em mais alguma coisa?`;
+const FIRST_SENTENCE = firstSentence(0);
 const TURNS_PER_CALL = 3;
+const SPREAD_MS = 2_000;
 const CALLS_PER_CLINIC = 20;
 const API_KEY = "sk-ant-bench";
 
 export interface ProviderTurns {
   calls: number;
   turns: number;
+  /** Turns the agent did not answer within 30 s. */
+  unanswered: number;
   endpointing: number[];
   transcript: number[];
   modelFirstToken: number[];
@@ -42,34 +47,31 @@ export interface ProviderTurns {
 /** The first sentence's streaming time at the fake's pace: the model's share between its first token and TTS. */
 const firstSentenceMs = Math.ceil(FIRST_SENTENCE.length / PIECE_CHARS) * DELTA_MS;
 
-/** The agent spoke after `from` and is listening again. */
-function answered(call: SimulatedCall, from: number): boolean {
-  const since = call.events.slice(from);
-  const spoke = since.findIndex((e) => e.event === "agent-state" && e.state === "speaking");
-  return spoke >= 0 && since.slice(spoke).some((e) => e.event === "agent-state" && e.state === "listening");
-}
-
 async function turnsAt(concurrent: number): Promise<ProviderTurns> {
   const logger = pino({ level: "silent" });
-  // Google's final 150 ms after the speech ends: its own end of segment after 100 ms of quiet, then 50 ms.
-  const google = await startGoogleFakes({
-    logger,
-    speech: { segmentEndSilenceMs: 100, finalAfterMs: PUBLISHED.sttFinal - 100 },
-    tts: { firstByteMs: PUBLISHED.ttsFirstByte, msPerCharacter: 60 },
-  });
-  const model = await startFakeMessagesApi({
+  const input: ProviderFakesInput = {
     apiKey: API_KEY,
-    script: () => ({ blocks: [{ type: "text", text: ANSWER }] }),
-    firstTokenDelayMs: PUBLISHED.modelFirstToken,
+    sttFinalAfterSpeechMs: PUBLISHED.sttFinal,
+    modelFirstTokenMs: PUBLISHED.modelFirstToken,
+    ttsFirstByteMs: PUBLISHED.ttsFirstByte,
     deltaDelayMs: DELTA_MS,
+  };
+  const fakes = new Worker(new URL("./provider-fakes.ts", import.meta.url), {
+    workerData: input,
+    execArgv: ["--import", "tsx"],
   });
+  const ready = await new Promise<ProviderFakesReady>((resolve, reject) => {
+    fakes.once("message", resolve);
+    fakes.once("error", reject);
+  });
+  const google = googleAdaptersFor({ ...ready, logger });
   const harness = await startHarness({
     recognizers: google.recognizers,
     synthesizer: google.synthesizer,
     engine: createClaudeEngine({
       apiKey: API_KEY,
       model: "bench",
-      baseURL: model.url,
+      baseURL: ready.modelUrl,
       fillerAfterMs: 60_000,
     }),
   });
@@ -81,23 +83,32 @@ async function turnsAt(concurrent: number): Promise<ProviderTurns> {
 
     const clinics: Clinic[] = [];
     for (let i = 0; i < Math.ceil(concurrent / CALLS_PER_CLINIC); i++) clinics.push(await harness.clinic());
-    const calls: SimulatedCall[] = [];
-    for (let i = 0; i < concurrent; i++) {
-      calls.push(await harness.call(clinics[Math.floor(i / CALLS_PER_CLINIC)] as Clinic));
-    }
-    await Promise.all(calls.map((c) => c.nextTurn(120_000)));
-    for (let turn = 0; turn < TURNS_PER_CALL; turn++) {
-      google.speech.script(...calls.map(() => LINE));
-      await Promise.all(
-        calls.map(async (call) => {
-          const from = call.events.length;
-          await call.sendAudio(audio);
-          await call.waitFor(() => call.closed || answered(call, from), "the agent's reply", 120_000);
-        }),
+    // The fake's transcripts are one queue for every stream: enough for a segment more than expected per turn.
+    fakes.postMessage({ script: Array.from({ length: 2 * concurrent * TURNS_PER_CALL }, () => LINE) });
+    const callersInput: ProviderCallersInput = {
+      serverUrl: harness.serverUrl,
+      gatewayUrl: harness.gatewayUrl,
+      tokens: Array.from(
+        { length: concurrent },
+        (_, i) => (clinics[Math.floor(i / CALLS_PER_CLINIC)] as Clinic).token,
+      ),
+      audio,
+      turns: TURNS_PER_CALL,
+      spreadMs: SPREAD_MS,
+    };
+    const callers = new Worker(new URL("./provider-callers.ts", import.meta.url), {
+      workerData: callersInput,
+      execArgv: ["--import", "tsx"],
+    });
+    const { callIds: ids, unanswered } = await new Promise<ProviderCallersResult>((resolve, reject) => {
+      callers.once(
+        "message",
+        (message: { ok: true; result: ProviderCallersResult } | { ok: false; error: string }) =>
+          message.ok ? resolve(message.result) : reject(new Error(message.error)),
       );
-    }
-    const ids = calls.map((c) => c.ticket.callId);
-    for (const call of calls) call.hangUp();
+      callers.once("error", reject);
+    });
+    await callers.terminate();
     await new Promise((r) => setTimeout(r, 1_000));
 
     const rows = await harness.api.database.db
@@ -107,6 +118,7 @@ async function turnsAt(concurrent: number): Promise<ProviderTurns> {
     const result: ProviderTurns = {
       calls: concurrent,
       turns: 0,
+      unanswered,
       endpointing: [],
       transcript: [],
       modelFirstToken: [],
@@ -136,8 +148,12 @@ async function turnsAt(concurrent: number): Promise<ProviderTurns> {
     return result;
   } finally {
     await harness.close();
-    await model.close();
     await google.close();
+    await new Promise((resolve) => {
+      fakes.once("message", resolve);
+      fakes.postMessage("close");
+    });
+    await fakes.terminate();
   }
 }
 
@@ -155,6 +171,7 @@ export async function benchProviders(): Promise<void> {
     [
       "calls",
       "turns",
+      "unanswered",
       "end-of-turn silence",
       "transcript",
       "model first token",
@@ -166,6 +183,7 @@ export async function benchProviders(): Promise<void> {
     results.map((r) => [
       String(r.calls),
       String(r.turns),
+      String(r.unanswered),
       p(r.endpointing),
       p(r.transcript),
       p(r.modelFirstToken),

@@ -13,6 +13,8 @@ export interface CallersInput {
   question: string;
   /** Audio frames each caller expects in the answer. */
   expectedFrames: number;
+  /** The callers ask over this long. */
+  spreadMs: number;
 }
 
 export interface CallersResult {
@@ -49,7 +51,14 @@ async function run(input: CallersInput): Promise<CallersResult> {
   calls.forEach((call, i) => {
     call.onMedia = () => arrivals[i]?.push(performance.now());
   });
-  await Promise.all(calls.map((c) => c.ask(input.question, 300_000)));
+  // The calls ask over `spreadMs`, as concurrent calls' turns come in real traffic (not in one instant); each
+  // answer is 10 s of speech, so all of them are speaking together for most of it.
+  await Promise.all(
+    calls.map(async (c, i) => {
+      await new Promise((r) => setTimeout(r, (i * input.spreadMs) / calls.length));
+      await c.ask(input.question, 300_000);
+    }),
+  );
   for (const call of calls) call.hangUp();
   const result: CallersResult = { lateness: [], endDrift: [], lost: 0, worstGap: 0 };
   for (const times of arrivals) {

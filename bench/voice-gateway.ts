@@ -1,6 +1,8 @@
 // The gateway of the voice benchmark in a worker thread of its own, as production runs it in a process of its own:
 // the server (in the main thread here) and the callers (another worker) must not share its event loop. It also
 // times every frame it hands to a socket, so the pacing is measured where it is made as well as where it arrives.
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { startGateway } from "@atende/telephony";
 import { createPacer, createZeroLatencySynthesizer } from "@atende/telephony/audio";
@@ -25,6 +27,14 @@ export interface GatewaySendTimes {
 if (parentPort) {
   const port = parentPort;
   const input = workerData as GatewayWorkerInput;
+  // BENCH_PROFILE=<file>: a CPU profile of the gateway's thread, for Chrome's DevTools.
+  const profile = process.env.BENCH_PROFILE;
+  const inspector = profile ? new Session() : null;
+  if (inspector) {
+    inspector.connect();
+    await inspector.post("Profiler.enable");
+    await inspector.post("Profiler.start");
+  }
   const sends = new Map<string, number[]>();
   const gateway = await startGateway({
     ...testGatewayOptions({ ...input, synthesizer: createZeroLatencySynthesizer(input.audio) }),
@@ -51,6 +61,12 @@ if (parentPort) {
       });
       result.endDrift.push(Math.abs((times.at(-1) ?? first) - (first + (times.length - 1) * 20)));
     }
-    void gateway.close().then(() => port.postMessage(result));
+    void gateway.close().then(async () => {
+      if (inspector && profile) {
+        const { profile: data } = await inspector.post("Profiler.stop");
+        writeFileSync(profile, JSON.stringify(data));
+      }
+      port.postMessage(result);
+    });
   });
 }

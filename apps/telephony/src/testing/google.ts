@@ -19,6 +19,39 @@ export interface GoogleFakes {
   close(): Promise<void>;
 }
 
+export interface GoogleAdapters {
+  recognizers: RecognizerFactory;
+  synthesizer: SpeechSynthesizer;
+  close(): Promise<void>;
+}
+
+/** The real adapters over the real SDK clients, reaching fakes at these endpoints (host:port, plaintext gRPC). */
+export function googleAdaptersFor(options: {
+  speechEndpoint: string;
+  ttsEndpoint: string;
+  logger: Logger;
+  recognizer?: Partial<Omit<GoogleSpeechOptions, "client" | "logger">>;
+  fallback?: SpeechSynthesizer;
+}): GoogleAdapters {
+  const speechClient = new speech.v1.SpeechClient(googleClientOptions({ endpoint: options.speechEndpoint }));
+  const ttsClient = new tts.v1.TextToSpeechClient(googleClientOptions({ endpoint: options.ttsEndpoint }));
+  return {
+    recognizers: createGoogleRecognizers({
+      client: speechClient,
+      logger: options.logger,
+      ...options.recognizer,
+    }),
+    synthesizer: createGoogleSynthesizer({
+      client: ttsClient,
+      fallback: options.fallback ?? createToneSynthesizer(4),
+      logger: options.logger,
+    }),
+    close: async () => {
+      await Promise.all([speechClient.close(), ttsClient.close()]);
+    },
+  };
+}
+
 export async function startGoogleFakes(options: {
   logger: Logger;
   speech?: GoogleSpeechFakeOptions;
@@ -31,23 +64,18 @@ export async function startGoogleFakes(options: {
     GoogleSpeechFake.start(options.speech),
     GoogleTtsFake.start(options.tts),
   ]);
-  const speechClient = new speech.v1.SpeechClient(googleClientOptions({ endpoint: speechFake.endpoint }));
-  const ttsClient = new tts.v1.TextToSpeechClient(googleClientOptions({ endpoint: ttsFake.endpoint }));
+  const adapters = googleAdaptersFor({
+    ...options,
+    speechEndpoint: speechFake.endpoint,
+    ttsEndpoint: ttsFake.endpoint,
+  });
   return {
     speech: speechFake,
     tts: ttsFake,
-    recognizers: createGoogleRecognizers({
-      client: speechClient,
-      logger: options.logger,
-      ...options.recognizer,
-    }),
-    synthesizer: createGoogleSynthesizer({
-      client: ttsClient,
-      fallback: options.fallback ?? createToneSynthesizer(4),
-      logger: options.logger,
-    }),
+    recognizers: adapters.recognizers,
+    synthesizer: adapters.synthesizer,
     async close() {
-      await Promise.all([speechClient.close(), ttsClient.close()]);
+      await adapters.close();
       await Promise.all([speechFake.close(), ttsFake.close()]);
     },
   };

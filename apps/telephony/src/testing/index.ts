@@ -1,4 +1,4 @@
-export { type GoogleFakes, startGoogleFakes } from "./google";
+export { type GoogleAdapters, type GoogleFakes, googleAdaptersFor, startGoogleFakes } from "./google";
 export {
   GoogleSpeechFake,
   type GoogleSpeechFakeOptions,

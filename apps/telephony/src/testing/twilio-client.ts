@@ -19,8 +19,11 @@ export class SimulatedCall {
   private readonly ws: WebSocket;
   private readonly waiters = new Set<() => void>();
   closedWith: { code: number; reason: string } | null = null;
-  /** Called for each agent audio frame as it arrives (the benchmarks time them). */
-  onMedia: ((payload: string) => void) | null = null;
+  /**
+   * Called for each agent audio frame as it arrives (the benchmarks time them). While it is set, media events are
+   * only counted, not parsed or kept: a benchmark's callers must cost less than the gateway they measure.
+   */
+  onMedia: (() => void) | null = null;
   private readonly opened: Promise<void>;
 
   constructor(private readonly options: SimulatedCallOptions) {
@@ -30,8 +33,12 @@ export class SimulatedCall {
       this.ws.once("error", reject);
     });
     this.ws.on("message", (data) => {
-      const event = JSON.parse(data.toString()) as OutboundEvent;
-      if (event.event === "media") this.onMedia?.(event.media.payload);
+      const text = data.toString();
+      if (this.onMedia && text.startsWith('{"event":"media"')) {
+        this.onMedia();
+        return;
+      }
+      const event = JSON.parse(text) as OutboundEvent;
       this.events.push(event);
       if (event.event === "mark" && options.echoMarks !== false) {
         this.sendJson({ event: "mark", streamSid: this.streamSid, mark: { name: event.mark.name } });
