@@ -2,7 +2,7 @@
 // process): each opens a test call, waits for the greeting, then says its line `turns` times, the calls' turns spread
 // over `spreadMs`, each time waiting for the agent's whole answer.
 import { parentPort, workerData } from "node:worker_threads";
-import { SimulatedCall } from "@atende/telephony/testing";
+import { openBrowserCall, type SimulatedCall } from "@atende/telephony/testing";
 
 export interface ProviderCallersInput {
   serverUrl: string;
@@ -26,23 +26,14 @@ function answered(call: SimulatedCall, from: number): boolean {
   return spoke >= 0 && since.slice(spoke).some((e) => e.event === "agent-state" && e.state === "listening");
 }
 
-async function open(input: ProviderCallersInput, token: string): Promise<SimulatedCall> {
-  const res = await fetch(`${input.serverUrl}/voice-agent/browser-call`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: "{}",
-  });
-  if (res.status !== 200) throw new Error(`browser-call answered ${res.status}: ${await res.text()}`);
-  const ticket = (await res.json()) as { customParameters: Record<string, string> };
-  const call = new SimulatedCall({ url: input.gatewayUrl, customParameters: ticket.customParameters });
-  await call.start();
-  return call;
-}
-
 async function run(input: ProviderCallersInput): Promise<ProviderCallersResult> {
   const calls: SimulatedCall[] = [];
   for (let i = 0; i < input.tokens.length; i += 20) {
-    calls.push(...(await Promise.all(input.tokens.slice(i, i + 20).map((t) => open(input, t)))));
+    calls.push(
+      ...(await Promise.all(
+        input.tokens.slice(i, i + 20).map((t) => openBrowserCall({ ...input, token: t })),
+      )),
+    );
   }
   await Promise.all(calls.map((c) => c.nextTurn(120_000)));
   let unanswered = 0;

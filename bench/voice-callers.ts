@@ -2,7 +2,7 @@
 // servers, not the gateway's process, so the simulated clients (parsing every frame they receive) must not share the
 // gateway's event loop, or the benchmark measures the clients. The main thread runs the server and the gateway.
 import { parentPort, workerData } from "node:worker_threads";
-import { SimulatedCall } from "@atende/telephony/testing";
+import { openBrowserCall, type SimulatedCall } from "@atende/telephony/testing";
 
 export interface CallersInput {
   serverUrl: string;
@@ -27,24 +27,15 @@ export interface CallersResult {
   worstGap: number;
 }
 
-async function open(input: CallersInput, token: string): Promise<SimulatedCall> {
-  const res = await fetch(`${input.serverUrl}/voice-agent/browser-call`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: "{}",
-  });
-  if (res.status !== 200) throw new Error(`browser-call answered ${res.status}: ${await res.text()}`);
-  const ticket = (await res.json()) as { customParameters: Record<string, string> };
-  const call = new SimulatedCall({ url: input.gatewayUrl, customParameters: ticket.customParameters });
-  await call.start();
-  return call;
-}
-
 async function run(input: CallersInput): Promise<CallersResult> {
   const calls: SimulatedCall[] = [];
   // Opened a few at a time: opening is the server's work, not what is measured.
   for (let i = 0; i < input.tokens.length; i += 20) {
-    calls.push(...(await Promise.all(input.tokens.slice(i, i + 20).map((t) => open(input, t)))));
+    calls.push(
+      ...(await Promise.all(
+        input.tokens.slice(i, i + 20).map((t) => openBrowserCall({ ...input, token: t })),
+      )),
+    );
   }
   await Promise.all(calls.map((c) => c.nextTurn(300_000)));
   const arrivals = calls.map(() => [] as number[]);

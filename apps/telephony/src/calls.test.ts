@@ -2,7 +2,7 @@
 // the offline engine. Each books, reschedules, confirms, cancels, answers or transfers, and the test checks the
 // appointment in the database and the call's record (messages, actions, data, patient, status, usage).
 import { schema } from "@atende/db";
-import { and, eq } from "@atende/db/orm";
+import { eq } from "@atende/db/orm";
 import { addDays, isoWeekday, today } from "@atende/shared/time";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToneSynthesizer } from "./audio/tts";
@@ -37,51 +37,8 @@ async function talk(call: SimulatedCall, lines: string[]): Promise<string[]> {
   return heard;
 }
 
-async function recordOf(callId: string) {
-  const db = harness.api.database.db;
-  for (let i = 0; i < 100; i++) {
-    const [row] = await db.select().from(schema.conversations).where(eq(schema.conversations.id, callId));
-    if (row && row.status !== "ACTIVE") {
-      const actions = await db
-        .select()
-        .from(schema.conversationActions)
-        .where(eq(schema.conversationActions.conversationId, callId));
-      const data = await db
-        .select()
-        .from(schema.conversationData)
-        .where(eq(schema.conversationData.conversationId, callId));
-      const messages = await db
-        .select()
-        .from(schema.conversationMessages)
-        .where(eq(schema.conversationMessages.conversationId, callId));
-      const usage = await db
-        .select()
-        .from(schema.callUsage)
-        .where(eq(schema.callUsage.conversationId, callId));
-      return {
-        row,
-        actions: actions.map((a) => a.actionType),
-        actionDetails: actions,
-        data: Object.fromEntries(data.map((d) => [d.key, d.value])),
-        messages,
-        usage,
-      };
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the call was never finished");
-}
-
-const appointmentsOf = (clientId: string) =>
-  harness.api.database.db
-    .select()
-    .from(schema.appointments)
-    .where(
-      and(
-        eq(schema.appointments.tenantId, clinic.tenant.tenantId),
-        eq(schema.appointments.clientId, clientId),
-      ),
-    );
+const recordOf = (callId: string) => harness.recordOf(callId);
+const appointmentsOf = (clientId: string) => harness.appointmentsOf(clinic, clientId);
 
 describe("a caller", () => {
   it("books: asks, hears an offer, gives a name, hears the read-back, says yes; the booking and the record are there", async () => {

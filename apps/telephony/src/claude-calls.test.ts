@@ -10,8 +10,6 @@ import {
   lastUserText,
   startFakeMessagesApi,
 } from "@atende/agent/llm/testing";
-import { schema } from "@atende/db";
-import { and, eq } from "@atende/db/orm";
 import { addDays, isoWeekday, today } from "@atende/shared/time";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createToneSynthesizer } from "./audio/tts";
@@ -61,45 +59,8 @@ const use = (name: string, input: Record<string, unknown>, say?: string): FakeRe
   blocks: [...(say ? [{ type: "text" as const, text: say }] : []), { type: "tool_use", name, input }],
 });
 
-async function recordOf(callId: string) {
-  const db = harness.api.database.db;
-  for (let i = 0; i < 100; i++) {
-    const [row] = await db.select().from(schema.conversations).where(eq(schema.conversations.id, callId));
-    if (row && row.status !== "ACTIVE") {
-      const actions = await db
-        .select()
-        .from(schema.conversationActions)
-        .where(eq(schema.conversationActions.conversationId, callId));
-      const data = await db
-        .select()
-        .from(schema.conversationData)
-        .where(eq(schema.conversationData.conversationId, callId));
-      const messages = await db
-        .select()
-        .from(schema.conversationMessages)
-        .where(eq(schema.conversationMessages.conversationId, callId));
-      return {
-        row,
-        actions: actions.map((a) => a.actionType),
-        data: Object.fromEntries(data.map((d) => [d.key, d.value])),
-        messages,
-      };
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the call was never finished");
-}
-
-const appointmentsOf = (clientId: string) =>
-  harness.api.database.db
-    .select()
-    .from(schema.appointments)
-    .where(
-      and(
-        eq(schema.appointments.tenantId, clinic.tenant.tenantId),
-        eq(schema.appointments.clientId, clientId),
-      ),
-    );
+const recordOf = (callId: string) => harness.recordOf(callId);
+const appointmentsOf = (clientId: string) => harness.appointmentsOf(clinic, clientId);
 
 describe("a caller with the Claude engine", () => {
   it("books: the model looks up, registers, reads back, books after the yes; the booking and the record are there", async () => {

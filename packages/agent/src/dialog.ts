@@ -9,6 +9,7 @@ import type { Establishment } from "@atende/shared/schemas/establishments";
 import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import type { Professional } from "@atende/shared/schemas/professionals";
 import { addDays, dateOf } from "@atende/shared/time";
+import { Channel } from "./channel";
 import { formatCpf, isValidCpf } from "./cpf";
 import { PERIOD_RANGES, resolveWhen, type When, wallClock } from "./datetime";
 import { type Intent, intentsOf, type Topic, topicsOf } from "./intents";
@@ -151,43 +152,6 @@ const ABANDON =
   /\b(esquece|deixa pra la|deixa para la|nao quero mais|desisto|nada|deixa quieto|nao precisa)\b/;
 const STRONG_BOOK =
   /\b(marcar|marca|agendar|agenda|agendamento|marcacao|encaixe|vaga|quero (uma |um )?(consulta|horario|atendimento|sessao|avaliacao)|queria (uma |um )?(consulta|horario|atendimento)|tem horario|ver (um )?horario)\b/;
-
-class Channel {
-  private items: AgentEvent[] = [];
-  private wake: (() => void) | undefined;
-  private closed = false;
-  private error: unknown;
-
-  push = (event: AgentEvent) => {
-    this.items.push(event);
-    this.wake?.();
-  };
-
-  close(error?: unknown) {
-    this.closed = true;
-    this.error = error;
-    this.wake?.();
-  }
-
-  async *drain(signal: AbortSignal): AsyncGenerator<AgentEvent> {
-    for (;;) {
-      const next = this.items.shift();
-      if (next) {
-        if (signal.aborted) return;
-        yield next;
-        continue;
-      }
-      if (this.closed) {
-        if (this.error && !signal.aborted) throw this.error;
-        return;
-      }
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-      });
-      this.wake = undefined;
-    }
-  }
-}
 
 const TONE_ACK: Record<string, string> = {
   FRIENDLY: "Claro!",

@@ -17,6 +17,8 @@ import {
   type SeededTenant,
   type TestApi,
 } from "@atende/api/testing";
+import { schema } from "@atende/db";
+import { and, eq } from "@atende/db/orm";
 import { createApp } from "@atende/server";
 import { serve } from "@hono/node-server";
 import pino from "pino";
@@ -51,7 +53,20 @@ export interface Harness {
     clinic: Clinic,
     options?: { from?: string; now?: string; echoMarks?: boolean; start?: boolean },
   ): Promise<SimulatedCall>;
+  /** A finished call's record as the database holds it (waits up to 10 s for the call to finish). */
+  recordOf(callId: string): Promise<CallRecord>;
+  /** The clinic's appointments of one patient. */
+  appointmentsOf(clinic: Clinic, clientId: string): Promise<(typeof schema.appointments.$inferSelect)[]>;
   close(): Promise<void>;
+}
+
+export interface CallRecord {
+  row: typeof schema.conversations.$inferSelect;
+  actions: string[];
+  actionDetails: (typeof schema.conversationActions.$inferSelect)[];
+  data: Record<string, string>;
+  messages: (typeof schema.conversationMessages.$inferSelect)[];
+  usage: (typeof schema.callUsage.$inferSelect)[];
 }
 
 export interface HarnessOptions {
@@ -62,6 +77,34 @@ export interface HarnessOptions {
   timing?: Partial<SessionTiming>;
   config?: Partial<ApiConfig>;
   gateway?: Partial<GatewayOptions>;
+}
+
+/** A call as the softphone makes it: a ticket from `POST /voice-agent/browser-call`, then the stream (started). */
+export async function openBrowserCall(options: {
+  serverUrl: string;
+  gatewayUrl: string;
+  /** A user's access token for the tenant whose agent answers. */
+  token: string;
+  /** The request's body (`from`, `now`). */
+  body?: Record<string, string>;
+  echoMarks?: boolean;
+  /** Send `connected` and `start` (default); false leaves the socket open without a stream. */
+  start?: boolean;
+}): Promise<SimulatedCall> {
+  const res = await fetch(`${options.serverUrl}/voice-agent/browser-call`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json" },
+    body: JSON.stringify(options.body ?? {}),
+  });
+  if (res.status !== 200) throw new Error(`browser-call answered ${res.status}: ${await res.text()}`);
+  const ticket = (await res.json()) as { customParameters: Record<string, string> };
+  const call = new SimulatedCall({
+    url: options.gatewayUrl,
+    customParameters: ticket.customParameters,
+    echoMarks: options.echoMarks,
+  });
+  if (options.start !== false) await call.start();
+  return call;
 }
 
 /** A gateway as the tests run it: loopback, an ephemeral port, the real audio parts, recordings in `recordingsDir`. */
@@ -151,21 +194,58 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const body: Record<string, string> = {};
       if (callOptions.from) body.from = callOptions.from;
       if (callOptions.now) body.now = callOptions.now;
-      const res = await fetch(`${serverUrl}/voice-agent/browser-call`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${clinic.token}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      if (res.status !== 200) throw new Error(`browser-call answered ${res.status}: ${await res.text()}`);
-      const ticket = (await res.json()) as { customParameters: Record<string, string> };
-      const call = new SimulatedCall({
-        url: gatewayUrl,
-        customParameters: ticket.customParameters,
+      return openBrowserCall({
+        serverUrl,
+        gatewayUrl,
+        token: clinic.token,
+        body,
         echoMarks: callOptions.echoMarks,
+        start: callOptions.start,
       });
-      if (callOptions.start !== false) await call.start();
-      return call;
     },
+    async recordOf(callId) {
+      for (let i = 0; i < 100; i++) {
+        const [row] = await db.select().from(schema.conversations).where(eq(schema.conversations.id, callId));
+        if (row && row.status !== "ACTIVE") {
+          const actions = await db
+            .select()
+            .from(schema.conversationActions)
+            .where(eq(schema.conversationActions.conversationId, callId));
+          const data = await db
+            .select()
+            .from(schema.conversationData)
+            .where(eq(schema.conversationData.conversationId, callId));
+          const messages = await db
+            .select()
+            .from(schema.conversationMessages)
+            .where(eq(schema.conversationMessages.conversationId, callId));
+          const usage = await db
+            .select()
+            .from(schema.callUsage)
+            .where(eq(schema.callUsage.conversationId, callId));
+          return {
+            row,
+            actions: actions.map((a) => a.actionType),
+            actionDetails: actions,
+            data: Object.fromEntries(data.map((d) => [d.key, d.value])),
+            messages,
+            usage,
+          };
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error("the call was never finished");
+    },
+    appointmentsOf: (clinic, clientId) =>
+      db
+        .select()
+        .from(schema.appointments)
+        .where(
+          and(
+            eq(schema.appointments.tenantId, clinic.tenant.tenantId),
+            eq(schema.appointments.clientId, clientId),
+          ),
+        ),
     async close() {
       await gateway.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -15,6 +15,7 @@ export {
   type Clinic,
   type Harness,
   type HarnessOptions,
+  openBrowserCall,
   startHarness,
   testGatewayOptions,
 } from "./harness";

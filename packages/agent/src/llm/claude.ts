@@ -15,6 +15,7 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { Client } from "@atende/shared/schemas/clients";
+import { Channel } from "../channel";
 import { resolveWhen, wallClock } from "../datetime";
 import { createOfflineEngine, TOPIC_LABELS } from "../dialog";
 import { topicsOf } from "../intents";
@@ -81,39 +82,6 @@ class ModelFailure extends Error {
   ) {
     super(message);
     this.name = "ModelFailure";
-  }
-}
-
-/** An event queue: a turn runs to its end (its writes known) while the gateway reads what it says. */
-class Channel {
-  private items: AgentEvent[] = [];
-  private wake: (() => void) | undefined;
-  private closed = false;
-
-  push = (event: AgentEvent) => {
-    this.items.push(event);
-    this.wake?.();
-  };
-
-  close() {
-    this.closed = true;
-    this.wake?.();
-  }
-
-  async *drain(signal: AbortSignal): AsyncGenerator<AgentEvent> {
-    for (;;) {
-      const next = this.items.shift();
-      if (next) {
-        if (signal.aborted) return;
-        yield next;
-        continue;
-      }
-      if (this.closed) return;
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-      });
-      this.wake = undefined;
-    }
   }
 }
 
