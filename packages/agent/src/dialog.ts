@@ -9,6 +9,7 @@ import type { Establishment } from "@atende/shared/schemas/establishments";
 import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import type { Professional } from "@atende/shared/schemas/professionals";
 import { addDays, dateOf } from "@atende/shared/time";
+import { editableFieldsOf } from "./appointment";
 import { Channel } from "./channel";
 import { formatCpf, isValidCpf } from "./cpf";
 import { PERIOD_RANGES, resolveWhen, type When, wallClock } from "./datetime";
@@ -1772,15 +1773,7 @@ class OfflineSession implements AgentSession {
 
   private async commitManage(): Promise<void> {
     const a = this.target!;
-    const base = {
-      id: a.id,
-      clientId: a.clientId,
-      professionalId: a.professionalId,
-      establishmentId: a.establishmentId,
-      scheduledAt: a.scheduledAt,
-      offeredServices: a.offeredServices.map((s) => s.offeredServiceId),
-      observations: a.observations,
-    };
+    const base = editableFieldsOf(a);
     const who = this.client?.fullName ?? "Paciente";
     try {
       if (this.flow === "cancel") {

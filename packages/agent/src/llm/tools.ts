@@ -2,6 +2,7 @@
 // shared zod schemas the procedures validate with (so a rule and its pt-BR message exist once), inputs validated
 // before anything runs, and the appointment writes gated in code: they run only on the caller's yes to a read-back
 // (decision 0021; spec 001 §5's rules still apply on the server).
+
 import type { Tool } from "@anthropic-ai/sdk/resources/messages/messages";
 import {
   type Appointment,
@@ -20,6 +21,7 @@ import {
   ClientUpdateInput,
 } from "@atende/shared/schemas/clients";
 import { z } from "@atende/shared/zod";
+import { editableFieldsOf } from "../appointment";
 import { shortWhen, whenWords } from "../speak";
 import type { AgentEvent, AgentKnowledge, AgentTools } from "../types";
 
@@ -161,20 +163,6 @@ function appointmentForModel(a: Appointment) {
     professionalId: a.professionalId,
     establishmentId: a.establishmentId,
     services: a.offeredServices.map((s) => s.offeredServiceName),
-  };
-}
-
-/** The PUT of an appointment's editable fields (the procedure replaces them all). */
-function putOf(a: Appointment) {
-  return {
-    id: a.id,
-    clientId: a.clientId,
-    professionalId: a.professionalId,
-    establishmentId: a.establishmentId,
-    scheduledAt: a.scheduledAt,
-    offeredServices: a.offeredServices.map((s) => s.offeredServiceId),
-    observations: a.observations,
-    status: a.status,
   };
 }
 
@@ -345,7 +333,7 @@ export const TOOLS: ToolDef[] = [
       if (!a) return unknownAppointment();
       if (!ctx.confirmed(input.scheduledAt)) return notConfirmed(input.scheduledAt, ctx, "a remarcação");
       const updated = await ctx.tools.updateAppointment(ctx.toolUseId, {
-        ...putOf(a),
+        ...editableFieldsOf(a),
         scheduledAt: raw.scheduledAt,
         professionalId: raw.professionalId ?? a.professionalId,
         establishmentId: raw.establishmentId ?? a.establishmentId,
@@ -378,7 +366,10 @@ export const TOOLS: ToolDef[] = [
       if (!a) return unknownAppointment();
       const at = new Date(a.scheduledAt);
       if (!ctx.confirmed(at)) return notConfirmed(at, ctx, "o cancelamento");
-      const updated = await ctx.tools.updateAppointment(ctx.toolUseId, { ...putOf(a), status: "CANCELED" });
+      const updated = await ctx.tools.updateAppointment(ctx.toolUseId, {
+        ...editableFieldsOf(a),
+        status: "CANCELED",
+      });
       ctx.appointments.set(updated.id, updated);
       return {
         content: json(appointmentForModel(updated)),
