@@ -3,21 +3,17 @@
 // appointment in the database and the call's record (messages, actions, data, patient, status, usage).
 import { schema } from "@atende/db";
 import { eq } from "@atende/db/orm";
-import { addDays, isoWeekday, today } from "@atende/shared/time";
+import { addDays } from "@atende/shared/time";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToneSynthesizer } from "./audio/tts";
-import { type Clinic, type Harness, startHarness } from "./testing/harness";
+import { type Clinic, type Harness, startHarness, wednesdayAhead } from "./testing/harness";
 import type { SimulatedCall } from "./testing/twilio-client";
 
 let harness: Harness;
 let clinic: Clinic;
 
 /** The call's clock: a Wednesday at 10:00 at least two weeks ahead, so every date the caller says is in the future. */
-const wednesday = (() => {
-  let day = addDays(today(), 14);
-  while (isoWeekday(day) !== 3) day = addDays(day, 1);
-  return day;
-})();
+const wednesday = wednesdayAhead();
 const NOW = `${wednesday}T10:00:00-03:00`;
 const FRIDAY_NEXT_WEEK = addDays(wednesday, 9);
 const FRIDAY_THIS_WEEK = addDays(wednesday, 2);

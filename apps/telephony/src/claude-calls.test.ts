@@ -10,10 +10,10 @@ import {
   lastUserText,
   startFakeMessagesApi,
 } from "@atende/agent/llm/testing";
-import { addDays, isoWeekday, today } from "@atende/shared/time";
+import { addDays } from "@atende/shared/time";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createToneSynthesizer } from "./audio/tts";
-import { type Clinic, type Harness, startHarness } from "./testing/harness";
+import { type Clinic, type Harness, startHarness, wednesdayAhead } from "./testing/harness";
 
 const API_KEY = "sk-ant-harness";
 let fake: FakeMessagesApi;
@@ -21,11 +21,7 @@ let harness: Harness;
 let clinic: Clinic;
 
 /** A Wednesday at 10:00 at least two weeks ahead; the caller asks for the Friday of the week after. */
-const wednesday = (() => {
-  let day = addDays(today(), 14);
-  while (isoWeekday(day) !== 3) day = addDays(day, 1);
-  return day;
-})();
+const wednesday = wednesdayAhead();
 const NOW = `${wednesday}T10:00:00-03:00`;
 const FRIDAY = addDays(wednesday, 9);
 const FRIDAY_10 = `${FRIDAY}T10:00:00-03:00`;

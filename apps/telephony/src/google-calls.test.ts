@@ -6,7 +6,7 @@ import { schema } from "@atende/db";
 import { and, eq } from "@atende/db/orm";
 import { MULAW_SILENCE } from "@atende/shared/mulaw";
 import type { OutboundEvent } from "@atende/shared/telephony";
-import { addDays, isoWeekday, today } from "@atende/shared/time";
+import { addDays } from "@atende/shared/time";
 import * as grpc from "@grpc/grpc-js";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ import { createEspeakSynthesizer } from "./audio/tts";
 import type { SpeechSynthesizer } from "./pipeline";
 import { GOOGLE_VOICES } from "./providers/google-tts";
 import { type GoogleFakes, startGoogleFakes } from "./testing/google";
-import { type Clinic, type Harness, startHarness } from "./testing/harness";
+import { type Clinic, type Harness, startHarness, wednesdayAhead } from "./testing/harness";
 import type { SimulatedCall } from "./testing/twilio-client";
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
@@ -23,11 +23,7 @@ let harness: Harness;
 let clinic: Clinic;
 let espeak: SpeechSynthesizer;
 
-const wednesday = (() => {
-  let day = addDays(today(), 14);
-  while (isoWeekday(day) !== 3) day = addDays(day, 1);
-  return day;
-})();
+const wednesday = wednesdayAhead();
 const NOW = `${wednesday}T10:00:00-03:00`;
 const FRIDAY_NEXT_WEEK = addDays(wednesday, 9);
 const WELCOME_SENTENCE = "Aqui é a Sofia, da Clínica Bem Estar.";

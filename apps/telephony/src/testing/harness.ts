@@ -20,6 +20,7 @@ import {
 import { schema } from "@atende/db";
 import { and, eq } from "@atende/db/orm";
 import { createApp } from "@atende/server";
+import { addDays, isoWeekday, today } from "@atende/shared/time";
 import { serve } from "@hono/node-server";
 import pino from "pino";
 import { createPacer } from "../audio/pacer";
@@ -77,6 +78,16 @@ export interface HarnessOptions {
   timing?: Partial<SessionTiming>;
   config?: Partial<ApiConfig>;
   gateway?: Partial<GatewayOptions>;
+}
+
+/**
+ * The whole-call tests' clock: a Wednesday at least two weeks ahead (São Paulo date), so every day a caller says
+ * ('sexta que vem', 'segunda') is in the future and on a weekday with availability.
+ */
+export function wednesdayAhead(): string {
+  let day = addDays(today(), 14);
+  while (isoWeekday(day) !== 3) day = addDays(day, 1);
+  return day;
 }
 
 /** A call as the softphone makes it: a ticket from `POST /voice-agent/browser-call`, then the stream (started). */
