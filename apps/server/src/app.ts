@@ -2,7 +2,7 @@
 // sign-in, /healthz and the single-page app, with one error contract for all of them.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type ApiConfig, appRouter, restRoutes } from "@atende/api";
+import { type ApiConfig, appRouter, createJobRunner, type JobRunner, restRoutes } from "@atende/api";
 import type { DataAccess } from "@atende/db";
 import { TRPC_MAX_BATCH_SIZE } from "@atende/shared/trpc";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -14,6 +14,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { Logger } from "pino";
+import { createBillingRoutes } from "./billing";
 import { authenticate, contextFromRequest } from "./context";
 import { createDevOutboxRoutes } from "./dev-outbox";
 import { createDocsRoutes } from "./docs";
@@ -36,9 +37,11 @@ export interface AppDeps {
   /** Off unless given (tests and benchmarks run without). */
   rateLimits?: RateLimits;
   now?: () => Date;
+  /** The job queue's runner (payment notifications, renewals); one is made, not started, when absent. */
+  jobs?: JobRunner;
 }
 
-const API_PREFIXES = ["/trpc", "/openapi.json", "/healthz", "/oauth2", "/telephony"];
+const API_PREFIXES = ["/trpc", "/openapi.json", "/healthz", "/oauth2", "/telephony", "/webhooks", "/sandbox"];
 
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
@@ -153,6 +156,17 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
   app.route("/", createTwilioWebhooks({ data: deps.data, config, logger, now: deps.now }));
+  app.route(
+    "/",
+    createBillingRoutes({
+      data: deps.data,
+      config,
+      logger,
+      jobs: deps.jobs ?? createJobRunner({ data: deps.data, config, now: deps.now }),
+      now: deps.now ?? (() => new Date()),
+      deliver: (request) => Promise.resolve(app.fetch(request)),
+    }),
+  );
   mountRest(app, contextFor, logInternal);
 
   const indexHtml =

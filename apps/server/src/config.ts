@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { ApiConfig } from "@atende/api";
 import type { Env } from "./env";
-import { loadJwtSecret } from "./secret";
+import { loadJwtSecret, loadWebhookSecret } from "./secret";
 
 export function apiConfigFrom(env: Env): ApiConfig {
   const serverOrigin = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
@@ -48,5 +48,17 @@ export function apiConfigFrom(env: Env): ApiConfig {
       perDay: env.DEMO_CALL_LIMIT_PER_DAY,
     },
     recordingsDir: join(env.DATA_DIR, "recordings"),
+    billing: {
+      mercadopago: env.MERCADOPAGO_ACCESS_TOKEN
+        ? {
+            accessToken: env.MERCADOPAGO_ACCESS_TOKEN,
+            publicKey: env.MERCADOPAGO_PUBLIC_KEY,
+            automaticPayments: env.MERCADOPAGO_AUTOMATIC_PAYMENTS,
+            timeoutMs: env.MERCADOPAGO_TIMEOUT_MS,
+          }
+        : undefined,
+      webhookSecret: loadWebhookSecret(env.MERCADOPAGO_WEBHOOK_SECRET, env.DATA_DIR),
+      trialMinutes: env.TRIAL_MINUTES,
+    },
   };
 }

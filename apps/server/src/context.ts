@@ -3,6 +3,7 @@ import {
   type ApiConfig,
   actorFromClaims,
   type Context,
+  paymentProviderFor,
   verifyAccessToken,
   verifyAgentToken,
 } from "@atende/api";
@@ -58,6 +59,7 @@ export async function contextFromRequest(
     idempotencyKey: call.idempotencyKey ?? null,
     clientAddress: call.clientAddress,
     config: deps.config,
+    payments: paymentProviderFor(deps.config, deps.data),
     now: deps.now ?? (() => new Date()),
   };
 }

@@ -56,7 +56,13 @@ describe("sign-in from the Vite dev server", () => {
   });
 
   it("is refused in production unless FRONTEND_ORIGINS lists it", async () => {
-    const google = { NODE_ENV: "production", GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" };
+    const google = {
+      NODE_ENV: "production",
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+      MERCADOPAGO_ACCESS_TOKEN: "APP_USR-0000000000",
+      MERCADOPAGO_WEBHOOK_SECRET: "0123456789abcdef0123",
+    };
     const app = appFor(google);
     const res = await app.request(`/oauth2/authorization/google?frontend_host=${encodeURIComponent(VITE)}`);
     expect(res.status).toBe(400);

@@ -56,6 +56,25 @@ describe("environment", () => {
     ).toThrow(/(?=[\s\S]*ALLOW_CLOCK_OVERRIDE: recusado em produção)(?=[\s\S]*GOOGLE_OAUTH_TOKEN_URL)/);
   });
 
+  it("refuses the payment sandbox in production, and Mercado Pago there without its webhook secret", () => {
+    expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(
+      /MERCADOPAGO_ACCESS_TOKEN: obrigatório em produção/,
+    );
+    expect(() => loadEnv({ NODE_ENV: "production", MERCADOPAGO_ACCESS_TOKEN: "APP_USR-0000000000" })).toThrow(
+      /MERCADOPAGO_WEBHOOK_SECRET: obrigatório em produção/,
+    );
+    const env = loadEnv({
+      MERCADOPAGO_ACCESS_TOKEN: "APP_USR-0000000000",
+      MERCADOPAGO_WEBHOOK_SECRET: "0123456789abcdef0123",
+      MERCADOPAGO_AUTOMATIC_PAYMENTS: "true",
+    });
+    expect(apiConfigFrom(env).billing).toMatchObject({
+      mercadopago: { accessToken: "APP_USR-0000000000", automaticPayments: true },
+      webhookSecret: "0123456789abcdef0123",
+      trialMinutes: 60,
+    });
+  });
+
   it("takes Twilio's credentials together, and its API URL only outside production", () => {
     const sid = `AC${"0".repeat(32)}`;
     expect(() => loadEnv({ TWILIO_ACCOUNT_SID: sid })).toThrow(
@@ -161,7 +180,12 @@ describe("the Vite dev server's origin (npm run dev)", () => {
   });
 
   it("is refused in production unless configured", () => {
-    const google = { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" };
+    const google = {
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+      MERCADOPAGO_ACCESS_TOKEN: "APP_USR-0000000000",
+      MERCADOPAGO_WEBHOOK_SECRET: "0123456789abcdef0123",
+    };
     const production = loadEnv({ JWT_SECRET, NODE_ENV: "production", ...google });
     expect(production.FRONTEND_ORIGINS).toBeUndefined();
     const config = apiConfigFrom(production);

@@ -61,6 +61,16 @@ export const envSchema = z.object({
   DEMO_CALL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(3),
   DEMO_CALL_LIMIT_PER_NUMBER: z.coerce.number().int().min(0).default(2),
   DEMO_CALL_LIMIT_PER_DAY: z.coerce.number().int().min(0).default(100),
+  // Payments (docs/decisions/0023-billing.md): Mercado Pago with its access token, else the embedded sandbox (refused
+  // in production). The webhook secret signs and checks notifications; without it one is generated under DATA_DIR.
+  MERCADOPAGO_ACCESS_TOKEN: z.string().min(10, "deve ser o Access Token do Mercado Pago").optional(),
+  MERCADOPAGO_PUBLIC_KEY: z.string().min(10, "deve ser a Public Key do Mercado Pago").optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16, "deve ter pelo menos 16 caracteres").optional(),
+  MERCADOPAGO_AUTOMATIC_PAYMENTS: bool.default(false),
+  MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  TRIAL_MINUTES: z.coerce.number().int().min(0).max(100_000).default(60),
+  // How often the job runner looks for due work (renewals, webhook applications), in milliseconds.
+  JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   // E-mail (docs/decisions/0013-team-and-e-mail.md): without SMTP_URL messages stay in the outbox table.
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "deve ser uma URL smtp:// ou smtps://" }).optional(),
   MAIL_FROM: z.string().trim().min(3).max(254).default("Atende <nao-responda@localhost>"),
@@ -103,6 +113,15 @@ function crossProblems(raw: Record<string, string | undefined>): string[] {
     }
     if (raw.ALLOW_CLOCK_OVERRIDE === "true" || raw.ALLOW_CLOCK_OVERRIDE === "1") {
       problems.push("ALLOW_CLOCK_OVERRIDE: recusado em produção");
+    }
+    // The sandbox approves payments with a button: never where money is real (ARCHITECTURE.md "Billing").
+    if (!raw.MERCADOPAGO_ACCESS_TOKEN) {
+      problems.push(
+        "MERCADOPAGO_ACCESS_TOKEN: obrigatório em produção (o ambiente de testes de pagamento é recusado em produção)",
+      );
+    }
+    if (raw.MERCADOPAGO_ACCESS_TOKEN && !raw.MERCADOPAGO_WEBHOOK_SECRET) {
+      problems.push("MERCADOPAGO_WEBHOOK_SECRET: obrigatório em produção com o Mercado Pago");
     }
   }
   return problems;

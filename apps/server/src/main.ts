@@ -2,7 +2,7 @@
 // migrations, then the HTTP server.
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createEmailSender, seedDemoTenant } from "@atende/api";
+import { createEmailSender, createJobRunner, seedDemoTenant } from "@atende/api";
 import { dataAccess, openDatabase } from "@atende/db";
 import pino from "pino";
 import { createApp } from "./app";
@@ -40,12 +40,21 @@ async function main() {
     ? createEmailSender(data, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
     : undefined;
   emailSender?.start(EMAIL_POLL_MS, (error) => logger.error({ err: error }, "e-mail delivery failed"));
+  // Background work (payment notifications, renewals) on the job queue in the same database (decision 0023).
+  const jobs = createJobRunner({
+    data,
+    config,
+    pollMs: env.JOBS_POLL_MS,
+    onError: (error, job) => logger.error({ err: error, job }, "job failed"),
+  });
+  jobs.start();
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
   const app = createApp({
     data,
     config,
     logger,
     webDist: resolve(webDist),
+    jobs,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     rateLimits: {
       authPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
@@ -71,6 +80,7 @@ async function main() {
     logger.info({ signal }, "shutting down");
     server.server.close();
     await emailSender?.stop();
+    await jobs.stop();
     await database.close();
     process.exit(0);
   };

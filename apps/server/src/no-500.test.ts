@@ -2,7 +2,8 @@
 // answers a 4xx with the JSON error shape (or a success), never a 5xx. Then, for every REST path that takes a body
 // or a query, each text of a request that succeeds is spoiled in turn (a NUL, half a surrogate pair, a control
 // character, a date outside the calendar's years) and must come back as exactly one 400 naming that field.
-import { type RestRoute, restRoutes } from "@atende/api";
+import { type Actor, type RestRoute, restRoutes } from "@atende/api";
+import { schema } from "@atende/db";
 import { DATE_OUT_OF_RANGE, TEXT_INVALID_CHARACTERS } from "@atende/shared";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -173,6 +174,8 @@ const NOW = new Date("2030-03-01T12:00:00-03:00");
 interface Example {
   params?: Record<string, string>;
   input: Record<string, unknown>;
+  /** Another tenant's user, where the shop's state would refuse the request (a second trial). */
+  as?: Actor;
 }
 type ErrorBody = { message: string; issues: { path: string; message: string }[] };
 
@@ -191,7 +194,7 @@ function send(route: RestRoute, example: Example): Promise<TestResponse<ErrorBod
   for (const [name, v] of Object.entries(example.params ?? {})) path = path.replace(`{${name}}`, v);
   const asQuery = sendsQuery(route);
   return server.request<ErrorBody>(route.method, path, {
-    as: shop.actor,
+    as: example.as ?? shop.actor,
     body: asQuery ? undefined : example.input,
     query: asQuery ? (example.input as Record<string, string>) : undefined,
   });
@@ -289,6 +292,23 @@ describe("a spoiled text in a valid request is a 400 for that field", () => {
       forwardingWhatsapp: "+55 11 98888-7777",
     };
     const range = { startDate: "2030-03-04", endDate: "2030-03-08" };
+    // Billing: the shop pays for a plan; a newcomer (no subscription yet) is the one who may start a trial.
+    const newcomer = await server.api.seedTenant();
+    await server.api.database.db.insert(schema.subscriptions).values({
+      tenantId: shop.tenantId,
+      planCode: "pack500-monthly",
+      status: "ACTIVE",
+      priceInCents: 99700,
+      monthlyMinutes: 500,
+      currentPeriodStart: NOW,
+      currentPeriodEnd: new Date(NOW.getTime() + 30 * 86_400_000),
+    });
+    const buyer = {
+      customerCpfCnpj: "529.982.247-25",
+      customerPhone: "(11) 98765-4321",
+      customerPostalCode: "01310-100",
+      customerAddressNumber: "1000",
+    };
     examples = {
       "POST /establishments": { input: establishment },
       "PUT /establishments/{id}": { params: { id: establishmentId }, input: establishment },
@@ -307,6 +327,36 @@ describe("a spoiled text in a valid request is a 400 for that field", () => {
       },
       "POST /voice-agent/test-call": { input: { toNumber: "+5511987654321" } },
       "POST /calls/make-call": { input: { toNumber: "(11) 98765-4321" } },
+      "POST /minute-pack/checkout": { input: { minutesToBuy: 100, ...buyer } },
+      "POST /billing/trial-checkout": {
+        input: { planCode: "pack500-monthly", ...buyer },
+        as: newcomer.actor,
+      },
+      "POST /billing/buy-checkout": { input: { planCode: "pack250-monthly", ...buyer }, as: newcomer.actor },
+      // A downgrade waits for the renewal: the same request is a 200 every time.
+      "PUT /subscription/change-plan": { input: { newPlanCode: "pack250-monthly" } },
+      "PUT /subscription/update-credit-card": {
+        input: {
+          creditCard: {
+            holderName: "Ana Souza",
+            number: "4235 6477 2802 5682",
+            expiryMonth: "11",
+            expiryYear: "2031",
+            ccv: "123",
+          },
+          creditCardHolderInfo: {
+            name: "Ana Souza",
+            email: "ana@clinica.test",
+            cpfCnpj: "529.982.247-25",
+            postalCode: "01310-100",
+            addressNumber: "100",
+            addressComplement: "Sala 2",
+            phone: "(11) 3456-7890",
+            mobilePhone: "(11) 98765-4321",
+          },
+        },
+      },
+      "GET /subscription/payments": { input: { status: "CONFIRMED", offset: "0", limit: "20" } },
       "GET /availabilities": { input: { professionalId, establishmentId } },
       "GET /availabilities/expanded": { input: { ...range, professionalId, establishmentId } },
       "POST /availabilities": { input: availability },

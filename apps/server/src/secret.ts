@@ -16,3 +16,18 @@ export function loadJwtSecret(configured: string | undefined, dataDir: string): 
   }
   return new TextEncoder().encode(readFileSync(file, "utf8").trim());
 }
+
+/**
+ * The payment webhooks' secret: MERCADOPAGO_WEBHOOK_SECRET when set; else one generated once under the data directory,
+ * so the sandbox's signed notifications verify across restarts (ARCHITECTURE.md "Billing").
+ */
+export function loadWebhookSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = join(dataDir, "webhook-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return readFileSync(file, "utf8").trim();
+}

@@ -1,5 +1,5 @@
 // REST-level test harness: the real Hono app over a fresh migrated database, with requests as a given user.
-import type { Actor, ApiConfig } from "@atende/api";
+import { type Actor, type ApiConfig, createJobRunner, type JobRunner } from "@atende/api";
 import { accessTokenFor, createTestApi, type TestApi } from "@atende/api/testing";
 import type { Hono } from "hono";
 import pino from "pino";
@@ -26,6 +26,8 @@ export interface RequestOptions {
 export interface TestServer {
   api: TestApi;
   app: Hono;
+  /** The app's job runner, never started: a test runs what is due with `jobs.runDue()`. */
+  jobs: JobRunner;
   tokenFor(actor: Actor): Promise<string>;
   /** `T` is what the test expects the JSON body to be (the assertions check it). */
   request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
@@ -36,7 +38,9 @@ export async function createTestServer(
   options: { webDist?: string; rateLimits?: RateLimits; config?: Partial<ApiConfig> } = {},
 ): Promise<TestServer> {
   const api = await createTestApi({ config: options.config ?? {} });
+  const jobs = createJobRunner({ data: api.data, config: api.config, now: api.now });
   const app = createApp({
+    jobs,
     data: api.data,
     config: api.config,
     logger: pino({ level: "silent" }),
@@ -48,6 +52,7 @@ export async function createTestServer(
   return {
     api,
     app,
+    jobs,
     tokenFor,
     async request(method, path, opts = {}) {
       const url = new URL(path, "http://localhost:3000");

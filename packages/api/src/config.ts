@@ -32,6 +32,26 @@ export interface ApiConfig {
   demoCall: DemoCallLimits;
   /** The embedded recordings store: a folder of WAV files (DATA_DIR/recordings; a temporary folder in tests). */
   recordingsDir: string;
+  billing: BillingConfig;
+}
+
+/** Payments (docs/decisions/0023-billing.md). */
+export interface BillingConfig {
+  /** Mercado Pago (MERCADOPAGO_ACCESS_TOKEN); undefined: the embedded sandbox, refused in production. */
+  mercadopago: MercadoPagoConfig | undefined;
+  /** Signs (the sandbox) and verifies (both) payment notifications: MERCADOPAGO_WEBHOOK_SECRET or a generated one. */
+  webhookSecret: string;
+  /** Minutes a trial grants (TRIAL_MINUTES, ARCHITECTURE.md "States and values"). */
+  trialMinutes: number;
+}
+
+export interface MercadoPagoConfig {
+  accessToken: string;
+  /** The browser's card fields tokenise with it (MERCADOPAGO_PUBLIC_KEY). */
+  publicKey: string | undefined;
+  /** "Pagamentos automáticos" enabled for the application: renewals charge the saved card without the CVV. */
+  automaticPayments: boolean;
+  timeoutMs: number;
 }
 
 export interface PlacesConfig {

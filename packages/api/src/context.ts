@@ -1,6 +1,7 @@
 import type { DataAccess } from "@atende/db";
 import type { AccessTokenClaims } from "@atende/shared/auth";
 import type { AgentCall } from "./auth/call-tokens";
+import type { PaymentProvider } from "./billing/provider";
 import type { ApiConfig } from "./config";
 import { isSuperAdminEmail } from "./services/auth";
 
@@ -54,6 +55,8 @@ export interface Context {
   /** The request's `Idempotency-Key` header: required on the agent's writes, which are applied once per key. */
   idempotencyKey: string | null;
   config: ApiConfig;
+  /** The payment provider: Mercado Pago when configured, else the embedded sandbox (docs/decisions/0023-billing.md). */
+  payments: PaymentProvider;
   /** The client's network address (the public demo call's limit per client); absent in-process. */
   clientAddress?: string | undefined;
   /** The current time; tests and the agent's test clock replace it. */

@@ -11,9 +11,21 @@ export {
 } from "./auth/google";
 export type { AccessClaims } from "./auth/tokens";
 export { signAccessToken, verifyAccessToken } from "./auth/tokens";
+export { paymentProviderFor } from "./billing";
+export { enqueuePaymentNotification } from "./billing/jobs";
+export type { PaymentProvider } from "./billing/provider";
+export {
+  actOnSandboxCheckout,
+  findSandboxCheckout,
+  SANDBOX_ACTIONS,
+  type SandboxAction,
+  type SandboxCheckout,
+} from "./billing/sandbox";
+export { isValidWebhookSignature, signWebhook } from "./billing/signature";
 export { type ApiConfig, isProduction } from "./config";
 export { type Actor, actorFromClaims, type Context } from "./context";
 export { errorShapeOf, type Issue, issuesOf } from "./errors";
+export { createJobRunner, JobRunner } from "./jobs";
 export type { RestRoute } from "./rest/declare";
 export { restRoutes } from "./rest/routes";
 export { type AppRouter, appRouter } from "./root";

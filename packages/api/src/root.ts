@@ -1,5 +1,6 @@
 import { appointmentsRouter } from "./routers/appointments";
 import { availabilitiesRouter } from "./routers/availabilities";
+import { billingRouter, minutePacksRouter, plansRouter, subscriptionRouter } from "./routers/billing";
 import { callsRouter } from "./routers/calls";
 import { clientsRouter } from "./routers/clients";
 import { conversationsRouter } from "./routers/conversations";
@@ -31,6 +32,10 @@ export const appRouter = router({
   places: placesRouter,
   team: teamRouter,
   tenant: tenantRouter,
+  plans: plansRouter,
+  minutePacks: minutePacksRouter,
+  subscription: subscriptionRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,7 @@
 // The context's `data` is opened here and nowhere else. Every builder exported below takes it away from the
 // handler and hands over exactly one handle instead:
 //   tenantProcedure           ctx.db: TenantTx  (one transaction under row-level security for the acting tenant)
+//   tenantStepsProcedure      ctx.inTenant(fn)  (short transactions of the acting tenant, around a provider's call)
 //   sharedProcedure           ctx.db: SharedTx  (one transaction that can reach only the tables of no tenant)
 //   systemProcedure(purpose)  ctx.sys: SystemDb (the raw database, for an allow-listed purpose; signed in)
 //   publicSystemProcedure(…)  the same without a signed-in caller (token refresh)
@@ -122,6 +123,30 @@ export const tenantProcedure = {
   ...signedIn.use(tenantScope),
   input<P extends z.ZodType>(schema: P) {
     return signedIn.input(schema).use(tenantScope);
+  },
+};
+
+/** Opens short transactions of one tenant, each under row-level security, as `inTenant` does for the whole request. */
+export type TenantSteps = <T>(fn: (db: TenantTx) => Promise<T>) => Promise<T>;
+
+const tenantStepsScope = t.middleware(({ ctx, next }) => {
+  if (!ctx.actor) unauthorized();
+  const tenantId = actingTenantOf(ctx.actor);
+  const data: DataAccess = ctx.data;
+  const inTenant: TenantSteps = (fn) => data.inTenant(tenantId, fn);
+  return next({ ctx: { inTenant, tenantId, data: closed } });
+});
+doors.set(tenantStepsScope._middlewares[0] as object, { kind: "tenant" });
+
+/**
+ * The acting tenant's procedure for work that calls a third party between its reads and writes (a payment provider:
+ * docs/decisions/0023-billing.md): no transaction stays open while the provider answers, so `ctx.inTenant(fn)` opens
+ * one per step, each scoped exactly as `tenantProcedure`'s (the tenant from the access token, never from input). A
+ * step that fails rolls back only itself: the service orders its steps so that what is left is true.
+ */
+export const tenantStepsProcedure = {
+  input<P extends z.ZodType>(schema: P) {
+    return signedIn.input(schema).use(tenantStepsScope);
   },
 };
 

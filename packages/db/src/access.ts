@@ -71,7 +71,7 @@ export const SYSTEM_ACCESS = {
   paymentWebhooks: {
     why: "a payment notification names a payment, not a tenant: the tenant is found from the payment",
     procedures: [],
-    modules: [],
+    modules: ["packages/api/src/billing/jobs.ts"],
   },
   inboundCallRouting: {
     why: "an inbound call names the number that was called, and Twilio's status report names only the CallSid: the tenant is found from its voice number, or from the call's ticket",
@@ -86,7 +86,12 @@ export const SYSTEM_ACCESS = {
   tenantSweeps: {
     why: "jobs that go over every tenant (subscription renewals, retention purges) find the tenants to work on",
     procedures: [],
-    modules: [],
+    modules: ["packages/api/src/billing/jobs.ts"],
+  },
+  jobs: {
+    why: "the job queue belongs to no tenant: a runner claims whatever work is due, whoever it is for",
+    procedures: [],
+    modules: ["packages/api/src/jobs/runner.ts"],
   },
 } as const satisfies Record<string, SystemGrant>;
 

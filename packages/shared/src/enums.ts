@@ -165,3 +165,45 @@ export const VALID_DDDS = [
 /** How a caller's turn reached the agent (decision 0022: per-turn timings): recognised speech, typed text, keys. */
 export const TURN_INPUTS = ["SPEECH", "TEXT", "DTMF"] as const;
 export type TurnInput = (typeof TURN_INPUTS)[number];
+
+// ─── Billing (ARCHITECTURE.md "Billing"; docs/decisions/0023-billing.md) ─────────────────────────────────────────
+
+export const BILLING_CYCLES = ["MONTHLY", "YEARLY"] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
+
+/** ACTIVE and TRIAL count as active (spec 000 §3); the transitions are decision 0023's. */
+export const SUBSCRIPTION_STATUSES = [
+  "TRIAL",
+  "ACTIVE",
+  "PAST_DUE",
+  "SUSPENDED",
+  "CANCELED",
+  "EXPIRED",
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const PAYMENT_STATUSES = [
+  "PENDING",
+  "CONFIRMED",
+  "RECEIVED",
+  "OVERDUE",
+  "REFUNDED",
+  "CANCELED",
+  "FAILED",
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const BILLING_TYPES = ["CREDIT_CARD", "DEBIT_CARD", "PIX", "BOLETO"] as const;
+export type BillingType = (typeof BILLING_TYPES)[number];
+
+/** What a payment pays for: a trial's card registration, a 30-day cycle, a plan upgrade's difference, a minute pack. */
+export const PAYMENT_KINDS = ["TRIAL", "CYCLE", "PLAN_CHANGE", "MINUTE_PACK"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/** A minute pack purchase's status (spec 000 §3 names PAID). */
+export const MINUTE_PACK_STATUSES = ["PENDING", "PAID", "CANCELED", "FAILED", "REFUNDED"] as const;
+export type MinutePackStatus = (typeof MINUTE_PACK_STATUSES)[number];
+
+/** Where a grant of minutes came from: the trial, a paid 30-day cycle (both expire), a minute pack (never expires). */
+export const MINUTE_GRANT_SOURCES = ["TRIAL", "CYCLE", "PACK"] as const;
+export type MinuteGrantSource = (typeof MINUTE_GRANT_SOURCES)[number];

@@ -1,6 +1,7 @@
 import { appointmentsRoutes } from "./appointments";
 import { authRoutes } from "./auth";
 import { availabilitiesRoutes } from "./availabilities";
+import { billingRoutes } from "./billing";
 import { callsRoutes } from "./calls";
 import { cataloguesRoutes } from "./catalogues";
 import { conversationsRoutes } from "./conversations";
@@ -18,6 +19,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...conversationsRoutes,
   ...callsRoutes,
   ...tenantRoutes,
+  ...billingRoutes,
   ...devRoutes,
   ...placesRoutes,
 ];

@@ -1,17 +1,24 @@
 // The acting tenant as a whole: its setup state for the web app's routing and wizard (spec 000 §4, spec 001 §4), its
 // remaining minutes (spec 000 §7 GET /tenant/remaining-minutes) and its business profile.
+
+import { TenantData } from "@atende/shared/schemas/billing";
 import { RemainingMinutes, SetupState } from "@atende/shared/schemas/tenant";
 import { TenantProfile, TenantProfileUpdateInput } from "@atende/shared/schemas/tenant-profile";
 import { z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
-import { remainingMinutes, setupState } from "../services/setup-state";
+import { remainingMinutes, tenantData } from "../billing/tenant-data";
+import { setupState } from "../services/setup-state";
 import { getTenantProfile, updateTenantProfile } from "../services/tenant-profile";
 import { tenantVoiceNumber } from "../telephony/numbers";
 import { agentToolProcedure, tenantProcedure } from "../trpc";
 
 export const tenantRouter = {
-  setupState: tenantProcedure.output(SetupState).query(({ ctx }) => setupState(ctx.db)),
-  remainingMinutes: tenantProcedure.output(RemainingMinutes).query(({ ctx }) => remainingMinutes(ctx.db)),
+  /** `GET /tenant` (spec 000 §3 "Tenant data"). */
+  get: tenantProcedure.output(TenantData).query(({ ctx }) => tenantData(ctx.db, ctx.now())),
+  setupState: tenantProcedure.output(SetupState).query(({ ctx }) => setupState(ctx.db, ctx.now())),
+  remainingMinutes: tenantProcedure
+    .output(RemainingMinutes)
+    .query(({ ctx }) => remainingMinutes(ctx.db, ctx.now())),
   /** The number callers dial (E.164), once a super-admin assigned one from the Twilio account; else null. */
   voiceNumber: tenantProcedure
     .output(z.object({ voiceNumber: z.string().nullable() }))

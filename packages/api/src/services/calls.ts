@@ -26,6 +26,7 @@ import {
   signAgentToken,
   signCallTicket,
 } from "../auth/call-tokens";
+import { debitCall } from "../billing/minutes";
 import type { ApiConfig } from "../config";
 import { invalid, notFound, tooManyRequests, unauthorized } from "../errors";
 import { clients as clientService, findClientsByPhone } from "./clients";
@@ -271,7 +272,7 @@ export async function finishCall(
       })
       .where(eq(c.id, call.callId));
   } else {
-    await db
+    const [written] = await db
       .insert(usage)
       .values({
         tenantId: db.tenantId,
@@ -280,7 +281,12 @@ export async function finishCall(
         minutes,
         isTest: ticket?.isTest ?? false,
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ minutes: usage.minutes });
+    // The minutes ledger's debit, written with the usage record and only by the write that created it: once per
+    // call. Test calls draw on nothing (ARCHITECTURE.md "Telephony gateway").
+    if (written && !ticket?.isTest)
+      await debitCall(db, { conversationId: call.callId, minutes, at: new Date(input.endedAt) });
   }
   const [recordedUsage] = await db
     .select({ seconds: usage.seconds, minutes: usage.minutes })

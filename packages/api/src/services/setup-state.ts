@@ -2,21 +2,14 @@
 // Row-level security does the tenant filtering (decision 0010); deleted catalogue records do not count.
 import { schema, type TenantTx } from "@atende/db";
 import { asc, count, isNull } from "@atende/db/orm";
-import type { RemainingMinutes, SetupState } from "@atende/shared/schemas/tenant";
+import type { SetupState } from "@atende/shared/schemas/tenant";
 import { decideSetupRoute, type SetupFacts, wizardStartStep } from "@atende/shared/setup-state";
+import { remainingMinutes } from "../billing/tenant-data";
 
-/**
- * No subscription and no minutes until billing exists: billing will fill these from its ledger (the architecture contract,
- * Billing: "a new tenant's GET /tenant/remaining-minutes is { subscriptionMinutes: 0, minutePackMinutes: 0 }"), which
- * is the honest answer today since no tenant can hold minutes yet.
- */
-export async function remainingMinutes(_db: TenantTx): Promise<RemainingMinutes> {
-  return { subscriptionMinutes: 0, minutePackMinutes: 0 };
-}
-
-/** The subscription's status; null while the tenant has none, which is every tenant until billing exists. */
-async function subscriptionStatus(_db: TenantTx): Promise<string | null> {
-  return null;
+/** The subscription's status; null while the tenant never had one. */
+async function subscriptionStatus(db: TenantTx): Promise<string | null> {
+  const [row] = await db.select({ status: schema.subscriptions.status }).from(schema.subscriptions).limit(1);
+  return row?.status ?? null;
 }
 
 type Catalogue = typeof schema.establishments | typeof schema.professionals | typeof schema.offeredServices;
@@ -37,13 +30,13 @@ async function catalogueState(
   return { count: total?.n ?? 0, firstId: first?.id ?? null };
 }
 
-export async function setupState(db: TenantTx): Promise<SetupState> {
+export async function setupState(db: TenantTx, now: Date): Promise<SetupState> {
   const [agent] = await db.select({ id: schema.voiceAgents.id }).from(schema.voiceAgents).limit(1);
   const establishments = await catalogueState(db, schema.establishments);
   const professionals = await catalogueState(db, schema.professionals);
   const offeredServices = await catalogueState(db, schema.offeredServices);
   const status = await subscriptionStatus(db);
-  const { minutePackMinutes } = await remainingMinutes(db);
+  const { minutePackMinutes } = await remainingMinutes(db, now);
   const facts: SetupFacts = {
     subscriptionStatus: status,
     minutePackMinutes,

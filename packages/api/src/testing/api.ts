@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { type DataAccess, type Database, dataAccess, schema } from "@atende/db";
 import { createTestDatabase, type TestDatabase } from "@atende/db/testing";
 import { signAccessToken } from "../auth/tokens";
+import { paymentProviderFor } from "../billing";
 import { type ApiConfig, DEFAULT_DEMO_CALL_LIMITS } from "../config";
 import type { Actor, Context } from "../context";
 import { appRouter } from "../root";
@@ -26,6 +27,7 @@ export const testConfig: ApiConfig = {
   demoCall: DEFAULT_DEMO_CALL_LIMITS,
   // One temporary folder per test file (each file loads this module anew).
   recordingsDir: mkdtempSync(join(tmpdir(), "atende-recordings-")),
+  billing: { mercadopago: undefined, webhookSecret: "test-webhook-secret-0123456789", trialMinutes: 60 },
 };
 
 const createCaller = createCallerFactory(appRouter);
@@ -87,7 +89,15 @@ export async function insertTenant(
 
 /** The app router as `actor`, in-process (the path a procedure test takes). */
 export function callerFor(data: DataAccess, actor: Actor | null, config: ApiConfig, now: () => Date): Caller {
-  return createCaller({ data, actor, agent: null, idempotencyKey: null, config, now });
+  return createCaller({
+    data,
+    actor,
+    agent: null,
+    idempotencyKey: null,
+    config,
+    payments: paymentProviderFor(config, data),
+    now,
+  });
 }
 
 /** An access token for `actor`, as sign-in would issue it. */
@@ -119,6 +129,7 @@ export async function createTestApi(options: { config?: Partial<ApiConfig> } = {
     agent: null,
     idempotencyKey: null,
     config,
+    payments: paymentProviderFor(config, data),
     now,
   });
   return {

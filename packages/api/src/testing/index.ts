@@ -1,6 +1,8 @@
 // Test support for every package's tests and the benchmarks (exported as `@atende/api/testing`): a real migrated
 // database per test file with callers acting as a given user, and seeds written straight through the schema.
 
+// The ledger's debit of a call, for tests of usage without a whole call through the gateway.
+export { debitCall } from "../billing/minutes";
 // Internals the free-slot benchmark times alone, without the queries around them.
 export { loadOccurrences } from "../services/availability";
 export { type BusyRange, sweepFreeSlots } from "../services/slots";
