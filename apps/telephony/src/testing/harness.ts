@@ -176,6 +176,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         welcomeMessage: "Olá! Aqui é a Sofia, da Clínica Bem Estar. Como posso ajudar?",
         forwardingPhone: clinicOptions.forwardingPhone,
       });
+      // Minutes to answer phone calls with (issue #10: a tenant without minutes has its calls forwarded).
+      await db.insert(schema.minuteGrants).values({
+        tenantId: tenant.tenantId,
+        source: "PACK",
+        key: "pack:harness",
+        minutes: 1000,
+        startsAt: new Date("2000-01-01T00:00:00Z"),
+      });
       const establishment = await insertEstablishment(db, tenant.tenantId, "Unidade Centro");
       const professional = await insertProfessional(db, tenant.tenantId, "Dra. Ana Souza");
       const service = await insertService(db, tenant.tenantId, {

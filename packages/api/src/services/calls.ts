@@ -26,7 +26,7 @@ import {
   signAgentToken,
   signCallTicket,
 } from "../auth/call-tokens";
-import { debitCall } from "../billing/minutes";
+import { debitCall, minuteBalance } from "../billing/minutes";
 import type { ApiConfig } from "../config";
 import { invalid, notFound, tooManyRequests, unauthorized } from "../errors";
 import { clients as clientService, findClientsByPhone } from "./clients";
@@ -44,6 +44,11 @@ function clockOffsetOf(config: ApiConfig, now: string | undefined, real: Date): 
   if (!config.allowClockOverride || config.nodeEnv === "production" || !now) return 0;
   const parsed = parseOffsetDateTime(now);
   return parsed ? parsed.getTime() - real.getTime() : 0;
+}
+
+async function minutesLeft(db: TenantTx, now: Date): Promise<number> {
+  const balance = await minuteBalance(db, now);
+  return balance.subscriptionMinutes + balance.minutePackMinutes;
 }
 
 export interface IssuedTicket {
@@ -139,7 +144,11 @@ export async function openCall(
     clientEmail: client?.email ?? null,
     startedAt: now,
   });
-  const maxSeconds = ticket.isTest ? TEST_CALL_MAX_SECONDS : CALL_MAX_SECONDS;
+  // A real call may last as long as the minutes the tenant has left (a hard cap; at least a minute, since the call
+  // was let in with minutes), and never more than the 30-minute cap; a test call draws on nothing.
+  const maxSeconds = ticket.isTest
+    ? TEST_CALL_MAX_SECONDS
+    : Math.min(CALL_MAX_SECONDS, Math.max(1, await minutesLeft(db, now)) * 60);
   const call: AgentCall = { voiceAgentId: agent.id, tenantId: db.tenantId, callId: ticket.callId };
   return {
     agentToken: await signAgentToken(call, config.jwtSecret, maxSeconds + AGENT_TOKEN_GRACE_SECONDS, now),

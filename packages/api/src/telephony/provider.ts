@@ -204,6 +204,14 @@ export function sayAndHangUpTwiml(text: string): string {
   return response.toString();
 }
 
+/** A short spoken line in pt-BR, then the call goes on to `number` (the tenant's forwarding phone). */
+export function sayAndDialTwiml(text: string, number: string): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.say({ language: "pt-BR" }, text);
+  response.dial(number);
+  return response.toString();
+}
+
 /** Sends the live call to `number` (a transfer to the tenant's forwarding phone). */
 export function dialTwiml(number: string): string {
   const response = new twilio.twiml.VoiceResponse();

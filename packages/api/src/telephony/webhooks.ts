@@ -2,15 +2,16 @@
 // X-Twilio-Signature. An inbound call names the number that was called, not a tenant, and a status report names the
 // CallSid: both find their tenant through the system access `inboundCallRouting`, then act in that tenant's
 // transaction. A replayed webhook finds what the first one left and changes nothing again.
-import { type DataAccess, schema } from "@atende/db";
+import { type DataAccess, schema, type TenantTx } from "@atende/db";
 import { and, eq, isNull } from "@atende/db/orm";
 import { e164Of } from "@atende/shared/phone";
 import { TELEPHONY_MESSAGES } from "@atende/shared/schemas/calls";
 import { signCallTicket } from "../auth/call-tokens";
+import { hasMinutes } from "../billing/minutes";
 import type { ApiConfig } from "../config";
 import { finishCall, issueCallTicket } from "../services/calls";
 import { findVoiceAgent } from "../services/voice-agent";
-import { connectStreamTwiml, sayAndHangUpTwiml } from "./provider";
+import { connectStreamTwiml, sayAndDialTwiml, sayAndHangUpTwiml } from "./provider";
 
 const tickets = schema.callTickets;
 const conversations = schema.conversations;
@@ -55,11 +56,37 @@ export async function answerInboundCall(
   if (!tenant) return sayAndHangUpTwiml(TELEPHONY_MESSAGES.unknownNumber);
   const from = e164Of(params.From);
   return data.inTenant(tenant.id, async (db) => {
-    if (!(await findVoiceAgent(db))) return sayAndHangUpTwiml(TELEPHONY_MESSAGES.noVoiceAgent);
+    const agent = await findVoiceAgent(db);
+    if (!agent) return sayAndHangUpTwiml(TELEPHONY_MESSAGES.noVoiceAgent);
     const [earlier] = await db
       .select({ id: tickets.id, isTest: tickets.isTest })
       .from(tickets)
       .where(eq(tickets.callSid, callSid));
+    if (!earlier) {
+      const closed = await unavailable(db, now);
+      if (closed) {
+        const forwardTo = e164Of(agent.forwardingPhone);
+        // Recorded in the history (a replay of this webhook finds the call and records nothing more).
+        await db
+          .insert(conversations)
+          .values({
+            tenantId: tenant.id,
+            status: forwardTo ? "TRANSFERRED" : "MISSED",
+            direction: "INBOUND",
+            callSid,
+            phoneNumber: from ?? null,
+            startedAt: now,
+            endedAt: now,
+            duration: 0,
+            summary: closed,
+            transferredTo: forwardTo ?? null,
+          })
+          .onConflictDoNothing();
+        return forwardTo
+          ? sayAndDialTwiml(TELEPHONY_MESSAGES.unavailableTransfer, forwardTo)
+          : sayAndHangUpTwiml(TELEPHONY_MESSAGES.unavailableHangUp);
+      }
+    }
     const ticket = earlier
       ? {
           callId: earlier.id,
@@ -78,6 +105,17 @@ export async function answerInboundCall(
       to,
     });
   });
+}
+
+/**
+ * Why the agent may not take a call now, or undefined when it may (issue #10): a suspended plan, or no minutes left in
+ * the cycle or the packs. The call is then forwarded (or ended) before the agent answers.
+ */
+async function unavailable(db: TenantTx, now: Date): Promise<string | undefined> {
+  const [subscription] = await db.select({ status: schema.subscriptions.status }).from(schema.subscriptions);
+  if (subscription?.status === "SUSPENDED") return TELEPHONY_MESSAGES.unavailableSuspended;
+  if (!(await hasMinutes(db, now))) return TELEPHONY_MESSAGES.unavailableNoMinutes;
+  return undefined;
 }
 
 /** Twilio's final call statuses (a status callback's `CallStatus`). */

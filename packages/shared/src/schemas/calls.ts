@@ -22,6 +22,17 @@ export const CALL_MESSAGES = {
 export const TELEPHONY_MESSAGES = {
   /** Spoken (pt-BR) to a caller of a number no tenant has. */
   unknownNumber: "Desculpe, este número não está atendendo no momento. Até logo.",
+  /**
+   * Spoken to a caller of a tenant whose plan is suspended or whose minutes ran out (issue #10): the agent does not
+   * answer, the call goes on to the forwarding phone, or ends when there is none.
+   */
+  unavailableTransfer:
+    "Olá! No momento o atendimento automático não está disponível. Vou transferir sua ligação, aguarde um instante.",
+  unavailableHangUp:
+    "Olá! No momento o atendimento automático não está disponível. Por favor, ligue novamente mais tarde. Até logo.",
+  /** The history's summary of such a call. */
+  unavailableNoMinutes: "Ligação não atendida pelo agente: a conta estava sem minutos disponíveis.",
+  unavailableSuspended: "Ligação não atendida pelo agente: o plano estava suspenso por falta de pagamento.",
   /** Spoken to a caller of a tenant that has no voice agent yet. */
   noVoiceAgent: "Desculpe, o atendimento automático deste número ainda não foi configurado. Até logo.",
   /** Spoken on the forwarding phone's test call (the settings panel's 'Testar'). */
