@@ -3,6 +3,7 @@
 // booking throughput on PostgreSQL only (PGlite serialises every request on one connection).
 import { cpus } from "node:os";
 import { benchAgendaRender } from "./agenda-render";
+import { type BillingRow, benchBilling } from "./billing";
 import { benchBooking, CLIENTS } from "./booking";
 import { launchChromium, startServer } from "./browser";
 import { benchFirstLoad } from "./first-load";
@@ -31,9 +32,9 @@ async function withDatabase<T>(
   }
 }
 
-/** `npm run bench -- browser` (or `scheduling`, `voice`, `providers`) runs one part; no argument runs all. */
+/** `npm run bench -- browser` (or `scheduling`, `voice`, `providers`, `billing`) runs one part; none runs all. */
 const parts = new Set(process.argv.slice(2));
-const wanted = (part: "scheduling" | "browser" | "voice" | "providers") =>
+const wanted = (part: "scheduling" | "browser" | "voice" | "providers" | "billing") =>
   parts.size === 0 || parts.has(part);
 
 async function main() {
@@ -43,7 +44,20 @@ async function main() {
   if (wanted("browser")) await browserBenches();
   if (wanted("voice")) await benchGateway();
   if (wanted("providers")) await benchProviders();
+  if (wanted("billing")) await billingBenches();
   console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Billing: a pack bought end to end, a notification storm, calls debited at once (docs/decisions/0023). */
+async function billingBenches() {
+  const rows: BillingRow[] = [];
+  rows.push(...(await withDatabase(openPglite, benchBilling)));
+  if (await postgresAnswers()) rows.push(...(await withDatabase(() => openPostgres(20), benchBilling)));
+  printTable(
+    "Billing with the sandbox provider (ms per request; the check column is what must hold)",
+    ["database", "measure", "n", "p50", "p95", "throughput", "check"],
+    rows.map((r) => [r.database, r.measure, r.n, r.p50, r.p95, r.throughput, r.check]),
+  );
 }
 
 /** The scheduling core: free-slot search and booking throughput. */

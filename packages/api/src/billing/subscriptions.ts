@@ -4,7 +4,7 @@
 // upgrade, a pack) happens in `applyProviderPayment`, once, whoever reports the payment: a webhook (any number of
 // times, in any order), the sandbox's buttons, or a charge the renewal job made.
 import { type DataAccess, schema, type TenantTx } from "@atende/db";
-import { and, count, desc, eq, gte, isNull, sql } from "@atende/db/orm";
+import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql } from "@atende/db/orm";
 import type { PaymentKind, PaymentStatus } from "@atende/shared/enums";
 import { formatBrl, formatDate } from "@atende/shared/format";
 import {
@@ -757,8 +757,10 @@ export const INVOICE_DUE_DAYS = 3;
 
 /** The tenants whose subscription needs the renewal job now (the sweep, through the system door). */
 export function dueSubscriptionsWhere(now: Date) {
-  return sql`(${s.status} in ('TRIAL', 'ACTIVE') and ${s.currentPeriodEnd} <= ${now})
-    or (${s.status} = 'PAST_DUE' and ${s.nextAttemptAt} <= ${now})`;
+  return or(
+    and(inArray(s.status, ["TRIAL", "ACTIVE"]), lte(s.currentPeriodEnd, now)),
+    and(eq(s.status, "PAST_DUE"), lte(s.nextAttemptAt, now)),
+  );
 }
 
 type RenewalStep =

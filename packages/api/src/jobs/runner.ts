@@ -36,6 +36,9 @@ const LEASE_MS = 5 * 60_000;
 const BACKOFF_MS = 15_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
+/** An instant as a SQL parameter: postgres.js takes a Date only where a column's type says how (not in raw SQL). */
+const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+
 interface ClaimedJob {
   id: string;
   name: string;
@@ -59,7 +62,7 @@ export class JobRunner {
     const runAt = options.runAt ?? this.options.now();
     await this.sys.execute(sql`
       insert into ${schema.jobs} (name, payload, run_at, max_attempts, singleton_key)
-      values (${name}, ${JSON.stringify(payload)}::jsonb, ${runAt}, ${options.maxAttempts ?? 5},
+      values (${name}, ${JSON.stringify(payload)}::jsonb, ${at(runAt)}, ${options.maxAttempts ?? 5},
         ${options.singletonKey ?? null})
       on conflict (singleton_key) where done_at is null and failed_at is null do nothing`);
   }
@@ -135,11 +138,11 @@ export class JobRunner {
     const [job] = await selectRows<ClaimedJob>(
       this.sys,
       sql`
-      update ${schema.jobs} set locked_until = ${new Date(now.getTime() + LEASE_MS)}, attempts = attempts + 1
+      update ${schema.jobs} set locked_until = ${at(new Date(now.getTime() + LEASE_MS))}, attempts = attempts + 1
       where id = (
         select id from ${schema.jobs}
-        where done_at is null and failed_at is null and run_at <= ${now}
-          and (locked_until is null or locked_until <= ${now})
+        where done_at is null and failed_at is null and run_at <= ${at(now)}
+          and (locked_until is null or locked_until <= ${at(now)})
         order by run_at, created_at limit 1
         for update skip locked)
       returning id, name, payload, attempts, max_attempts`,
@@ -153,7 +156,7 @@ export class JobRunner {
       if (!handler) throw new Error(`no handler for job ${job.name}`);
       await handler(job.payload);
       await this.sys.execute(
-        sql`update ${schema.jobs} set done_at = ${this.options.now()}, locked_until = null where id = ${job.id}`,
+        sql`update ${schema.jobs} set done_at = ${at(this.options.now())}, locked_until = null where id = ${job.id}`,
       );
     } catch (error) {
       this.options.onError?.(error, { id: job.id, name: job.name, attempts: job.attempts });
@@ -165,7 +168,7 @@ export class JobRunner {
       await this.sys.execute(sql`
         update ${schema.jobs}
         set locked_until = null, last_error = ${message.slice(0, 2000)},
-          failed_at = ${giveUp ? this.options.now() : null}, run_at = ${giveUp ? sql`run_at` : retryAt}
+          failed_at = ${giveUp ? at(this.options.now()) : null}, run_at = ${giveUp ? sql`run_at` : at(retryAt)}
         where id = ${job.id}`);
     }
   }
