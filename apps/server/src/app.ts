@@ -76,15 +76,25 @@ export function createApp(deps: AppDeps): Hono {
     await next();
     if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
   });
+  // With Mercado Pago, 'Atualizar Cartão' tokenises the card in the browser with its card fields: its SDK script, the
+  // fields' iframes and the SDK's calls to its API are admitted, and nothing of it without Mercado Pago.
+  const mercadoPago = config.billing.mercadopago
+    ? {
+        script: ["https://sdk.mercadopago.com"],
+        frame: ["https://*.mercadopago.com"],
+        connect: ["https://api.mercadopago.com", "https://api.mercadolibre.com"],
+      }
+    : { script: [], frame: [], connect: [] };
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...mercadoPago.script],
+        frameSrc: ["'self'", ...mercadoPago.frame],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],
         // The softphone's media stream goes to the telephony gateway, on its own origin.
-        connectSrc: ["'self'", new URL(config.telephonyPublicUrl).origin],
+        connectSrc: ["'self'", new URL(config.telephonyPublicUrl).origin, ...mercadoPago.connect],
         // Call recordings play from a blob the app fetched with the session's token (an <audio> src sends none).
         mediaSrc: ["'self'", "blob:"],
         fontSrc: ["'self'", "data:"],

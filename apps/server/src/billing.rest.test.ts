@@ -121,6 +121,43 @@ describe("the catalogue", () => {
   });
 });
 
+describe("the Content-Security-Policy", () => {
+  it("admits Mercado Pago's card fields only when Mercado Pago is configured", async () => {
+    const csp = (await server.app.request("/healthz")).headers.get("content-security-policy") ?? "";
+    expect(csp).not.toContain("mercadopago");
+    const paid = await createTestServer({
+      config: {
+        billing: {
+          mercadopago: {
+            accessToken: "APP_USR-0000000000",
+            publicKey: "APP_USR-pk",
+            automaticPayments: false,
+            timeoutMs: 1000,
+          },
+          webhookSecret: "0123456789abcdef0123",
+          trialMinutes: 60,
+        },
+      },
+    });
+    try {
+      const res = await paid.app.request("/healthz");
+      const directive = (name: string) =>
+        res.headers.get("content-security-policy")?.match(new RegExp(`${name} ([^;]*)`))?.[1] ?? "";
+      expect(directive("script-src")).toBe("'self' https://sdk.mercadopago.com");
+      expect(directive("frame-src")).toBe("'self' https://*.mercadopago.com");
+      expect(directive("connect-src")).toContain("https://api.mercadopago.com");
+      // No sandbox with Mercado Pago: its page does not exist.
+      expect((await paid.app.request(`/sandbox/checkout/${crypto.randomUUID()}`)).status).toBe(404);
+      const settings = await paid.request("GET", "/trpc/billing.paymentSettings");
+      expect(settings.body).toMatchObject({
+        result: { data: { provider: "mercadopago", mercadoPagoPublicKey: "APP_USR-pk" } },
+      });
+    } finally {
+      await paid.close();
+    }
+  });
+});
+
 describe("a new tenant", () => {
   it("has no subscription (404), no minutes, and an empty history", async () => {
     const tenant = await server.api.seedTenant();
