@@ -32,6 +32,9 @@ export interface JobRunnerOptions {
 
 /** How long a claimed job is its runner's before another may take it (a runner that died mid-job). */
 const LEASE_MS = 5 * 60_000;
+/** Finished and failed jobs are kept this long (to look into), then deleted. */
+const KEEP_MS = 7 * 86_400_000;
+const PURGE_EVERY_MS = 60 * 60_000;
 /** The first retry waits this long, then twice as long each time, up to an hour. */
 const BACKOFF_MS = 15_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
@@ -53,6 +56,7 @@ export class JobRunner {
   private running: Promise<number> | undefined;
   private stopped = true;
   private readonly nextPeriodic = new Map<string, number>();
+  private nextPurge = 0;
 
   constructor(private readonly options: JobRunnerOptions) {
     this.sys = options.data.system("jobs");
@@ -122,7 +126,18 @@ export class JobRunner {
     }
   }
 
+  private async purge(): Promise<void> {
+    const now = this.options.now().getTime();
+    if (this.nextPurge > now) return;
+    this.nextPurge = now + PURGE_EVERY_MS;
+    const before = at(new Date(now - KEEP_MS));
+    await this.sys.execute(
+      sql`delete from ${schema.jobs} where done_at < ${before} or failed_at < ${before}`,
+    );
+  }
+
   private async pass(): Promise<number> {
+    await this.purge();
     await this.enqueuePeriodic();
     let ran = 0;
     for (;;) {
