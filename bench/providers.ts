@@ -4,12 +4,15 @@
 // the real gateway; its VAD, endpointer and end-of-turn rules decide the turn; the real SDKs talk to the fakes over
 // gRPC and HTTP; the per-turn timings the gateway stores with the conversation (decision 0022) are read back.
 // Our own time is what is left of the end-of-turn → first-frame time once the providers' share is taken off.
+// Each count runs with the model started speculatively on the caller's settled words (decision 0024) and without
+// (`BENCH_SPECULATION=on` or `off` runs one), so the two speech end → first frame figures sit side by side.
 
 import { Worker } from "node:worker_threads";
 import { createClaudeEngine } from "@atende/agent";
 import { schema } from "@atende/db";
 import { inArray } from "@atende/db/orm";
 import { MULAW_SILENCE } from "@atende/shared/mulaw";
+import type { SpeculationOutcome } from "@atende/telephony";
 import { createEspeakSynthesizer } from "@atende/telephony/audio";
 import { type Clinic, googleAdaptersFor, startHarness } from "@atende/telephony/testing";
 import pino from "pino";
@@ -32,6 +35,9 @@ const API_KEY = "sk-ant-bench";
 
 export interface ProviderTurns {
   calls: number;
+  speculation: boolean;
+  /** Speculative starts committed (the turn ended on the guessed words) and dropped (the caller went on). */
+  guesses: Record<SpeculationOutcome, number>;
   turns: number;
   /** Turns the agent did not answer within 30 s. */
   unanswered: number;
@@ -47,7 +53,7 @@ export interface ProviderTurns {
 /** The first sentence's streaming time at the fake's pace: the model's share between its first token and TTS. */
 const firstSentenceMs = Math.ceil(FIRST_SENTENCE.length / PIECE_CHARS) * DELTA_MS;
 
-async function turnsAt(concurrent: number): Promise<ProviderTurns> {
+async function turnsAt(concurrent: number, speculation: boolean): Promise<ProviderTurns> {
   const logger = pino({ level: "silent" });
   const input: ProviderFakesInput = {
     apiKey: API_KEY,
@@ -65,6 +71,7 @@ async function turnsAt(concurrent: number): Promise<ProviderTurns> {
     fakes.once("error", reject);
   });
   const google = googleAdaptersFor({ ...ready, logger });
+  const guesses: Record<SpeculationOutcome, number> = { committed: 0, dropped: 0 };
   const harness = await startHarness({
     recognizers: google.recognizers,
     synthesizer: google.synthesizer,
@@ -74,6 +81,7 @@ async function turnsAt(concurrent: number): Promise<ProviderTurns> {
       baseURL: ready.modelUrl,
       fillerAfterMs: 60_000,
     }),
+    gateway: { speculation, onSpeculation: (outcome) => guesses[outcome]++ },
   });
   try {
     const espeak = await createEspeakSynthesizer();
@@ -117,6 +125,8 @@ async function turnsAt(concurrent: number): Promise<ProviderTurns> {
       .where(inArray(schema.conversationTurnTimings.conversationId, ids));
     const result: ProviderTurns = {
       calls: concurrent,
+      speculation,
+      guesses,
       turns: 0,
       unanswered,
       endpointing: [],
@@ -140,10 +150,14 @@ async function turnsAt(concurrent: number): Promise<ProviderTurns> {
       result.firstFrame.push(r.firstFrameMs);
       result.total.push((r.endpointingMs ?? 0) + r.firstFrameMs);
       // Ours: end of turn → first frame, less the providers' share on that path (the wait for the recogniser's
-      // final, the model's first token, its first sentence at the fake's pace, the voice's first byte).
-      result.ours.push(
-        r.firstFrameMs - transcript - PUBLISHED.modelFirstToken - firstSentenceMs - PUBLISHED.ttsFirstByte,
-      );
+      // final, the model's first token, its first sentence at the fake's pace, the voice's first byte). With the
+      // speculative start part of the model's share was spent before the end of the turn, by an amount not stored
+      // per turn: no figure then.
+      if (!speculation) {
+        result.ours.push(
+          r.firstFrameMs - transcript - PUBLISHED.modelFirstToken - firstSentenceMs - PUBLISHED.ttsFirstByte,
+        );
+      }
     }
     return result;
   } finally {
@@ -163,13 +177,16 @@ const p = (values: number[]) =>
 export async function benchProviders(): Promise<void> {
   await useServerDatabase();
   const results: ProviderTurns[] = [];
+  const modes = (process.env.BENCH_SPECULATION ?? "on,off").split(",").map((m) => m.trim() !== "off");
   for (const n of (process.env.BENCH_PROVIDER_CALLS ?? "1,100").split(",").map(Number)) {
-    results.push(await turnsAt(n));
+    for (const speculation of modes) results.push(await turnsAt(n, speculation));
   }
   printTable(
     `A spoken turn through Google speech and Claude, fakes at published latencies (final ${PUBLISHED.sttFinal} ms after speech, first token ${PUBLISHED.modelFirstToken} ms, voice first byte ${PUBLISHED.ttsFirstByte} ms; first sentence streamed in ${firstSentenceMs} ms); p50 / p95, ms`,
     [
       "calls",
+      "speculation",
+      "guesses committed / dropped",
       "turns",
       "unanswered",
       "end-of-turn silence",
@@ -182,6 +199,8 @@ export async function benchProviders(): Promise<void> {
     ],
     results.map((r) => [
       String(r.calls),
+      r.speculation ? "on" : "off",
+      r.speculation ? `${r.guesses.committed} / ${r.guesses.dropped}` : "-",
       String(r.turns),
       String(r.unanswered),
       p(r.endpointing),

@@ -5,49 +5,13 @@
 // and served in the call's detail.
 import type { AgentEvent, CallerInput, CallInfo, Engine } from "@atende/agent";
 import { accessTokenFor } from "@atende/api/testing";
-import { decodeMulaw, encodeMulaw } from "@atende/shared/mulaw";
 import type { ConversationDetail } from "@atende/shared/schemas/conversations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEspeakSynthesizer } from "./audio/tts";
-import type { Recognizer, RecognizerFactory } from "./pipeline";
 import { type Clinic, type Harness, startHarness } from "./testing/harness";
+import { concat, durationMs, scriptedRecognizers, silence, trimmed } from "./testing/speech";
 import type { SimulatedCall } from "./testing/twilio-client";
 import { LONG_SILENCE_MS, SHORT_SILENCE_MS } from "./turn-taking";
-
-const SAMPLES_PER_MS = 8;
-
-/** What a scripted recogniser hears: interim transcripts once so much audio has arrived, and its finals in order. */
-interface RecognitionScript {
-  interims: { afterMs: number; text: string }[];
-  finals: string[];
-}
-
-/** The recogniser double: pushes interims at scripted points of the caller's audio, answers finals in order. */
-function scriptedRecognizers() {
-  const scripts: RecognitionScript[] = [];
-  const finalsAsked: string[] = [];
-  const factory: RecognizerFactory = {
-    create({ onInterim }): Recognizer {
-      const script = scripts.shift() ?? { interims: [], finals: [] };
-      let heardMs = 0;
-      return {
-        push(pcm) {
-          heardMs += pcm.length / SAMPLES_PER_MS;
-          while (script.interims[0] && heardMs >= script.interims[0].afterMs) {
-            onInterim(script.interims.shift()?.text ?? "");
-          }
-        },
-        async endOfUtterance() {
-          const text = script.finals.shift() ?? "";
-          finalsAsked.push(text);
-          return text;
-        },
-        close() {},
-      };
-    },
-  };
-  return { factory, scripts, finalsAsked };
-}
 
 /** An engine that reports its first token 50 ms in and says its reply 100 ms later, as a streaming model does. */
 function streamingEngine() {
@@ -86,28 +50,6 @@ let clinic: Clinic;
 const recognition = scriptedRecognizers();
 const script = streamingEngine();
 const speech: Record<string, Uint8Array> = {};
-
-/** eSpeak's audio without its leading and trailing silence, so the test's pauses are the pauses. */
-function trimmed(mulaw: Uint8Array): Uint8Array {
-  const pcm = decodeMulaw(mulaw);
-  let start = 0;
-  let end = pcm.length;
-  while (start < end && Math.abs(pcm[start] ?? 0) < 300) start++;
-  while (end > start && Math.abs(pcm[end - 1] ?? 0) < 300) end--;
-  return mulaw.subarray(start, end);
-}
-
-const silence = (ms: number) => encodeMulaw(new Int16Array(ms * SAMPLES_PER_MS));
-const durationMs = (mulaw: Uint8Array) => mulaw.length / SAMPLES_PER_MS;
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
 
 beforeAll(async () => {
   harness = await startHarness({

@@ -23,6 +23,12 @@ export interface Endpointer {
   setMinSpeech?(ms: number | null): void;
   /** The silence that currently ends an utterance. */
   readonly endSilenceMs?: number;
+  /**
+   * The silence counted so far at the end of the utterance in progress (0 while the caller speaks or is not
+   * speaking): the speculative start waits for some of it (decision 0024). Optional: without it the model is only
+   * started once the turn has ended.
+   */
+  readonly silenceMs?: number;
 }
 
 export interface Voice {
@@ -49,7 +55,11 @@ export interface Recognizer {
 export interface RecognizerFactory {
   create(options: {
     callId: string;
-    onInterim(text: string): void;
+    /**
+     * The words of the utterance so far, as they change. `settled`: every one of them is in the recogniser's final
+     * results, so they will not change (a speculative start need not wait for them to hold still, decision 0024).
+     */
+    onInterim(text: string, settled?: boolean): void;
     /** Names the caller is likely to say (professionals, services, locations, the agent): recognition hints. */
     phrases: string[];
   }): Recognizer;

@@ -8,6 +8,10 @@
 // (the endpointer's speech-start: a cough is shorter) while the agent speaks is a barge-in: `clear` goes out, the
 // queued audio and the rest of the reply are dropped, and the engine is told what was heard. Typed speech and DTMF
 // interrupt the same way. While the engine thinks, new caller input waits its turn instead of cancelling a write.
+//
+// Speculation (decision 0024). With a recogniser and an engine that can guess, the reply is started on the caller's
+// interim words once they have held still through a short trailing silence, before the endpointer decides the turn;
+// the turn ending on the same words commits it (its reply plays at once), anything else drops it.
 import type { AgentEvent, AgentSession, CallerInput, Engine } from "@atende/agent";
 import { SentenceSplitter } from "@atende/agent";
 import type { TurnInput } from "@atende/shared/enums";
@@ -31,6 +35,7 @@ import type {
   Vad,
 } from "./pipeline";
 import { agentTools, type RecordMessage, type ServerClient, serverClient } from "./server-api";
+import { type SpeculationOutcome, Speculator } from "./speculation";
 import { expectationOf, judgeTurn } from "./turn-taking";
 import { TurnClock } from "./turn-timings";
 
@@ -49,6 +54,10 @@ export interface SessionDeps {
   timing: SessionTiming;
   /** Reports a turn's latency: from the caller's end of turn to the first agent frame sent (ms). */
   onTurnLatency?(ms: number): void;
+  /** Start the engine's reply on the caller's settled interim words (decision 0024); on unless false. */
+  speculation?: boolean;
+  /** Reports each speculative start's fate (the providers bench counts them). */
+  onSpeculation?(outcome: SpeculationOutcome): void;
 }
 
 export interface SessionTiming {
@@ -139,6 +148,8 @@ export class CallSession {
   private vad: Vad | null = null;
   private endpointer: Endpointer | null = null;
   private recognizer: Recognizer | null = null;
+  /** The speculative start (decision 0024): only with a recogniser, whose interim words it guesses on. */
+  private speculator: Speculator | null = null;
   private recorder: CallRecorder | null = null;
   private silencePrompts = 0;
   private silenceTimer: NodeJS.Timeout | null = null;
@@ -302,7 +313,7 @@ export class CallSession {
     this.recognizer =
       this.deps.recognizers?.create({
         callId: opened.callId,
-        onInterim: (text) => this.onInterim(text),
+        onInterim: (text, settled) => this.onInterim(text, settled ?? false),
         phrases: [
           knowledge.agent.name,
           knowledge.profile.name,
@@ -311,6 +322,12 @@ export class CallSession {
           ...knowledge.establishments.map((e) => e.name),
         ],
       }) ?? null;
+    if (this.recognizer && this.deps.speculation !== false) {
+      this.speculator = new Speculator({
+        start: (text) => agent.speculate?.(text),
+        onOutcome: this.deps.onSpeculation,
+      });
+    }
     try {
       this.recorder = this.deps.openRecorder(this.call.tenantId, this.call.callId);
     } catch (error) {
@@ -335,7 +352,13 @@ export class CallSession {
       const change = this.endpointer.push(this.vad.isSpeech(frame), this.elapsedMs());
       if (change === "speech-start") this.onSpeechStart();
       else if (change === "speech-end") this.onSpeechEnd();
+      else this.speculator?.frame(this.endpointer.silenceMs ?? 0, this.listeningIdle(), performance.now());
     }
+  }
+
+  /** The agent listens with no reply in progress or queued: a guess would be the engine's only turn. */
+  private listeningIdle(): boolean {
+    return !this.reply && this.pendingInputs === 0;
   }
 
   private onSpeechStart(): void {
@@ -350,6 +373,7 @@ export class CallSession {
     const endedAt = performance.now();
     const endpointingMs = this.endpointer?.endSilenceMs ?? null;
     this.endpointer?.setEndSilence?.(null);
+    this.speculator?.utteranceEnded();
     const recognizer = this.recognizer;
     if (!recognizer) {
       // No recogniser (the softphone's typed mode): the speech only interrupted; listening again.
@@ -360,20 +384,29 @@ export class CallSession {
       .endOfUtterance()
       .then((text) => {
         if (text.trim()) this.onCallerText(text.trim(), endedAt, { input: "SPEECH", endpointingMs });
-        else if (!this.reply) this.listen();
+        else {
+          // No words after all: a guess on the utterance's interim goes too (decision 0024).
+          this.speculator?.drop();
+          if (!this.reply) this.listen();
+        }
       })
-      .catch((error) => this.deps.logger.warn({ err: error }, "recogniser failed"));
+      .catch((error) => {
+        this.speculator?.drop();
+        this.deps.logger.warn({ err: error }, "recogniser failed");
+      });
   }
 
   /**
    * An interim transcript: shown live, and its meaning sets how much silence ends this utterance (decision 0022): a
-   * caller who stops after 'quero marcar para' is waited for, one who said 'sim' is answered sooner.
+   * caller who stops after 'quero marcar para' is waited for, one who said 'sim' is answered sooner. Words judged
+   * unfinished are not guessed on (decision 0024).
    */
-  private onInterim(text: string): void {
+  private onInterim(text: string, settled: boolean): void {
     this.send(this.transcript("caller", text, false));
     if (!this.callerSpeaking) return;
     const judgement = judgeTurn(text, expectationOf(this.lastHeard));
     this.endpointer?.setEndSilence?.(judgement.completeness === "unknown" ? null : judgement.silenceMs);
+    this.speculator?.interim(text, settled, judgement.completeness === "incomplete", performance.now());
   }
 
   private onCallerText(text: string, endedAt: number, end: TurnEnd): void {
@@ -386,6 +419,7 @@ export class CallSession {
 
   private onDigit(digit: string): void {
     this.clearSilenceTimer();
+    this.speculator?.drop();
     this.bargeIn();
     if (this.dtmfTimer) clearTimeout(this.dtmfTimer);
     if (digit === "#") {
@@ -418,7 +452,10 @@ export class CallSession {
     // A caller turn gets its clock (the silence prompts are the agent's own turns); its transcript is here now.
     const clock = end ? new TurnClock(++this.turns, end.input, endedAt, end.endpointingMs) : null;
     clock?.transcript();
-    this.runReply((signal) => agent.respond(input, signal), clock);
+    // A reply already started on these very words is committed: it is this turn's reply (decision 0024). Its first
+    // token may have come before the turn's clock started; the clock takes it at the commit, never below 0.
+    const guess = this.speculator?.take(input);
+    this.runReply((signal) => guess?.commit(signal) ?? agent.respond(input, signal), clock);
   }
 
   // ─── The agent's replies ──────────────────────────────────────────────────────────────────────────────────────
@@ -694,6 +731,7 @@ export class CallSession {
     for (const timer of [this.silenceTimer, this.capTimer, this.startTimer, this.dtmfTimer]) {
       if (timer) clearTimeout(timer);
     }
+    this.speculator?.close();
     for (const timer of this.graceTimers.values()) clearTimeout(timer);
     this.graceTimers.clear();
     for (const earlier of this.outgoing.splice(0)) this.recordHeard(earlier);

@@ -37,7 +37,8 @@ export interface CallInfo {
   knownClient: Client | null;
   /**
    * A streaming model's engine calls this when the first token of a reply arrives, before a whole sentence is ready
-   * to `say` (the per-turn timings, decision 0022). Optional: without it the gateway times the first event instead.
+   * to `say` (the per-turn timings, decision 0022); a speculative turn's token that came earlier is reported when the
+   * turn is committed (decision 0024). Optional: without it the gateway times the first event instead.
    */
   onFirstToken?(): void;
 }
@@ -119,6 +120,27 @@ export interface AgentSession {
   interrupted(heard: string[]): void;
   /** A pt-BR summary of the call so far, for the record. */
   summary(): string;
+  /**
+   * Starts the reply to these words before the caller's turn is decided (decision 0024), so the model thinks while
+   * the gateway waits out the end-of-turn silence. Optional: an engine without it (the offline engine) is only ever
+   * asked to `respond`; null when this session will not guess now (a Claude call carried on by its fallback).
+   */
+  speculate?(text: string): Speculation | null;
+}
+
+/**
+ * A reply started on the caller's words while they may still go on (decision 0024). Until `commit` nothing of it is
+ * said, recorded, written or kept in the engine's history: it buffers what the model streams, runs only tools that
+ * read, and waits at the first one that acts. The gateway ends every speculation with exactly one of the two calls.
+ */
+export interface Speculation {
+  /**
+   * The caller's turn ended on these words: the reply, as `respond` would give it from this moment, its buffered
+   * events first. Tools that act run from here on, through the same confirmation gate.
+   */
+  commit(signal: AbortSignal): AsyncIterable<AgentEvent>;
+  /** The caller went on (or the turn ended otherwise): the model's request is aborted and the guess leaves no trace. */
+  cancel(): void;
 }
 
 export interface Engine {

@@ -124,6 +124,11 @@ export class Endpointer implements EndpointerContract {
     return this.endSilence;
   }
 
+  /** The silence counted at the end of the utterance in progress (a voiced frame takes some back, as above). */
+  get silenceMs(): number {
+    return this.speaking ? this.silentMs : 0;
+  }
+
   /**
    * Per utterance, from the meaning of the words so far (decision 0022): shorter when they are complete, longer when
    * they stop mid-phrase; null for the default. Silence already counted still counts: a shorter threshold can end

@@ -138,7 +138,7 @@ class GoogleRecognizer implements Recognizer {
     private readonly logger: Logger,
     private readonly settings: Settings,
     private readonly config: StreamingConfig,
-    private readonly onInterim: (text: string) => void,
+    private readonly onInterim: (text: string, settled: boolean) => void,
   ) {
     this.open();
   }
@@ -275,7 +275,8 @@ class GoogleRecognizer implements Recognizer {
     }
     if (sawInterim) this.interim = interim.replace(/\s+/g, " ").trim();
     const sofar = [...this.finals, this.interim].join(" ").trim();
-    if (sofar) this.onInterim(sofar);
+    // With no interim left, every word so far is in a final result: they will not change.
+    if (sofar) this.onInterim(sofar, this.interim === "");
     for (const wake of this.waiters) wake();
   }
 

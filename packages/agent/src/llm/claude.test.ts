@@ -550,6 +550,212 @@ describe("the Claude engine", () => {
   });
 });
 
+/** Waits until `predicate` holds (the fake's requests arrive on its own connections); fails after 10 s. */
+async function until(predicate: () => boolean, what: string): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !predicate(); ) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** A reply the fake holds until the client gives up on it (no test releases it). */
+const held = (): FakeReply => ({
+  blocks: [{ type: "text", text: "Resposta que ninguém ouve." }],
+  hold: new Promise(() => {}),
+});
+
+describe("speculation: the turn started on the caller's interim words (decision 0024)", () => {
+  it("committed: the model is asked and answers before the commit, the reply comes from the buffer, the history is as if started then", async () => {
+    const fixture = FIXTURES.clinica();
+    const tools = new FakeTools(fixture, now);
+    const tokens: string[] = [];
+    const session = engine.start(
+      fixture.knowledge,
+      {
+        callId: "call-1",
+        callerNumber: null,
+        now,
+        knownClient: null,
+        onFirstToken: () => tokens.push("token"),
+      },
+      tools,
+    );
+    await drain(session.greet(signal()));
+    script(text("Claro, posso ajudar. Qual serviço você quer marcar?"), text("Certo, consulta clínica."));
+    const guess = session.speculate?.("quero marcar uma consulta");
+    expect(guess).toBeTruthy();
+    // The model's whole answer arrives while the caller's turn is still undecided: nothing is timed yet.
+    await until(() => fake.requests[0]?.completed === true, "the guess's answer");
+    // A pause for a first token reported too early to show up (nothing is timed).
+    await new Promise((r) => setTimeout(r, 50));
+    tokens.push("commit");
+    const events = await drain(guess!.commit(signal()));
+    expect(says(events)).toEqual(["Claro, posso ajudar.", "Qual serviço você quer marcar?"]);
+    expect(tokens.slice(0, 2)).toEqual(["commit", "token"]);
+    expect(fake.requests).toHaveLength(1);
+    await say(session, "consulta");
+    expect(fake.requests[1]!.body.messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(lastUserText(fake.requests[1]!)).toBe("consulta");
+    expect(JSON.stringify(fake.requests[1]!.body.messages[0])).toContain("quero marcar uma consulta");
+  });
+
+  it("dropped: its HTTP stream is aborted and the next request holds no trace of it", async () => {
+    const { session } = await startCall();
+    script(held, text("Claro, temos horário na sexta."));
+    const guess = session.speculate?.("quero marcar");
+    await until(() => fake.requests.length === 1, "the guess's request");
+    guess!.cancel();
+    await until(() => fake.requests[0]!.endedAt !== undefined, "the guess's connection to close");
+    expect(fake.requests[0]!.completed).toBeUndefined();
+    const events = await say(session, "quero marcar uma consulta na sexta");
+    expect(says(events)).toEqual(["Claro, temos horário na sexta."]);
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]!.body.messages.map((m) => m.role)).toEqual(["user"]);
+    expect(lastUserText(fake.requests[1]!)).toBe("quero marcar uma consulta na sexta");
+    expect(JSON.stringify(fake.requests[1]!.body.messages)).not.toContain("Resposta que ninguém ouve");
+    expect(failures).toEqual([]);
+  });
+
+  it("runs the tools that read at once, and a booking only once committed, through the confirmation gate", async () => {
+    const { fixture, tools, session } = await startCall();
+    const { ids } = fixture;
+    const slot = {
+      professionalId: ids.ana,
+      establishmentId: ids.centro,
+      scheduledAt: "2026-12-11T09:00:00-03:00",
+      offeredServices: [ids.consulta],
+    };
+    const order: string[] = [];
+    tools.beforeWrite = (tool) => {
+      order.push(tool);
+    };
+    script(
+      text("Posso agendar a consulta clínica com a Dra. Ana Lima na sexta-feira, dia 11, às nove horas?"),
+      () => ({
+        blocks: [
+          {
+            type: "tool_use",
+            name: "find_free_slots",
+            input: { offeredServices: [ids.consulta], startDate: "2026-12-11", endDate: "2026-12-11" },
+          },
+        ],
+      }),
+      () => ({
+        blocks: [
+          { type: "text", text: "Perfeito." },
+          {
+            type: "tool_use",
+            id: "toolu_book",
+            name: "book_appointment",
+            input: { ...slot, clientId: ids.maria },
+          },
+        ],
+      }),
+      (request) => text(lastToolResults(request)[0]?.isError ? "Não deu." : "Pronto, está agendado.")(),
+    );
+    await say(session, "quero marcar uma consulta sexta às nove com a doutora Ana");
+    const guess = session.speculate?.("sim");
+    // The guess looked the slots up (its second request carries the result) and asked to book: the booking waits.
+    await until(() => fake.requests[2]?.completed === true, "the guess's request to book");
+    expect(lastToolResults(fake.requests[2]!)[0]?.isError).toBe(false);
+    // A pause for a booking that did not wait to show up (nothing here is timed).
+    await new Promise((r) => setTimeout(r, 50));
+    expect(tools.calls.map((c) => c.tool)).toEqual(["freeSlots"]);
+    order.push("commit");
+    const events = await drain(guess!.commit(signal()));
+    expect(order).toEqual(["commit", "createAppointment"]);
+    expect(says(events)).toEqual(["Perfeito.", "Pronto, está agendado."]);
+    expect(tools.calls.map((c) => [c.tool, c.toolCallId])).toEqual([
+      ["freeSlots", undefined],
+      ["createAppointment", "toolu_book"],
+    ]);
+    expect(events.some((e) => e.type === "action" && e.actionType === "APPOINTMENT_CREATED")).toBe(true);
+  });
+
+  it("dropped before its write: the write never runs and the real turn starts afresh", async () => {
+    const { tools, session } = await startCall(FIXTURES.clinica(), null);
+    script(
+      () => ({
+        blocks: [
+          {
+            type: "tool_use",
+            name: "register_patient",
+            input: { fullName: "Pedro Alves", phoneNumber: "11987650000" },
+          },
+        ],
+      }),
+      text("Qual é o seu sobrenome completo, Pedro?"),
+    );
+    const guess = session.speculate?.("meu nome é Pedro Alves");
+    await until(() => fake.requests[0]?.completed === true, "the guess's request to register");
+    guess!.cancel();
+    // The next turn runs after the dropped one has finished (turns never overlap): by then it had its chance.
+    const events = await say(session, "meu nome é Pedro Alves Lima");
+    expect(says(events)).toEqual(["Qual é o seu sobrenome completo, Pedro?"]);
+    expect(tools.calls).toEqual([]);
+    expect(JSON.stringify(fake.requests[1]!.body.messages)).not.toContain("register_patient");
+    expect(events.some((e) => e.type === "client" || e.type === "action")).toBe(false);
+  });
+
+  it("a dropped guess after a barge-in: the real turn still knows what was heard, and an unheard read-back is no yes", async () => {
+    const { fixture, tools, session } = await startCall();
+    const { ids } = fixture;
+    const booking = {
+      type: "tool_use" as const,
+      name: "book_appointment",
+      input: {
+        clientId: ids.maria,
+        professionalId: ids.ana,
+        establishmentId: ids.centro,
+        scheduledAt: "2026-12-11T09:00:00-03:00",
+        offeredServices: [ids.consulta],
+      },
+    };
+    script(
+      text("Temos horário na sexta. Posso marcar na sexta-feira, dia 11, às nove horas?", {
+        deltaDelayMs: 40,
+      }),
+      held,
+      () => ({ blocks: [booking] }),
+      (request) => text(lastToolResults(request)[0]?.isError ? "Posso marcar sexta às nove?" : "Agendado.")(),
+    );
+    // Both sentences were said; the caller talked over the second, the read-back.
+    const controller = new AbortController();
+    const lines: string[] = [];
+    for await (const e of session.respond({ kind: "speech", text: "tem horário?" }, controller.signal)) {
+      if (e.type === "say") lines.push(e.text);
+      if (lines.length === 2) {
+        controller.abort();
+        session.interrupted(lines.slice(0, 1));
+        break;
+      }
+    }
+    const guess = session.speculate?.("sim");
+    await until(() => fake.requests.length === 2, "the guess's request");
+    guess!.cancel();
+    await say(session, "sim");
+    // The real turn's request: the heard sentence, then the note and the caller's words, once.
+    const real = fake.requests[2]!;
+    expect(real.body.messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(lastUserText(real)).toMatch(/^\[o cliente interrompeu você[^\]]*\] sim$/);
+    expect(JSON.stringify(real.body.messages[1])).toContain("Temos horário na sexta.");
+    expect(JSON.stringify(real.body.messages[1])).not.toContain("Posso marcar");
+    // The caller never heard the read-back: their yes books nothing.
+    expect(lastToolResults(fake.requests[3]!)[0]?.content).toMatch(/não confirmou/);
+    expect(tools.calls.filter((c) => c.tool === "createAppointment")).toEqual([]);
+  });
+
+  it("does not guess once the offline engine carries the call", async () => {
+    const { session } = await startCall();
+    script(() => ({
+      blocks: [],
+      httpError: { status: 529, type: "overloaded_error", message: "Overloaded" },
+    }));
+    await say(session, "quero marcar");
+    expect(session.speculate?.("quero marcar uma consulta")).toBeNull();
+  });
+});
+
 describe("the system prompt", () => {
   it("holds the business's facts, prices as the dashboard shows them, the call's clock and the caller", () => {
     const fixture = FIXTURES.consultorio();

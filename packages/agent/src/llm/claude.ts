@@ -3,7 +3,8 @@
 // the tools are the same bytes on every request of a call, with cache breakpoints, so prompt caching applies; an
 // appointment write runs only on the caller's yes to its read-back; a slow tool gets one filler line; and when the
 // model fails (an HTTP error, overload, a stream cut mid-reply, no token in time) the call goes on with the offline
-// engine, or is transferred, never left in silence.
+// engine, or is transferred, never left in silence. A turn may also be started on the caller's interim words before
+// the gateway has decided the end of their turn (decision 0024): it acts only once committed.
 import Anthropic from "@anthropic-ai/sdk";
 import type {
   ContentBlockParam,
@@ -28,11 +29,13 @@ import {
   type CallerInput,
   type CallInfo,
   type Engine,
+  type Speculation,
   ToolError,
 } from "../types";
 import { yesNo } from "../yesno";
 import { buildSystemPrompt } from "./prompt";
-import { TOOLS, type ToolContext, type ToolOutcome, toolDefinitions } from "./tools";
+import { readsOnly, TOOLS, type ToolContext, type ToolOutcome, toolDefinitions } from "./tools";
+import { TurnGate } from "./turn-gate";
 
 export interface ClaudeEngineOptions {
   /** Always explicit (DEPENDENCIES.md): the SDK would otherwise read ANTHROPIC_API_KEY itself. */
@@ -91,20 +94,49 @@ interface Said {
   block?: TextBlockParam;
 }
 
+/** What the model has seen this call (listed or found), by id: the writes act only on those. */
+interface Seen {
+  appointments: Map<string, Appointment>;
+  clients: Map<string, Client>;
+}
+
+/**
+ * The messages with a cache breakpoint on the last block, so each turn reads the conversation so far from the cache
+ * (tools, system and this one: three of the four breakpoints the API allows). The messages are not changed.
+ */
+function withCacheBreakpoint(messages: MessageParam[]): MessageParam[] {
+  const last = messages[messages.length - 1];
+  if (last?.role !== "user" || typeof last.content === "string" || last.content.length === 0) return messages;
+  const content = [...last.content];
+  const tail = content[content.length - 1]!;
+  if (tail.type === "text" || tail.type === "tool_result") {
+    content[content.length - 1] = { ...tail, cache_control: { type: "ephemeral" } };
+  }
+  return [...messages.slice(0, -1), { role: "user", content }];
+}
+
+/** Appends a user message, merged into the last one when that is the user's too (the API wants alternating roles). */
+function appendUser(messages: MessageParam[], blocks: ContentBlockParam[]): void {
+  const last = messages[messages.length - 1];
+  // A new message object, not a push into the last one's content: that one may belong to the settled history.
+  if (last?.role === "user" && typeof last.content !== "string") {
+    messages[messages.length - 1] = { role: "user", content: [...last.content, ...blocks] };
+  } else messages.push({ role: "user", content: blocks });
+}
+
 class ClaudeSession implements AgentSession {
   private readonly system: TextBlockParam[];
-  private readonly messages: MessageParam[] = [];
+  /** The conversation as settled by whole turns; a turn works on a copy until it settles (decision 0024). */
+  private messages: MessageParam[] = [];
   /** The sentences of each of the model's text blocks in the history, so a barge-in can cut them. */
   private readonly sentencesOf = new WeakMap<TextBlockParam, string[]>();
   private lastReply: Said[] = [];
   private heardOfLastReply: number | undefined;
-  /** The caller talked over the last reply: the next message tells the model so. */
+  /** The caller talked over the last reply: the next settled turn's message tells the model so. */
   private cutOff = false;
   /** The text of the agent's previous turn as the caller heard it: what a yes answers. */
   private previousTurn = "";
-  private latestInput: CallerInput | undefined;
-  private readonly appointments = new Map<string, Appointment>();
-  private readonly clients = new Map<string, Client>();
+  private seen: Seen = { appointments: new Map(), clients: new Map() };
   private readonly outcomes: string[] = [];
   private readonly topicsGiven = new Set<string>();
   private fallback: AgentSession | undefined;
@@ -120,14 +152,14 @@ class ClaudeSession implements AgentSession {
     private readonly tools: AgentTools,
   ) {
     this.system = [{ type: "text", text: buildSystemPrompt(k, call), cache_control: { type: "ephemeral" } }];
-    if (call.knownClient) this.clients.set(call.knownClient.id, call.knownClient);
+    if (call.knownClient) this.seen.clients.set(call.knownClient.id, call.knownClient);
   }
 
   // ─── AgentSession ──────────────────────────────────────────────────────────────────────────────────────────
 
   greet(signal: AbortSignal): AsyncIterable<AgentEvent> {
     // The welcome is the tenant's own text (no model call, no wait); the system prompt tells the model it was said.
-    return this.run(signal, async (emit, said) => {
+    return this.run(signal, new TurnGate(this.call), async (emit, said) => {
       if (this.call.callerNumber) emit({ type: "data", key: "Telefone", value: this.call.callerNumber });
       const welcome =
         this.k.agent.welcomeMessage.trim() ||
@@ -138,7 +170,36 @@ class ClaudeSession implements AgentSession {
 
   respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
     if (this.fallback) return this.fallback.respond(input, signal);
-    return this.run(signal, (emit, said) => this.turn(input, signal, emit, said));
+    const gate = new TurnGate(this.call);
+    return this.run(signal, gate, (emit, said) => this.turn(input, signal, emit, said, gate));
+  }
+
+  /**
+   * The same turn as `respond`, started before the caller's turn is decided (decision 0024): its events wait in the
+   * turn's channel until the gateway drains them at `commit`; its gate holds back every effect until then. Queued
+   * behind any turn still finishing, as every turn is.
+   */
+  speculate(text: string): Speculation | null {
+    // Once the offline engine carries the call (or it has ended) there is no model to start early.
+    if (this.fallback || this.ended) return null;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    const gate = new TurnGate(this.call, true);
+    const input: CallerInput = { kind: "speech", text };
+    const events = this.run(signal, gate, (emit, said) => this.turn(input, signal, emit, said, gate));
+    return {
+      commit(replySignal) {
+        // From here the reply's own signal (a barge-in, the call's end) stops the model, as in any turn.
+        if (replySignal.aborted) controller.abort();
+        else replySignal.addEventListener("abort", () => controller.abort(), { once: true });
+        gate.open();
+        return events;
+      },
+      cancel() {
+        // The HTTP stream is aborted; the turn sees its gate dropped and returns without settling anything.
+        if (gate.drop()) controller.abort();
+      },
+    };
   }
 
   interrupted(heard: string[]): void {
@@ -156,7 +217,7 @@ class ClaudeSession implements AgentSession {
     const fallbackSummary = this.fallback?.summary();
     if (fallbackSummary && !fallbackSummary.includes("sem agendamento")) parts.push(fallbackSummary);
     if (!parts.length) {
-      const who = this.call.knownClient?.fullName ?? [...this.clients.values()][0]?.fullName;
+      const who = this.call.knownClient?.fullName ?? [...this.seen.clients.values()][0]?.fullName;
       return who ? `Ligação de ${who}. Chamada sem agendamento.` : "Chamada sem agendamento.";
     }
     return parts.join(" ");
@@ -166,6 +227,7 @@ class ClaudeSession implements AgentSession {
 
   private run(
     signal: AbortSignal,
+    gate: TurnGate,
     body: (emit: (e: AgentEvent) => void, said: (s: Said) => void) => Promise<void>,
   ): AsyncIterable<AgentEvent> {
     const channel = new Channel();
@@ -179,9 +241,10 @@ class ClaudeSession implements AgentSession {
         channel.push({ type: "say", text: s.text });
       };
       try {
-        if (!this.ended) await body(channel.push, said);
+        if (!this.ended && !gate.dropped) await body(channel.push, said);
       } finally {
-        this.lastReply = reply;
+        // A dropped guess was never said: the caller's last reply is still the one before it (decision 0024).
+        if (!gate.dropped) this.lastReply = reply;
         channel.close();
       }
     });
@@ -196,10 +259,10 @@ class ClaudeSession implements AgentSession {
   private applyHeard(): void {
     const heard = this.heardOfLastReply;
     this.heardOfLastReply = undefined;
-    const reply = heard === undefined ? this.lastReply : this.lastReply.slice(0, heard);
-    // The gateway reports a barge-in only when part of the reply went unheard (or was never written).
-    this.cutOff = heard !== undefined;
     if (heard !== undefined) {
+      // The gateway reports a barge-in only when part of the reply went unheard (or was never written). The last
+      // reply becomes what was heard of it, so applying it again (after a dropped guess, decision 0024) changes nothing.
+      this.cutOff = true;
       for (const s of this.lastReply.slice(heard)) {
         if (!s.block) continue;
         const list = this.sentencesOf.get(s.block);
@@ -213,15 +276,9 @@ class ClaudeSession implements AgentSession {
         m.content = m.content.filter((b) => b.type !== "text" || b.text.trim() !== "");
         if (m.content.length === 0) this.messages.splice(i, 1);
       }
+      this.lastReply = this.lastReply.slice(0, heard);
     }
-    this.previousTurn = reply.map((s) => s.text).join(" ");
-  }
-
-  /** A user message; merged into the last one when that is the user's too (the API wants alternating roles). */
-  private appendUser(blocks: ContentBlockParam[]): void {
-    const last = this.messages[this.messages.length - 1];
-    if (last?.role === "user" && typeof last.content !== "string") last.content.push(...blocks);
-    else this.messages.push({ role: "user", content: blocks });
+    this.previousTurn = this.lastReply.map((s) => s.text).join(" ");
   }
 
   /** The caller's words as the model reads them. */
@@ -231,10 +288,9 @@ class ClaudeSession implements AgentSession {
     return "[silêncio: o cliente não respondeu nos últimos segundos; pergunte se ele ainda está na linha]";
   }
 
-  /** spec 001 §5 and decision 0021: a write runs only on a yes to the agent's read-back of that day and time. */
-  private confirmed(instant: Date): boolean {
-    const input = this.latestInput;
-    if (input?.kind !== "speech" || yesNo(input.text) !== "yes") return false;
+  /** spec 001 §5 and decision 0021: a write runs only on a yes (this turn's input) to the read-back of that time. */
+  private confirmed(input: CallerInput, instant: Date): boolean {
+    if (input.kind !== "speech" || yesNo(input.text) !== "yes") return false;
     const target = wallClock(instant);
     const now = this.call.now();
     // 'Sim, mas pode ser às onze?' agrees to something else: a day or time in the answer must be the write's.
@@ -255,6 +311,7 @@ class ClaudeSession implements AgentSession {
     signal: AbortSignal,
     emit: (e: AgentEvent) => void,
     said: (s: Said) => void,
+    gate: TurnGate,
   ): Promise<void> {
     if (input.kind === "silence" && input.prompts >= 2) {
       // The gateway's last chance passed (ARCHITECTURE.md "Limits and silence"): the goodbye needs no model.
@@ -265,11 +322,14 @@ class ClaudeSession implements AgentSession {
       this.ended = true;
       return;
     }
-    this.latestInput = input;
+    // The turn works on its own copy of the history and of what the model has seen; they become the call's when
+    // the turn is the caller's, so a dropped speculation leaves nothing behind (decision 0024).
+    const messages = [...this.messages];
+    const seen: Seen = { appointments: new Map(this.seen.appointments), clients: new Map(this.seen.clients) };
     const note: ContentBlockParam[] = this.cutOff
       ? [{ type: "text", text: "[o cliente interrompeu você; ele só ouviu a sua fala até aqui]" }]
       : [];
-    this.appendUser([...note, { type: "text", text: this.inputText(input) }]);
+    appendUser(messages, [...note, { type: "text", text: this.inputText(input) }]);
     let saidAnything = false;
     const sayModel = (s: Said) => {
       saidAnything = true;
@@ -278,13 +338,10 @@ class ClaudeSession implements AgentSession {
     let fillerSaid = false;
     try {
       for (let round = 0; round < MAX_ROUNDS; round++) {
-        const result = await this.stream(signal, sayModel);
+        const result = await this.stream(messages, signal, sayModel, gate);
         if (signal.aborted) {
           if (result.content.some((b) => b.type === "text")) {
-            this.messages.push({
-              role: "assistant",
-              content: result.content.filter((b) => b.type === "text"),
-            });
+            messages.push({ role: "assistant", content: result.content.filter((b) => b.type === "text") });
           }
           return;
         }
@@ -294,19 +351,22 @@ class ClaudeSession implements AgentSession {
           result.stopReason === "tool_use"
             ? result.content
             : result.content.filter((b) => b.type !== "tool_use");
-        if (content.length) this.messages.push({ role: "assistant", content });
+        if (content.length) messages.push({ role: "assistant", content });
         const uses = content.filter((b): b is ToolUseBlockParam => b.type === "tool_use");
         if (uses.length === 0) break;
         const results: ToolResultBlockParam[] = [];
         for (const use of uses) {
+          // A guess may look things up; a tool that acts waits until the caller's turn is decided (decision 0024).
+          if (!readsOnly(use.name) && !(await gate.pass())) return;
           const filler = setTimeout(() => {
-            if (fillerSaid || signal.aborted) return;
+            // No filler for a guess: the caller has not finished speaking.
+            if (fillerSaid || signal.aborted || !gate.isOpen) return;
             fillerSaid = true;
             said({ text: CLAUDE_LINES.filler });
           }, this.options.fillerAfterMs);
           let outcome: ToolOutcome;
           try {
-            outcome = await this.runTool(use);
+            outcome = await this.runTool(use, input, seen);
           } finally {
             clearTimeout(filler);
           }
@@ -326,15 +386,25 @@ class ClaudeSession implements AgentSession {
             ...(outcome.isError ? { is_error: true } : {}),
           });
         }
-        this.appendUser(results);
+        appendUser(messages, results);
         if (signal.aborted) return;
       }
+      // The turn's close speaks or records: a guess waits here, with the model's whole answer buffered.
+      if (!(await gate.pass())) return;
       if (!saidAnything && !signal.aborted) said({ text: CLAUDE_LINES.repeat });
       else if (input.kind === "speech") this.informationProvided(input.text, emit);
     } catch (error) {
       if (!(error instanceof ModelFailure)) throw error;
+      // A guess that failed is the caller's failure only once it is their turn; dropped, it never happened.
+      if (!(await gate.pass())) return;
       this.options.onFailure?.(error.cause ?? error, this.call.callId);
       await this.handOver(input, signal, emit, said, saidAnything);
+    } finally {
+      if (gate.isOpen) {
+        this.messages = messages;
+        this.seen = seen;
+        this.cutOff = false;
+      }
     }
   }
 
@@ -353,8 +423,10 @@ class ClaudeSession implements AgentSession {
 
   /** One streamed request: sentences go out as they complete; answers the assistant content and the stop reason. */
   private async stream(
+    messages: MessageParam[],
     signal: AbortSignal,
     say: (s: Said) => void,
+    gate: TurnGate,
   ): Promise<{ content: ContentBlockParam[]; stopReason: string | null }> {
     const attempt = new AbortController();
     const onAbort = () => attempt.abort();
@@ -391,7 +463,7 @@ class ClaudeSession implements AgentSession {
           max_tokens: this.options.maxTokens,
           system: this.system,
           tools: toolDefinitions(),
-          messages: this.withCacheBreakpoint(),
+          messages: withCacheBreakpoint(messages),
           stream: true,
         },
         { signal: attempt.signal, timeout: this.options.requestTimeoutMs, maxRetries: 0 },
@@ -399,7 +471,7 @@ class ClaudeSession implements AgentSession {
       for await (const event of events as AsyncIterable<RawMessageStreamEvent>) {
         arm();
         // The turn's timings (decision 0022) take the first token of the turn's first request; later calls are no-ops.
-        if (event.type === "content_block_delta") this.call.onFirstToken?.();
+        if (event.type === "content_block_delta") gate.firstToken();
         switch (event.type) {
           case "content_block_start": {
             const b = event.content_block;
@@ -470,24 +542,7 @@ class ClaudeSession implements AgentSession {
     });
   }
 
-  /**
-   * The messages with a cache breakpoint on the last block, so each turn reads the conversation so far from the
-   * cache (tools, system and this one: three of the four breakpoints the API allows). The history is not changed.
-   */
-  private withCacheBreakpoint(): MessageParam[] {
-    const last = this.messages[this.messages.length - 1];
-    if (last?.role !== "user" || typeof last.content === "string" || last.content.length === 0) {
-      return this.messages;
-    }
-    const content = [...last.content];
-    const tail = content[content.length - 1]!;
-    if (tail.type === "text" || tail.type === "tool_result") {
-      content[content.length - 1] = { ...tail, cache_control: { type: "ephemeral" } };
-    }
-    return [...this.messages.slice(0, -1), { role: "user", content }];
-  }
-
-  private async runTool(use: ToolUseBlockParam): Promise<ToolOutcome> {
+  private async runTool(use: ToolUseBlockParam, input: CallerInput, seen: Seen): Promise<ToolOutcome> {
     const def = TOOLS.find((t) => t.name === use.name);
     if (!def) return { content: `Ferramenta desconhecida: ${use.name}`, isError: true };
     const ctx: ToolContext = {
@@ -495,9 +550,9 @@ class ClaudeSession implements AgentSession {
       knowledge: this.k,
       toolUseId: use.id,
       now: this.call.now(),
-      confirmed: (instant) => this.confirmed(instant),
-      appointments: this.appointments,
-      clients: this.clients,
+      confirmed: (instant) => this.confirmed(input, instant),
+      appointments: seen.appointments,
+      clients: seen.clients,
     };
     for (let attempt = 1; ; attempt++) {
       try {

@@ -1,7 +1,8 @@
 // The model's tools: `AgentTools` one to one (plus transfer and end of call), their input schemas generated from the
 // shared zod schemas the procedures validate with (so a rule and its pt-BR message exist once), inputs validated
 // before anything runs, and the appointment writes gated in code: they run only on the caller's yes to a read-back
-// (decision 0021; spec 001 §5's rules still apply on the server).
+// (decision 0021; spec 001 §5's rules still apply on the server). Only the tools marked read-only may run in a turn
+// started speculatively, before the caller's turn is decided (decision 0024).
 
 import type { Tool } from "@anthropic-ai/sdk/resources/messages/messages";
 import {
@@ -57,7 +58,11 @@ export interface ToolOutcome {
 export interface ToolDef {
   name: string;
   definition: Tool;
-  write: boolean;
+  /**
+   * It only reads the tenant's data: a speculative turn may run it before the caller's turn is decided (decision
+   * 0024). Every other tool acts (writes, or transfers or ends the call) and waits until the turn is committed.
+   */
+  readOnly: boolean;
   run(input: unknown, ctx: ToolContext): Promise<ToolOutcome>;
 }
 
@@ -95,12 +100,13 @@ function tool<S extends z.ZodType>(def: {
   description: string;
   schema: S;
   hints?: Record<string, string>;
-  write?: boolean;
+  /** Off unless said: a new tool acts until it is known to only read (decision 0024). */
+  readOnly?: boolean;
   run(input: z.output<S>, raw: z.input<S>, ctx: ToolContext): Promise<ToolOutcome>;
 }): ToolDef {
   return {
     name: def.name,
-    write: def.write ?? false,
+    readOnly: def.readOnly ?? false,
     definition: {
       name: def.name,
       description: def.description,
@@ -171,6 +177,7 @@ const MAX_SLOTS = 16;
 export const TOOLS: ToolDef[] = [
   tool({
     name: "find_free_slots",
+    readOnly: true,
     description:
       "Horários livres para um ou mais serviços entre duas datas (no máximo 62 dias), opcionalmente de um profissional ou unidade. Devolve os primeiros horários.",
     schema: FreeSlotsInput,
@@ -197,6 +204,7 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: "check_availability",
+    readOnly: true,
     description:
       "Verifica se um horário está disponível para um profissional, unidade e serviços. CONFLICT e OUTSIDE_WINDOW impedem o agendamento.",
     schema: AvailabilityCheckInput,
@@ -207,6 +215,7 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: "find_patient_by_phone",
+    readOnly: true,
     description: "Procura o paciente cadastrado com este telefone.",
     schema: ClientFindByPhoneInput,
     async run(input, _raw, ctx) {
@@ -217,6 +226,7 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: "search_patients",
+    readOnly: true,
     description: "Procura pacientes pelo nome (parte do nome), CPF ou telefone.",
     schema: z.object({ search: z.string().trim().min(1, "Busca obrigatória").max(150) }),
     async run(input, _raw, ctx) {
@@ -269,6 +279,7 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: "list_appointments",
+    readOnly: true,
     description: "Lista agendamentos entre duas datas (inclusive), de preferência filtrando pelo paciente.",
     schema: AppointmentListInput,
     hints: { startDate: "yyyy-MM-dd", endDate: "yyyy-MM-dd" },
@@ -284,7 +295,6 @@ export const TOOLS: ToolDef[] = [
       "Agenda um horário. Só depois de ler o agendamento para o cliente (serviço, profissional, dia e horário) e ele dizer sim.",
     schema: AppointmentCreateInput,
     hints: { scheduledAt: "yyyy-MM-ddTHH:mm:00-03:00", offeredServices: "ids dos serviços" },
-    write: true,
     async run(input, raw, ctx) {
       if (!ctx.confirmed(input.scheduledAt)) return notConfirmed(input.scheduledAt, ctx, "este agendamento");
       const appt = await ctx.tools.createAppointment(ctx.toolUseId, raw);
@@ -327,7 +337,6 @@ export const TOOLS: ToolDef[] = [
       establishmentId: establishmentIdField.optional(),
     }),
     hints: { scheduledAt: "novo horário, yyyy-MM-ddTHH:mm:00-03:00" },
-    write: true,
     async run(input, raw, ctx) {
       const a = ctx.appointments.get(input.appointmentId);
       if (!a) return unknownAppointment();
@@ -360,7 +369,6 @@ export const TOOLS: ToolDef[] = [
     description:
       "Cancela um agendamento. Só depois de dizer ao cliente qual (dia e horário) e ele dizer sim.",
     schema: z.object({ appointmentId: uuid }),
-    write: true,
     async run(input, _raw, ctx) {
       const a = ctx.appointments.get(input.appointmentId);
       if (!a) return unknownAppointment();
@@ -386,7 +394,6 @@ export const TOOLS: ToolDef[] = [
     description:
       "Confirma a presença do paciente num agendamento. Só depois de dizer qual (dia e horário) e ele dizer sim.",
     schema: z.object({ appointmentId: uuid }),
-    write: true,
     async run(input, _raw, ctx) {
       const a = ctx.appointments.get(input.appointmentId);
       if (!a) return unknownAppointment();
@@ -435,6 +442,11 @@ export const TOOLS: ToolDef[] = [
     },
   }),
 ];
+
+/** Whether the model's tool of this name only reads (an unknown name acts: it is not run speculatively). */
+export function readsOnly(name: string): boolean {
+  return TOOLS.find((t) => t.name === name)?.readOnly ?? false;
+}
 
 /** The tools as the request sends them: the last one carries the cache breakpoint (tools come first in the cache). */
 export function toolDefinitions(): Tool[] {

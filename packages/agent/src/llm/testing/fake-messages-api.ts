@@ -20,6 +20,11 @@ export interface FakeReply {
   stopReason?: "end_turn" | "tool_use" | "max_tokens";
   /** Wait before the first content block (the model's time to first token); the server's default otherwise. */
   firstTokenDelayMs?: number;
+  /**
+   * Also wait for this before the first content block (after the first-token delay), or until the client closes
+   * the connection: a test holds a reply until it has seen what it waits for, with no clock involved.
+   */
+  hold?: Promise<unknown>;
   /** Wait between deltas (text is streamed in pieces of a few characters). */
   deltaDelayMs?: number;
   /** Drop the connection after this many characters of text went out (a stream cut mid-reply). */
@@ -33,6 +38,8 @@ export interface FakeReply {
 /** What the SDK sent, as the API receives it. */
 export interface FakeRequest {
   headers: Record<string, string | string[] | undefined>;
+  /** When the request arrived (performance.now()). */
+  receivedAt: number;
   /** When the reply's stream ended (performance.now()), cut or not. */
   endedAt?: number;
   /** Whether the whole reply went out (message_stop sent) before the connection closed. */
@@ -138,10 +145,13 @@ export async function startFakeMessagesApi(options: FakeMessagesApiOptions): Pro
     }
     const invalid = problem(body);
     if (invalid) return json(400, errorBody("invalid_request_error", invalid));
-    const request: FakeRequest = { headers: req.headers, body };
+    const request: FakeRequest = { headers: req.headers, receivedAt: performance.now(), body };
     requests.push(request);
-    res.on("close", () => {
-      request.endedAt = performance.now();
+    const closed = new Promise<void>((resolve) => {
+      res.on("close", () => {
+        request.endedAt = performance.now();
+        resolve();
+      });
     });
     const reply = api.script(request, requests.length - 1);
     if (reply.httpError) {
@@ -189,6 +199,8 @@ export async function startFakeMessagesApi(options: FakeMessagesApiOptions): Pro
       },
     });
     await sleep(reply.firstTokenDelayMs ?? options.firstTokenDelayMs ?? 0);
+    if (reply.hold) await Promise.race([reply.hold, closed]);
+    if (res.destroyed) return;
     send("ping", { type: "ping" });
     const delta = reply.deltaDelayMs ?? options.deltaDelayMs ?? 2;
     let textOut = 0;
