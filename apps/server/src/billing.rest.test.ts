@@ -121,8 +121,8 @@ describe("the catalogue", () => {
   });
 });
 
-describe("the Content-Security-Policy", () => {
-  it("admits Mercado Pago's card fields only when Mercado Pago is configured", async () => {
+describe("with Mercado Pago configured", () => {
+  it("admits its card fields in the CSP (and only then), has no sandbox, starts a trial at once, refuses a raw card", async () => {
     const csp = (await server.app.request("/healthz")).headers.get("content-security-policy") ?? "";
     expect(csp).not.toContain("mercadopago");
     const paid = await createTestServer({
@@ -152,6 +152,50 @@ describe("the Content-Security-Policy", () => {
       expect(settings.body).toMatchObject({
         result: { data: { provider: "mercadopago", mercadoPagoPublicKey: "APP_USR-pk" } },
       });
+
+      // The trial needs no payment now: it starts at once, without a card (decision 0023), back on the success page.
+      const owner = await paid.api.seedTenant();
+      const trial = await paid.request<Checkout>("POST", "/billing/trial-checkout", {
+        as: owner.actor,
+        body: { planCode: "pack250-monthly", ...customer },
+      });
+      expect(trial.status).toBe(200);
+      const back = new URL(trial.body.checkoutUrl);
+      expect(back.pathname).toBe("/payment/subscription/success");
+      expect(back.searchParams.get("status")).toBe("approved");
+      const sub = await paid.request<SubscriptionBody>("GET", "/subscription", { as: owner.actor });
+      expect(sub.body).toMatchObject({ status: "TRIAL", card: null });
+
+      // A raw card number never reaches Mercado Pago through us: refused with a 400 saying so, nothing saved.
+      const raw = await paid.request<{ message: string }>("PUT", "/subscription/update-credit-card", {
+        as: owner.actor,
+        body: {
+          creditCard: {
+            holderName: "Ana",
+            number: "4235 6477 2802 5682",
+            expiryMonth: "11",
+            expiryYear: "2031",
+            ccv: "123",
+          },
+          creditCardHolderInfo: {
+            name: "Ana Souza",
+            email: "ana@clinica.test",
+            cpfCnpj: CPF,
+            postalCode: "01310-100",
+            addressNumber: "10",
+            phone: "11987654321",
+          },
+        },
+      });
+      expect([raw.status, raw.body.message]).toEqual([400, M.rawCardRefused]);
+      const noToken = await paid.request<{ message: string }>("PUT", "/subscription/update-credit-card", {
+        as: owner.actor,
+        body: { cardToken: " " },
+      });
+      expect(noToken.status).toBe(400);
+      expect(
+        (await paid.request<SubscriptionBody>("GET", "/subscription", { as: owner.actor })).body.card,
+      ).toBeNull();
     } finally {
       await paid.close();
     }
