@@ -200,7 +200,6 @@ interface PurchaseDraft {
   planCode?: string;
   minutes?: number;
   customer: Partial<CheckoutCustomer>;
-  payer: CheckoutPayer;
   /** What the checkout page shows. */
   title: string;
   backTo: "subscription" | "minute-pack";
@@ -233,6 +232,7 @@ async function insertPayment(db: TenantTx, deps: BillingDeps, draft: PurchaseDra
 async function openCheckout(
   steps: TenantSteps,
   deps: BillingDeps,
+  actor: Actor,
   prepare: (db: TenantTx) => Promise<PurchaseDraft>,
 ): Promise<{ checkoutUrl: string }> {
   const { draft, paymentId } = await steps(async (db) => {
@@ -247,7 +247,7 @@ async function openCheckout(
         title: draft.title,
         amountInCents: draft.valueInCents,
         externalReference: paymentId,
-        payer: draft.payer,
+        payer: payerOf(actor, draft.customer),
         backUrls: backUrls(deps.config, draft.backTo),
         notificationUrl: notificationUrl(deps.config),
         registersCard: draft.kind === "TRIAL",
@@ -291,12 +291,11 @@ export async function trialCheckout(
       valueInCents: 0,
       planCode: plan.code,
       customer,
-      payer: payerOf(actor, customer),
       title: `${description}: nada é cobrado hoje; depois, ${formatBrl(plan.priceInCents)} a cada ${BILLING_CONSTANTS.cycleDays} dias (cadastro do cartão)`,
       backTo: "subscription",
     };
   };
-  if (deps.provider.cardInput === "details") return openCheckout(steps, deps, prepare);
+  if (deps.provider.cardInput === "details") return openCheckout(steps, deps, actor, prepare);
   // Mercado Pago: the trial needs no payment now, so it starts at once (no provider call at all).
   const paymentId = await steps(async (db) => {
     await lockBilling(db);
@@ -329,7 +328,7 @@ export function buyCheckout(
   input: { planCode: string } & Partial<CheckoutCustomer>,
 ): Promise<{ checkoutUrl: string }> {
   const { planCode, ...customer } = input;
-  return openCheckout(steps, deps, async (db) => {
+  return openCheckout(steps, deps, actor, async (db) => {
     const current = await subscriptionRow(db);
     if (current?.status === "ACTIVE" && !current.cancelAtPeriodEnd) conflict(M.alreadySubscribed);
     const plan = await planForPurchase(db, planCode);
@@ -340,7 +339,6 @@ export function buyCheckout(
       valueInCents: plan.priceInCents,
       planCode: plan.code,
       customer,
-      payer: payerOf(actor, customer),
       title: description,
       backTo: "subscription",
     };
@@ -355,7 +353,7 @@ export function minutePackCheckout(
   input: { minutesToBuy: number } & Partial<CheckoutCustomer>,
 ): Promise<{ checkoutUrl: string }> {
   const { minutesToBuy, ...customer } = input;
-  return openCheckout(steps, deps, async (db) => {
+  return openCheckout(steps, deps, actor, async (db) => {
     const offer = await minutePackOffer(db);
     if (minutesToBuy < offer.minMinutes || minutesToBuy > offer.maxMinutes)
       invalid("minutesToBuy", M.minutesRange(offer.minMinutes, offer.maxMinutes));
@@ -366,7 +364,6 @@ export function minutePackCheckout(
       valueInCents: minutesToBuy * offer.pricePerMinuteInCents,
       minutes: minutesToBuy,
       customer,
-      payer: payerOf(actor, customer),
       title: `${description} (não expiram)`,
       backTo: "minute-pack",
     };
