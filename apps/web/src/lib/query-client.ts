@@ -19,7 +19,7 @@ function statusOf(error: unknown): number | undefined {
   return undefined;
 }
 
-function shouldRetry(failureCount: number, error: unknown): boolean {
+export function shouldRetry(failureCount: number, error: unknown): boolean {
   // tRPC wraps what its fetch threw: a failed refresh arrives as the error's cause.
   if (
     error instanceof AuthenticationError ||
@@ -28,6 +28,10 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
     return false;
   }
   const status = statusOf(error);
+  // A batch that mixes a public procedure (plans.list) with signed-in ones answers 207 when the access token expired
+  // on its way: the signed-in ones come back UNAUTHORIZED inside a response that is no 401, so authFetch did not
+  // refresh. Asked once more, authFetch sees the token past its `exp` and refreshes first.
+  if (status === 401) return failureCount < 1;
   if (status !== undefined && status < 500) return false; // the answer will not change by asking again
   return failureCount < 2;
 }

@@ -2,8 +2,17 @@ import { VOICE_TONE_LABELS, VOICE_TYPE_LABELS } from "@atende/shared/catalogue-c
 import { hasActiveSubscription } from "@atende/shared/setup-state";
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Bot, ClipboardList, LayoutDashboard, MapPin, PhoneCall, Settings2, Stethoscope } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import {
+  BadgeCheck,
+  Bot,
+  ClipboardList,
+  LayoutDashboard,
+  MapPin,
+  PhoneCall,
+  Settings2,
+  Stethoscope,
+} from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Brand } from "../../components/brand";
 import { useRedirectWhenSignedOut } from "../../components/shell/use-redirect-when-signed-out";
@@ -11,6 +20,7 @@ import { Spinner } from "../../components/spinner";
 import { Button } from "../../components/ui/button";
 import { ErrorState } from "../../components/ui/states";
 import { useTRPC } from "../../lib/trpc";
+import { PlanCheckout } from "../billing/plan-checkout";
 import { Softphone } from "./softphone/softphone";
 import { locationLine, professionalLine, summariseServices } from "./summary";
 
@@ -18,14 +28,17 @@ const ALREADY_ACTIVE = "Você já possui serviços ativos. Redirecionando para o
 
 /**
  * /testar-agente (spec 001 §2 "Agent test page"): what the agent will say and offer, and the test call itself, placed
- * from the browser (softphone/; the spec's phone field becomes the browser call, issue #8). The plan choice that
- * follows a test in the spec comes with billing (#10); until then the page leads to the setup and the dashboard.
+ * from the browser (softphone/; the spec's phone field becomes the browser call, issue #8). After a call that ended
+ * normally, the plan choice and the checkout form (features/billing/plan-checkout.tsx; spec 000 §5, spec 001 §4)
+ * lead to the 7-day trial, a plan paid now or a minute pack.
  */
 export function AgentTestPage() {
   // A session lost here (a sign-out in another tab) goes back to /login, like on the dashboard.
   useRedirectWhenSignedOut();
   const trpc = useTRPC();
   const navigate = useNavigate();
+  // spec 001 §4: the plan choice appears only after a successful test call, and stays for the rest of the visit.
+  const [tested, setTested] = useState(false);
   const setup = useQuery(trpc.tenant.setupState.queryOptions());
   const state = setup.data;
   const active = hasActiveSubscription(state?.subscriptionStatus);
@@ -142,7 +155,7 @@ export function AgentTestPage() {
           Ligação de teste
         </h2>
         <div className="mt-4">
-          <Softphone />
+          <Softphone onCompleted={() => setTested(true)} />
         </div>
         <div className="mt-6 flex flex-col gap-2 border-t border-slate-200 pt-5 sm:flex-row">
           <Button variant="secondary" asChild>
@@ -159,6 +172,22 @@ export function AgentTestPage() {
           </Button>
         </div>
       </section>
+
+      {tested && (
+        <section
+          aria-labelledby="plans-title"
+          className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+        >
+          <h2 id="plans-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <BadgeCheck aria-hidden="true" className="size-5 text-teal-700" />
+            Escolha seu plano
+          </h2>
+          <p className="mt-1 mb-5 text-sm text-slate-600">
+            Gostou do atendimento? Ative o seu agente com um plano mensal ou compre minutos avulsos.
+          </p>
+          <PlanCheckout />
+        </section>
+      )}
     </Frame>
   );
 }

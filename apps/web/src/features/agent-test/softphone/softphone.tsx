@@ -30,9 +30,10 @@ type Phase =
 /**
  * The browser softphone of /testar-agente (spec 001 §2 "Agent test page", issue #8): a test call to the tenant's
  * agent through the telephony gateway, spoken (microphone, the browser's recognition) or typed, with the live
- * transcript; then 'Teste concluído!' and 'Testar Novamente'.
+ * transcript; then 'Teste concluído!' and 'Testar Novamente'. `onCompleted` hears of every call that ended normally
+ * (hung up by the agent or the caller, not a failure): the test page then offers the plans.
  */
-export function Softphone() {
+export function Softphone({ onCompleted }: { onCompleted?: () => void } = {}) {
   const trpc = useTRPC();
   const ticket = useMutation(trpc.voiceAgent.browserCall.mutationOptions());
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
@@ -88,8 +89,10 @@ export function Softphone() {
         if (call.current !== current) return;
         call.current = null;
         setAgentState(null);
-        if (end.kind === "completed") setPhase({ kind: "ended", callId });
-        else setPhase({ kind: "failed", message: CONNECT_FAILED });
+        if (end.kind === "completed") {
+          setPhase({ kind: "ended", callId });
+          onCompleted?.();
+        } else setPhase({ kind: "failed", message: CONNECT_FAILED });
       },
     });
     call.current = current;
