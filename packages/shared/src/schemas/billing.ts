@@ -2,6 +2,7 @@
 // the card update, the plan change and the answers of the billing calls. The web forms and the procedures validate
 // with the same schemas, so a rule and its pt-BR message exist once.
 
+import { BILLING_CONSTANTS, BILLING_MESSAGES } from "../billing";
 import { isValidCardNumber, isValidCnpj, isValidCpf } from "../documents";
 import {
   BILLING_CYCLES,
@@ -10,7 +11,6 @@ import {
   PAYMENT_STATUSES,
   SUBSCRIPTION_STATUSES,
 } from "../enums";
-import { BILLING_CONSTANTS, BILLING_MESSAGES } from "../billing";
 import { textCharacters, z } from "../zod";
 import { wireInstant } from "./catalogue-fields";
 import { VoiceAgentRecord } from "./voice-agent";

@@ -14,7 +14,9 @@ export function PlanUsageCard({
 }) {
   const trpc = useTRPC();
   const tenant = useQuery(trpc.tenant.get.queryOptions());
-  const plans = useQuery(trpc.plans.list.queryOptions());
+  // After the tenant's answer, so the public catalogue never shares a batch with the signed-in calls: a batch that
+  // mixes them answers 207 on an expired token instead of the 401 the client refreshes on.
+  const plans = useQuery({ ...trpc.plans.list.queryOptions(), enabled: tenant.isSuccess });
   const planCodes = plans.data?.plans.map((plan) => plan.code);
   const view = tenant.isSuccess ? planUsageView(planUsage(tenant.data, planCodes)) : NO_PLAN;
 
