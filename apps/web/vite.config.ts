@@ -10,10 +10,19 @@ import { compression } from "vite-plugin-compression2";
  * server path is proxied to it, so the SPA keeps calling its own origin exactly as in production, where server and
  * SPA share one origin. `dev` is kept for the server's development-only pages.
  */
-const fixedServerPrefixes = ["trpc", "oauth2", "healthz", "openapi.json", "docs", "dev"];
+const fixedServerPrefixes = [
+  "trpc",
+  "oauth2",
+  "healthz",
+  "openapi.json",
+  "docs",
+  "dev",
+  "robots.txt",
+  "sitemap.xml",
+];
 
 /** Paths whose browser navigations (GET, accepting HTML) are pages of the server itself, not of the SPA. */
-const serverPages = /^\/(oauth2|docs|openapi\.json|healthz|dev)(\/|$|\?)/;
+const serverPages = /^\/(oauth2|docs|openapi\.json|healthz|dev|robots\.txt|sitemap\.xml)(\/|$|\?)/;
 
 /**
  * The first path segments of every REST shim, read from the declarations in packages/api/src/rest (`restRoutes`),

@@ -37,9 +37,10 @@ test("a newcomer signs in with Google, outlives an expired access token and sign
   expect(after.refreshToken).not.toBe(before.refreshToken);
   expect(expiryOf(after.accessToken)).toBeGreaterThan(expiryOf(before.accessToken));
 
+  // spec 000 §2 "Dashboard shell": after logout the user is sent to / (the landing page since issue #11).
   await page.getByRole("button", { name: "Sair" }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole("heading", { name: "Acesse sua conta" })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Login", exact: true }).first()).toBeVisible();
   expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
 });
 
@@ -121,5 +122,6 @@ test("an unknown path shows the 404 page with a way back", async ({ page }) => {
   await page.goto("/caminho-que-nao-existe");
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
   await page.getByRole("link", { name: "Voltar para o início" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Seu telefone atendido 24 horas");
 });

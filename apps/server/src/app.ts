@@ -21,6 +21,7 @@ import { createDocsRoutes } from "./docs";
 import { body } from "./errors";
 import { createOAuthRoutes } from "./oauth";
 import { buildOpenApi } from "./openapi";
+import { createPublicSiteRoutes } from "./public-site";
 import { apiRateLimit, clientAddress, type RateLimits, signInRateLimit, trpcBatchLimit } from "./rate-limit";
 import { createRecordingRoutes } from "./recordings";
 import { mountRest } from "./rest";
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps): Hono {
     c.body(openapi, 200, { "content-type": "application/json; charset=utf-8" }),
   );
   app.route("/", createDocsRoutes());
+  app.route("/", createPublicSiteRoutes(config));
   app.route("/", createOAuthRoutes({ data: deps.data, config, logger }));
   app.route("/", createDevOutboxRoutes({ data: deps.data, config }));
   app.route(

@@ -48,6 +48,10 @@ export function apiConfigFrom(env: Env): ApiConfig {
       perDay: env.DEMO_CALL_LIMIT_PER_DAY,
     },
     recordingsDir: join(env.DATA_DIR, "recordings"),
+    contact: {
+      salesEmail: env.SALES_EMAIL ?? env.SUPER_ADMIN_EMAILS[0],
+      perAddressPerHour: env.CONTACT_LIMIT_PER_HOUR,
+    },
     billing: {
       mercadopago: env.MERCADOPAGO_ACCESS_TOKEN
         ? {

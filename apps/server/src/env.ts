@@ -31,6 +31,10 @@ export const envSchema = z.object({
   JWT_ACCESS_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SUPER_ADMIN_EMAILS: list.default([]),
+  // Where the landing page's contact messages are e-mailed (default: the first SUPER_ADMIN_EMAILS; none: stored
+  // only) and how many one client address may send per hour (docs/decisions/0025-public-site.md).
+  SALES_EMAIL: z.email("deve ser um e-mail").optional(),
+  CONTACT_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(5),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_OAUTH_AUTHORIZATION_URL: z.url().optional(),

@@ -327,6 +327,15 @@ describe("a spoiled text in a valid request is a 400 for that field", () => {
       },
       "POST /voice-agent/test-call": { input: { toNumber: "+5511987654321" } },
       "POST /calls/make-call": { input: { toNumber: "(11) 98765-4321" } },
+      "POST /contact": {
+        input: {
+          name: "Maria da Silva",
+          phone: "(11) 98765-4321",
+          email: "maria@clinica.test",
+          segment: "Clínica",
+          message: "Gostaria de uma demonstração.\nAtendemos 200 ligações por dia.",
+        },
+      },
       "POST /minute-pack/checkout": { input: { minutesToBuy: 100, ...buyer } },
       "POST /billing/trial-checkout": {
         input: { planCode: "pack500-monthly", ...buyer },

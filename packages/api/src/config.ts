@@ -33,7 +33,18 @@ export interface ApiConfig {
   /** The embedded recordings store: a folder of WAV files (DATA_DIR/recordings; a temporary folder in tests). */
   recordingsDir: string;
   billing: BillingConfig;
+  /** The landing page's contact form (POST /contact; docs/decisions/0025-public-site.md). */
+  contact: ContactConfig;
 }
+
+export interface ContactConfig {
+  /** Where each message is e-mailed (SALES_EMAIL, default the first SUPER_ADMIN_EMAILS); undefined: stored only. */
+  salesEmail: string | undefined;
+  /** Messages one client address may send per hour; 0 turns the limit off (the no-500 walk sends many). */
+  perAddressPerHour: number;
+}
+
+export const DEFAULT_CONTACT_PER_ADDRESS_PER_HOUR = 5;
 
 /** Payments (docs/decisions/0023-billing.md). */
 export interface BillingConfig {

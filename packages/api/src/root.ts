@@ -3,6 +3,7 @@ import { availabilitiesRouter } from "./routers/availabilities";
 import { billingRouter, minutePacksRouter, plansRouter, subscriptionRouter } from "./routers/billing";
 import { callsRouter } from "./routers/calls";
 import { clientsRouter } from "./routers/clients";
+import { contactRouter } from "./routers/contact";
 import { conversationsRouter } from "./routers/conversations";
 import { devRouter } from "./routers/dev";
 import { establishmentsRouter } from "./routers/establishments";
@@ -36,6 +37,7 @@ export const appRouter = router({
   minutePacks: minutePacksRouter,
   subscription: subscriptionRouter,
   billing: billingRouter,
+  contact: contactRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -52,7 +52,7 @@ export const SYSTEM_ACCESS = {
     modules: [],
   },
   superAdmin: {
-    why: "the super-admin lists every tenant, selects one and clears the selection, and each act is audited in the tenant it concerns; the voice numbers no tenant has are found across all tenants",
+    why: "the super-admin lists every tenant, selects one and clears the selection, and each act is audited in the tenant it concerns; the voice numbers no tenant has are found across all tenants; the landing page's contact messages (a table of no tenant) are read",
     procedures: [
       "superAdmin.tenants",
       "superAdmin.selectTenant",
@@ -60,6 +60,7 @@ export const SYSTEM_ACCESS = {
       "superAdmin.clearSelection",
       "superAdmin.voiceNumbers",
       "superAdmin.assignVoiceNumber",
+      "superAdmin.contactMessages",
     ],
     modules: [],
   },

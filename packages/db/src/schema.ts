@@ -957,6 +957,26 @@ export const demoCallCounters = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.day] })],
 );
 
+/**
+ * Messages from the landing page's contact form (spec 000 §3 "Contact message", POST /contact). They belong to no
+ * tenant: the shared door stores them, the super-admin page lists them. `clientAddress` bounds how many one address
+ * may send per hour (docs/decisions/0025-public-site.md).
+ */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: id(),
+    name: text().notNull(),
+    phone: text().notNull(),
+    email: text().notNull(),
+    segment: text().notNull(),
+    message: text(),
+    clientAddress: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.clientAddress, t.createdAt), index().on(t.createdAt)],
+);
+
 /** The tables `app_shared` may reach (each with its grants in a custom migration). Kept in sync by a test. */
 export const SHARED_TABLES = [
   "email_outbox",
@@ -965,6 +985,7 @@ export const SHARED_TABLES = [
   "sandbox_checkouts",
   "sandbox_payments",
   "sandbox_cards",
+  "contact_messages",
 ] as const;
 
 /** Tables under row-level security: every table with `tenant_id`. Kept in sync by a test. */

@@ -1,8 +1,7 @@
-import { createFileRoute, redirect } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
+import { LandingPage } from "../features/public-site/landing-page";
 
-// Until the public site exists, its address leads to the sign-in page.
+// spec 000 §2 "Landing page (/)": public, and a signed-in visitor sees it too (issue #11), so no redirect here.
 export const Route = createFileRoute("/")({
-  beforeLoad: () => {
-    throw redirect({ to: "/login", replace: true });
-  },
+  component: LandingPage,
 });

@@ -4,6 +4,7 @@ import { availabilitiesRoutes } from "./availabilities";
 import { billingRoutes } from "./billing";
 import { callsRoutes } from "./calls";
 import { cataloguesRoutes } from "./catalogues";
+import { contactRoutes } from "./contact";
 import { conversationsRoutes } from "./conversations";
 import type { RestRoute } from "./declare";
 import { devRoutes } from "./dev";
@@ -18,6 +19,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...appointmentsRoutes,
   ...conversationsRoutes,
   ...callsRoutes,
+  ...contactRoutes,
   ...tenantRoutes,
   ...billingRoutes,
   ...devRoutes,

@@ -1,7 +1,9 @@
+import { ContactMessageRecord } from "@atende/shared/schemas/contact";
 import { z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { selectedTenantOutput, selectTenantInput, tenantInfoOutput, tokenPairOutput } from "../auth/schemas";
 import { clearSelection, listTenants, selectedTenant, selectTenant } from "../services/auth-super-admin";
+import { listContactMessages } from "../services/contact";
 import { assignVoiceNumber, listVoiceNumbers } from "../telephony/numbers";
 import { superAdminProcedure } from "../trpc";
 
@@ -50,4 +52,9 @@ export const superAdminRouter = {
     .input(z.object({ sid: z.string().regex(/^PN[0-9a-fA-F]{32}$/, "Número inválido") }))
     .output(z.object({ tenantId: z.string(), voiceNumber: z.string() }))
     .mutation(({ ctx, input }) => assignVoiceNumber(ctx.sys, ctx.actor, ctx.config, input.sid)),
+
+  /** The landing page's contact messages, newest first (spec 000 §2 "Contact"; issue #11). */
+  contactMessages: superAdminProcedure
+    .output(ContactMessageRecord.array())
+    .query(({ ctx }) => listContactMessages(ctx.sys)),
 } satisfies TRPCRouterRecord;

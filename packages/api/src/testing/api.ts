@@ -28,6 +28,8 @@ export const testConfig: ApiConfig = {
   // One temporary folder per test file (each file loads this module anew).
   recordingsDir: mkdtempSync(join(tmpdir(), "atende-recordings-")),
   billing: { mercadopago: undefined, webhookSecret: "test-webhook-secret-0123456789", trialMinutes: 60 },
+  // Off: every in-process request comes from one address ("local"); contact.rest.test.ts turns it on.
+  contact: { salesEmail: "vendas@atende.test", perAddressPerHour: 0 },
 };
 
 const createCaller = createCallerFactory(appRouter);

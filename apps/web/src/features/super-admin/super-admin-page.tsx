@@ -12,6 +12,7 @@ import { ErrorState } from "../../components/ui/states";
 import { replaceSession } from "../../lib/auth-client";
 import { useClaims } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
+import { ContactMessages } from "./contact-messages";
 import { searchTenants, TENANTS_SHOWN_BY_DEFAULT, type TenantSummary } from "./tenant-search";
 import { VoiceNumbers } from "./voice-numbers";
 
@@ -99,6 +100,8 @@ function SuperAdminConsole({ selectedTenantId }: { selectedTenantId: string | nu
       </section>
 
       <VoiceNumbers selectedTenantId={selectedTenantId} />
+
+      <ContactMessages />
 
       <section
         aria-labelledby="como-usar"
