@@ -100,8 +100,10 @@ export default defineConfig({
         JWT_ACCESS_TTL_SECONDS: "5",
         SUPER_ADMIN_EMAILS: SUPER_ADMIN_EMAIL,
         LOG_LEVEL: "warn",
-        // Every test signs in again from the same address; keep the limit, above what the suite needs.
-        RATE_LIMIT_AUTH_PER_MINUTE: "300",
+        // Every test signs in again from the same address, and with 5-second tokens each page refreshes often (the
+        // payment pages poll every 5 s): keep the limits, well above what the suite needs from one address.
+        RATE_LIMIT_AUTH_PER_MINUTE: "1000",
+        RATE_LIMIT_API_PER_MINUTE: "10000",
         // Address suggestions from the fake Google Places above.
         GOOGLE_MAPS_API_KEY: FAKE_PLACES_API_KEY,
         GOOGLE_PLACES_API_URL: `http://127.0.0.1:${FAKE_PLACES_PORT}`,
