@@ -18,6 +18,7 @@ export function toasts(page: Page): Locator {
 
 /** No serious or critical accessibility violation on what the page shows now. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
@@ -26,6 +27,25 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     );
   expect(serious).toEqual([]);
   await expectNoSideways(page);
+}
+
+/**
+ * Waits for the page's finite animations and transitions to end (at most 2 s): a toast still fading in has the
+ * contrast of its halfway colours, which axe would report although the settled toast is fine. Endless ones (spinners)
+ * are not waited for.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
 }
 
 /** Usable at 375 px: the page never scrolls sideways. */
