@@ -131,8 +131,10 @@ function AgentSettings() {
             queryClient.invalidateQueries({ queryKey: trpc.voiceAgent.pathKey() }),
             queryClient.invalidateQueries({ queryKey: trpc.tenant.setupState.queryKey() }),
           ]);
+          // A new toast each time (an earlier error's is dismissed): reusing one id made a second save within the
+          // first toast's exit animation update a toast on its way out, so the second success was never seen.
+          toast.dismiss("agent-settings");
           toast.success("Configurações salvas", {
-            id: "agent-settings",
             description: "As configurações do agente foram atualizadas com sucesso.",
           });
         }}
