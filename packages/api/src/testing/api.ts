@@ -89,9 +89,9 @@ export async function insertTenant(
   };
 }
 
-/** The app router as `actor`, in-process (the path a procedure test takes). */
-export function callerFor(data: DataAccess, actor: Actor | null, config: ApiConfig, now: () => Date): Caller {
-  return createCaller({
+/** A user's request context, as the server builds it (no agent, no idempotency key). */
+function userContext(data: DataAccess, actor: Actor | null, config: ApiConfig, now: () => Date): Context {
+  return {
     data,
     actor,
     agent: null,
@@ -99,7 +99,12 @@ export function callerFor(data: DataAccess, actor: Actor | null, config: ApiConf
     config,
     payments: paymentProviderFor(config, data),
     now,
-  });
+  };
+}
+
+/** The app router as `actor`, in-process (the path a procedure test takes). */
+export function callerFor(data: DataAccess, actor: Actor | null, config: ApiConfig, now: () => Date): Caller {
+  return createCaller(userContext(data, actor, config, now));
 }
 
 /** An access token for `actor`, as sign-in would issue it. */
@@ -125,15 +130,7 @@ export async function createTestApi(options: { config?: Partial<ApiConfig> } = {
   const data = dataAccess(database.db);
   let frozen: Date | undefined;
   const now = () => frozen ?? new Date();
-  const contextFor = (actor: Actor | null): Context => ({
-    data,
-    actor,
-    agent: null,
-    idempotencyKey: null,
-    config,
-    payments: paymentProviderFor(config, data),
-    now,
-  });
+  const contextFor = (actor: Actor | null): Context => userContext(data, actor, config, now);
   return {
     database,
     data,
