@@ -977,6 +977,82 @@ export const contactMessages = pgTable(
   (t) => [index().on(t.clientAddress, t.createdAt), index().on(t.createdAt)],
 );
 
+// ─── Calendar integration (spec 001 §2, §8; ARCHITECTURE.md "Calendar integration") ─────────────────────────────
+
+/**
+ * A link e-mailed to a professional to connect their Google Calendar. The token is random and only its SHA-256 is
+ * kept; valid until `expiresAt` (48 hours by default), used once (`usedAt`). A new invitation supersedes the open ones
+ * of the same professional (they are marked used).
+ */
+export const calendarInvitations = pgTable(
+  "calendar_invitations",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    professionalId: uuid().notNull(),
+    tokenHash: text().notNull(),
+    purpose: text().notNull().default("CALENDAR_SYNC"),
+    createdByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    unique().on(t.tenantId, t.id),
+    uniqueIndex("calendar_invitations_token_key").on(t.tokenHash),
+    index().on(t.tenantId, t.professionalId),
+    foreignKey({
+      columns: [t.tenantId, t.professionalId],
+      foreignColumns: [professionals.tenantId, professionals.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * A professional's Google Calendar grant, one per professional. The refresh token is encrypted with ENCRYPTION_KEY
+ * (AES-256-GCM). `brokenAt` is set when Google refuses the grant (revoked, expired): the dashboard says so and a new
+ * invitation repairs it.
+ */
+export const calendarConnections = pgTable(
+  "calendar_connections",
+  {
+    tenantId: tenantId(),
+    professionalId: uuid().notNull(),
+    googleEmail: text().notNull(),
+    calendarId: text().notNull().default("primary"),
+    refreshTokenEncrypted: text().notNull(),
+    connectedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    brokenAt: timestamp({ withTimezone: true }),
+    brokenReason: text(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.professionalId] }),
+    foreignKey({
+      columns: [t.tenantId, t.professionalId],
+      foreignColumns: [professionals.tenantId, professionals.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * Where an appointment's event was last written: the professional's calendar and the event id (derived from the
+ * appointment id, so a retried write never makes a second event). A move to another professional deletes the event
+ * from the old calendar first. No foreign key to the appointment: its deletion must still find the event to delete.
+ */
+export const calendarEvents = pgTable(
+  "calendar_events",
+  {
+    tenantId: tenantId(),
+    appointmentId: uuid().notNull(),
+    professionalId: uuid().notNull(),
+    calendarId: text().notNull(),
+    googleEventId: text().notNull(),
+    syncedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.appointmentId] })],
+);
+
 /** The tables `app_shared` may reach (each with its grants in a custom migration). Kept in sync by a test. */
 export const SHARED_TABLES = [
   "email_outbox",
@@ -1017,4 +1093,7 @@ export const TENANT_TABLES = [
   "minute_grants",
   "minute_debits",
   "minute_alerts",
+  "calendar_invitations",
+  "calendar_connections",
+  "calendar_events",
 ] as const;
