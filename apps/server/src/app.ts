@@ -2,7 +2,15 @@
 // sign-in, /healthz and the single-page app, with one error contract for all of them.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type ApiConfig, appRouter, createJobRunner, type JobRunner, restRoutes } from "@atende/api";
+import {
+  type ApiConfig,
+  appRouter,
+  createJobRunner,
+  DATABASE_UNAVAILABLE,
+  isDatabaseUnavailable,
+  type JobRunner,
+  restRoutes,
+} from "@atende/api";
 import type { DataAccess } from "@atende/db";
 import { TRPC_MAX_BATCH_SIZE } from "@atende/shared/trpc";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -221,6 +229,9 @@ export function createApp(deps: AppDeps): Hono {
         body(error.status === 413 ? "Corpo da requisição grande demais" : error.message),
         error.status,
       );
+    }
+    if (isDatabaseUnavailable(error)) {
+      return c.json(body(DATABASE_UNAVAILABLE), 503, { "retry-after": "5" });
     }
     logInternal(error, c);
     return c.json(body("Erro interno do servidor"), 500);

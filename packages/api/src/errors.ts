@@ -51,6 +51,45 @@ export class UpstreamError extends Error {
   }
 }
 
+/**
+ * The database could not be reached (restarting, failing over, refusing connections): a 503 the caller may retry,
+ * with this pt-BR message instead of 'Erro interno do servidor'. The driver reconnects by itself on the next query.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(readonly detail: unknown) {
+    super(DATABASE_UNAVAILABLE);
+    this.name = "DatabaseUnavailableError";
+  }
+}
+
+export const DATABASE_UNAVAILABLE = "Serviço temporariamente indisponível. Tente novamente em instantes.";
+
+// postgres.js's connection errors and PostgreSQL's "connection exception" (08) and "operator intervention" (57P0x:
+// shutdown, crash recovery, cannot connect now) classes.
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+]);
+
+/** Whether `error` (or one of its causes) says the database connection failed, not the query. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) {
+    if (e instanceof DatabaseUnavailableError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (CONNECTION_CODES.has(code) || code.startsWith("08"))) return true;
+  }
+  return false;
+}
+
 export function upstreamFailed(message: string, detail: string, timedOut = false): never {
   throw new TRPCError({
     code: timedOut ? "GATEWAY_TIMEOUT" : "BAD_GATEWAY",
@@ -83,6 +122,9 @@ export interface ErrorShape {
 
 /** How any error a procedure ends in is shown, by tRPC's error formatter and by the REST shims alike. */
 export function errorShapeOf(error: unknown): ErrorShape {
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, message: DATABASE_UNAVAILABLE, issues: [], internal: false };
+  }
   const trpcError = getTRPCErrorFromUnknown(error);
   const status = getHTTPStatusCodeFromError(trpcError);
   const internal = status >= 500 && !(trpcError.cause instanceof UpstreamError);

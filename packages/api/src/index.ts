@@ -24,7 +24,7 @@ export {
 export { isValidWebhookSignature, signWebhook } from "./billing/signature";
 export { type ApiConfig, isProduction } from "./config";
 export { type Actor, actorFromClaims, type Context } from "./context";
-export { errorShapeOf, type Issue, issuesOf } from "./errors";
+export { DATABASE_UNAVAILABLE, errorShapeOf, type Issue, isDatabaseUnavailable, issuesOf } from "./errors";
 export { createJobRunner, JobRunner } from "./jobs";
 export type { RestRoute } from "./rest/declare";
 export { restRoutes } from "./rest/routes";

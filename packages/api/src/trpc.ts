@@ -14,13 +14,22 @@
 // A procedure built any other way has no database at all, and the procedure walk test refuses it.
 import { type DataAccess, type SharedTx, type SystemPurpose, schema, type TenantTx } from "@atende/db";
 import { and, eq, sql } from "@atende/db/orm";
-import { initTRPC } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
 import { middlewareMarker } from "@trpc/server/unstable-core-do-not-import";
 import type { z } from "zod";
 import { type AgentCall, type CallTicket, verifyCallTicket } from "./auth/call-tokens";
 import { isProduction } from "./config";
 import { actingTenantOf, type Context } from "./context";
-import { errorShapeOf, forbidden, invalid, notFound, unauthorized } from "./errors";
+import {
+  DATABASE_UNAVAILABLE,
+  DatabaseUnavailableError,
+  errorShapeOf,
+  forbidden,
+  invalid,
+  isDatabaseUnavailable,
+  notFound,
+  unauthorized,
+} from "./errors";
 
 const t = initTRPC.context<Context>().create({
   // Never a stack trace; invalid input carries the spec's messages as `issues`, the first one as `message`.
@@ -32,6 +41,22 @@ const t = initTRPC.context<Context>().create({
       data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
     };
   },
+});
+
+/**
+ * Every procedure's first step: a database that cannot be reached ends the call in a 503 with a clear message (and the
+ * driver reconnects on the next query), instead of a 500 the caller cannot tell from a bug.
+ */
+const base = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isDatabaseUnavailable(result.error)) {
+    throw new TRPCError({
+      code: "SERVICE_UNAVAILABLE",
+      message: DATABASE_UNAVAILABLE,
+      cause: new DatabaseUnavailableError(result.error.cause ?? result.error),
+    });
+  }
+  return result;
 });
 
 export const router = t.router;
@@ -65,7 +90,7 @@ const closed = undefined as never;
 export const AGENT_FORBIDDEN = "Acesso negado";
 
 /** A signed-in user. The agent credential is refused here, so a procedure is closed to it unless built for it. */
-const signedIn = t.procedure.use(({ ctx, next }) => {
+const signedIn = base.use(({ ctx, next }) => {
   if (!ctx.actor) {
     if (ctx.agent) forbidden(AGENT_FORBIDDEN);
     unauthorized();
@@ -154,7 +179,7 @@ export const tenantStepsProcedure = {
 
 export const IDEMPOTENCY_KEY_REQUIRED = "Cabeçalho Idempotency-Key obrigatório (1 a 100 caracteres)";
 
-const userOrAgent = t.procedure.use(({ ctx, next }) => {
+const userOrAgent = base.use(({ ctx, next }) => {
   if (!ctx.actor && !ctx.agent) unauthorized();
   return next();
 });
@@ -221,7 +246,7 @@ export const agentToolProcedure = {
   },
 };
 
-const agentOnly = t.procedure.use(({ ctx, next }) => {
+const agentOnly = base.use(({ ctx, next }) => {
   if (!ctx.agent) {
     if (ctx.actor) forbidden(AGENT_FORBIDDEN);
     unauthorized();
@@ -265,7 +290,7 @@ export const CALL_UNAUTHORIZED = "Chamada não autorizada";
 /** Opening a call: the tenant is the one a valid, signed call ticket names (its single use is the handler's). */
 export const ticketProcedure = {
   input<P extends z.ZodType>(schema: P) {
-    return t.procedure.input(schema).use(ticketScope);
+    return base.input(schema).use(ticketScope);
   },
 };
 
@@ -274,7 +299,7 @@ const outsideProduction = t.middleware(({ ctx, next }) => {
   if (isProduction(ctx.config)) notFound("Recurso não encontrado");
   return next();
 });
-const devSignedIn = t.procedure.use(outsideProduction).use(({ ctx, next }) => {
+const devSignedIn = base.use(outsideProduction).use(({ ctx, next }) => {
   if (!ctx.actor) unauthorized();
   return next({ ctx: { actor: ctx.actor } });
 });
@@ -293,9 +318,9 @@ export const devTenantProcedure = {
 
 /** For the tables of no tenant (plans, contact messages…): one transaction as `app_shared`; no caller needed. */
 export const sharedProcedure = {
-  ...t.procedure.use(sharedScope),
+  ...base.use(sharedScope),
   input<P extends z.ZodType>(schema: P) {
-    return t.procedure.input(schema).use(sharedScope);
+    return base.input(schema).use(sharedScope);
   },
 };
 
@@ -315,7 +340,7 @@ export function systemProcedure(purpose: SystemPurpose) {
 
 /** A procedure with the system access of `purpose` and no signed-in caller (the token refresh). */
 export function publicSystemProcedure(purpose: SystemPurpose) {
-  return t.procedure.use(systemDoor(purpose));
+  return base.use(systemDoor(purpose));
 }
 
 export const SUPER_ADMIN_ONLY = "Acesso negado. Esta funcionalidade é restrita a super administradores.";
