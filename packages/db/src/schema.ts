@@ -488,7 +488,14 @@ export const conversations = pgTable(
     isTest: boolean().notNull().default(false),
     transferredTo: text(),
     recordingPath: text(),
+    /** The recording could not be written (a full disk): the call went on without it (decision 0032). */
+    recordingFailed: boolean().notNull().default(false),
     billedMinutes: integer(),
+    /**
+     * The gateway's last sign of life for the call while it is ACTIVE (its heartbeat): the server's sweep finishes a
+     * call silent for too long, as a gateway that died would leave it (decision 0032).
+     */
+    lastActivityAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -502,6 +509,10 @@ export const conversations = pgTable(
     index().on(t.tenantId, t.startedAt),
     index().on(t.tenantId, t.phoneNumber),
     uniqueIndex().on(t.tenantId, t.callSid),
+    // The calls in progress only: what the crash sweep looks through every minute.
+    index("conversations_active_index")
+      .on(t.tenantId, t.lastActivityAt)
+      .where(sql`${t.status} = 'ACTIVE'`),
   ],
 );
 
