@@ -1,4 +1,5 @@
-// First-load JavaScript of /login and /dashboard (issue #7: at most 120 KB and 250 KB gzip): a fresh browser context
+// First-load JavaScript of /login and /dashboard (issue #7: at most 120 KB and 250 KB gzip) and of the public pages /
+// and /base-conhecimento (issue #11: at most 100 KB gzip; decision 0026): a fresh browser context
 // (empty cache) opens the page on the real server and every script it loads before the network settles is counted,
 // decoded size and gzip size (level 9, as the build writes its .gz files); brotli, what browsers are sent, is smaller.
 import { gzipSync } from "node:zlib";
@@ -51,6 +52,23 @@ export async function benchFirstLoad(server: RunningServer, browser?: Browser): 
         budgetKb,
       });
     };
+
+    // The public pages, rendered by the server (their content is in the HTML; the scripts hydrate it), each in a
+    // context of its own so that neither finds the other's scripts cached.
+    for (const [path, heading] of [
+      ["/", /Seu telefone atendido 24 horas/],
+      ["/base-conhecimento", /^Base de conhecimento$/],
+    ] as const) {
+      const visitor = await chromium.newContext({ locale: "pt-BR" });
+      await measure(
+        path,
+        100,
+        await scriptsLoaded(await visitor.newPage(), `${server.origin}${path}`, (page) =>
+          page.getByRole("heading", { level: 1, name: heading }).waitFor(),
+        ),
+      );
+      await visitor.close();
+    }
 
     const anonymous = await chromium.newContext({ locale: "pt-BR" });
     await measure(

@@ -1,4 +1,4 @@
-// The knowledge base, the legal pages and the 404 (spec 000 §2; issue #11).
+// The knowledge base, the legal pages and the 404 (spec 000 §2; issue #11), each checked with axe-core.
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../screens/helpers";
 
@@ -50,14 +50,21 @@ test("the legal pages number their sections, open at the top and go back", async
   await expect(page.getByRole("heading", { level: 1, name: "Política de Privacidade" })).toBeVisible();
   await expect(page.getByRole("heading", { name: /^14\. / })).toBeVisible();
   await expect(page.getByText("LGPD", { exact: false }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   // Opened directly: nothing of ours behind it, so 'Voltar' leads to the landing page.
   await page.getByRole("button", { name: "Voltar" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 
 test("an unknown path shows the 404 with a link back to the landing page", async ({ page }) => {
-  await page.goto("/pagina-inexistente");
+  const res = await page.goto("/pagina-inexistente");
+  // The single-page app's own 404: its shell answers every page path the server does not know.
+  expect(res?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole("link", { name: "Voltar para o início" }).click();
   await expect(page).toHaveURL(/\/$/);
+  // The app's own copy of the landing page (a move inside the app, no page load), with the catalogue it fetched.
+  await expect(page.getByRole("heading", { level: 1, name: /Seu telefone atendido 24 horas/ })).toBeVisible();
+  await expect(page.locator("#precos").getByRole("heading", { name: "Plano 500" })).toBeVisible();
 });

@@ -1,4 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PrivacyPage } from "../features/public-site/legal-page";
+import { PAGE_META, usePageMeta } from "../features/public-site/page-meta";
 
-export const Route = createFileRoute("/politica-privacidade")({ component: PrivacyPage });
+// A full load is the page the build rendered (decision 0026); this copy serves `npm run dev`.
+export const Route = createFileRoute("/politica-privacidade")({ component: SpaPrivacyPage });
+
+function SpaPrivacyPage() {
+  usePageMeta(PAGE_META.privacy);
+  return <PrivacyPage />;
+}

@@ -1,24 +1,21 @@
-import { useRouter } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
-import { Button } from "../../components/ui/button";
+import { Button } from "./controls";
 
 /**
- * 'Voltar' to the previous page (spec 000 §2 "Legal pages", "/base-conhecimento"). A page opened directly (no
- * history of ours behind it) goes to the landing page instead of leaving the site.
+ * Back to the page of ours the visitor came from, else to the landing page: a page opened directly (a link from
+ * elsewhere, typed, bookmarked) must not send the visitor off the site (spec 000 §2 "Legal pages",
+ * "/base-conhecimento"). The public pages are reached by full navigations, so the referrer tells where from.
  */
+export function goBackOrHome() {
+  const referrer = document.referrer ? new URL(document.referrer) : undefined;
+  if (referrer?.origin === window.location.origin && window.history.length > 1) window.history.back();
+  else window.location.assign("/");
+}
+
+/** 'Voltar' (spec 000 §2). */
 export function BackButton() {
-  const router = useRouter();
   return (
-    <Button
-      type="button"
-      variant="ghost"
-      size="sm"
-      className="-ml-3"
-      onClick={() => {
-        if (router.history.canGoBack()) router.history.back();
-        else void router.navigate({ to: "/" });
-      }}
-    >
+    <Button type="button" variant="ghost" size="sm" className="-ml-3" onClick={goBackOrHome}>
       <ArrowLeft aria-hidden="true" />
       Voltar
     </Button>

@@ -1,38 +1,31 @@
-import { maskPhone } from "@atende/shared/format";
-import { CONTACT_MESSAGES, CONTACT_SEGMENTS, ContactInput } from "@atende/shared/schemas/contact";
-import { useMutation } from "@tanstack/react-query";
+import type { ContactInput, ContactResult } from "@atende/shared/schemas/contact";
 import { type FormEvent, useRef, useState } from "react";
-import { toast } from "sonner";
-import { Button } from "../../components/ui/button";
-import { Field } from "../../components/ui/field";
-import { controlClass, Input } from "../../components/ui/input";
-import { Textarea } from "../../components/ui/textarea";
-import { cn } from "../../lib/cn";
-import { httpStatusOf, serverIssuesOf, serverMessageOf } from "../../lib/server-errors";
-import { useTRPC } from "../../lib/trpc";
-import { CONTACT_TEXTS, contactFailureText } from "./contact-texts";
+import {
+  CONTACT_FIELDS,
+  CONTACT_TEXTS,
+  type ContactField,
+  contactFailureText,
+  SEGMENT_OPTIONS,
+} from "./contact-texts";
+import { Button, controlClass, cx, Field } from "./controls";
+import { maskPhone } from "./format";
+import { publicRequest } from "./public-api";
+import { notify } from "./toasts";
 
-type Fields = {
-  name: string;
-  phone: string;
-  email: string;
-  segment: string;
-  message: string;
-  website: string;
-};
-type FieldName = keyof Omit<Fields, "website">;
+type Fields = Record<ContactField | "website", string>;
+type FieldName = ContactField;
 const EMPTY: Fields = { name: "", phone: "", email: "", segment: "", message: "", website: "" };
 
 /**
- * The contact form (spec 000 §2 "Contact", §5 "Contact form", §8 "Contact"): checked with the server's own schema
- * before sending, sent through `contact.send` (POST /contact), its refusals put back on their fields.
+ * The contact form (spec 000 §2 "Contact", §5 "Contact form", §8 "Contact"), sent to POST /contact. The server checks
+ * it with its schema (one rule, one pt-BR message, and no schema library on the page): a refusal's issues go back on
+ * their fields, the first of them focused.
  */
 export function ContactForm() {
-  const trpc = useTRPC();
   const [values, setValues] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const send = useMutation(trpc.contact.send.mutationOptions());
+  const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   const set = (name: keyof Fields, value: string) => {
@@ -40,47 +33,37 @@ export function ContactForm() {
     if (name !== "website") setErrors((e) => ({ ...e, [name]: undefined }));
   };
 
-  const focusFirst = (found: Partial<Record<FieldName, string>>) => {
-    const first = (["name", "phone", "email", "segment", "message"] as const).find((f) => found[f]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setStatus(null);
-    const parsed = ContactInput.safeParse({ ...values, message: values.message || undefined });
-    if (!parsed.success) {
-      const found: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as FieldName;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      focusFirst(found);
+    setPending(true);
+    const input: ContactInput = {
+      ...values,
+      message: values.message || undefined,
+      website: values.website || undefined,
+    };
+    const answer = await publicRequest<ContactResult>("POST", "/contact", input);
+    setPending(false);
+    if (answer.ok) {
+      setErrors({});
+      setStatus({ ok: true, text: answer.data.message || CONTACT_TEXTS.sent });
+      void notify("success", CONTACT_TEXTS.sentTitle, { description: CONTACT_TEXTS.sentDescription });
+      setValues(EMPTY);
       return;
     }
-    send.mutate(
-      { ...values, message: values.message || undefined, website: values.website || undefined },
-      {
-        onSuccess: (result) => {
-          setStatus({ ok: true, text: result.message || CONTACT_MESSAGES.sent });
-          toast.success(CONTACT_TEXTS.sentTitle, { description: CONTACT_TEXTS.sentDescription });
-          setValues(EMPTY);
-        },
-        onError: (error) => {
-          const issues = serverIssuesOf(error) as Partial<Record<FieldName, string>>;
-          if (Object.keys(issues).length > 0) {
-            setErrors(issues);
-            focusFirst(issues);
-          }
-          const server = serverMessageOf(error);
-          setStatus({ ok: false, text: contactFailureText(server, httpStatusOf(error)) });
-          toast.error(CONTACT_TEXTS.failedTitle, {
-            description: server ? CONTACT_TEXTS.failedDescription : CONTACT_TEXTS.unexpectedDescription,
-          });
-        },
-      },
-    );
+    const found: Partial<Record<FieldName, string>> = {};
+    for (const field of CONTACT_FIELDS) found[field] = answer.issues[field];
+    setErrors(found);
+    const first = CONTACT_FIELDS.find((f) => found[f]);
+    if (first) {
+      // A refused field is the form's own check (spec 000 §5): its text under the field, the first one focused.
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setStatus({ ok: false, text: contactFailureText(answer.message, answer.status) });
+    void notify("error", CONTACT_TEXTS.failedTitle, {
+      description: answer.message ? CONTACT_TEXTS.failedDescription : CONTACT_TEXTS.unexpectedDescription,
+    });
   };
 
   const control = (name: FieldName) => ({ name, value: values[name] });
@@ -88,7 +71,9 @@ export function ContactForm() {
   return (
     <form
       ref={formRef}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
+      // Without JavaScript nothing is sent (see below); POST keeps what was typed out of the address bar.
+      method="post"
       noValidate
       aria-labelledby="contato-titulo-form"
       className="grid gap-4 sm:grid-cols-2"
@@ -96,11 +81,17 @@ export function ContactForm() {
       <h3 id="contato-titulo-form" className="sr-only">
         Formulário de contato
       </h3>
+      <noscript>
+        <p className="text-sm text-slate-700 sm:col-span-2">
+          Para enviar a mensagem, ative o JavaScript do navegador.
+        </p>
+      </noscript>
       <Field label="Nome" required error={errors.name}>
         {(p) => (
-          <Input
+          <input
             {...p}
             {...control("name")}
+            className={controlClass("md")}
             autoComplete="name"
             maxLength={120}
             onChange={(e) => set("name", e.target.value)}
@@ -109,9 +100,10 @@ export function ContactForm() {
       </Field>
       <Field label="Telefone" required error={errors.phone}>
         {(p) => (
-          <Input
+          <input
             {...p}
             {...control("phone")}
+            className={controlClass("md")}
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
@@ -123,9 +115,10 @@ export function ContactForm() {
       </Field>
       <Field label="Email" required error={errors.email}>
         {(p) => (
-          <Input
+          <input
             {...p}
             {...control("email")}
+            className={controlClass("md")}
             type="email"
             autoComplete="email"
             maxLength={254}
@@ -138,11 +131,11 @@ export function ContactForm() {
           <select
             {...p}
             {...control("segment")}
-            className={cn(controlClass, "h-10")}
+            className={controlClass("md")}
             onChange={(e) => set("segment", e.target.value)}
           >
             <option value="">Selecione</option>
-            {CONTACT_SEGMENTS.map((s) => (
+            {SEGMENT_OPTIONS.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>
@@ -152,9 +145,10 @@ export function ContactForm() {
       </Field>
       <Field label="Mensagem" error={errors.message} className="sm:col-span-2">
         {(p) => (
-          <Textarea
+          <textarea
             {...p}
             {...control("message")}
+            className={controlClass("area")}
             rows={4}
             maxLength={2000}
             onChange={(e) => set("message", e.target.value)}
@@ -176,10 +170,10 @@ export function ContactForm() {
         />
       </div>
       <div className="flex flex-col gap-3 sm:col-span-2">
-        <Button type="submit" disabled={send.isPending} className="h-11 w-full sm:w-auto sm:self-start">
-          {send.isPending ? "Enviando..." : "Enviar mensagem"}
+        <Button type="submit" size="tall" disabled={pending} className="w-full sm:w-auto sm:self-start">
+          {pending ? "Enviando..." : "Enviar mensagem"}
         </Button>
-        <p role="status" className={cn("text-sm", status?.ok ? "text-teal-800" : "text-red-700")}>
+        <p role="status" className={cx("text-sm", status?.ok ? "text-teal-800" : "text-red-700")}>
           {status?.text}
         </p>
       </div>

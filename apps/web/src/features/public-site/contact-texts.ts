@@ -1,4 +1,12 @@
-// The contact form's answers (spec 000 §8 "Contact"): pure, so the page and its test read the same texts.
+// The contact form's answers (spec 000 §8 "Contact") and its segment options: pure and without zod, so the public
+// pages' first load carries no schema library (decision 0026); a test holds them to @atende/shared's schema.
+
+/** spec 000 §2 "Contact": the segment options, verbatim; the same list as `CONTACT_SEGMENTS` of the schema. */
+export const SEGMENT_OPTIONS = ["Clínica", "Consultório", "Hospital", "Estética", "Pet"] as const;
+
+/** The fields of the form that the server's refusals name, in the form's order. */
+export const CONTACT_FIELDS = ["name", "phone", "email", "segment", "message"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 export const CONTACT_TEXTS = {
   sentTitle: "Mensagem enviada!",
@@ -7,6 +15,8 @@ export const CONTACT_TEXTS = {
   failedDescription: "Erro ao enviar mensagem. Tente novamente.",
   unexpectedDescription: "Erro inesperado ao enviar mensagem. Tente novamente.",
   connection: "Erro de conexão. Verifique sua internet e tente novamente.",
+  /** The server answers its own success text; this is the one of `CONTACT_MESSAGES.sent`, should it send none. */
+  sent: "Mensagem enviada com sucesso! Entraremos em contato em breve.",
 } as const;
 
 /**

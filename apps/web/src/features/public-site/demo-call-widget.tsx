@@ -1,53 +1,48 @@
-import { maskPhone } from "@atende/shared/format";
-import { useMutation } from "@tanstack/react-query";
+import type { CallPlacedResult, CallToNumberInput } from "@atende/shared/schemas/calls";
 import { Phone } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { toast } from "sonner";
-import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
-import { serverMessageOf } from "../../lib/server-errors";
-import { useTRPC } from "../../lib/trpc";
+import { Button, controlClass } from "./controls";
 import { DEMO_CALL_TEXTS, DEMO_PHONE_MAX_LENGTH, demoCallNumber, demoPhoneProblem } from "./demo-call";
+import { maskPhone } from "./format";
+import { publicRequest } from "./public-api";
+import { notify } from "./toasts";
 
 /**
  * 'Ligar para demonstração' (spec 000 §2 "Hero", §5, §8): reveals the phone input; 'Ligar agora' asks
- * `calls.makeCall` (POST /calls/make-call) for a call from our demo business.
+ * POST /calls/make-call for a call from our demo business.
  */
 export function DemoCallWidget() {
-  const trpc = useTRPC();
   const [open, setOpen] = useState(false);
   const [phone, setPhone] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
-  const call = useMutation(trpc.calls.makeCall.mutationOptions());
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const refused = demoPhoneProblem(phone);
     setProblem(refused);
     if (refused) {
-      toast.error(refused);
+      void notify("error", refused);
       inputRef.current?.focus();
       return;
     }
-    call.mutate(
-      { toNumber: demoCallNumber(phone) },
-      {
-        onSuccess: (result) => {
-          if (result.success) {
-            toast.success(DEMO_CALL_TEXTS.started);
-            setPhone("");
-            setOpen(false);
-          } else {
-            // spec 000 §8: the server's reason (e.g. no telephony here) as the toast's description.
-            toast.error(DEMO_CALL_TEXTS.failed, { description: result.errorMessage ?? undefined });
-          }
-        },
-        // A refusal (400 number not callable, 429 limit) carries the server's pt-BR reason; a network error none.
-        onError: (error) => toast.error(DEMO_CALL_TEXTS.unreachable, { description: serverMessageOf(error) }),
-      },
-    );
+    setPending(true);
+    const input: CallToNumberInput = { toNumber: demoCallNumber(phone) };
+    const answer = await publicRequest<CallPlacedResult>("POST", "/calls/make-call", input);
+    setPending(false);
+    if (!answer.ok) {
+      // A refusal (400 number not callable, 429 limit) carries the server's pt-BR reason; a network error none.
+      void notify("error", DEMO_CALL_TEXTS.unreachable, { description: answer.message });
+    } else if (answer.data.success) {
+      void notify("success", DEMO_CALL_TEXTS.started);
+      setPhone("");
+      setOpen(false);
+    } else {
+      // spec 000 §8: the server's reason (e.g. no telephony here) as the toast's description.
+      void notify("error", DEMO_CALL_TEXTS.failed, { description: answer.data.errorMessage ?? undefined });
+    }
   };
 
   if (!open) {
@@ -55,7 +50,7 @@ export function DemoCallWidget() {
       <Button
         type="button"
         variant="secondary"
-        className="h-12 px-6 text-base"
+        size="lg"
         onClick={() => {
           setOpen(true);
           // Focus moves to the revealed input (keyboard and screen-reader users land where they type).
@@ -70,7 +65,7 @@ export function DemoCallWidget() {
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       aria-label="Ligação de demonstração"
       className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
@@ -81,7 +76,7 @@ export function DemoCallWidget() {
       <p id={`${id}-hint`} className="text-xs text-slate-600">
         Nosso agente liga para você em instantes.
       </p>
-      <Input
+      <input
         ref={inputRef}
         id={id}
         type="tel"
@@ -96,7 +91,7 @@ export function DemoCallWidget() {
         }}
         aria-invalid={problem !== null}
         aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ""}`}
-        className="mt-2 h-11 text-base"
+        className={controlClass("lg", "mt-2")}
       />
       {problem && (
         <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
@@ -104,8 +99,8 @@ export function DemoCallWidget() {
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button type="submit" disabled={call.isPending || phone.trim() === ""}>
-          {call.isPending ? "Ligando..." : "Ligar agora"}
+        <Button type="submit" disabled={pending || phone.trim() === ""}>
+          {pending ? "Ligando..." : "Ligar agora"}
         </Button>
         <Button
           type="button"

@@ -1,7 +1,6 @@
 import { ChevronDown, Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { Input } from "../../components/ui/input";
-import { cn } from "../../lib/cn";
+import { controlClass, cx } from "./controls";
 import {
   KB_ARTICLES,
   KB_CATEGORIES,
@@ -10,24 +9,18 @@ import {
   type KbCategory,
 } from "./knowledge-articles";
 import { categoryCounts, noResultText, searchArticles } from "./knowledge-search";
-import { usePageMeta } from "./page-meta";
 import { PublicPage } from "./public-page";
 
 const COUNTS = categoryCounts(KB_ARTICLES);
 
 /** /base-conhecimento (spec 000 §2): search, categories with counts, expandable articles. */
-export function KnowledgeBasePage() {
+export function KnowledgeBasePage({ year }: { year?: number | string }) {
   const [term, setTerm] = useState("");
   const [category, setCategory] = useState<KbCategory>("todas");
   const found = useMemo(() => searchArticles(KB_ARTICLES, term, category), [term, category]);
   const searchId = useId();
-  usePageMeta({
-    title: "Base de conhecimento | Atende",
-    description:
-      "Guias do Atende: dashboard, locais, profissionais, serviços, agendas, pacientes, atendimentos, agente de voz, redirecionamento de chamadas, planos e teste do agente.",
-  });
   return (
-    <PublicPage>
+    <PublicPage year={year}>
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">Base de conhecimento</h1>
       <p className="mt-2 text-slate-600">Guias para configurar e usar o seu agente de atendimento.</p>
       <search className="relative mt-6 block">
@@ -38,13 +31,13 @@ export function KnowledgeBasePage() {
           aria-hidden="true"
           className="pointer-events-none absolute top-3 left-3 size-4 text-slate-500"
         />
-        <Input
+        <input
           id={searchId}
           type="search"
           placeholder="Buscar na base de conhecimento..."
           value={term}
           onChange={(e) => setTerm(e.target.value)}
-          className="h-11 pl-9 text-base"
+          className={controlClass("lgWithIcon")}
         />
       </search>
       <div className="mt-6 grid gap-6 md:grid-cols-[14rem_1fr]">
@@ -56,7 +49,7 @@ export function KnowledgeBasePage() {
                   type="button"
                   aria-pressed={category === c.id}
                   onClick={() => setCategory(c.id)}
-                  className={cn(
+                  className={cx(
                     "flex w-full items-center justify-between gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium",
                     category === c.id
                       ? "bg-teal-700 text-white"
@@ -65,7 +58,7 @@ export function KnowledgeBasePage() {
                 >
                   {c.label}
                   <span
-                    className={cn(
+                    className={cx(
                       "rounded-full px-2 text-xs",
                       category === c.id ? "bg-teal-900/40" : "bg-slate-100 text-slate-700",
                     )}
@@ -116,13 +109,15 @@ function ArticleCard({ article }: { article: KbArticle }) {
           </span>
           <ChevronDown
             aria-hidden="true"
-            className={cn("mt-1 size-5 shrink-0 text-slate-500 transition-transform", open && "rotate-180")}
+            className={cx("mt-1 size-5 shrink-0 text-slate-500 transition-transform", open && "rotate-180")}
           />
         </button>
       </h2>
+      {/* Folded until opened; with JavaScript off every article shows unfolded (the page's <noscript> style). */}
       <div
         id={bodyId}
         hidden={!open}
+        data-kb-article-body=""
         className="space-y-3 border-t border-slate-100 px-4 pt-3 pb-4 text-sm text-slate-700"
       >
         {article.content.map((block) => (
@@ -144,7 +139,7 @@ function Block({ block }: { block: KbBlock }) {
   if (block.kind === "p") return <p className="leading-relaxed">{block.text}</p>;
   const Tag = block.kind === "steps" ? "ol" : "ul";
   return (
-    <Tag className={cn("space-y-1 pl-5", block.kind === "steps" ? "list-decimal" : "list-disc")}>
+    <Tag className={cx("space-y-1 pl-5", block.kind === "steps" ? "list-decimal" : "list-disc")}>
       {block.items.map((item) => (
         <li key={item}>{item}</li>
       ))}

@@ -1,4 +1,3 @@
-import { Link } from "@tanstack/react-router";
 import {
   Bot,
   CalendarCheck,
@@ -16,13 +15,10 @@ import {
   Volume2,
 } from "lucide-react";
 import type { ComponentType, ReactNode, SVGProps } from "react";
-import { ApiProvider } from "../../lib/api-provider";
-import { ContactForm } from "./contact-form";
-import { DemoCallWidget } from "./demo-call-widget";
-import { usePageMeta } from "./page-meta";
+import { Island } from "./islands";
 import { PricingCards } from "./pricing";
+import type { PricingState } from "./pricing-state";
 import { PublicFooter } from "./public-footer";
-import { PublicHeader } from "./public-header";
 import { FEATURES } from "./site";
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
@@ -106,24 +102,20 @@ function Section({
 }
 
 /**
- * The landing page (spec 000 §2 "Landing page (/)"): shown to every visitor, signed in or not. It calls the API for
- * the plans, the demo call and the contact form, so it provides TanStack Query and tRPC itself (decision 0015).
+ * The landing page (spec 000 §2 "Landing page (/)"): shown to every visitor, signed in or not. The server renders it
+ * per request with the catalogue it read (`pricing`); the browser hydrates its islands only (islands.tsx; decision
+ * 0026). The demo call and the contact form call the REST routes with `fetch`.
  */
-export function LandingPage() {
-  usePageMeta({
-    title: "Atende: recepcionista com IA que atende o telefone 24 horas",
-    description:
-      "Agente de voz com inteligência artificial para clínicas, consultórios, hospitais, estéticas e pet shops: atende ligações 24/7, tira dúvidas e agenda, remarca, confirma e cancela consultas. 7 dias grátis.",
-  });
+export function LandingPage({ pricing, year }: { pricing: PricingState; year?: number }) {
   return (
-    <ApiProvider>
+    <>
       <a
         href="#conteudo"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
         Pular para o conteúdo
       </a>
-      <PublicHeader />
+      <Island name="header" />
       <main id="conteudo">
         <section
           id="inicio"
@@ -148,13 +140,13 @@ export function LandingPage() {
                 sua agenda.
               </p>
               <div className="mt-8 flex flex-col items-start gap-3 sm:flex-row sm:flex-wrap">
-                <Link
-                  to="/login"
+                <a
+                  href="/login"
                   className="inline-flex h-12 items-center rounded-lg bg-teal-700 px-6 text-base font-medium text-white hover:bg-teal-800"
                 >
                   Começar período gratuito
-                </Link>
-                <DemoCallWidget />
+                </a>
+                <Island name="demoCall" />
               </div>
               <p className="mt-4 text-sm text-slate-600">7 dias de período gratuito em qualquer plano.</p>
             </div>
@@ -211,12 +203,12 @@ export function LandingPage() {
             </div>
             <div className="lg:text-right">
               <p className="text-lg text-slate-200">Teste grátis por 7 dias, sem compromisso.</p>
-              <Link
-                to="/login"
+              <a
+                href="/login"
                 className="mt-4 inline-flex h-12 items-center rounded-lg bg-white px-6 text-base font-medium text-slate-900 hover:bg-teal-50"
               >
                 Começar agora
-              </Link>
+              </a>
             </div>
           </div>
         </Section>
@@ -246,7 +238,7 @@ export function LandingPage() {
           title="Preços"
           intro="Planos mensais por minutos de atendimento. Precisa de mais? Compre um Pack Avulso."
         >
-          <PricingCards />
+          <PricingCards pricing={pricing} />
         </Section>
 
         <Section
@@ -257,7 +249,7 @@ export function LandingPage() {
         >
           <div className="grid gap-10 lg:grid-cols-3">
             <div className="rounded-2xl border border-slate-200 bg-white p-6 lg:col-span-2">
-              <ContactForm />
+              <Island name="contact" />
             </div>
             <aside
               aria-labelledby="horarios-titulo"
@@ -284,7 +276,7 @@ export function LandingPage() {
           </div>
         </Section>
       </main>
-      <PublicFooter onLanding />
-    </ApiProvider>
+      <PublicFooter onLanding year={year} />
+    </>
   );
 }

@@ -1,31 +1,27 @@
-import { formatBrl } from "@atende/shared/format";
-import { BILLING_CYCLE_LABELS, POPULAR_PLAN_CODE, planTagline } from "@atende/shared/schemas/billing";
-import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { BILLING_CYCLE_LABELS, POPULAR_PLAN_CODE, planTagline } from "@atende/shared/billing";
 import { Check } from "lucide-react";
-import { Skeleton } from "../../components/ui/skeleton";
-import { cn } from "../../lib/cn";
-import { useTRPC } from "../../lib/trpc";
+import { cx } from "./controls";
+import { formatBrl } from "./format";
+import type { PricingState } from "./pricing-state";
 import { FEATURES } from "./site";
 
 const ctaClass =
   "mt-6 inline-flex h-11 w-full items-center justify-center rounded-lg px-4 text-sm font-medium";
 
-/** spec 000 §2 "Pricing", §9: one card per plan of `plans.list`, then the 'Pack Avulso' card. */
-export function PricingCards() {
-  const trpc = useTRPC();
-  const plans = useQuery(trpc.plans.list.queryOptions());
-  const offer = useQuery(trpc.minutePacks.offer.queryOptions());
-
-  if (plans.isError) {
-    // spec 000 §2/§8: the error text, or 'Erro desconhecido', in red in place of the section's cards.
+/**
+ * spec 000 §2 "Pricing", §9: one card per plan of the catalogue (GET /plans), then the 'Pack Avulso' card. The links
+ * are plain: /login is the single-page app's, a full navigation from the public pages.
+ */
+export function PricingCards({ pricing }: { pricing: PricingState }) {
+  if (pricing.status === "error") {
+    // spec 000 §2/§8: the error text in red in place of the section's cards.
     return (
       <p role="alert" className="text-center text-red-700">
-        {plans.error.message || "Erro desconhecido"}
+        {pricing.message}
       </p>
     );
   }
-  if (plans.isPending) {
+  if (pricing.status === "loading") {
     return (
       <div
         className="grid gap-6 md:grid-cols-2 lg:grid-cols-4"
@@ -34,19 +30,19 @@ export function PricingCards() {
         aria-label="Carregando planos"
       >
         {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-[36rem] rounded-2xl" />
+          <div key={i} aria-hidden="true" className="h-[36rem] animate-pulse rounded-2xl bg-slate-200" />
         ))}
       </div>
     );
   }
   return (
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-      {plans.data.plans.map((plan) => {
+      {pricing.plans.map((plan) => {
         const popular = plan.code === POPULAR_PLAN_CODE;
         return (
           <li
             key={plan.code}
-            className={cn(
+            className={cx(
               "relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm",
               popular ? "border-teal-600 ring-2 ring-teal-600" : "border-slate-200",
             )}
@@ -74,9 +70,9 @@ export function PricingCards() {
                 </li>
               ))}
             </ul>
-            <Link
-              to="/login"
-              className={cn(
+            <a
+              href="/login"
+              className={cx(
                 ctaClass,
                 popular
                   ? "bg-teal-700 text-white hover:bg-teal-800"
@@ -85,27 +81,26 @@ export function PricingCards() {
               aria-label={`Começar período gratuito do ${plan.name}`}
             >
               Começar período gratuito
-            </Link>
+            </a>
           </li>
         );
       })}
       <li className="flex flex-col rounded-2xl border border-dashed border-slate-300 bg-slate-50 p-6">
         <h3 className="text-lg font-semibold text-slate-900">Pack Avulso</h3>
         <p className="text-sm text-slate-600">minutos extras quando precisar</p>
-        {offer.data ? (
+        {/* Without the offer (it failed to load) the card keeps its terms and leaves the price out. */}
+        {pricing.offer && (
           <>
             <p className="mt-4">
               <span className="text-3xl font-bold text-slate-900">
-                {formatBrl(offer.data.pricePerMinuteInCents)}
+                {formatBrl(pricing.offer.pricePerMinuteInCents)}
               </span>
               <span className="text-slate-600">/minuto</span>
             </p>
             <p className="mt-1 text-sm font-medium text-slate-800">
-              De {offer.data.minMinutes} a {offer.data.maxMinutes} minutos, de 50 em 50
+              De {pricing.offer.minMinutes} a {pricing.offer.maxMinutes} minutos, de 50 em 50
             </p>
           </>
-        ) : (
-          <Skeleton className="mt-4 h-14" />
         )}
         {/* spec 000 §9 "Pack Avulso". */}
         <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
@@ -116,12 +111,12 @@ export function PricingCards() {
             </li>
           ))}
         </ul>
-        <Link
-          to="/login"
-          className={cn(ctaClass, "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50")}
+        <a
+          href="/login"
+          className={cx(ctaClass, "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50")}
         >
           Comprar minutos
-        </Link>
+        </a>
       </li>
     </ul>
   );

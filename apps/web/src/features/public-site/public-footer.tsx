@@ -1,4 +1,3 @@
-import { Link } from "@tanstack/react-router";
 import { Brand } from "../../components/brand";
 import { INSTAGRAM_URL, SECTIONS } from "./site";
 
@@ -6,9 +5,10 @@ const linkClass = "text-sm text-slate-300 hover:text-white";
 
 /**
  * The public site's footer (spec 000 §2 "Footer"): the landing page's anchors, /login, the knowledge base, the legal
- * pages and Instagram. `onLanding` keeps the anchors in-page; elsewhere they lead to the landing page's sections.
+ * pages and Instagram (when configured). `onLanding` keeps the anchors in-page; elsewhere they lead to the landing
+ * page's sections. Every link is plain: each public page is its own document (decision 0026).
  */
-export function PublicFooter({ onLanding = false }: { onLanding?: boolean }) {
+export function PublicFooter({ onLanding = false, year }: { onLanding?: boolean; year?: number | string }) {
   return (
     <footer className="bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -25,15 +25,9 @@ export function PublicFooter({ onLanding = false }: { onLanding?: boolean }) {
           <ul className="mt-3 space-y-2">
             {SECTIONS.map((s) => (
               <li key={s.id}>
-                {onLanding ? (
-                  <a href={`#${s.id}`} className={linkClass}>
-                    {s.label}
-                  </a>
-                ) : (
-                  <Link to="/" hash={s.id} className={linkClass}>
-                    {s.label}
-                  </Link>
-                )}
+                <a href={onLanding ? `#${s.id}` : `/#${s.id}`} className={linkClass}>
+                  {s.label}
+                </a>
               </li>
             ))}
           </ul>
@@ -42,14 +36,14 @@ export function PublicFooter({ onLanding = false }: { onLanding?: boolean }) {
           <h2 className="text-sm font-semibold text-white">Ajuda</h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link to="/login" className={linkClass}>
+              <a href="/login" className={linkClass}>
                 Login
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/base-conhecimento" className={linkClass}>
+              <a href="/base-conhecimento" className={linkClass}>
                 Base de conhecimento
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>
@@ -57,32 +51,39 @@ export function PublicFooter({ onLanding = false }: { onLanding?: boolean }) {
           <h2 className="text-sm font-semibold text-white">Legal</h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link to="/termos-uso" className={linkClass}>
+              <a href="/termos-uso" className={linkClass}>
                 Termos de Uso
-              </Link>
-            </li>
-            <li>
-              <Link to="/politica-privacidade" className={linkClass}>
-                Política de Privacidade
-              </Link>
-            </li>
-            <li>
-              <a
-                href={INSTAGRAM_URL}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={`${linkClass} inline-flex items-center gap-2`}
-              >
-                <InstagramGlyph />
-                Instagram
-                <span className="sr-only">(abre em nova aba)</span>
               </a>
             </li>
+            <li>
+              <a href="/politica-privacidade" className={linkClass}>
+                Política de Privacidade
+              </a>
+            </li>
+            {INSTAGRAM_URL && (
+              <li>
+                <a
+                  href={INSTAGRAM_URL}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`${linkClass} inline-flex items-center gap-2`}
+                >
+                  <InstagramGlyph />
+                  Instagram
+                  <span className="sr-only">(abre em nova aba)</span>
+                </a>
+              </li>
+            )}
           </ul>
         </nav>
       </div>
-      <p className="border-t border-slate-800 py-6 text-center text-xs text-slate-400">
-        © {new Date().getFullYear()} Atende. Todos os direitos reservados.
+      {/* A page rendered at build time is given the year as a token the server fills in (decision 0026); the
+          browser's own clock may differ around New Year, which is not worth a hydration error. */}
+      <p
+        suppressHydrationWarning
+        className="border-t border-slate-800 py-6 text-center text-xs text-slate-400"
+      >
+        {`© ${year ?? new Date().getFullYear()} Atende. Todos os direitos reservados.`}
       </p>
     </footer>
   );

@@ -1,4 +1,3 @@
-import { Link } from "@tanstack/react-router";
 import { Menu, X } from "lucide-react";
 import { useState } from "react";
 import { Brand } from "../../components/brand";
@@ -8,7 +7,8 @@ const linkClass = "rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover
 
 /**
  * The sticky navigation of the landing page (spec 000 §2): its anchors, 'Login' and 'Contratar' (both /login).
- * On a phone the anchors fold into a menu button so the bar stays one line at 375 px.
+ * On a phone the anchors fold into a menu button so the bar stays one line at 375 px. /login is the single-page app's:
+ * a plain link, a full navigation.
  */
 export function PublicHeader() {
   const [open, setOpen] = useState(false);
@@ -31,15 +31,15 @@ export function PublicHeader() {
           ))}
         </ul>
         <div className="flex items-center gap-2">
-          <Link to="/login" className={`${linkClass} hidden sm:inline-flex`}>
+          <a href="/login" className={`${linkClass} hidden sm:inline-flex`}>
             Login
-          </Link>
-          <Link
-            to="/login"
+          </a>
+          <a
+            href="/login"
             className="inline-flex h-10 items-center rounded-lg bg-teal-700 px-4 text-sm font-medium text-white hover:bg-teal-800"
           >
             Contratar
-          </Link>
+          </a>
           <button
             type="button"
             className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
@@ -70,9 +70,9 @@ export function PublicHeader() {
             </li>
           ))}
           <li>
-            <Link to="/login" className="block rounded-md px-2 py-3 text-base text-slate-800">
+            <a href="/login" className="block rounded-md px-2 py-3 text-base text-slate-800">
               Login
-            </Link>
+            </a>
           </li>
         </ul>
       )}

@@ -1,4 +1,3 @@
-import { Link } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
 import { Brand } from "../../components/brand";
 import { BackButton } from "./back-button";
@@ -8,7 +7,7 @@ import { PublicFooter } from "./public-footer";
  * The frame of the public pages other than the landing page (legal pages, knowledge base): a bar with the mark and
  * the back button, the content, the footer. It scrolls to the top on open (spec 000 §2 "Legal pages").
  */
-export function PublicPage({ children }: { children: ReactNode }) {
+export function PublicPage({ children, year }: { children: ReactNode; year?: number | string | undefined }) {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
@@ -16,19 +15,19 @@ export function PublicPage({ children }: { children: ReactNode }) {
     <>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-4xl items-center justify-between gap-4 px-4">
-          <Link to="/" aria-label="Atende, página inicial" className="rounded-md">
+          <a href="/" aria-label="Atende, página inicial" className="rounded-md">
             <Brand />
-          </Link>
-          <Link to="/login" className="text-sm font-medium text-slate-700 hover:text-teal-700">
+          </a>
+          <a href="/login" className="text-sm font-medium text-slate-700 hover:text-teal-700">
             Login
-          </Link>
+          </a>
         </div>
       </header>
       <main id="conteudo" className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
         <BackButton />
         {children}
       </main>
-      <PublicFooter />
+      <PublicFooter year={year} />
     </>
   );
 }

@@ -8,8 +8,23 @@ export const SECTIONS = [
   { id: "contato", label: "Contato" },
 ] as const;
 
-/** The business's Instagram (spec 000 §2 "Footer"). The account's handle is not in the spec: set it here. */
-export const INSTAGRAM_URL = "https://www.instagram.com/atende.ia";
+/**
+ * The business's Instagram (spec 000 §2 "Footer"): `VITE_INSTAGRAM_URL` at build time (the public pages are rendered
+ * then). The spec names no account, so without it the footer shows no Instagram link rather than a made-up one.
+ */
+export const INSTAGRAM_URL = instagramUrl(import.meta.env.VITE_INSTAGRAM_URL);
+
+/** An https address on instagram.com, or undefined (a typo in the setting must not become a broken link). */
+export function instagramUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value.trim());
+    const host = url.hostname.replace(/^www\./, "");
+    return url.protocol === "https:" && host === "instagram.com" ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** spec 000 §2 "Features", §9: the nine features, listed on the features section and on every plan card. */
 export const FEATURES = [
