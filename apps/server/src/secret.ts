@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseEncryptionKey } from "@atende/api";
 
 /**
  * The access-token key: JWT_SECRET when set; else a key generated once and kept under the data directory, so a
@@ -30,4 +31,23 @@ export function loadWebhookSecret(configured: string | undefined, dataDir: strin
     chmodSync(file, 0o600);
   }
   return readFileSync(file, "utf8").trim();
+}
+
+/**
+ * The key that encrypts the professionals' Google Calendar grants (docs/decisions/0029-calendar-integration.md):
+ * ENCRYPTION_KEY when set (32 bytes, base64 or hex; production requires it); else 32 random bytes generated once and
+ * kept under the data directory, so the stored grants still decrypt after a restart.
+ */
+export function loadEncryptionKey(configured: string | undefined, dataDir: string): Uint8Array {
+  const file = join(dataDir, "encryption-key");
+  if (!configured && !existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64"), { flag: "wx", mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  const text = configured ?? readFileSync(file, "utf8").trim();
+  const key = parseEncryptionKey(text);
+  if (!key)
+    throw new Error(`ENCRYPTION_KEY${configured ? "" : ` (${file})`}: must be 32 bytes, base64 or hex`);
+  return key;
 }

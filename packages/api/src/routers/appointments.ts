@@ -1,5 +1,7 @@
 // Appointments (spec 001 §3-§5, §7): thin procedures; the booking rules live in services/booking.ts and the
-// appointment operations in services/appointments.ts, shared with the REST shims and the voice agent.
+// appointment operations in services/appointments.ts, shared with the REST shims and the voice agent. Around the
+// transaction (calendar/hooks.ts, decision 0029): the professional's Google Calendar busy time is read before it
+// opens, and the appointment's event sync is enqueued after it commits.
 import {
   Appointment,
   AppointmentCreateInput,
@@ -12,6 +14,7 @@ import {
 } from "@atende/shared/schemas/appointments";
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
+import { bookingBusy, slotsBusy, syncChanged, syncCreated } from "../calendar/hooks";
 import {
   checkAvailability,
   confirmAppointment,
@@ -34,27 +37,29 @@ export const appointmentsRouter = {
     .output(Appointment)
     .query(({ ctx, input }) => getAppointment(ctx.db, input.id)),
   create: agentToolProcedure
-    .input(AppointmentCreateInput)
+    .inputAround(AppointmentCreateInput, { before: bookingBusy, after: syncCreated })
     .output(Appointment)
-    .mutation(({ ctx, input }) => createAppointment(ctx.db, input, ctx.now())),
+    .mutation(({ ctx, input }) => createAppointment(ctx.db, input, ctx.now(), ctx.prepared)),
   update: agentToolProcedure
-    .input(AppointmentUpdateInput)
+    .inputAround(AppointmentUpdateInput, { before: bookingBusy, after: syncChanged })
     .output(Appointment)
-    .mutation(({ ctx, input: { id, ...fields } }) => updateAppointment(ctx.db, id, fields, ctx.now())),
+    .mutation(({ ctx, input: { id, ...fields } }) =>
+      updateAppointment(ctx.db, id, fields, ctx.now(), ctx.prepared),
+    ),
   delete: tenantProcedure
-    .input(idInput)
+    .inputAround(idInput, { after: syncChanged })
     .output(z.void())
     .mutation(({ ctx, input }) => deleteAppointment(ctx.db, input.id)),
   confirm: agentToolProcedure
-    .input(idInput)
+    .inputAround(idInput, { after: syncChanged })
     .output(Appointment)
     .mutation(({ ctx, input }) => confirmAppointment(ctx.db, input.id, ctx.now())),
   availabilityCheck: agentToolProcedure
-    .input(AvailabilityCheckInput)
+    .inputAround(AvailabilityCheckInput, { before: bookingBusy })
     .output(AvailabilityCheckResult)
-    .query(({ ctx, input }) => checkAvailability(ctx.db, input)),
+    .query(({ ctx, input }) => checkAvailability(ctx.db, input, ctx.prepared)),
   freeSlots: agentToolProcedure
-    .input(FreeSlotsInput)
+    .inputAround(FreeSlotsInput, { before: slotsBusy })
     .output(z.array(FreeSlot))
-    .query(({ ctx, input }) => searchFreeSlots(ctx.db, input, ctx.now())),
+    .query(({ ctx, input }) => searchFreeSlots(ctx.db, input, ctx.now(), ctx.prepared)),
 } satisfies TRPCRouterRecord;

@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { PG_EXCLUSION_VIOLATION, pgErrorOf, schema, type TenantTx } from "@atende/db";
 import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from "@atende/db/orm";
+import { calendarConflictMessage } from "@atende/shared/calendar";
 import type { AppointmentStatus } from "@atende/shared/enums";
 import {
   APPOINTMENT_MESSAGES,
@@ -20,6 +21,8 @@ import {
   SLOT_GRID_MINUTES,
 } from "@atende/shared/schemas/appointments";
 import { addDays, dateOf, instantAt, toWireInstant, toWireMinute } from "@atende/shared/time";
+import { firstBusyOverlap } from "../calendar/events";
+import { type CalendarBusy, NO_BUSY } from "../calendar/service";
 import { conflict, invalid, notFound } from "../errors";
 import { loadOccurrences } from "./availability";
 import {
@@ -183,11 +186,15 @@ function snapshotRows(tenantId: string, appointmentId: string, services: readonl
   return services.map((service, position) => ({ tenantId, appointmentId, position, ...service }));
 }
 
-/** spec 001 §4: new appointments are SCHEDULED. The booking rules refuse OUTSIDE_WINDOW (400) and CONFLICT (409). */
+/**
+ * spec 001 §4: new appointments are SCHEDULED. The booking rules refuse OUTSIDE_WINDOW (400) and CONFLICT (409), the
+ * professional's Google Calendar busy time (`calendarBusy`, read before the transaction) included.
+ */
 export async function createAppointment(
   db: TenantTx,
   input: AppointmentFields,
   now: Date,
+  calendarBusy: CalendarBusy = NO_BUSY,
 ): Promise<Appointment> {
   const { tenantId } = db;
   requireFuture(input.scheduledAt, now);
@@ -199,6 +206,7 @@ export async function createAppointment(
     offeredServiceIds: input.offeredServices,
     clientId: input.clientId,
     lockReferences: true,
+    calendarBusy: calendarBusy.get(input.professionalId),
   });
   enforceBookable(assessment);
   const range = { professionalId: input.professionalId, start: input.scheduledAt, end: assessment.endsAt };
@@ -241,6 +249,7 @@ export async function updateAppointment(
   id: string,
   input: AppointmentFields & { status: AppointmentStatus },
   now: Date,
+  calendarBusy: CalendarBusy = NO_BUSY,
 ): Promise<Appointment> {
   const { tenantId } = db;
   const { row: existing, services: existingServices } = await loadAppointment(db, id, { lock: true });
@@ -269,6 +278,7 @@ export async function updateAppointment(
       clientId: clientChanged ? input.clientId : undefined,
       excludeAppointmentId: id,
       lockReferences: true,
+      calendarBusy: calendarBusy.get(input.professionalId),
     });
     if (occupies) enforceBookable(assessment);
     services = assessment.services;
@@ -278,6 +288,8 @@ export async function updateAppointment(
     if (occupies && existing.status === "CANCELED") {
       const existingConflict = await findConflict(db, input.professionalId, input.scheduledAt, endsAt, id);
       if (existingConflict) conflict(conflictMessageOf(existingConflict));
+      const busy = firstBusyOverlap(calendarBusy.get(input.professionalId), input.scheduledAt, endsAt);
+      if (busy) conflict(calendarConflictMessage(busy.start, busy.end));
     }
   }
 
@@ -352,6 +364,7 @@ export interface AvailabilityCheckRequest {
 export async function checkAvailability(
   db: TenantTx,
   input: AvailabilityCheckRequest,
+  calendarBusy: CalendarBusy = NO_BUSY,
 ): Promise<AvailabilityCheckResult> {
   const assessment = await assessBooking(db, {
     professionalId: input.professionalId,
@@ -359,6 +372,7 @@ export async function checkAvailability(
     scheduledAt: input.scheduledAt,
     offeredServiceIds: input.offeredServices,
     excludeAppointmentId: input.appointmentId,
+    calendarBusy: calendarBusy.get(input.professionalId),
   });
   return { status: assessment.status, message: assessment.message, endsAt: toWireMinute(assessment.endsAt) };
 }
@@ -377,9 +391,15 @@ export interface FreeSlotsRequest {
  * start is kept when the occupied range fits the window and overlaps no occupying appointment of the professional at
  * any establishment. Four queries whatever the range (services with their links, availabilities, exceptions,
  * appointments), sent together, then one merge sweep (./slots.ts). A filter naming an unknown professional or
- * establishment finds nothing.
+ * establishment finds nothing. The professionals' Google Calendar busy time (`calendarBusy`, read before the
+ * transaction) is occupied too.
  */
-export async function searchFreeSlots(db: TenantTx, input: FreeSlotsRequest, now: Date): Promise<FreeSlot[]> {
+export async function searchFreeSlots(
+  db: TenantTx,
+  input: FreeSlotsRequest,
+  now: Date,
+  calendarBusy: CalendarBusy = NO_BUSY,
+): Promise<FreeSlot[]> {
   const S = schema.offeredServices;
   const SP = schema.offeredServiceProfessionals;
   const SE = schema.offeredServiceEstablishments;
@@ -485,6 +505,12 @@ export async function searchFreeSlots(db: TenantTx, input: FreeSlotsRequest, now
   if (windows.length === 0) return [];
 
   const busyByProfessional = new Map<string, BusyRange[]>();
+  for (const [professionalId, events] of calendarBusy) {
+    busyByProfessional.set(
+      professionalId,
+      events.map((event) => ({ start: event.start.getTime(), end: event.end.getTime() })),
+    );
+  }
   for (const row of busyRows) {
     const range = { start: row.start.getTime(), end: row.end.getTime() };
     const list = busyByProfessional.get(row.professionalId);

@@ -6,6 +6,7 @@
 // query here only produces the friendly message; a race between two bookings is settled by the constraint.
 import { schema, type TenantTx } from "@atende/db";
 import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from "@atende/db/orm";
+import { calendarConflictMessage } from "@atende/shared/calendar";
 import {
   APPOINTMENT_MESSAGES,
   type AppointmentServiceItem,
@@ -17,6 +18,7 @@ import {
 } from "@atende/shared/schemas/appointments";
 import { dateOf, instantAt, minutesOfDay, timeOfDayOf } from "@atende/shared/time";
 import { TRPCError } from "@trpc/server";
+import { type BusyEvent, firstBusyOverlap } from "../calendar/events";
 import { conflict, type Issue, IssuesError, invalid } from "../errors";
 import { hasAnyAvailability, loadOccurrences } from "./availability";
 
@@ -41,6 +43,11 @@ export interface BookingRequest {
    * record gone (decision 0005).
    */
   lockReferences?: boolean;
+  /**
+   * The professional's busy time read from their Google Calendar before the transaction opened (decision 0029): it
+   * counts as occupied, after our own appointments.
+   */
+  calendarBusy?: readonly BusyEvent[] | undefined;
 }
 
 export interface BookingAssessment {
@@ -184,6 +191,8 @@ export async function assessBooking(db: TenantTx, request: BookingRequest): Prom
   const miss = windowMiss(here, start, end);
   if (miss) return outcome("OUTSIDE_WINDOW", outsideWindowMessage(miss.startMinute, miss.endMinute));
   if (existing) return outcome("CONFLICT", conflictMessageOf(existing));
+  const busy = firstBusyOverlap(request.calendarBusy, scheduledAt, endsAt);
+  if (busy) return outcome("CONFLICT", calendarConflictMessage(busy.start, busy.end));
   if (here.length === 0) {
     // An occurrence elsewhere that day proves the professional has availabilities; otherwise ask.
     const hasOther = occurrences.length > 0 || (await hasAnyAvailability(db, request.professionalId));

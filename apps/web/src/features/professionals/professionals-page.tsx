@@ -1,6 +1,6 @@
 import type { Professional } from "@atende/shared/schemas/professionals";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Mail, Pencil, Phone, Plus, Trash2 } from "lucide-react";
+import { CalendarSync, Mail, Pencil, Phone, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "../../components/ui/badge";
@@ -13,6 +13,7 @@ import { CardListSkeleton } from "../../components/ui/skeleton";
 import { EmptyState, ErrorState } from "../../components/ui/states";
 import { serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
+import { CalendarSyncDialog } from "./calendar-sync-dialog";
 import { ProfessionalFormDialog } from "./professional-form-dialog";
 
 /** /dashboard/profissionais (spec 001 §2 'Professionals'). */
@@ -21,6 +22,7 @@ export function ProfessionalsPage() {
   const list = useQuery(trpc.professionals.list.queryOptions());
   const [editing, setEditing] = useState<{ professional: Professional | null } | null>(null);
   const [deleting, setDeleting] = useState<Professional | null>(null);
+  const [syncing, setSyncing] = useState<Professional | null>(null);
 
   return (
     <>
@@ -50,6 +52,7 @@ export function ProfessionalsPage() {
                 professional={professional}
                 onEdit={() => setEditing({ professional })}
                 onDelete={() => setDeleting(professional)}
+                onCalendarSync={() => setSyncing(professional)}
               />
             </li>
           ))}
@@ -61,6 +64,14 @@ export function ProfessionalsPage() {
         professional={editing?.professional ?? null}
       />
       <DeleteProfessional professional={deleting} onClose={() => setDeleting(null)} />
+      <CalendarSyncDialog
+        professional={syncing}
+        onOpenChange={(open) => !open && setSyncing(null)}
+        onEditProfessional={(professional) => {
+          setSyncing(null);
+          setEditing({ professional });
+        }}
+      />
     </>
   );
 }
@@ -69,10 +80,12 @@ function ProfessionalCard({
   professional,
   onEdit,
   onDelete,
+  onCalendarSync,
 }: {
   professional: Professional;
   onEdit: () => void;
   onDelete: () => void;
+  onCalendarSync: () => void;
 }) {
   return (
     <Card aria-label={professional.name}>
@@ -82,6 +95,7 @@ function ProfessionalCard({
           <p className="text-sm text-slate-600">{professional.specialty}</p>
         </div>
         <div className="-mt-2 -mr-2 flex shrink-0">
+          <IconButton label="Sincronizar Google Calendar" icon={CalendarSync} onClick={onCalendarSync} />
           <IconButton label="Editar" icon={Pencil} onClick={onEdit} />
           <IconButton label="Excluir" icon={Trash2} onClick={onDelete} />
         </div>
