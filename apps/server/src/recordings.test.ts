@@ -1,36 +1,45 @@
-// GET /conversations/{id}/recording over the real Hono app: the WAV of a call seeded with a recording (written to the
-// test's temporary store), whole or by range, 404 for another tenant's call or a call without one, 401 without a token.
-import type { SeededTenant } from "@atende/api/testing";
+// GET /conversations/{id}/recording over the real Hono app: the WAV of a call seeded with a recording, whole or by
+// range, 404 for another tenant's call or a call without one, 401 without a token. Twice: with the local folder (the
+// default, the test's temporary folder) and with S3 (the official SDK against a local fake of S3's REST API).
+
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { type FakeS3, type SeededTenant, startFakeS3 } from "@atende/api/testing";
 import type { ConversationDetail } from "@atende/shared/schemas/conversations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseRange } from "./recordings";
 import { createTestServer, type TestServer } from "./testing";
 
-let server: TestServer;
-let a: SeededTenant;
-let b: SeededTenant;
-let recorded: ConversationDetail;
-let silent: ConversationDetail;
+describe.each(["local", "s3"] as const)("GET /conversations/{id}/recording (%s store)", (store) => {
+  let server: TestServer;
+  let s3: FakeS3 | undefined;
+  let a: SeededTenant;
+  let b: SeededTenant;
+  let recorded: ConversationDetail;
+  let silent: ConversationDetail;
 
-beforeAll(async () => {
-  server = await createTestServer();
-  [a, b] = await Promise.all([server.api.seedTenant(), server.api.seedTenant()]);
-  recorded = await a.api.dev.seedConversation({ clientName: "Com gravação", withRecording: true });
-  silent = await a.api.dev.seedConversation({ clientName: "Sem gravação" });
-});
-afterAll(() => server.close());
+  beforeAll(async () => {
+    s3 = store === "s3" ? await startFakeS3() : undefined;
+    server = await createTestServer({ config: { s3: s3?.settings } });
+    [a, b] = await Promise.all([server.api.seedTenant(), server.api.seedTenant()]);
+    recorded = await a.api.dev.seedConversation({ clientName: "Com gravação", withRecording: true });
+    silent = await a.api.dev.seedConversation({ clientName: "Sem gravação" });
+  });
+  afterAll(async () => {
+    await server.close();
+    await s3?.close();
+  });
 
-async function get(id: string, options: { as?: SeededTenant; range?: string } = {}) {
-  const headers: Record<string, string> = {};
-  if (options.as) headers.authorization = `Bearer ${await server.tokenFor(options.as.actor)}`;
-  if (options.range) headers.range = options.range;
-  const res = await server.app.request(`/conversations/${id}/recording`, { headers });
-  return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
-}
+  async function get(id: string, options: { as?: SeededTenant; range?: string } = {}) {
+    const headers: Record<string, string> = {};
+    if (options.as) headers.authorization = `Bearer ${await server.tokenFor(options.as.actor)}`;
+    if (options.range) headers.range = options.range;
+    const res = await server.app.request(`/conversations/${id}/recording`, { headers });
+    return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+  }
 
-const ascii = (bytes: Uint8Array) => new TextDecoder("ascii").decode(bytes);
+  const ascii = (bytes: Uint8Array) => new TextDecoder("ascii").decode(bytes);
 
-describe("GET /conversations/{id}/recording", () => {
   it("says in the detail which calls have a recording", async () => {
     expect(recorded.hasRecording).toBe(true);
     expect(silent.hasRecording).toBe(false);
@@ -79,6 +88,16 @@ describe("GET /conversations/{id}/recording", () => {
       message: expect.any(String),
       issues: expect.any(Array),
     });
+  });
+
+  it("keeps the recording where the store is configured", async () => {
+    const key = `${a.tenantId}/`;
+    if (s3) {
+      expect([...s3.objects.keys()].some((k) => k.startsWith(key))).toBe(true);
+      expect(s3.requests.some((r) => r.method === "GET" && r.range === "bytes=8-11")).toBe(true);
+    } else {
+      expect(readdirSync(join(server.api.config.recordingsDir, a.tenantId))).toHaveLength(1);
+    }
   });
 });
 

@@ -1,20 +1,30 @@
 // GET /conversations/{id}/recording (ARCHITECTURE.md "Recordings"): the call's WAV, with the same authentication as
 // the REST API and Range requests honoured (players seek with them). Who may read which recording is decided by the
-// procedure `conversations.recording` (tenant scope: another tenant's call is a 404); this route only streams bytes.
-import { createReadStream } from "node:fs";
-import { Readable } from "node:stream";
-import { type ApiConfig, appRouter, type Context, openRecording, RECORDING_NOT_FOUND } from "@atende/api";
+// procedure `conversations.recording` (tenant scope: another tenant's call is a 404); this route only streams bytes,
+// from the recording store (the local folder, or S3 with a ranged GetObject: docs/decisions/0030-recording-storage.md).
+import {
+  type ApiConfig,
+  appRouter,
+  type Context,
+  RECORDING_NOT_FOUND,
+  type RecordingStore,
+  recordingStoreFor,
+} from "@atende/api";
 import type { AccessTokenClaims } from "@atende/shared/auth";
 import { Hono } from "hono";
 import { body, errorResponse } from "./errors";
 
 interface RecordingDeps {
   config: ApiConfig;
+  /** Defaults to the configuration's store (recordingStoreFor). */
+  store?: RecordingStore;
   contextFor: (claims: AccessTokenClaims | null) => Promise<Context>;
   logInternal: (error: unknown) => void;
 }
 
 type ByteRange = { start: number; end: number };
+
+const RECORDING_UNAVAILABLE = "Gravação temporariamente indisponível. Tente novamente em instantes.";
 
 /**
  * One range of `bytes=a-b`, `bytes=a-` or `bytes=-n` (RFC 9110 §14.1.2), clipped to the file; null when it cannot
@@ -38,6 +48,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 }
 
 export function createRecordingRoutes(deps: RecordingDeps): Hono {
+  const store = deps.store ?? recordingStoreFor(deps.config);
   const app = new Hono();
   app.get("/conversations/:id/recording", async (c) => {
     let key: string;
@@ -50,8 +61,15 @@ export function createRecordingRoutes(deps: RecordingDeps): Hono {
       if (internal) deps.logInternal(error);
       return c.json(errorBody, status as 400);
     }
-    const file = await openRecording(deps.config.recordingsDir, key);
-    if (!file) return c.json(body(RECORDING_NOT_FOUND), 404);
+    let size: number | undefined;
+    try {
+      size = await store.size(key);
+    } catch (error) {
+      // The store did not answer (S3 down): the caller can try again; nothing of theirs is wrong.
+      deps.logInternal(error);
+      return c.json(body(RECORDING_UNAVAILABLE), 503);
+    }
+    if (size === undefined) return c.json(body(RECORDING_NOT_FOUND), 404);
 
     const headers: Record<string, string> = {
       "content-type": contentType,
@@ -59,15 +77,23 @@ export function createRecordingRoutes(deps: RecordingDeps): Hono {
       // The audio of one tenant's call: never kept by a shared cache.
       "cache-control": "private, no-store",
     };
-    if (file.size === 0) return c.body(null, 200, { ...headers, "content-length": "0" });
-    const range = parseRange(c.req.header("range"), file.size);
+    if (size === 0) return c.body(null, 200, { ...headers, "content-length": "0" });
+    const range = parseRange(c.req.header("range"), size);
     if (range === null) {
-      return c.body(null, 416, { ...headers, "content-range": `bytes */${file.size}` });
+      return c.body(null, 416, { ...headers, "content-range": `bytes */${size}` });
     }
-    const { start, end } = range ?? { start: 0, end: file.size - 1 };
-    const stream = Readable.toWeb(createReadStream(file.path, { start, end })) as ReadableStream<Uint8Array>;
+    const { start, end } = range ?? { start: 0, end: size - 1 };
+    let stream: ReadableStream<Uint8Array> | undefined;
+    try {
+      stream = await store.read(key, range ? { start, end } : undefined);
+    } catch (error) {
+      deps.logInternal(error);
+      return c.json(body(RECORDING_UNAVAILABLE), 503);
+    }
+    // Deleted between the two questions (a retention purge): as if it had never been there.
+    if (!stream) return c.json(body(RECORDING_NOT_FOUND), 404);
     headers["content-length"] = String(end - start + 1);
-    if (range) headers["content-range"] = `bytes ${start}-${end}/${file.size}`;
+    if (range) headers["content-range"] = `bytes ${start}-${end}/${size}`;
     return c.body(stream, range ? 206 : 200, headers);
   });
   return app;

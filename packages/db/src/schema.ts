@@ -88,6 +88,11 @@ export const tenants = pgTable("tenants", {
   paymentMethods: text(),
   profileNotes: text(),
   createdAt: createdAt(),
+  /**
+   * Closed by its owner (docs/decisions/0031-lgpd.md): its patients and calls anonymised, its recordings deleted, its
+   * sessions revoked; sign-in to it is refused and no call reaches it. Billing records are kept.
+   */
+  closedAt: timestamp({ withTimezone: true }),
 });
 
 /**
@@ -319,6 +324,8 @@ export const clients = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp({ withTimezone: true }),
+    /** Personal data erased at the patient's request (LGPD; docs/decisions/0031-lgpd.md): the row is anonymised. */
+    erasedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     unique().on(t.tenantId, t.id),
@@ -488,6 +495,12 @@ export const conversations = pgTable(
     isTest: boolean().notNull().default(false),
     transferredTo: text(),
     recordingPath: text(),
+    /**
+     * The key of a recording waiting to be deleted from the store (erasure, account closure, the 6-month retention;
+     * docs/decisions/0031-lgpd.md): moved here from `recordingPath` in the same transaction, so no reader finds it,
+     * and cleared once the store deleted it. A deletion that fails stays here and is retried.
+     */
+    recordingDeleteKey: text(),
     /** The recording could not be written (a full disk): the call went on without it (decision 0032). */
     recordingFailed: boolean().notNull().default(false),
     billedMinutes: integer(),
@@ -510,9 +523,13 @@ export const conversations = pgTable(
     index().on(t.tenantId, t.phoneNumber),
     uniqueIndex().on(t.tenantId, t.callSid),
     // The calls in progress only: what the crash sweep looks through every minute.
-    index("conversations_active_index")
-      .on(t.tenantId, t.lastActivityAt)
-      .where(sql`${t.status} = 'ACTIVE'`),
+    index("conversations_active_index").on(t.tenantId, t.lastActivityAt).where(sql`${t.status} = 'ACTIVE'`),
+    // What the daily retention sweep looks through, across tenants: the calls that still have a recording, by age,
+    // and the recordings waiting to be deleted.
+    index("conversations_recordings_index").on(t.startedAt).where(sql`${t.recordingPath} is not null`),
+    index("conversations_recording_deletions_index")
+      .on(t.tenantId)
+      .where(sql`${t.recordingDeleteKey} is not null`),
   ],
 );
 

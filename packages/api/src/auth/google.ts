@@ -25,7 +25,9 @@ export type SignInErrorCode =
   | "invalid_state"
   | "oauth_failed"
   | "email_not_verified"
-  | "sign_in_failed";
+  | "sign_in_failed"
+  /** The user's account was closed by its owner (docs/decisions/0031-lgpd.md). */
+  | "account_closed";
 
 export class SignInError extends Error {
   constructor(

@@ -5,10 +5,30 @@ import {
   ClientRecord,
   ClientUpdateInput,
 } from "@atende/shared/schemas/clients";
+import { ClientErasureSummary, ClientExport } from "@atende/shared/schemas/lgpd";
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
+import { calendarSteps } from "../calendar/hooks";
+import { appointmentsWithEvents, eraseClient, exportClientAudited } from "../lgpd/erase";
 import { clients, findClientsByPhone, listClients } from "../services/clients";
-import { agentToolProcedure, tenantProcedure } from "../trpc";
+import { type AroundArgs, agentToolProcedure, tenantProcedure } from "../trpc";
+
+/**
+ * After an erasure committed: the patient's events in the professionals' Google Calendars are rewritten (they carry
+ * the patient's name and phone). Never throws: the erasure is committed, and the calendar's sweep heals a miss.
+ */
+async function resyncCalendarEvents(args: AroundArgs<{ id: string }>): Promise<void> {
+  if (!args.context.calendar.available) return;
+  try {
+    const ids = await args.inTenant((db) => appointmentsWithEvents(db, args.input.id));
+    for (const id of ids) await args.context.calendar.appointmentChanged(calendarSteps(args), id);
+  } catch (error) {
+    args.context.calendar.warn(
+      { err: error, clientId: args.input.id },
+      "calendar events not resynced after erasure",
+    );
+  }
+}
 
 /** Patients (spec 001 §3, §5 Patient form). */
 export const clientsRouter = {
@@ -37,4 +57,17 @@ export const clientsRouter = {
     .input(idInput)
     .output(z.void())
     .mutation(({ ctx, input }) => clients.delete(ctx.db, input.id, ctx.now())),
+  /** LGPD (docs/decisions/0031-lgpd.md): everything kept about the patient, deleted or not, as JSON; audited. */
+  export: tenantProcedure
+    .input(idInput)
+    .output(ClientExport)
+    .query(({ ctx, input }) => exportClientAudited(ctx.db, ctx.actor, input.id, ctx.now())),
+  /**
+   * LGPD: anonymises the patient, their appointments' observations and the calls where they were the caller, and
+   * queues their recordings for deletion; billing records stay. Any team member; audited; erasing twice is fine.
+   */
+  erase: tenantProcedure
+    .inputAround(idInput, { after: resyncCalendarEvents })
+    .output(ClientErasureSummary)
+    .mutation(({ ctx, input }) => eraseClient(ctx.db, ctx.actor, input.id, ctx.now())),
 } satisfies TRPCRouterRecord;

@@ -3,8 +3,9 @@
 // telephony gateway will write one, so what the history shows is what a real call would leave.
 import { schema, type TenantTx } from "@atende/db";
 import type { DevConversationInput } from "@atende/shared/schemas/dev";
+import type { RecordingStore } from "../recordings/store";
 import { recordConversation } from "./conversations";
-import { newRecordingKey, saveRecording, silentWav } from "./recordings";
+import { newRecordingKey, silentWav } from "./recordings";
 
 /** Long enough for a player to show it, small enough to be cheap (16 KB). */
 const SEED_RECORDING_MS = 500;
@@ -15,7 +16,7 @@ export async function seedConversation(
   db: TenantTx,
   input: DevConversationInput,
   now: Date,
-  recordingsDir: string,
+  store: RecordingStore,
 ): Promise<{ id: string }> {
   const startedAt = input.startedAt ?? now;
   // Rows written together would otherwise share one timestamp and lose their order (recordConversation's rule).
@@ -35,11 +36,12 @@ export async function seedConversation(
     ...actions.map((a) => a.timestamp.getTime()),
   );
   const endedAt = input.endedAt ?? (input.status === "ACTIVE" ? null : new Date(lastEvent + STEP_MS));
-  // The file is written first: a rolled-back seed leaves an orphan file, never a row pointing at nothing.
+  // The file is stored first: a rolled-back seed leaves an orphan file, never a row pointing at nothing. (With S3 this
+  // is a network call inside the seed's transaction: acceptable for a development-only seed of a few KB.)
   let recordingPath: string | null = null;
   if (input.withRecording) {
     recordingPath = newRecordingKey(db.tenantId);
-    await saveRecording(recordingsDir, recordingPath, silentWav(SEED_RECORDING_MS));
+    await store.put(recordingPath, { bytes: silentWav(SEED_RECORDING_MS) });
   }
   const seeded = await recordConversation(db, {
     status: input.status,

@@ -1,9 +1,6 @@
-// Call recordings (ARCHITECTURE.md "Recordings" and the storage table): the embedded default store keeps one WAV per
-// call as a file under DATA_DIR/recordings (a temporary folder in tests); the conversation row keeps its key. An
-// object-storage adapter would keep the same keys.
+// Call recordings (ARCHITECTURE.md "Recordings" and the storage table): the bytes are in the recording store
+// (../recordings: a folder by default, S3 when configured); the conversation row keeps the key.
 import { randomUUID } from "node:crypto";
-import { mkdir, stat, writeFile } from "node:fs/promises";
-import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { schema, type TenantTx } from "@atende/db";
 import { eq } from "@atende/db/orm";
 import { notFound } from "../errors";
@@ -16,36 +13,6 @@ export const RECORDING_CONTENT_TYPE = "audio/wav";
 /** A fresh key for a tenant's recording: `{tenantId}/{uuid}.wav`. */
 export function newRecordingKey(tenantId: string): string {
   return `${tenantId}/${randomUUID()}.wav`;
-}
-
-/** The file of a key, refusing any key that would lead outside the store (keys come from our own rows, still). */
-function fileOf(dir: string, key: string): string {
-  const root = resolve(dir);
-  const file = resolve(root, key);
-  const inside = relative(root, file);
-  if (!inside || inside.startsWith("..") || isAbsolute(inside))
-    throw new Error("recording key outside the store");
-  return file;
-}
-
-export async function saveRecording(dir: string, key: string, bytes: Uint8Array): Promise<void> {
-  const file = fileOf(dir, key);
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, bytes);
-}
-
-/** The file and its size, or undefined when the store does not hold it (e.g. purged after retention). */
-export async function openRecording(
-  dir: string,
-  key: string,
-): Promise<{ path: string; size: number } | undefined> {
-  const path = fileOf(dir, key);
-  try {
-    const info = await stat(path);
-    return info.isFile() ? { path, size: info.size } : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The key of a call's recording in the acting tenant; 404 for an unknown call, another tenant's, or none recorded. */

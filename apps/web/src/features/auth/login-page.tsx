@@ -1,3 +1,4 @@
+import { LGPD_MESSAGES } from "@atende/shared/lgpd";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, LoaderCircle } from "lucide-react";
 import { useState } from "react";
@@ -5,14 +6,19 @@ import { Brand } from "../../components/brand";
 import { apiUrl } from "../../lib/env";
 import { GoogleIcon } from "./google-icon";
 
-/** Starts the server's Google sign-in; it comes back to /auth/callback/login on this origin (spec 000 §7). */
-function startGoogleSignIn(): void {
+/**
+ * Starts the server's Google sign-in; it comes back to /auth/callback/login on this origin (spec 000 §7). `signup`
+ * starts a new account even for an e-mail whose account was closed (decision 0031).
+ */
+function startGoogleSignIn(signup = false): void {
   const query = new URLSearchParams({ frontend_host: window.location.origin });
+  if (signup) query.set("signup", "true");
   window.location.assign(apiUrl(`/oauth2/authorization/google?${query}`));
 }
 
 /** What a failed sign-in says (spec 000 §8); a refused consent says so plainly. */
 function signInErrorText(code: string): string {
+  if (code === "account_closed") return LGPD_MESSAGES.signInRefused;
   return code === "access_denied"
     ? "Autorização negada. Para entrar, permita o acesso à sua conta Google."
     : "Erro na autenticação. Tente novamente.";
@@ -55,6 +61,19 @@ export function LoginPage({ error }: { error?: string | undefined }) {
             <p role="alert" className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-700">
               {signInErrorText(error)}
             </p>
+          ) : null}
+          {error === "account_closed" ? (
+            <button
+              type="button"
+              onClick={() => {
+                setRedirecting(true);
+                startGoogleSignIn(true);
+              }}
+              disabled={redirecting}
+              className="mt-3 w-full rounded-lg px-4 py-2 text-sm font-medium text-teal-700 underline-offset-2 hover:underline"
+            >
+              Criar uma nova conta com este Google
+            </button>
           ) : null}
 
           <button

@@ -15,6 +15,7 @@ import { serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { ClientFormDialog } from "./client-form-dialog";
+import { ClientLgpdActions } from "./client-lgpd-actions";
 
 /** How long typing must pause before the search runs. */
 const SEARCH_PAUSE_MS = 300;
@@ -109,6 +110,7 @@ function ClientCard({ client, onEdit }: { client: Client; onEdit: () => void }) 
             disabled={remove.isPending}
             onClick={() => remove.mutate({ id: client.id })}
           />
+          <ClientLgpdActions client={client} />
         </div>
       </CardHeader>
       <dl className="flex flex-col gap-1 text-sm text-slate-700">
@@ -118,12 +120,15 @@ function ClientCard({ client, onEdit }: { client: Client; onEdit: () => void }) 
             <dd>{client.documentNumber}</dd>
           </div>
         )}
-        <div className="flex items-center gap-2">
-          <dt>
-            <Phone aria-label="Telefone" className="size-4 text-slate-500" />
-          </dt>
-          <dd>{client.phoneNumber}</dd>
-        </div>
+        {/* An erased patient (LGPD) has no number left. */}
+        {client.phoneNumber && (
+          <div className="flex items-center gap-2">
+            <dt>
+              <Phone aria-label="Telefone" className="size-4 text-slate-500" />
+            </dt>
+            <dd>{client.phoneNumber}</dd>
+          </div>
+        )}
         {client.email && (
           <div className="flex items-center gap-2">
             <dt>

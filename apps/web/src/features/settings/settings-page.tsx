@@ -5,11 +5,12 @@ import { ErrorState } from "../../components/ui/states";
 import { useClaims } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
 import { TeamSection } from "../team/team-section";
+import { AccountSection } from "./account-section";
 import { BusinessProfileSection } from "./business-profile-section";
 
 /**
- * /dashboard/configuracoes: the business profile and the team. Spec 000 §2 left it a placeholder; decisions 0013 and
- * 0014 give it these two parts.
+ * /dashboard/configuracoes: the business profile, the team and the account's data. Spec 000 §2 left it a placeholder;
+ * decisions 0013 and 0014 give it the first two parts, decision 0031 (LGPD) the account's export and closure.
  */
 export function SettingsPage() {
   const trpc = useTRPC();
@@ -20,7 +21,7 @@ export function SettingsPage() {
 
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader title="Configurações" subtitle="Perfil do negócio e equipe" />
+      <PageHeader title="Configurações" subtitle="Perfil do negócio, equipe e dados da conta" />
       {me.isPending ? (
         <Spinner label="Carregando configurações..." className="py-12" />
       ) : me.isError ? (
@@ -34,6 +35,7 @@ export function SettingsPage() {
           {(actingAsSuperAdmin || me.data.role === "OWNER") && (
             <TeamSection currentUserId={actingAsSuperAdmin ? null : me.data.id} />
           )}
+          {(actingAsSuperAdmin || me.data.role === "OWNER") && <AccountSection />}
         </div>
       )}
     </div>
