@@ -40,6 +40,22 @@ export function toToolError(error: unknown): unknown {
   return error;
 }
 
+/** HTTP answers that mean the request never ran: a proxy without its server, or the database unavailable. */
+const NOT_RUN_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * Whether a call-record write may simply be sent again (decision 0032): no answer came at all (the connection was
+ * refused or cut: the server is down or restarting), or a 502/503/504. Every record write is idempotent (a key, an
+ * upsert or a once-only row), so one that did run before its answer was lost is not applied twice.
+ */
+export function retryableWrite(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const data = error.data as { httpStatus?: number } | undefined;
+  if (data?.httpStatus !== undefined) return NOT_RUN_STATUSES.has(data.httpStatus);
+  const status = (error.meta as { response?: { status?: number } } | undefined)?.response?.status;
+  return status === undefined || NOT_RUN_STATUSES.has(status);
+}
+
 async function tool<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();

@@ -2,8 +2,9 @@
 // while the call goes: each channel's audio lands on the call's timeline (gaps are silence), a few seconds are held
 // in memory and the rest is on disk, and the header's sizes are set at close. The file is `<path>.part` until it
 // is closed, so a half-written recording is never served. A write that fails (a full disk) stops the recording,
-// never the call.
-import { closeSync, mkdirSync, openSync, renameSync, writeSync, writev } from "node:fs";
+// never the call: `close()` then rejects with that error and removes the partial file, which frees its space and is
+// never served (decision 0032).
+import { closeSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync, writev } from "node:fs";
 import { dirname } from "node:path";
 import { decodeMulaw } from "@atende/shared/mulaw";
 import { SAMPLE_RATE } from "@atende/shared/telephony";
@@ -60,7 +61,14 @@ export class StereoWavWriter implements CallRecorder {
   static open(path: string): StereoWavWriter {
     mkdirSync(dirname(path), { recursive: true });
     const fd = openSync(`${path}.part`, "w");
-    writeSync(fd, header(0));
+    try {
+      writeSync(fd, header(0));
+    } catch (error) {
+      // Not even the header fits (a full disk): nothing is left behind.
+      closeSync(fd);
+      unlinkSync(`${path}.part`);
+      throw error;
+    }
     return new StereoWavWriter(path, fd);
   }
 
@@ -143,6 +151,11 @@ export class StereoWavWriter implements CallRecorder {
         closeSync(fd);
       } catch {
         // already closed
+      }
+      try {
+        unlinkSync(`${this.path}.part`);
+      } catch {
+        // already gone
       }
       throw error;
     }

@@ -11,7 +11,7 @@ import { createEspeakSynthesizer } from "../audio/tts";
 import type { Recognizer } from "../pipeline";
 import { GoogleSpeechFake } from "../testing/google-speech-fake";
 import { googleClientOptions } from "./google-access";
-import { createGoogleRecognizers, type GoogleSpeechOptions } from "./google-speech";
+import { createGoogleRecognizers, type GoogleSpeechOptions, RecognitionLost } from "./google-speech";
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
 let speech: Int16Array;
@@ -99,12 +99,14 @@ describe("Google Speech-to-Text adapter", () => {
     });
   });
 
-  it("answers '' for an utterance with no words, and the finals of each utterance once", async () => {
+  it("loses an utterance Google answers nothing about (on a new stream), and answers the finals of each utterance once", async () => {
     await withFake({}, async (fake, open) => {
       const { recognizer } = open({ finalWaitMs: 1_500 });
-      await push(recognizer, speech.subarray(0, 8000)); // nothing scripted: noise Google makes nothing of
+      // Nothing scripted: Google says nothing at all about it (noise, or a stalled stream). The caller is asked to
+      // repeat (decision 0032), and a fresh stream takes the next audio.
+      await push(recognizer, speech.subarray(0, 8000));
       await push(recognizer, silence(800));
-      expect(await recognizer.endOfUtterance()).toBe("");
+      await expect(recognizer.endOfUtterance()).rejects.toBeInstanceOf(RecognitionLost);
       fake.script("sim", "pode ser");
       await push(recognizer, speech.subarray(0, 8000));
       await push(recognizer, silence(800));
@@ -112,6 +114,7 @@ describe("Google Speech-to-Text adapter", () => {
       await push(recognizer, speech.subarray(0, 8000));
       await push(recognizer, silence(800));
       expect(await recognizer.endOfUtterance()).toBe("pode ser");
+      expect(fake.streams).toHaveLength(2);
     });
   });
 

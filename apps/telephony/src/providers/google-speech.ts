@@ -10,6 +10,10 @@
 // in flight, when one comes), and after any stream error. The audio since the last final result (Google's
 // `resultEndTime` tells where that is) is kept and replayed into the new stream, so words that were being
 // recognised when the old stream ended are recognised again rather than lost.
+//
+// An utterance Google answered nothing at all about (no interim, no final: a stalled stream, or one that failed and
+// whose replacement could not catch up) is lost: `endOfUtterance()` rejects with `RecognitionLost`, the stream is
+// replaced without replaying it, and the session asks the caller to repeat (decision 0032).
 
 import { encodeMulaw } from "@atende/shared/mulaw";
 import { SAMPLE_RATE } from "@atende/shared/telephony";
@@ -47,6 +51,14 @@ export const GOOGLE_SPEECH_DEFAULTS = {
   restartEarlyAfterMs: 240_000,
   restartBackoffMs: 1_000,
 } as const;
+
+/** The caller's words were not recognised: the stream stalled or failed (the session asks the caller to repeat). */
+export class RecognitionLost extends Error {
+  constructor(reason: string) {
+    super(`speech recognition lost the utterance: ${reason}`);
+    this.name = "RecognitionLost";
+  }
+}
 
 /** Phrase hints: Google accepts up to 5,000 phrases of at most 100 characters per request. */
 const MAX_PHRASES = 500;
@@ -130,6 +142,10 @@ class GoogleRecognizer implements Recognizer {
   private interim = "";
   /** Audio up to here was already answered from an interim: a late final for it is not a new utterance. */
   private answeredUntil = 0;
+  /** Google has answered something (an interim or a final) since the last `endOfUtterance()`. */
+  private answered = false;
+  /** A stream failed or ended since the last `endOfUtterance()`. */
+  private failedSinceUtterance = false;
   private readonly waiters = new Set<() => void>();
   private closed = false;
 
@@ -175,6 +191,19 @@ class GoogleRecognizer implements Recognizer {
     }
     const usedInterim = Boolean(this.interim);
     const text = [...this.finals, this.interim].join(" ").replace(/\s+/g, " ").trim();
+    const answered = this.answered;
+    const failed = this.failedSinceUtterance;
+    this.answered = false;
+    this.failedSinceUtterance = false;
+    if (!text && !answered && !this.closed) {
+      // Not a word about speech our endpointer heard: the stream stalled, or failed and its replacement has not caught
+      // up. A fresh stream takes the next audio; this utterance is not replayed (the caller is asked to repeat it).
+      this.finals = [];
+      this.interim = "";
+      this.pending = [];
+      this.restart();
+      throw new RecognitionLost(failed ? "the stream failed" : "no results from the stream");
+    }
     if (usedInterim) {
       // What was answered is not replayed, and its late final is dropped.
       this.answeredUntil = this.streamBytes;
@@ -209,11 +238,13 @@ class GoogleRecognizer implements Recognizer {
     stream.on("error", (error: Error & { code?: number }) => {
       if (this.stream !== stream || this.closed) return;
       this.logger.warn({ err: error, code: error.code }, "speech stream failed; restarting it");
+      this.failedSinceUtterance = true;
       this.restartSoon();
     });
     stream.on("end", () => {
       if (this.stream !== stream || this.closed) return;
       this.logger.warn("speech stream ended by the server; restarting it");
+      this.failedSinceUtterance = true;
       this.restartSoon();
     });
     stream.write({ streamingConfig: this.config });
@@ -266,8 +297,13 @@ class GoogleRecognizer implements Recognizer {
         const end = msOf(result.resultEndTime) * (SAMPLE_RATE / 1000);
         this.trimPending(end);
         this.interim = "";
-        if (end > this.answeredUntil && text.trim()) this.finals.push(text.trim());
+        if (end > this.answeredUntil) {
+          // A late final of audio already answered from its interim says nothing about this utterance.
+          this.answered = true;
+          if (text.trim()) this.finals.push(text.trim());
+        }
       } else {
+        this.answered = true;
         // Google splits an interim into a stable head and an unstable tail: together they are the words so far.
         interim += text;
         sawInterim = true;

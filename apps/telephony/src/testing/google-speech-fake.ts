@@ -5,7 +5,8 @@
 // result `finalAfterMs` after it ends, with `resultEndTime` on the stream's audio clock. With `streamLimitMs`, each
 // stream ends with Google's own error for its duration limit (OUT_OF_RANGE, "Exceeded maximum allowed stream
 // duration of 305 seconds.") that long after it opened; a segment cut off that way was never finalised, so its
-// transcript goes back to the front of the queue, as Google would recognise the same audio again.
+// transcript goes back to the front of the queue, as Google would recognise the same audio again. `breakStreams`
+// injects faults (decision 0032): the next streams to hear speech fail, end or stall partway into it.
 import { decodeMulaw } from "@atende/shared/mulaw";
 import { FRAME_BYTES, SAMPLE_RATE } from "@atende/shared/telephony";
 import * as grpc from "@grpc/grpc-js";
@@ -27,7 +28,7 @@ export interface SpeechStreamSeen {
   config: StreamingConfigSeen | null;
   /** Audio received, in ms. */
   audioMs: number;
-  endedBy: "client" | "limit" | null;
+  endedBy: "client" | "limit" | "fault" | null;
   /** Transcripts finalised on this stream. */
   finals: string[];
 }
@@ -43,6 +44,12 @@ export interface GoogleSpeechFakeOptions {
   streamLimitMs?: number | null;
 }
 
+/**
+ * A stream's fault, once it has heard `afterMs` of speech: `error` (UNAVAILABLE, as a dropped connection), `end` (the
+ * server ends the stream early), `stall` (it stays open and never answers again: no interim, no final).
+ */
+export type SpeechStreamFault = "error" | "end" | "stall";
+
 const LIMIT_ERROR = "Exceeded maximum allowed stream duration of 305 seconds.";
 const BYTES_PER_MS = SAMPLE_RATE / 1000;
 /** Mean absolute amplitude above which a 20 ms frame is voiced (telephone speech sits well above 500). */
@@ -51,6 +58,7 @@ const VOICED_LEVEL = 400;
 export class GoogleSpeechFake {
   readonly streams: SpeechStreamSeen[] = [];
   private readonly queue: string[] = [];
+  private readonly faults: { kind: SpeechStreamFault; afterMs: number }[] = [];
   private constructor(
     private readonly server: grpc.Server,
     readonly endpoint: string,
@@ -88,6 +96,16 @@ export class GoogleSpeechFake {
     this.queue.push(...transcripts);
   }
 
+  /** The next `count` streams to hear speech break `afterMs` into it (a stall from its very start by default). */
+  breakStreams(count: number, kind: SpeechStreamFault, afterMs = kind === "stall" ? 0 : 200): void {
+    for (let i = 0; i < count; i++) this.faults.push({ kind, afterMs });
+  }
+
+  /** Faults not yet taken by a stream. */
+  get faultsLeft(): number {
+    return this.faults.length;
+  }
+
   get remaining(): readonly string[] {
     return this.queue;
   }
@@ -107,6 +125,10 @@ export class GoogleSpeechFake {
     /** Transcripts heard on this stream and not finalised yet, in order. */
     const open: Words[] = [];
     let ended = false;
+    /** Taken when this stream first hears speech; `voicedMs` counts the speech it has heard since. */
+    let fault: { kind: SpeechStreamFault; afterMs: number } | null | undefined;
+    let voicedMs = 0;
+    let stalled = false;
     const timers = new Set<NodeJS.Timeout>();
     const later = (ms: number, run: () => void) => {
       const timer = setTimeout(() => {
@@ -179,7 +201,26 @@ export class GoogleSpeechFake {
         const nowMs = received / BYTES_PER_MS;
         let sum = 0;
         for (const sample of frame) sum += Math.abs(sample);
-        if (sum / frame.length > VOICED_LEVEL) {
+        const voiced = sum / frame.length > VOICED_LEVEL;
+        if (voiced) {
+          fault ??= this.faults.shift() ?? null;
+          voicedMs += FRAME_BYTES / BYTES_PER_MS;
+          if (fault && voicedMs >= fault.afterMs) {
+            if (fault.kind === "stall") {
+              // Open and silent from here on: nothing heard is recognised, nothing taken from the script.
+              stalled = true;
+            } else {
+              end("limit");
+              seen.endedBy = "fault";
+              if (fault.kind === "error")
+                call.emit("error", { code: grpc.status.UNAVAILABLE, details: "Connection reset by peer" });
+              else call.end();
+              return;
+            }
+          }
+        }
+        if (stalled) continue;
+        if (voiced) {
           quietMs = 0;
           if (!segment) {
             const next = this.queue.shift();

@@ -3,7 +3,7 @@
 // `firstByteMs`, real audio in the shape Google answers MULAW: a WAV header (format 7, mu-law, mono) around the
 // samples at the requested rate. The samples are a tone as long as the text would take to say (`msPerCharacter`),
 // or whatever `render` makes (eSpeak's speech, for instance). `failNext(n)` makes the next requests fail as an
-// unavailable Google would.
+// unavailable Google would; `stallNext(n)` makes them never answer (the client's deadline ends them).
 import { encodeMulaw } from "@atende/shared/mulaw";
 import * as grpc from "@grpc/grpc-js";
 import { loadGoogleService } from "./google-protos";
@@ -32,6 +32,7 @@ export interface GoogleTtsFakeOptions {
 export class GoogleTtsFake {
   readonly requests: SynthesizeRequestSeen[] = [];
   private failures = 0;
+  private stalls = 0;
   private failure: { code: grpc.status; details: string } = {
     code: grpc.status.UNAVAILABLE,
     details: "The service is currently unavailable.",
@@ -62,7 +63,16 @@ export class GoogleTtsFake {
       synthesizeSpeech: (
         call: grpc.ServerUnaryCall<SynthesizeRequestSeen, object>,
         callback: grpc.sendUnaryData<object>,
-      ) => void fake.synthesize(call.request, callback),
+      ) => {
+        if (fake.stalls > 0) {
+          // Never answered: the client gives up at its deadline, which cancels the call here.
+          fake.stalls--;
+          fake.requests.push(call.request);
+          call.on("cancelled", () => undefined);
+          return;
+        }
+        void fake.synthesize(call.request, callback);
+      },
     });
     return fake;
   }
@@ -74,6 +84,11 @@ export class GoogleTtsFake {
       code: grpc.status.UNAVAILABLE,
       details: "The service is currently unavailable.",
     };
+  }
+
+  /** The next `count` requests are never answered (a stalled Google). */
+  stallNext(count: number): void {
+    this.stalls = count;
   }
 
   /** The texts synthesised, in order. */

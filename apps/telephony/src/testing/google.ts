@@ -7,7 +7,7 @@ import { createToneSynthesizer } from "../audio/tts";
 import type { RecognizerFactory, SpeechSynthesizer } from "../pipeline";
 import { googleClientOptions } from "../providers/google-access";
 import { createGoogleRecognizers, type GoogleSpeechOptions } from "../providers/google-speech";
-import { createGoogleSynthesizer } from "../providers/google-tts";
+import { createGoogleSynthesizer, type GoogleTtsOptions } from "../providers/google-tts";
 import { GoogleSpeechFake, type GoogleSpeechFakeOptions } from "./google-speech-fake";
 import { GoogleTtsFake, type GoogleTtsFakeOptions } from "./google-tts-fake";
 
@@ -31,6 +31,8 @@ export function googleAdaptersFor(options: {
   ttsEndpoint: string;
   logger: Logger;
   recognizer?: Partial<Omit<GoogleSpeechOptions, "client" | "logger">>;
+  /** The voice adapter's own settings (its timeout, its cache). */
+  synthesizer?: Partial<Pick<GoogleTtsOptions, "timeoutMs" | "cacheBytes">>;
   fallback?: SpeechSynthesizer;
 }): GoogleAdapters {
   const speechClient = new speech.v1.SpeechClient(googleClientOptions({ endpoint: options.speechEndpoint }));
@@ -45,6 +47,7 @@ export function googleAdaptersFor(options: {
       client: ttsClient,
       fallback: options.fallback ?? createToneSynthesizer(4),
       logger: options.logger,
+      ...options.synthesizer,
     }),
     close: async () => {
       await Promise.all([speechClient.close(), ttsClient.close()]);
@@ -57,6 +60,7 @@ export async function startGoogleFakes(options: {
   speech?: GoogleSpeechFakeOptions;
   tts?: GoogleTtsFakeOptions;
   recognizer?: Partial<Omit<GoogleSpeechOptions, "client" | "logger">>;
+  synthesizer?: Partial<Pick<GoogleTtsOptions, "timeoutMs" | "cacheBytes">>;
   /** Speaks what Google's voice could not (main.ts uses eSpeak; a short tone by default here). */
   fallback?: SpeechSynthesizer;
 }): Promise<GoogleFakes> {

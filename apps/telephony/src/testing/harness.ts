@@ -58,6 +58,10 @@ export interface Harness {
   recordOf(callId: string): Promise<CallRecord>;
   /** The clinic's appointments of one patient. */
   appointmentsOf(clinic: Clinic, clientId: string): Promise<(typeof schema.appointments.$inferSelect)[]>;
+  /** Stops the server's HTTP listener, open connections included (a server going down mid-call). */
+  stopServer(): Promise<void>;
+  /** Starts it again on the same port over the same database (the server restarted). */
+  startServer(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -148,11 +152,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const recordingsDir = mkdtempSync(join(tmpdir(), "atende-calls-"));
   const api = await createTestApi({ config: { recordingsDir, ...options.config } });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
-  const app = createApp({ data: api.data, config: api.config, logger, now: api.now });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  const serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listen = (port: number) =>
+    new Promise<ReturnType<typeof serve>>((resolve) => {
+      const app = createApp({ data: api.data, config: api.config, logger, now: api.now });
+      const s = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve(s));
+    });
+  const stop = (s: ReturnType<typeof serve>) =>
+    new Promise<void>((resolve) => {
+      if ("closeAllConnections" in s) s.closeAllConnections();
+      s.close(() => resolve());
+    });
+  let server: ReturnType<typeof serve> | null = await listen(0);
+  const serverPort = (server.address() as AddressInfo).port;
+  const serverUrl = `http://127.0.0.1:${serverPort}`;
   const turnLatencies: number[] = [];
   const gateway = await startGateway({
     ...testGatewayOptions({ trpcUrl: `${serverUrl}/trpc`, recordingsDir, ...options }),
@@ -265,9 +277,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
             eq(schema.appointments.clientId, clientId),
           ),
         ),
+    async stopServer() {
+      if (server) await stop(server);
+      server = null;
+    },
+    async startServer() {
+      server ??= await listen(serverPort);
+    },
     async close() {
       await gateway.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (server) await stop(server);
       await api.close();
     },
   };

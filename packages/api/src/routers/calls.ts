@@ -22,6 +22,7 @@ import {
   recordCallActions,
   recordTurnTiming,
   setCallData,
+  touchCall,
 } from "../services/calls";
 import { placeDemoCall } from "../telephony/demo";
 import { transferCall } from "../telephony/outbound";
@@ -31,6 +32,13 @@ import {
   publicSystemProcedure,
   ticketProcedure,
 } from "../trpc";
+
+/** An `Idempotency-Key` is optional on the call's record writes; one sent must be 1 to 100 characters. */
+function optionalKey(key: string | null): string | undefined {
+  if (key === null) return undefined;
+  if (!key || key.length > 100) invalid("Idempotency-Key", IDEMPOTENCY_KEY_REQUIRED);
+  return key;
+}
 
 /**
  * The telephony gateway's procedures (decision 0016): `open` redeems a call ticket; the rest write the call's own
@@ -43,14 +51,19 @@ export const callsRouter = {
     .mutation(({ ctx, input }) =>
       openCall(ctx.db, ctx.ticket, input, { config: ctx.config, now: ctx.now() }),
     ),
+  /** With an `Idempotency-Key` (optional), a write sent again is applied once (decision 0032). */
   appendMessages: agentCallProcedure
     .input(CallMessagesInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => appendCallMessages(ctx.db, ctx.call, input)),
+    .mutation(({ ctx, input }) =>
+      appendCallMessages(ctx.db, ctx.call, input, optionalKey(ctx.idempotencyKey)),
+    ),
   recordActions: agentCallProcedure
     .input(CallActionsInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => recordCallActions(ctx.db, ctx.call, input)),
+    .mutation(({ ctx, input }) =>
+      recordCallActions(ctx.db, ctx.call, input, optionalKey(ctx.idempotencyKey)),
+    ),
   setData: agentCallProcedure
     .input(CallDataInput)
     .output(z.void())
@@ -69,6 +82,14 @@ export const callsRouter = {
     })
     .output(z.void())
     .mutation(({ ctx, input }) => recordTurnTiming(ctx.db, ctx.call, input)),
+  /**
+   * The gateway's sign of life for its call, every 30 s (decision 0032): a call without one for minutes is finished
+   * by the server's sweep, as a gateway that died would leave it.
+   */
+  heartbeat: agentCallProcedure
+    .input(z.object({}).optional())
+    .output(z.void())
+    .mutation(({ ctx }) => touchCall(ctx.db, ctx.call, ctx.now())),
   finish: agentCallProcedure
     .input(CallFinishInput)
     .output(CallFinished)

@@ -195,6 +195,7 @@ describe("conversations.get", () => {
       ],
       collectedData: { nome: "Maria Silva", servico: "Consulta de rotina" },
       hasRecording: false,
+      recordingFailed: false,
       latency: { turns: [], p50Ms: null, p95Ms: null },
     });
   });

@@ -143,6 +143,7 @@ export async function openCall(
     clientName: client?.fullName ?? null,
     clientEmail: client?.email ?? null,
     startedAt: now,
+    lastActivityAt: now,
   });
   // A real call may last as long as the minutes the tenant has left (a hard cap; at least a minute, since the call
   // was let in with minutes), and never more than the 30-minute cap; a test call draws on nothing.
@@ -176,12 +177,30 @@ async function activeCall(db: TenantTx, call: AgentCall): Promise<void> {
   if (row?.status !== "ACTIVE") notFound(CONVERSATION_NOT_FOUND);
 }
 
+/**
+ * Claims a record write's `Idempotency-Key` (optional) in the write's own transaction (decision 0032): false when
+ * the same write was already applied, so the gateway's retry of a write whose answer was lost does not apply it
+ * twice. The keys live with the agent's tool calls (decision 0016), per call.
+ */
+async function firstTime(db: TenantTx, call: AgentCall, key: string | undefined, procedure: string) {
+  if (!key) return true;
+  const t = schema.agentToolCalls;
+  const claimed = await db
+    .insert(t)
+    .values({ tenantId: db.tenantId, callId: call.callId, key, procedure, result: null })
+    .onConflictDoNothing()
+    .returning({ key: t.key });
+  return claimed.length > 0;
+}
+
 export async function appendCallMessages(
   db: TenantTx,
   call: AgentCall,
   input: z.output<typeof CallMessagesInput>,
+  idempotencyKey?: string,
 ): Promise<void> {
   await activeCall(db, call);
+  if (!(await firstTime(db, call, idempotencyKey, "calls.appendMessages"))) return;
   await db.insert(schema.conversationMessages).values(
     input.messages.map((message) => ({
       tenantId: db.tenantId,
@@ -197,8 +216,10 @@ export async function recordCallActions(
   db: TenantTx,
   call: AgentCall,
   input: z.output<typeof CallActionsInput>,
+  idempotencyKey?: string,
 ): Promise<void> {
   await activeCall(db, call);
+  if (!(await firstTime(db, call, idempotencyKey, "calls.recordActions"))) return;
   await db.insert(schema.conversationActions).values(
     input.actions.map((action) => ({
       tenantId: db.tenantId,
@@ -266,36 +287,30 @@ export async function finishCall(
       summary: input.summary ?? null,
       transferredTo: input.transferredTo ?? null,
       recordingPath: input.recorded ? `${db.tenantId}/${call.callId}.wav` : null,
+      recordingFailed: input.recordingFailed ?? false,
       billedMinutes: ticket?.isTest ? 0 : minutes,
     })
     .where(and(eq(c.id, call.callId), eq(c.status, "ACTIVE")))
     .returning({ id: c.id });
   if (!ended) {
-    // Already finished: by an earlier finish (nothing to add), or by Twilio's status webhook when the call ended
-    // before its stream did; the gateway's own finish then still brings the summary and the recording.
+    // Already finished: by an earlier finish (nothing to add), by Twilio's status webhook when the call ended before
+    // its stream did, or by the sweep of lost calls; the gateway's own finish then still brings the summary and the
+    // recording (or the news that it failed), never a second usage.
     await db
       .update(c)
       .set({
         summary: sql`coalesce(${c.summary}, ${input.summary ?? null})`,
         recordingPath: sql`coalesce(${c.recordingPath}, ${input.recorded ? `${db.tenantId}/${call.callId}.wav` : null})`,
+        ...(input.recordingFailed ? { recordingFailed: true } : {}),
       })
       .where(eq(c.id, call.callId));
   } else {
-    const [written] = await db
-      .insert(usage)
-      .values({
-        tenantId: db.tenantId,
-        conversationId: call.callId,
-        seconds,
-        minutes,
-        isTest: ticket?.isTest ?? false,
-      })
-      .onConflictDoNothing()
-      .returning({ minutes: usage.minutes });
-    // The minutes ledger's debit, written with the usage record and only by the write that created it: once per
-    // call. Test calls draw on nothing (ARCHITECTURE.md "Telephony gateway").
-    if (written && !ticket?.isTest)
-      await debitCall(db, { conversationId: call.callId, minutes, at: new Date(input.endedAt) });
+    await meterCall(db, {
+      conversationId: call.callId,
+      seconds,
+      isTest: ticket?.isTest ?? false,
+      at: new Date(input.endedAt),
+    });
   }
   const [recordedUsage] = await db
     .select({ seconds: usage.seconds, minutes: usage.minutes })
@@ -303,6 +318,82 @@ export async function finishCall(
     .where(eq(usage.conversationId, call.callId));
   if (!recordedUsage) notFound(CONVERSATION_NOT_FOUND);
   return recordedUsage;
+}
+
+/**
+ * The call's usage record and its minutes' debit, written once: the usage row's key (tenant, conversation) lets one
+ * write create it, and only that write debits the ledger. Test calls draw on nothing (ARCHITECTURE.md "Telephony
+ * gateway"). Called by whichever end wins the conversation's ACTIVE → finished update.
+ */
+async function meterCall(
+  db: TenantTx,
+  call: { conversationId: string; seconds: number; isTest: boolean; at: Date },
+): Promise<void> {
+  const usage = schema.callUsage;
+  const minutes = Math.ceil(call.seconds / 60);
+  const [written] = await db
+    .insert(usage)
+    .values({
+      tenantId: db.tenantId,
+      conversationId: call.conversationId,
+      seconds: call.seconds,
+      minutes,
+      isTest: call.isTest,
+    })
+    .onConflictDoNothing()
+    .returning({ minutes: usage.minutes });
+  if (written && !call.isTest)
+    await debitCall(db, { conversationId: call.conversationId, minutes, at: call.at });
+}
+
+/**
+ * The gateway's heartbeat (decision 0032): the call is still in progress. A call already finished (by the sweep of
+ * lost calls, or Twilio's status report) is left as it is.
+ */
+export async function touchCall(db: TenantTx, call: AgentCall, now: Date): Promise<void> {
+  await db
+    .update(c)
+    .set({ lastActivityAt: now })
+    .where(and(eq(c.id, call.callId), eq(c.status, "ACTIVE")));
+}
+
+/**
+ * Finishes a call the gateway stopped reporting on (decision 0032): still ACTIVE, with no sign of life (heartbeat)
+ * since before `silentSince`. It ends ERROR at its last sign of life, with the duration known until then, and is
+ * metered once through the same usage key as every other end, so a late finish of the gateway (or Twilio's status
+ * report) changes nothing more. Answers whether this call finished it.
+ */
+export async function finishLostCall(db: TenantTx, callId: string, silentSince: Date): Promise<boolean> {
+  const lastSeen = sql<Date>`coalesce(${c.lastActivityAt}, ${c.startedAt})`;
+  // Locked, and read again after any wait: a finish that committed meanwhile leaves nothing ACTIVE here.
+  const [lost] = await db
+    .select({ startedAt: c.startedAt, lastActivityAt: c.lastActivityAt, isTest: c.isTest })
+    .from(c)
+    .where(
+      and(
+        eq(c.id, callId),
+        eq(c.status, "ACTIVE"),
+        sql`${lastSeen} < ${silentSince.toISOString()}::timestamptz`,
+      ),
+    )
+    .for("update");
+  if (!lost) return false;
+  const endedAt = lost.lastActivityAt ?? lost.startedAt;
+  const seconds = Math.max(0, Math.round((endedAt.getTime() - lost.startedAt.getTime()) / 1000));
+  const [ended] = await db
+    .update(c)
+    .set({
+      status: "ERROR",
+      endedAt,
+      duration: seconds,
+      summary: sql`coalesce(${c.summary}, ${CALL_MESSAGES.lostCall})`,
+      billedMinutes: lost.isTest ? 0 : Math.ceil(seconds / 60),
+    })
+    .where(and(eq(c.id, callId), eq(c.status, "ACTIVE")))
+    .returning({ id: c.id });
+  if (!ended) return false;
+  await meterCall(db, { conversationId: callId, seconds, isTest: lost.isTest, at: endedAt });
+  return true;
 }
 
 /**

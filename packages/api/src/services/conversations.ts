@@ -409,6 +409,7 @@ export async function getConversation(db: TenantTx, id: string): Promise<Convers
       clientEmail: c.clientEmail,
       transferredTo: c.transferredTo,
       recordingPath: c.recordingPath,
+      recordingFailed: c.recordingFailed,
     })
     .from(c)
     .where(eq(c.id, id))
@@ -451,6 +452,7 @@ export async function getConversation(db: TenantTx, id: string): Promise<Convers
     })),
     collectedData: Object.fromEntries(data.map((point) => [point.key, point.value])),
     hasRecording: row.recordingPath !== null,
+    recordingFailed: row.recordingFailed,
     latency: await latencyOf(db, id),
   };
 }

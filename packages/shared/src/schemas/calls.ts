@@ -16,6 +16,14 @@ export const CALL_MESSAGES = {
   unauthorizedCall: "Chamada não autorizada",
   fromInvalid: "Número de telefone inválido",
   nowInvalid: "Data e hora inválidas (ISO 8601 com fuso)",
+  /** The history's note of a call whose recording could not be written (decision 0032). */
+  recordingFailed: "Gravação indisponível: falha ao gravar o áudio",
+  /**
+   * The summary of a call the gateway stopped reporting on (its process died, or it lost the server for minutes):
+   * finished by the server's sweep at its last sign of life (decision 0032).
+   */
+  lostCall:
+    "Ligação interrompida por uma falha técnica: encerrada automaticamente, sem sinal do atendimento por alguns minutos.",
 } as const;
 
 /** Phone calls through Twilio (docs/decisions/0019-twilio.md): what callers hear and what the dashboard shows. */
@@ -194,6 +202,8 @@ export const CallFinishInput = z.object({
   summary: recorded(2000).optional(),
   transferredTo: z.string().max(30).optional(),
   recorded: z.boolean(),
+  /** The recording could not be written (a full disk): the call went on, the history says so (decision 0032). */
+  recordingFailed: z.boolean().optional(),
 });
 
 /** A stage's time in ms from the turn's start (decision 0022); null when the turn never reached it. */

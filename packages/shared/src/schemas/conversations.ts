@@ -182,6 +182,11 @@ export const ConversationDetail = ConversationListItem.extend({
   messages: z.array(ConversationMessage),
   collectedData: z.record(z.string(), z.string()).describe("Dados coletados durante a chamada (chave/valor)"),
   hasRecording: z.boolean().describe("Há gravação: GET /conversations/{id}/recording (audio/wav)"),
+  recordingFailed: z
+    .boolean()
+    .describe(
+      "A gravação falhou durante a chamada (ex.: disco cheio): não há áudio, a chamada seguiu normalmente",
+    ),
   latency: ConversationLatency.describe(
     "Tempos de cada turno do chamador e o p50/p95 da chamada (decisão 0022)",
   ),

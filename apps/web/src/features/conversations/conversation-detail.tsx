@@ -1,4 +1,5 @@
 import { formatDateTime, formatDayMonthTime } from "@atende/shared/format";
+import { CALL_MESSAGES } from "@atende/shared/schemas/calls";
 import {
   AGENT_SENDER,
   type ConversationDetail as Conversation,
@@ -40,6 +41,11 @@ export function ConversationDetail({ conversation }: { conversation: Conversatio
         {conversation.transferredTo && <Item label="Transferida para">{conversation.transferredTo}</Item>}
       </dl>
       {conversation.hasRecording && <RecordingPlayer conversationId={conversation.id} />}
+      {conversation.recordingFailed && (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {CALL_MESSAGES.recordingFailed}
+        </p>
+      )}
 
       <Tabs defaultValue="resumo">
         <TabsList aria-label="Detalhes do atendimento">

@@ -29,6 +29,8 @@ export interface FakeReply {
   deltaDelayMs?: number;
   /** Drop the connection after this many characters of text went out (a stream cut mid-reply). */
   cutAfterChars?: number;
+  /** Send nothing more after this many characters of text, until the client closes (a model stalled mid-reply). */
+  stallAfterChars?: number;
   /** Send an `error` event after this many characters of text (the API's overloaded error mid-stream). */
   errorAfterChars?: number;
   /** Answer this HTTP error instead of a stream (529 overloaded_error, 500 api_error, ...). */
@@ -216,6 +218,10 @@ export async function startFakeMessagesApi(options: FakeMessagesApiOptions): Pro
         for (const piece of block.text.match(/[\s\S]{1,6}/g) ?? []) {
           if (reply.cutAfterChars !== undefined && textOut >= reply.cutAfterChars) {
             res.socket?.destroy();
+            return;
+          }
+          if (reply.stallAfterChars !== undefined && textOut >= reply.stallAfterChars) {
+            await closed;
             return;
           }
           if (reply.errorAfterChars !== undefined && textOut >= reply.errorAfterChars) {
