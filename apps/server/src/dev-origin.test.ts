@@ -62,6 +62,14 @@ describe("sign-in from the Vite dev server", () => {
       GOOGLE_CLIENT_SECRET: "secret",
       MERCADOPAGO_ACCESS_TOKEN: "APP_USR-0000000000",
       MERCADOPAGO_WEBHOOK_SECRET: "0123456789abcdef0123",
+      ENCRYPTION_KEY: "0".repeat(64),
+      METRICS_TOKEN: "metrics-0123456789abcdef",
+      // The rest of what production requires (docs/decisions/0027-production-deployment.md).
+      PUBLIC_URL: "http://localhost:3000",
+      TELEPHONY_PUBLIC_URL: "ws://localhost:3001",
+      DATABASE_URL: "postgres://atende@localhost:5432/atende",
+      SMTP_URL: "smtp://localhost:2525",
+      MAIL_FROM: "Atende <nao-responda@atende.example.com>",
     };
     const app = appFor(google);
     const res = await app.request(`/oauth2/authorization/google?frontend_host=${encodeURIComponent(VITE)}`);

@@ -1,6 +1,6 @@
 // The Node HTTP server around the app, as main.ts starts it. Its timeouts stop a slow client (one that trickles its
 // headers or body, "slowloris") from holding a connection: Node answers 408 and closes it.
-import { createServer } from "node:http";
+import { createServer, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import type { Hono } from "hono";
@@ -20,7 +20,15 @@ export interface RunningServer {
   server: ServerType;
   address: AddressInfo;
   close(): Promise<void>;
+  /**
+   * Stops accepting connections and waits for the requests in flight to be answered, closing each connection once
+   * it is idle; after `timeoutMs` the connections still open are cut. Answers whether any had to be.
+   */
+  drain(timeoutMs: number): Promise<{ cut: boolean }>;
 }
+
+/** How often a draining server closes the connections that went idle (a keep-alive connection would linger). */
+const DRAIN_SWEEP_MS = 100;
 
 export function startServer(app: Hono, options: ServerOptions): Promise<RunningServer> {
   const shortest = Math.min(options.headersTimeoutMs, options.requestTimeoutMs);
@@ -46,9 +54,30 @@ export function startServer(app: Hono, options: ServerOptions): Promise<RunningS
           server,
           address,
           close: () => new Promise((done) => server.close(() => done())),
+          drain: (timeoutMs) => drain(server, timeoutMs),
         });
       },
     );
     server.once("error", reject);
+  });
+}
+
+function drain(server: ServerType, timeoutMs: number): Promise<{ cut: boolean }> {
+  // startServer always makes a node:http server (the createServer above).
+  if (!(server instanceof Server)) return new Promise((done) => server.close(() => done({ cut: false })));
+  return new Promise((done) => {
+    let cut = false;
+    // Node closes the idle connections when the server closes, but a connection busy then stays open after its
+    // answer (keep-alive) until the client leaves: each is closed as soon as it is idle.
+    const sweep = setInterval(() => server.closeIdleConnections(), DRAIN_SWEEP_MS);
+    const deadline = setTimeout(() => {
+      cut = true;
+      server.closeAllConnections();
+    }, timeoutMs);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(deadline);
+      done({ cut });
+    });
   });
 }
