@@ -15,6 +15,16 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
+/** How a run of a job ended: done, failed and due again later, or failed for good (its attempts spent). */
+export type JobOutcome = "done" | "retried" | "failed";
+
+/** The jobs not yet done, by kind (job name) and state: the queue's depth, as the metrics report it. */
+export interface JobDepth {
+  kind: string;
+  state: "due" | "scheduled" | "running" | "failed";
+  count: number;
+}
+
 export interface PeriodicJob {
   name: string;
   everyMs: number;
@@ -55,8 +65,11 @@ export class JobRunner {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = true;
+  /** Set while `stop` waits: the pass under way ends after its current job instead of emptying the queue. */
+  private halting = false;
   private readonly nextPeriodic = new Map<string, number>();
   private nextPurge = 0;
+  private readonly observers = new Set<(name: string, outcome: JobOutcome) => void>();
 
   constructor(private readonly options: JobRunnerOptions) {
     this.sys = options.data.system("jobs");
@@ -71,6 +84,37 @@ export class JobRunner {
       on conflict (singleton_key) where done_at is null and failed_at is null do nothing`);
   }
 
+  /** Tells `observer` how each job run ends (the server's metrics count them); answers the way to stop. */
+  observe(observer: (name: string, outcome: JobOutcome) => void): () => void {
+    this.observers.add(observer);
+    return () => void this.observers.delete(observer);
+  }
+
+  /**
+   * One query: the jobs not done, by kind and state (failed ones are kept a week, see KEEP_MS). Every kind this
+   * runner handles is reported, at 0 when it has none, so a quiet queue still answers.
+   */
+  async depth(): Promise<JobDepth[]> {
+    const now = at(this.options.now());
+    const rows = await selectRows<{ kind: string; state: JobDepth["state"]; count: number }>(
+      this.sys,
+      sql`
+      select name as kind, count(*)::int as count,
+        case when failed_at is not null then 'failed'
+          when locked_until > ${now} then 'running'
+          when run_at > ${now} then 'scheduled'
+          else 'due' end as state
+      from ${schema.jobs} where done_at is null group by 1, 3`,
+    );
+    const states: JobDepth["state"][] = ["due", "scheduled", "running", "failed"];
+    const depth = new Map<string, JobDepth>();
+    for (const kind of Object.keys(this.options.handlers))
+      for (const state of states) depth.set(`${kind}/${state}`, { kind, state, count: 0 });
+    for (const row of rows)
+      depth.set(`${row.kind}/${row.state}`, { kind: row.kind, state: row.state, count: Number(row.count) });
+    return [...depth.values()];
+  }
+
   /** Polls every `pollMs` until `stop`. */
   start(): void {
     if (!this.stopped) return;
@@ -82,7 +126,12 @@ export class JobRunner {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    await this.running;
+    this.halting = true;
+    try {
+      await this.running;
+    } finally {
+      this.halting = false;
+    }
   }
 
   /** Runs due work now instead of at the next poll (a webhook just arrived). */
@@ -141,6 +190,7 @@ export class JobRunner {
     await this.enqueuePeriodic();
     let ran = 0;
     for (;;) {
+      if (this.halting) return ran;
       const job = await this.claim();
       if (!job) return ran;
       ran++;
@@ -167,12 +217,14 @@ export class JobRunner {
 
   private async run(job: ClaimedJob): Promise<void> {
     const handler = this.options.handlers[job.name];
+    let outcome: JobOutcome;
     try {
       if (!handler) throw new Error(`no handler for job ${job.name}`);
       await handler(job.payload);
       await this.sys.execute(
         sql`update ${schema.jobs} set done_at = ${at(this.options.now())}, locked_until = null where id = ${job.id}`,
       );
+      outcome = "done";
     } catch (error) {
       this.options.onError?.(error, { id: job.id, name: job.name, attempts: job.attempts });
       const message = error instanceof Error ? error.message : String(error);
@@ -185,6 +237,12 @@ export class JobRunner {
         set locked_until = null, last_error = ${message.slice(0, 2000)},
           failed_at = ${giveUp ? at(this.options.now()) : null}, run_at = ${giveUp ? sql`run_at` : at(retryAt)}
         where id = ${job.id}`);
+      outcome = giveUp ? "failed" : "retried";
     }
+    this.notify(job.name, outcome);
+  }
+
+  private notify(name: string, outcome: JobOutcome): void {
+    for (const observer of this.observers) observer(name, outcome);
   }
 }

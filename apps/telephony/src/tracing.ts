@@ -1,0 +1,32 @@
+// OpenTelemetry traces (docs/decisions/0028-observability.md), imported first by main.ts so the instrumentation is in
+// place before anything else loads. Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set: then nothing but node:module is
+// loaded. On, the SDK reads the standard OTEL_* variables itself (OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER,
+// OTEL_EXPORTER_OTLP_PROTOCOL...), which is why this file, unlike every other, reads process.env outside config.ts.
+//
+// The gateway's spans are its outgoing fetches (undici, through diagnostics_channel): the server's tRPC, Claude. Each
+// carries a `traceparent` header, so the server's spans of the same request join the gateway's trace. The SDK is
+// loaded with require (its CommonJS build) so that it starts synchronously, before the rest of main.ts's imports run.
+import { createRequire } from "node:module";
+import type { NodeSDK as Sdk } from "@opentelemetry/sdk-node";
+
+let sdk: Sdk | undefined;
+
+/** Exports the spans still buffered (at shutdown); resolves at once when tracing is off. */
+export async function stopTracing(): Promise<void> {
+  await sdk?.shutdown().catch(() => undefined);
+}
+
+if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+  const require = createRequire(import.meta.url);
+  const { NodeSDK } = require("@opentelemetry/sdk-node") as typeof import("@opentelemetry/sdk-node");
+  const { UndiciInstrumentation } =
+    require("@opentelemetry/instrumentation-undici") as typeof import("@opentelemetry/instrumentation-undici");
+  sdk = new NodeSDK({
+    serviceName: process.env.OTEL_SERVICE_NAME ? undefined : "atende-telephony",
+    instrumentations: [new UndiciInstrumentation()],
+    // Traces only: metrics are Prometheus's (GET /metrics) and logs are pino's lines on stdout.
+    metricReaders: [],
+    logRecordProcessors: [],
+  });
+  sdk.start();
+}
