@@ -28,7 +28,7 @@ interface Fixture {
   weekdays: string[];
 }
 
-async function seedFixture(handle: DatabaseHandle, professionals: number): Promise<Fixture> {
+export async function seedFixture(handle: DatabaseHandle, professionals: number): Promise<Fixture> {
   const db = handle.db;
   const { tenantId, actor } = await seedTenant(handle);
   const est = await insertEstablishment(db, tenantId, "Sede");
@@ -104,7 +104,7 @@ async function runLoad(book: (random: () => number) => Promise<Outcome | string>
   return { latencies, outcomes, seconds: (performance.now() - started) / 1000, others };
 }
 
-async function countOverlaps(handle: DatabaseHandle): Promise<number> {
+export async function countOverlaps(handle: DatabaseHandle): Promise<number> {
   const [row] = await handle.db
     .select({ overlaps: sql<number>`count(*)::int` })
     .from(

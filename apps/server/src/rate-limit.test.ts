@@ -6,8 +6,8 @@ import { BATCH_TOO_LARGE, type RateLimits, TOO_MANY_REQUESTS } from "./rate-limi
 import { createTestServer, type TestServer } from "./testing";
 
 const servers: TestServer[] = [];
-async function serverWith(rateLimits: RateLimits): Promise<TestServer> {
-  const server = await createTestServer({ rateLimits });
+async function serverWith(rateLimits: RateLimits, trustProxyHops = 0): Promise<TestServer> {
+  const server = await createTestServer({ rateLimits, trustProxyHops });
   servers.push(server);
   return server;
 }
@@ -112,5 +112,30 @@ describe("the general budget", () => {
     expect(statuses).toEqual([401, 401, 401]);
     expect((await server.request("GET", "/user/me", { token: "e.mais.outro" })).status).toBe(429);
     expect((await server.request("GET", "/user/me")).status).toBe(429);
+  });
+});
+
+describe("the client address behind proxies", () => {
+  const refresh = (server: TestServer, forwardedFor: string) =>
+    server.request("POST", "/user/refresh-token", {
+      body: REFRESH,
+      headers: { "x-forwarded-for": forwardedFor },
+    });
+
+  it("ignores X-Forwarded-For without trusted proxies: a forged header buys no fresh budget", async () => {
+    const server = await serverWith({ authPerMinute: 2, apiPerMinute: 0 });
+    expect((await refresh(server, "203.0.113.1")).status).toBe(401);
+    expect((await refresh(server, "203.0.113.2")).status).toBe(401);
+    expect((await refresh(server, "203.0.113.3")).status).toBe(429);
+  });
+
+  it("behind one proxy, counts each visitor by the address the proxy appended, not what they wrote", async () => {
+    const server = await serverWith({ authPerMinute: 2, apiPerMinute: 0 }, 1);
+    // Two visitors behind the same proxy keep separate budgets.
+    for (let i = 0; i < 2; i++) expect((await refresh(server, "198.51.100.7")).status).toBe(401);
+    expect((await refresh(server, "198.51.100.7")).status).toBe(429);
+    expect((await refresh(server, "198.51.100.8")).status).toBe(401);
+    // A visitor who forges entries to the left is still counted by the proxy's entry on the right.
+    expect((await refresh(server, "10.0.0.1, 198.51.100.7")).status).toBe(429);
   });
 });

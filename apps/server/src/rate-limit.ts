@@ -23,14 +23,48 @@ export const BATCH_TOO_LARGE = `Lote grande demais: no máximo ${TRPC_MAX_BATCH_
 const REFRESH_PROCEDURE = "user.refreshToken";
 const WINDOW_MS = 60_000;
 
-/** The client's address from the socket (behind a proxy: the proxy's; decision 0008). */
-export function clientAddress(c: Context): string {
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The client's address as `trustedClientAddress` found it (set once per request, first thing). */
+    clientAddress: string;
+  }
+}
+
+function socketAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {
     // In-process requests (tests) have no socket.
     return "local";
   }
+}
+
+/**
+ * Finds the client's address once per request. Without trusted proxies (0, the default) it is the socket's, and
+ * `X-Forwarded-For` is ignored: anyone can write it. Behind `hops` proxies that each append the address they saw,
+ * it is the entry `hops` from the right (the one the outermost trusted proxy wrote); a shorter header than promised
+ * falls back to the socket (TRUST_PROXY_HOPS, decision 0027).
+ */
+export function trustedClientAddress(hops: number): MiddlewareHandler {
+  return async (c, next) => {
+    let address = socketAddress(c);
+    if (hops > 0) {
+      const forwarded = (c.req.header("x-forwarded-for") ?? "")
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      // Fewer entries than proxies: the header is not what the proxies wrote; keep the socket's address.
+      const entry = forwarded[forwarded.length - hops];
+      if (entry) address = entry;
+    }
+    c.set("clientAddress", address);
+    await next();
+  };
+}
+
+/** The client's address (decision 0008; behind trusted proxies, see `trustedClientAddress`). */
+export function clientAddress(c: Context): string {
+  return c.get("clientAddress") ?? socketAddress(c);
 }
 
 const trimSlashes = (path: string) => path.replace(/^\//, "").replace(/\/$/, "");

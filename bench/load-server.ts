@@ -1,0 +1,48 @@
+// The server side of bench/load.ts, in its own thread so autocannon's client work is not counted against it: a fresh
+// database (PostgreSQL or PGlite) with one clinic (10 professionals on weekly availability, 500 patients), the real
+// Hono app on an ephemeral port. Answers the parent's questions: the address and the fixture, then the overlapping
+// pairs after the load.
+import { parentPort, workerData } from "node:worker_threads";
+import { insertClient } from "@atende/api/testing";
+import { countOverlaps, seedFixture } from "./booking";
+import { openPglite, openPostgres, serveHttp } from "./lib";
+
+export interface LoadServerInput {
+  database: "PostgreSQL" | "PGlite";
+  connections: number;
+}
+
+export interface LoadServerReady {
+  baseUrl: string;
+  token: string;
+  establishmentId: string;
+  serviceId: string;
+  clientIds: string[];
+  professionals: string[];
+  weekdays: string[];
+}
+
+const input = workerData as LoadServerInput;
+const handle = input.database === "PostgreSQL" ? await openPostgres(input.connections) : await openPglite();
+const fixture = await seedFixture(handle, 10);
+const clientIds: string[] = [fixture.clientId];
+for (let i = 0; i < 499; i++) clientIds.push((await insertClient(handle.db, fixture.actor.tenantId)).id);
+const http = await serveHttp(handle, fixture.actor);
+const ready: LoadServerReady = {
+  baseUrl: http.baseUrl,
+  token: http.token,
+  establishmentId: fixture.establishmentId,
+  serviceId: fixture.serviceId,
+  clientIds,
+  professionals: fixture.professionals,
+  weekdays: fixture.weekdays,
+};
+parentPort?.postMessage(ready);
+parentPort?.on("message", async (message: "overlaps" | "close") => {
+  if (message === "overlaps") parentPort?.postMessage(await countOverlaps(handle));
+  else {
+    await http.close();
+    await handle.close();
+    parentPort?.postMessage("closed");
+  }
+});

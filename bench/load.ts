@@ -1,0 +1,180 @@
+// The REST API under autocannon on loopback (issue #13 "Load and soak"), bounded in time: the server in its own
+// thread (bench/load-server.ts), autocannon in this one. First bookings (POST /appointments, random 5-minute starts
+// over 10 professionals and 40 weekdays), so the reads that follow have an agenda to read: a week of the agenda
+// (GET /appointments), the patient search (GET /clients) and a week of free slots (GET /appointments/free-slots).
+// Figures, never assertions; the check column is what must hold (0 overlaps, 0 errors: every answer 2xx, or 409 for a
+// booking over a taken time).
+import { Worker } from "node:worker_threads";
+import { instantAt, toWireMinute } from "@atende/shared/time";
+import autocannon from "autocannon";
+import { prng } from "./free-slots";
+import { postgresAnswers, printTable } from "./lib";
+import type { LoadServerInput, LoadServerReady } from "./load-server";
+
+const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 20);
+
+interface LoadRow {
+  database: string;
+  scenario: string;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  statuses: string;
+  check: string;
+}
+
+function startServer(input: LoadServerInput): Promise<{ worker: Worker; ready: LoadServerReady }> {
+  const worker = new Worker(new URL("./load-server.ts", import.meta.url), {
+    workerData: input,
+    execArgv: ["--import", "tsx"],
+  });
+  return new Promise((resolve, reject) => {
+    worker.once("message", (ready: LoadServerReady) => resolve({ worker, ready }));
+    worker.once("error", reject);
+  });
+}
+
+function ask<T>(worker: Worker, message: string): Promise<T> {
+  return new Promise((resolve) => {
+    worker.once("message", resolve);
+    worker.postMessage(message);
+  });
+}
+
+function statusesOf(result: autocannon.Result): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) out[code] = stat.count ?? 0;
+  return out;
+}
+
+async function run(
+  ready: LoadServerReady,
+  requests: autocannon.Request[],
+): Promise<{ result: autocannon.Result; statuses: Record<string, number> }> {
+  const result = await autocannon({
+    url: ready.baseUrl,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: {
+      authorization: `Bearer ${ready.token}`,
+      accept: "application/json",
+      "content-type": "application/json",
+    },
+    requests,
+  });
+  return { result, statuses: statusesOf(result) };
+}
+
+async function scenarios(database: "PostgreSQL" | "PGlite"): Promise<LoadRow[]> {
+  const { worker, ready } = await startServer({ database, connections: CONNECTIONS });
+  const rows: LoadRow[] = [];
+  const random = prng(7);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+  const row = (
+    scenario: string,
+    result: autocannon.Result,
+    statuses: Record<string, number>,
+    check: string,
+  ) =>
+    rows.push({
+      database,
+      scenario,
+      requests: result.requests.total,
+      perSecond: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      statuses: Object.entries(statuses)
+        .map(([code, count]) => `${code}×${count}`)
+        .join(" "),
+      check,
+    });
+  try {
+    // Bookings: every answer must be 201 or 409, and no two bookings of a professional may overlap.
+    const booking = await run(ready, [
+      {
+        method: "POST",
+        path: "/appointments",
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({
+            clientId: pick(ready.clientIds),
+            establishmentId: ready.establishmentId,
+            offeredServices: [ready.serviceId],
+            professionalId: pick(ready.professionals),
+            scheduledAt: toWireMinute(
+              instantAt(
+                pick(ready.weekdays),
+                8 * 60 + 5 * Math.floor(random() * ((17 * 60 + 25 - 8 * 60) / 5 + 1)),
+              ),
+            ),
+            observations: null,
+          }),
+        }),
+      },
+    ]);
+    const overlaps = await ask<number>(worker, "overlaps");
+    const bookingErrors =
+      booking.result.errors +
+      Object.entries(booking.statuses)
+        .filter(([code]) => code !== "201" && code !== "409")
+        .reduce((sum, [, count]) => sum + count, 0);
+    row(
+      "POST /appointments (bookings)",
+      booking.result,
+      booking.statuses,
+      `${overlaps} overlaps, ${bookingErrors} errors`,
+    );
+
+    const first = ready.weekdays[0] ?? "";
+    const last = ready.weekdays[4] ?? first;
+    const reads: [string, () => string][] = [
+      ["GET /appointments (a week)", () => `/appointments?startDate=${first}&endDate=${last}`],
+      [
+        "GET /clients (search)",
+        () => `/clients?search=${encodeURIComponent(pick(["Paciente 1", "Maria", "Paciente 2", "Souza"]))}`,
+      ],
+      [
+        "GET /appointments/free-slots (a week)",
+        () =>
+          `/appointments/free-slots?offeredServices=${ready.serviceId}&startDate=${first}&endDate=${last}&professionalId=${pick(ready.professionals)}`,
+      ],
+    ];
+    for (const [scenario, path] of reads) {
+      const read = await run(ready, [
+        { method: "GET", setupRequest: (request) => ({ ...request, path: path() }) },
+      ]);
+      const errors =
+        read.result.errors +
+        Object.entries(read.statuses)
+          .filter(([code]) => code !== "200")
+          .reduce((sum, [, count]) => sum + count, 0);
+      row(scenario, read.result, read.statuses, `${errors} errors`);
+    }
+  } finally {
+    await ask(worker, "close");
+    await worker.terminate();
+  }
+  return rows;
+}
+
+export async function benchLoad(): Promise<void> {
+  const rows: LoadRow[] = [];
+  if (await postgresAnswers()) rows.push(...(await scenarios("PostgreSQL")));
+  rows.push(...(await scenarios("PGlite")));
+  printTable(
+    `REST API under autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per scenario, server in its own thread (latency ms)`,
+    ["database", "scenario", "requests", "req/s", "p50", "p99", "statuses", "check"],
+    rows.map((r) => [
+      r.database,
+      r.scenario,
+      String(r.requests),
+      r.perSecond.toFixed(0),
+      String(r.p50),
+      String(r.p99),
+      r.statuses,
+      r.check,
+    ]),
+  );
+}
