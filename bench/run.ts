@@ -17,8 +17,12 @@ import {
   postgresAnswers,
   printTable,
 } from "./lib";
+import { benchLighthouse, LIGHTHOUSE_TARGET } from "./lighthouse";
+import { benchLoad } from "./load";
 import { benchPatientList, PATIENTS } from "./patient-list";
+import { benchPgRestart } from "./pg-restart";
 import { benchProviders } from "./providers";
+import { benchSoak } from "./soak";
 
 async function withDatabase<T>(
   open: () => Promise<BenchDatabase>,
@@ -32,9 +36,12 @@ async function withDatabase<T>(
   }
 }
 
-/** `npm run bench -- browser` (or `scheduling`, `voice`, `providers`, `billing`) runs one part; none runs all. */
+/**
+ * `npm run bench -- browser` (or `scheduling`, `voice`, `providers`, `billing`, `load`, `lighthouse`) runs one part; none runs them
+ * all. `soak` (30 minutes by default) runs only when named.
+ */
 const parts = new Set(process.argv.slice(2));
-const wanted = (part: "scheduling" | "browser" | "voice" | "providers" | "billing") =>
+const wanted = (part: "scheduling" | "browser" | "voice" | "providers" | "billing" | "load" | "lighthouse") =>
   parts.size === 0 || parts.has(part);
 
 async function main() {
@@ -45,6 +52,12 @@ async function main() {
   if (wanted("voice")) await benchGateway();
   if (wanted("providers")) await benchProviders();
   if (wanted("billing")) await billingBenches();
+  if (wanted("lighthouse")) await lighthouseBenches();
+  if (wanted("load")) {
+    await benchLoad();
+    await benchPgRestart();
+  }
+  if (parts.has("soak")) await benchSoak();
   console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -107,6 +120,46 @@ async function schedulingBenches() {
     );
   } else {
     console.log("\nBooking throughput: skipped (needs PostgreSQL on 127.0.0.1:5432).");
+  }
+}
+
+/** Lighthouse's mobile profile on the public pages, served by the real built server (bench/lighthouse.ts). */
+async function lighthouseBenches() {
+  const server = await startServer();
+  try {
+    const rows = await benchLighthouse(server);
+    printTable(
+      `Lighthouse ${rows[0]?.runs ?? 0} run(s) per page, mobile profile, the run of median performance (target: each score at least ${LIGHTHOUSE_TARGET})`,
+      [
+        "page",
+        "performance",
+        "accessibility",
+        "best practices",
+        "SEO",
+        "FCP ms",
+        "LCP ms",
+        "TBT ms",
+        "CLS",
+        "bench index",
+      ],
+      rows.map((r) => [
+        r.page,
+        String(r.scores.performance),
+        String(r.scores.accessibility),
+        String(r.scores["best-practices"]),
+        String(r.scores.seo),
+        String(r.fcpMs),
+        String(r.lcpMs),
+        String(r.tbtMs),
+        String(r.cls),
+        String(r.benchmarkIndex),
+      ]),
+    );
+    for (const r of rows) {
+      if (r.losing.length > 0) console.log(`${r.page}: audits below full marks: ${r.losing.join(", ")}`);
+    }
+  } finally {
+    await server.stop();
   }
 }
 

@@ -17,6 +17,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono, type Context as HonoContext } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { contextStorage } from "hono/context-storage";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
@@ -27,10 +28,19 @@ import { authenticate, contextFromRequest } from "./context";
 import { createDevOutboxRoutes } from "./dev-outbox";
 import { createDocsRoutes } from "./docs";
 import { body } from "./errors";
+import { createServerMetrics, metricsRoute, observeRequests } from "./metrics";
 import { createOAuthRoutes } from "./oauth";
 import { buildOpenApi } from "./openapi";
 import { createPublicSiteRoutes } from "./public-site";
-import { apiRateLimit, clientAddress, type RateLimits, signInRateLimit, trpcBatchLimit } from "./rate-limit";
+import {
+  apiRateLimit,
+  clientAddress,
+  type RateLimits,
+  signInRateLimit,
+  trpcBatchLimit,
+  trustedClientAddress,
+} from "./rate-limit";
+import { type Readiness, readinessRoute } from "./readiness";
 import { createRecordingRoutes } from "./recordings";
 import { mountRest } from "./rest";
 import { createTwilioWebhooks } from "./twilio-webhooks";
@@ -45,12 +55,27 @@ export interface AppDeps {
   bodyLimitBytes?: number;
   /** Off unless given (tests and benchmarks run without). */
   rateLimits?: RateLimits;
+  /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY_HOPS); 0 or absent: the socket's address. */
+  trustProxyHops?: number;
   now?: () => Date;
   /** The job queue's runner (payment notifications, renewals); one is made, not started, when absent. */
   jobs?: JobRunner;
+  /** The bearer token GET /metrics requires (METRICS_TOKEN); without it /metrics is open outside production. */
+  metricsToken?: string | undefined;
+  /** GET /readyz's checks (main.ts makes them over its database); without them there is no /readyz. */
+  readiness?: Readiness;
 }
 
-const API_PREFIXES = ["/trpc", "/openapi.json", "/healthz", "/oauth2", "/telephony", "/webhooks", "/sandbox"];
+const API_PREFIXES = [
+  "/trpc",
+  "/openapi.json",
+  "/healthz",
+  "/readyz",
+  "/oauth2",
+  "/telephony",
+  "/webhooks",
+  "/sandbox",
+];
 
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
@@ -61,24 +86,16 @@ export function createApp(deps: AppDeps): Hono {
       idempotencyKey: c.req.header("idempotency-key"),
       clientAddress: clientAddress(c),
     });
+  const jobs = deps.jobs ?? createJobRunner({ data: deps.data, config, now: deps.now });
+  const metrics = createServerMetrics({ jobs, logger });
   const logInternal = (error: unknown, c: HonoContext) =>
     logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
 
   app.use(requestId());
-  app.use(async (c, next) => {
-    const started = performance.now();
-    await next();
-    logger.info(
-      {
-        requestId: c.get("requestId"),
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      "request",
-    );
-  });
+  app.use(trustedClientAddress(deps.trustProxyHops ?? 0));
+  // Every request runs in its context's storage, so any log line written while it is handled carries its id.
+  app.use(contextStorage());
+  app.use(observeRequests({ logger, metrics }));
   // API answers and errors are one user's data at one moment: no cache may keep them. Static files and pages say
   // their own policy (immutable assets, no-cache pages), which this leaves alone.
   app.use(async (c, next) => {
@@ -143,6 +160,11 @@ export function createApp(deps: AppDeps): Hono {
       return c.json({ status: "error", database: "unreachable" }, 503);
     }
   });
+  if (deps.readiness) app.get("/readyz", readinessRoute(deps.readiness, logger));
+  app.get(
+    "/metrics",
+    metricsRoute(metrics, { token: deps.metricsToken, production: config.nodeEnv === "production" }),
+  );
 
   app.all("/trpc/*", (c) =>
     fetchRequestHandler({
@@ -164,8 +186,11 @@ export function createApp(deps: AppDeps): Hono {
     c.body(openapi, 200, { "content-type": "application/json; charset=utf-8" }),
   );
   app.route("/", createDocsRoutes());
-  app.route("/", createPublicSiteRoutes(config));
-  app.route("/", createOAuthRoutes({ data: deps.data, config, logger }));
+  app.route(
+    "/",
+    createPublicSiteRoutes({ config, data: deps.data, logger, now: deps.now, webDist: deps.webDist }),
+  );
+  app.route("/", createOAuthRoutes({ data: deps.data, config, logger, now: deps.now }));
   app.route("/", createDevOutboxRoutes({ data: deps.data, config }));
   app.route(
     "/",
@@ -182,7 +207,7 @@ export function createApp(deps: AppDeps): Hono {
       data: deps.data,
       config,
       logger,
-      jobs: deps.jobs ?? createJobRunner({ data: deps.data, config, now: deps.now }),
+      jobs,
       now: deps.now ?? (() => new Date()),
       deliver: (request) => Promise.resolve(app.fetch(request)),
     }),

@@ -1,7 +1,8 @@
 import { join } from "node:path";
-import type { ApiConfig } from "@atende/api";
+import { type ApiConfig, DEFAULT_CALENDAR_TIMEOUTS, GOOGLE_CALENDAR_API_URL } from "@atende/api";
+import { s3SettingsOf } from "@atende/api/recordings";
 import type { Env } from "./env";
-import { loadJwtSecret, loadWebhookSecret } from "./secret";
+import { loadEncryptionKey, loadJwtSecret, loadWebhookSecret } from "./secret";
 
 export function apiConfigFrom(env: Env): ApiConfig {
   const serverOrigin = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
@@ -48,9 +49,15 @@ export function apiConfigFrom(env: Env): ApiConfig {
       perDay: env.DEMO_CALL_LIMIT_PER_DAY,
     },
     recordingsDir: join(env.DATA_DIR, "recordings"),
+    s3: s3SettingsOf(env),
     contact: {
       salesEmail: env.SALES_EMAIL ?? env.SUPER_ADMIN_EMAILS[0],
       perAddressPerHour: env.CONTACT_LIMIT_PER_HOUR,
+    },
+    calendar: {
+      encryptionKey: loadEncryptionKey(env.ENCRYPTION_KEY, env.DATA_DIR),
+      apiUrl: env.GOOGLE_CALENDAR_API_URL ?? GOOGLE_CALENDAR_API_URL,
+      ...DEFAULT_CALENDAR_TIMEOUTS,
     },
     billing: {
       mercadopago: env.MERCADOPAGO_ACCESS_TOKEN

@@ -3,6 +3,7 @@ import {
   type ApiConfig,
   actorFromClaims,
   type Context,
+  calendarFor,
   paymentProviderFor,
   verifyAccessToken,
   verifyAgentToken,
@@ -60,6 +61,7 @@ export async function contextFromRequest(
     clientAddress: call.clientAddress,
     config: deps.config,
     payments: paymentProviderFor(deps.config, deps.data),
+    calendar: calendarFor(deps.config, deps.data),
     now: deps.now ?? (() => new Date()),
   };
 }

@@ -12,6 +12,34 @@ import { allowedFrontendHost } from "./oauth";
 const root = fileURLToPath(new URL("../../../", import.meta.url)).replace(/\/$/, "");
 const JWT_SECRET = "x".repeat(32);
 
+/** Everything production requires (docs/decisions/0027-production-deployment.md). */
+const PRODUCTION = {
+  NODE_ENV: "production",
+  JWT_SECRET,
+  PUBLIC_URL: "https://atende.example.com",
+  TELEPHONY_PUBLIC_URL: "wss://voz.atende.example.com/media-stream",
+  DATABASE_URL: "postgres://atende:senha@db.example.com:5432/atende",
+  GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
+  GOOGLE_CLIENT_SECRET: "secret",
+  SMTP_URL: "smtp://mail.example.com:587",
+  MAIL_FROM: "Atende <nao-responda@atende.example.com>",
+  MERCADOPAGO_ACCESS_TOKEN: "APP_USR-0000000000",
+  MERCADOPAGO_WEBHOOK_SECRET: "0123456789abcdef0123",
+  METRICS_TOKEN: "metrics-0123456789abcdef",
+  ENCRYPTION_KEY: "0".repeat(64),
+};
+
+/** The problems `loadEnv` lists for `source`; none when it starts. */
+function problemsOf(source: Record<string, string | undefined>): string[] {
+  try {
+    loadEnv(source);
+    return [];
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+}
+
 describe("environment", () => {
   it("runs on the embedded defaults with nothing set", () => {
     const env = loadEnv({});
@@ -73,6 +101,26 @@ describe("environment", () => {
       webhookSecret: "0123456789abcdef0123",
       trialMinutes: 60,
     });
+  });
+
+  it("requires METRICS_TOKEN in production only (GET /metrics is open in development)", () => {
+    expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(/METRICS_TOKEN: obrigatório em produção/);
+    expect(() => loadEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: deve ter pelo menos 16/);
+    expect(loadEnv({}).METRICS_TOKEN).toBeUndefined();
+  });
+
+  it("takes ENCRYPTION_KEY as 32 bytes (base64 or hex), requires it in production, refuses the Calendar fake there", () => {
+    expect(() => loadEnv({ ENCRYPTION_KEY: "curta" })).toThrow(/ENCRYPTION_KEY: deve ter 32 bytes/);
+    expect(() => loadEnv({ ENCRYPTION_KEY: "0".repeat(62) })).toThrow(/ENCRYPTION_KEY/);
+    expect(loadEnv({ ENCRYPTION_KEY: "ab".repeat(32) }).ENCRYPTION_KEY).toBe("ab".repeat(32));
+    expect(loadEnv({ ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64") }).ENCRYPTION_KEY).toBeDefined();
+    expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(/ENCRYPTION_KEY: obrigatório em produção/);
+    expect(() =>
+      loadEnv({ NODE_ENV: "production", GOOGLE_CALENDAR_API_URL: "http://127.0.0.1:9999/calendar/v3" }),
+    ).toThrow(/GOOGLE_CALENDAR_API_URL: só para testes; recusado em produção/);
+    expect(
+      loadEnv({ GOOGLE_CALENDAR_API_URL: "http://127.0.0.1:9999/calendar/v3" }).GOOGLE_CALENDAR_API_URL,
+    ).toBe("http://127.0.0.1:9999/calendar/v3");
   });
 
   it("takes Twilio's credentials together, and its API URL only outside production", () => {
@@ -180,19 +228,105 @@ describe("the Vite dev server's origin (npm run dev)", () => {
   });
 
   it("is refused in production unless configured", () => {
-    const google = {
-      GOOGLE_CLIENT_ID: "id",
-      GOOGLE_CLIENT_SECRET: "secret",
-      MERCADOPAGO_ACCESS_TOKEN: "APP_USR-0000000000",
-      MERCADOPAGO_WEBHOOK_SECRET: "0123456789abcdef0123",
-    };
-    const production = loadEnv({ JWT_SECRET, NODE_ENV: "production", ...google });
+    const production = loadEnv(PRODUCTION);
     expect(production.FRONTEND_ORIGINS).toBeUndefined();
     const config = apiConfigFrom(production);
-    expect(config.frontendOrigins).toEqual(["http://localhost:3000"]);
+    expect(config.frontendOrigins).toEqual(["https://atende.example.com"]);
     expect(allowedFrontendHost(vite, config)).toBeUndefined();
 
-    const configured = loadEnv({ JWT_SECRET, NODE_ENV: "production", FRONTEND_ORIGINS: vite, ...google });
+    const configured = loadEnv({ ...PRODUCTION, FRONTEND_ORIGINS: vite });
     expect(allowedFrontendHost(vite, apiConfigFrom(configured))).toBe(vite);
+  });
+});
+
+describe("a production start (docs/decisions/0027-production-deployment.md)", () => {
+  it("starts with what production requires, and drains for 30 s by default", () => {
+    expect(problemsOf(PRODUCTION)).toEqual([]);
+    expect(loadEnv(PRODUCTION)).toMatchObject({ SHUTDOWN_DELAY_MS: 0, SHUTDOWN_TIMEOUT_MS: 30_000 });
+    expect(problemsOf({ ...PRODUCTION, SHUTDOWN_TIMEOUT_MS: "-1" })).toEqual([
+      expect.stringMatching(/^SHUTDOWN_TIMEOUT_MS: /),
+    ]);
+  });
+
+  it("is refused with one readable list of everything missing", () => {
+    try {
+      loadEnv({ NODE_ENV: "production" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const lines = (error as EnvError).message.split("\n");
+      expect(lines[0]).toBe("Configuração inválida:");
+      const keys = lines.slice(1).map((line) => /^ {2}- ([A-Z_]+): /.exec(line)?.[1]);
+      expect(keys).not.toContain(undefined);
+      for (const key of [
+        "GOOGLE_CLIENT_ID",
+        "JWT_SECRET",
+        "PUBLIC_URL",
+        "TELEPHONY_PUBLIC_URL",
+        "DATABASE_URL",
+        "SMTP_URL",
+        "MAIL_FROM",
+      ]) {
+        expect(keys).toContain(key);
+      }
+    }
+  });
+
+  it.each([
+    [
+      ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+      /^GOOGLE_CLIENT_ID: obrigatório em produção, com GOOGLE_CLIENT_SECRET \(o Google é a única forma de entrar/,
+    ],
+    [
+      ["JWT_SECRET"],
+      /^JWT_SECRET: obrigatório em produção \(a chave gerada em DATA_DIR é só para desenvolvimento/,
+    ],
+    [["PUBLIC_URL"], /^PUBLIC_URL: obrigatório em produção \(o endereço https:\/\/ público/],
+    [
+      ["TELEPHONY_PUBLIC_URL"],
+      /^TELEPHONY_PUBLIC_URL: obrigatório em produção \(o endereço wss:\/\/ público/,
+    ],
+    [
+      ["DATABASE_URL"],
+      /^DATABASE_URL: obrigatório em produção \(o PGlite embutido serve um só processo.*ALLOW_PGLITE_IN_PRODUCTION=true$/,
+    ],
+    [["SMTP_URL"], /^SMTP_URL: obrigatório em produção/],
+    [["MAIL_FROM"], /^MAIL_FROM: obrigatório em produção \(o remetente padrão, em @localhost/],
+  ])("without %s: that alone is refused, saying why", (keys, problem) => {
+    const source: Record<string, string | undefined> = { ...PRODUCTION };
+    for (const key of keys) delete source[key];
+    expect(problemsOf(source)).toEqual([expect.stringMatching(problem)]);
+  });
+
+  it("takes PGlite in production only when told to", () => {
+    const pglite = { ...PRODUCTION, DATABASE_URL: undefined, ALLOW_PGLITE_IN_PRODUCTION: "true" };
+    expect(problemsOf(pglite)).toEqual([]);
+    expect(loadEnv(pglite).DATABASE_URL).toBeUndefined();
+  });
+
+  it("wants https:// and wss:// addresses, plain http:// and ws:// only on localhost", () => {
+    expect(problemsOf({ ...PRODUCTION, PUBLIC_URL: "http://atende.example.com" })).toEqual([
+      "PUBLIC_URL: deve ser https:// em produção (http:// só em localhost)",
+    ]);
+    expect(problemsOf({ ...PRODUCTION, TELEPHONY_PUBLIC_URL: "ws://voz.atende.example.com" })).toEqual([
+      "TELEPHONY_PUBLIC_URL: deve ser wss:// em produção (o Twilio só se conecta por wss://; ws:// só em localhost)",
+    ]);
+    expect(
+      problemsOf({ ...PRODUCTION, FRONTEND_ORIGINS: "https://app.example.com, http://outro.example.com" }),
+    ).toEqual(["FRONTEND_ORIGINS: cada origem deve ser https:// em produção (http:// só em localhost)"]);
+    const local = {
+      ...PRODUCTION,
+      PUBLIC_URL: "http://localhost:3000",
+      TELEPHONY_PUBLIC_URL: "ws://127.0.0.1:3001",
+      FRONTEND_ORIGINS: "http://[::1]:5173",
+    };
+    expect(problemsOf(local)).toEqual([]);
+  });
+
+  it("refuses the default sender in production only", () => {
+    expect(problemsOf({ ...PRODUCTION, MAIL_FROM: "Atende <nao-responda@localhost>" })).toEqual([
+      expect.stringMatching(/^MAIL_FROM: /),
+    ]);
+    expect(loadEnv({}).MAIL_FROM).toBe("Atende <nao-responda@localhost>");
   });
 });

@@ -1,5 +1,7 @@
 // Starts the product: validated settings, the database (PGlite under DATA_DIR unless DATABASE_URL is set),
-// migrations, then the HTTP server.
+// migrations, then the HTTP server; stops it gracefully on SIGTERM or SIGINT (./shutdown.ts).
+// First: traces, when on, must be set up before anything they instrument is loaded (./tracing.ts).
+import "./tracing";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createEmailSender, createJobRunner, seedDemoTenant } from "@atende/api";
@@ -8,7 +10,11 @@ import pino from "pino";
 import { createApp } from "./app";
 import { apiConfigFrom } from "./config";
 import { EnvError, loadEnv } from "./env";
+import { requestLogFields } from "./metrics";
+import { createReadiness } from "./readiness";
 import { startServer } from "./server";
+import { shutDown } from "./shutdown";
+import { stopTracing } from "./tracing";
 
 /** How often the SMTP sender looks for unsent e-mail: an invitation arrives within seconds. */
 const EMAIL_POLL_MS = 5_000;
@@ -25,13 +31,18 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({ level: env.LOG_LEVEL, base: { service: "server" } });
+  const logger = pino({ level: env.LOG_LEVEL, base: { service: "server" }, mixin: requestLogFields });
   const config = apiConfigFrom(env);
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATABASE_URL ? undefined : join(env.DATA_DIR, "pglite"),
   });
   await database.migrate();
+  if (env.NODE_ENV === "production" && database.kind === "pglite") {
+    logger.warn(
+      "PGlite in production (ALLOW_PGLITE_IN_PRODUCTION): one process only, back it up with the server stopped",
+    );
+  }
   const data = dataAccess(database.db);
   // The public demo call's business (POST /calls/make-call): seeded once, a no-op on every later start.
   await seedDemoTenant(data);
@@ -46,16 +57,22 @@ async function main() {
     config,
     pollMs: env.JOBS_POLL_MS,
     onError: (error, job) => logger.error({ err: error, job }, "job failed"),
+    onLostCalls: (callIds) =>
+      logger.warn({ callIds }, "calls whose gateway stopped reporting were finished (decision 0032)"),
   });
   jobs.start();
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url));
+  const readiness = createReadiness(database.db);
   const app = createApp({
     data,
     config,
     logger,
     webDist: resolve(webDist),
     jobs,
+    metricsToken: env.METRICS_TOKEN,
+    readiness,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
     rateLimits: {
       authPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
       apiPerMinute: env.RATE_LIMIT_API_PER_MINUTE,
@@ -76,12 +93,20 @@ async function main() {
     },
     `Atende em ${config.serverOrigin}`,
   );
+  // A second signal while draining ends the process at once (Node's default, the handlers being `once`).
   const shutdown = async (signal: string) => {
-    logger.info({ signal }, "shutting down");
-    server.server.close();
-    await emailSender?.stop();
-    await jobs.stop();
-    await database.close();
+    logger.info({ signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, "shutting down: draining requests in flight");
+    const outcome = await shutDown({
+      readiness,
+      server,
+      delayMs: env.SHUTDOWN_DELAY_MS,
+      timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      background: [() => jobs.stop(), async () => emailSender?.stop()],
+      closeDatabase: () => database.close(),
+    });
+    if (outcome.cut) logger.warn(outcome, "requests still in flight at SHUTDOWN_TIMEOUT_MS were cut");
+    else logger.info(outcome, "stopped");
+    await stopTracing();
     process.exit(0);
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));

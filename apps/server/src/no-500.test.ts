@@ -204,6 +204,8 @@ describe("a spoiled text in a valid request is a 400 for that field", () => {
   beforeAll(async () => {
     server.api.setNow(NOW);
     shop = await server.api.seedTenant();
+    // An account of its own to close (LGPD, decision 0031): the shop must stay open for the other paths.
+    const closing = await server.api.seedTenant({ name: "Clínica a Encerrar" });
     const establishment = {
       name: "Clínica Centro",
       address: "Rua das Flores, 123 - Centro",
@@ -314,6 +316,10 @@ describe("a spoiled text in a valid request is a 400 for that field", () => {
       "PUT /establishments/{id}": { params: { id: establishmentId }, input: establishment },
       "POST /professionals": { input: professional },
       "PUT /professionals/{id}": { params: { id: professionalId }, input: professional },
+      "POST /professionals/{id}/calendar/generate-invitation": {
+        params: { id: professionalId },
+        input: { purpose: "CALENDAR_SYNC", validityHours: 48 },
+      },
       "POST /offered-services": { input: service },
       "PUT /offered-services/{id}": { params: { id: serviceId }, input: service },
       "GET /clients": { input: { search: "Maria" } },
@@ -327,6 +333,7 @@ describe("a spoiled text in a valid request is a 400 for that field", () => {
       },
       "POST /voice-agent/test-call": { input: { toNumber: "+5511987654321" } },
       "POST /calls/make-call": { input: { toNumber: "(11) 98765-4321" } },
+      "POST /account/close": { as: closing.actor, input: { confirmation: "Clínica a Encerrar" } },
       "POST /contact": {
         input: {
           name: "Maria da Silva",

@@ -6,6 +6,8 @@ import pino from "pino";
 import { createApp } from "./app";
 import type { RateLimits } from "./rate-limit";
 
+export { type MetricSample, metricValue, parseMetrics } from "./metrics-text";
+
 export interface TestResponse<T = unknown> {
   status: number;
   headers: Headers;
@@ -35,7 +37,12 @@ export interface TestServer {
 }
 
 export async function createTestServer(
-  options: { webDist?: string; rateLimits?: RateLimits; config?: Partial<ApiConfig> } = {},
+  options: {
+    webDist?: string;
+    rateLimits?: RateLimits;
+    trustProxyHops?: number;
+    config?: Partial<ApiConfig>;
+  } = {},
 ): Promise<TestServer> {
   const api = await createTestApi({ config: options.config ?? {} });
   const jobs = createJobRunner({ data: api.data, config: api.config, now: api.now });
@@ -47,6 +54,7 @@ export async function createTestServer(
     webDist: options.webDist,
     now: api.now,
     rateLimits: options.rateLimits,
+    trustProxyHops: options.trustProxyHops,
   });
   const tokenFor = (actor: Actor) => accessTokenFor(actor, api.config, api.now());
   return {

@@ -1,6 +1,9 @@
 // The gateway's settings, from the environment (the same .env as the server; see .env.example).
+import { accessSync, constants } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { s3EnvProblems, s3EnvShape } from "@atende/api/recordings";
+import { CALL_MAX_SECONDS } from "@atende/shared/schemas/calls";
 import { z } from "zod";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
@@ -17,6 +20,16 @@ const grpcEndpoint = optional(
 const gatewayObject = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   TELEPHONY_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  /**
+   * The graceful stop (SIGTERM; docs/decisions/0027-production-deployment.md): how long the calls in progress may go
+   * on to their end while new ones are refused. Default: the longest call (CALL_MAX_SECONDS, 30 minutes).
+   */
+  CALL_DRAIN_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(6 * 3_600_000)
+    .default(CALL_MAX_SECONDS * 1000),
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Where the gateway reaches the server's tRPC; by default the server of this machine. */
@@ -27,6 +40,8 @@ const gatewayObject = z.object({
     .default(".data")
     .transform((dir) => (isAbsolute(dir) ? dir : resolve(repoRoot, dir))),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** The bearer token of GET /metrics (decision 0028): required in production, optional elsewhere. */
+  METRICS_TOKEN: optional(z.string().min(16, "deve ter pelo menos 16 caracteres")),
   /** A service account key file: with it, Google Speech-to-Text and Text-to-Speech replace the defaults. */
   GOOGLE_APPLICATION_CREDENTIALS: optional(z.string().min(1)),
   /** Speech-to-Text v1 model (decision 0020). */
@@ -49,18 +64,66 @@ const gatewayObject = z.object({
   ANTHROPIC_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** The longest reply of one model request, in tokens (spoken replies are a few sentences). */
   ANTHROPIC_MAX_TOKENS: z.coerce.number().int().min(64).max(8192).default(512),
+  /**
+   * Recordings in an S3-compatible bucket (the server's settings, docs/decisions/0030-recording-storage.md): the call
+   * is recorded under DATA_DIR/recordings while it runs, then uploaded and the local file removed.
+   */
+  ...s3EnvShape,
 });
+
+/** The checks below run even when another setting is malformed, so a refusal lists every problem at once. */
+const CHECK_EVEN_WHEN_MALFORMED = { when: () => true };
 
 /** Endpoint overrides exist for the fakes only (ARCHITECTURE.md "Real parts and their embedded defaults"). */
 const TEST_ONLY = ["GOOGLE_SPEECH_ENDPOINT", "GOOGLE_TTS_ENDPOINT", "ANTHROPIC_BASE_URL"] as const;
 
 export const gatewayEnv = gatewayObject.superRefine((env, ctx) => {
+  const raw = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value?.toString()]));
+  for (const problem of s3EnvProblems(raw)) {
+    const [key = "S3_BUCKET", message = problem] = problem.split(": ");
+    ctx.addIssue({ code: "custom", path: [key], message });
+  }
   if (env.NODE_ENV !== "production") return;
+  if (!env.METRICS_TOKEN)
+    ctx.addIssue({
+      code: "custom",
+      path: ["METRICS_TOKEN"],
+      message: "obrigatório em produção (protege GET /metrics)",
+    });
   for (const key of TEST_ONLY) {
     if (env[key])
       ctx.addIssue({ code: "custom", path: [key], message: "só para testes; recusado em produção" });
   }
-});
+  // Typed speech is the softphone's development stand-in, as the sign-in form is the server's (decision 0027).
+  if (!env.GOOGLE_APPLICATION_CREDENTIALS) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["GOOGLE_APPLICATION_CREDENTIALS"],
+      message:
+        "obrigatório em produção (sem o reconhecimento de fala do Google, a voz de quem liga não é ouvida)",
+    });
+  } else if (!readable(env.GOOGLE_APPLICATION_CREDENTIALS)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["GOOGLE_APPLICATION_CREDENTIALS"],
+      message: `arquivo não encontrado ou sem permissão de leitura: ${env.GOOGLE_APPLICATION_CREDENTIALS}`,
+    });
+  }
+}, CHECK_EVEN_WHEN_MALFORMED);
+
+function readable(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every problem of a refused environment, one line each (`KEY: message`), as the server lists its own. */
+export function gatewayEnvProblems(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`);
+}
 
 export type GatewayEnv = z.infer<typeof gatewayObject>;
 

@@ -1,10 +1,12 @@
-// The websocket server of the media streams: ws://host:TELEPHONY_PORT/media-stream, plus GET /healthz. Every call
+// The websocket server of the media streams: ws://host:TELEPHONY_PORT/media-stream, plus GET /healthz, GET /readyz
+// (docs/decisions/0027-production-deployment.md) and GET /metrics (docs/decisions/0028-observability.md). Every call
 // is a CallSession; the one shared pacer sends all their audio on one steady clock.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { InboundEvent } from "@atende/shared/telephony";
 import { type WebSocket, WebSocketServer } from "ws";
+import { createGatewayMetrics, metricsResponse } from "./metrics";
 import type { Pacer, PacerHooks } from "./pipeline";
 import { CallSession, type SessionDeps } from "./session";
 
@@ -12,9 +14,11 @@ export const MEDIA_STREAM_PATH = "/media-stream";
 /** Twilio's frames are 160 bytes in base64 inside ~200 bytes of JSON; 64 KiB leaves room and refuses abuse. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
-export interface GatewayOptions extends Omit<SessionDeps, "pacer"> {
+export interface GatewayOptions extends Omit<SessionDeps, "pacer" | "metrics"> {
   port: number;
   host?: string;
+  /** The bearer token GET /metrics requires (METRICS_TOKEN); without it /metrics is open. */
+  metricsToken?: string | undefined;
   createPacer(hooks: PacerHooks): Pacer;
 }
 
@@ -23,8 +27,22 @@ export interface Gateway {
   address: AddressInfo;
   /** Calls in progress. */
   readonly activeCalls: number;
+  /** Set by `drain`: new calls are refused and GET /readyz answers 503. */
+  readonly draining: boolean;
+  /**
+   * The graceful stop (SIGTERM; docs/decisions/0027-production-deployment.md): new calls are refused (the websocket
+   * upgrade answers 503) while the calls in progress go on to their end; those still going after `timeoutMs` end as
+   * hang-ups, recorded and metered; then `close`. Answers how many calls were cut short.
+   */
+  drain(timeoutMs: number): Promise<{ cut: number }>;
+  /** Ends every call in progress as a hang-up (recorded and metered) and closes; a second call waits for the first. */
   close(): Promise<void>;
 }
+
+/** The answer to a call offered while draining: Twilio and the softphone show their own error. */
+const DRAINING_BODY = JSON.stringify({
+  message: "O gateway de telefonia está reiniciando. Tente novamente em instantes.",
+});
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const sessions = new Map<string, CallSession>();
@@ -32,13 +50,35 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     send: (key, frame) => sessions.get(key)?.frameSent(frame),
     onMark: (key, name) => sessions.get(key)?.markReached(name),
   });
-  const deps: SessionDeps = { ...options, pacer };
+  const metrics = createGatewayMetrics();
+  const deps: SessionDeps = { ...options, pacer, metrics };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  let draining = false;
+  let closing: Promise<void> | undefined;
+  /** Woken each time a call ends with none left (a drain waits for that). */
+  const whenIdle = new Set<() => void>();
 
   const server = createServer((req, res) => {
     if (req.method === "GET" && req.url === "/healthz") {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ status: "ok", calls: sessions.size }));
+      return;
+    }
+    if (req.method === "GET" && req.url === "/readyz") {
+      res.writeHead(draining ? 503 : 200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ status: draining ? "draining" : "ok", calls: sessions.size }));
+      return;
+    }
+    if (req.method === "GET" && (req.url ?? "").split("?")[0] === "/metrics") {
+      void metricsResponse(metrics, req.headers.authorization, options.metricsToken).then(
+        (answer) => res.writeHead(answer.status, answer.headers).end(answer.body),
+        (error: unknown) => {
+          options.logger.error({ err: error }, "metrics scrape failed");
+          res
+            .writeHead(500, { "content-type": "application/json" })
+            .end(JSON.stringify({ message: "Erro interno do servidor", issues: [] }));
+        },
+      );
       return;
     }
     res.writeHead(404, { "content-type": "application/json" });
@@ -49,6 +89,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const path = (req.url ?? "").split("?")[0];
     if (path !== MEDIA_STREAM_PATH) {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
+      return;
+    }
+    if (draining) {
+      socket.end(
+        "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 5\r\n" +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(DRAINING_BODY)}\r\n\r\n` +
+          DRAINING_BODY,
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws));
@@ -67,9 +115,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       }
       if (parsed.success) session.handle(parsed.data);
     });
-    ws.on("error", (error) => options.logger.warn({ err: error }, "media stream socket error"));
+    ws.on("error", (error) => session.logger.warn({ err: error }, "media stream socket error"));
     ws.on("close", () => {
-      void session.finish("hangup").finally(() => sessions.delete(session.key));
+      void session.finish("hangup").finally(() => {
+        sessions.delete(session.key);
+        if (sessions.size === 0) for (const wake of whenIdle) wake();
+      });
     });
   }
 
@@ -81,18 +132,46 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
   });
 
+  function close(): Promise<void> {
+    closing ??= (async () => {
+      // Calls in progress end as hang-ups, each recorded and metered once.
+      await Promise.all([...sessions.values()].map((s) => s.finish("hangup")));
+      for (const client of wss.clients) client.terminate();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Idle keep-alive connections (a health check's) would hold the close for their timeout.
+      server.closeAllConnections();
+      await closed;
+      wss.close();
+    })();
+    return closing;
+  }
+
   return {
     server,
     address: server.address() as AddressInfo,
     get activeCalls() {
       return sessions.size;
     },
-    async close() {
-      // Calls in progress end as hang-ups, each recorded and metered once.
-      await Promise.all([...sessions.values()].map((s) => s.finish("hangup")));
-      for (const client of wss.clients) client.terminate();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      wss.close();
+    get draining() {
+      return draining;
     },
+    async drain(timeoutMs) {
+      draining = true;
+      if (sessions.size > 0) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(deadline);
+            whenIdle.delete(done);
+            resolve();
+          };
+          const deadline = setTimeout(done, timeoutMs);
+          whenIdle.add(done);
+        });
+      }
+      const cut = sessions.size;
+      await close();
+      return { cut };
+    },
+    close,
   };
 }

@@ -2,7 +2,10 @@
 // TELEPHONY_PORT, Claude or the offline engine (src/engine.ts, decision 0021), WebRTC VAD, recordings under
 // DATA_DIR/recordings. Speech in and out are Google's with GOOGLE_APPLICATION_CREDENTIALS (decision 0020); without it,
 // no recogniser (the softphone types) and eSpeak NG, which also speaks any sentence Google's voice fails.
+// First: traces, when on, must be set up before anything they instrument is loaded (./tracing.ts).
+import "./tracing";
 import { join } from "node:path";
+import { recordingStoreFor, s3SettingsOf } from "@atende/api/recordings";
 import speech from "@google-cloud/speech";
 import tts from "@google-cloud/text-to-speech";
 import pino from "pino";
@@ -10,23 +13,42 @@ import { createPacer } from "./audio/pacer";
 import { createEspeakSynthesizer } from "./audio/tts";
 import { createVad, Endpointer } from "./audio/vad";
 import { StereoWavWriter } from "./audio/wav";
-import { googleSpeechAccess, googleTtsAccess, parseGatewayEnv, trpcUrlOf } from "./config";
+import {
+  gatewayEnvProblems,
+  googleSpeechAccess,
+  googleTtsAccess,
+  parseGatewayEnv,
+  trpcUrlOf,
+} from "./config";
 import { engineFromEnv } from "./engine";
 import { startGateway } from "./gateway";
 import { googleClientOptions } from "./providers/google-access";
 import { createGoogleRecognizers } from "./providers/google-speech";
 import { createGoogleSynthesizer } from "./providers/google-tts";
+import { RecordingUploader, uploadingRecorder } from "./recording-upload";
 import { DEFAULT_TIMING } from "./session";
+import { stopTracing } from "./tracing";
 
 async function main() {
   const parsed = parseGatewayEnv(process.env);
   if (!parsed.success) {
-    console.error(`Configuração inválida do gateway de telefonia:\n${parsed.error.message}`);
+    const problems = gatewayEnvProblems(parsed.error);
+    console.error(
+      `Configuração inválida do gateway de telefonia:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
     process.exit(1);
   }
   const env = parsed.data;
   const logger = pino({ level: env.LOG_LEVEL, base: { service: "telephony" } });
   const recordingsDir = join(env.DATA_DIR, "recordings");
+  // With S3 (decision 0030): recorded here while the call runs, uploaded when it ends. The files an earlier run left
+  // are listed before any call starts (a file still being written is never among them) and uploaded once listening.
+  const s3 = s3SettingsOf(env);
+  const uploader = s3
+    ? new RecordingUploader({ store: recordingStoreFor({ recordingsDir, s3 }), dir: recordingsDir, logger })
+    : null;
+  const leftovers = uploader ? await uploader.leftovers() : [];
+  logger.info({ recordings: s3 ? `s3://${s3.bucket}` : recordingsDir }, "recordings");
   const { engine, name: engineName } = engineFromEnv(env, logger);
   const espeak = await createEspeakSynthesizer();
   const speechAccess = googleSpeechAccess(env);
@@ -59,19 +81,46 @@ async function main() {
     createVad,
     createEndpointer: () => new Endpointer(),
     recognizers,
-    openRecorder: (tenantId, callId) => StereoWavWriter.open(join(recordingsDir, tenantId, `${callId}.wav`)),
+    openRecorder: (tenantId, callId) => {
+      const key = `${tenantId}/${callId}.wav`;
+      const recorder = StereoWavWriter.open(join(recordingsDir, key));
+      return uploader ? uploadingRecorder(recorder, key, uploader) : recorder;
+    },
     logger,
     timing: DEFAULT_TIMING,
+    metricsToken: env.METRICS_TOKEN,
   });
   logger.info(
     `telephony gateway on ws://localhost:${gateway.address.port}/media-stream (agent: ${engineName})`,
   );
-  const stop = async () => {
-    await gateway.close();
+  if (uploader) void uploader.uploadAll(leftovers);
+  // The graceful stop (docs/decisions/0027-production-deployment.md): new calls refused, the calls in progress go on
+  // to their end for up to CALL_DRAIN_TIMEOUT_MS; a second signal ends them at once (recorded as hang-ups).
+  let draining = false;
+  const stop = async (signal: string) => {
+    if (draining) {
+      logger.warn({ signal, calls: gateway.activeCalls }, "second signal: ending the calls in progress now");
+      await gateway.close();
+    } else {
+      draining = true;
+      logger.info(
+        { signal, calls: gateway.activeCalls, timeoutMs: env.CALL_DRAIN_TIMEOUT_MS },
+        "shutting down: new calls refused, calls in progress go on to their end",
+      );
+      const started = performance.now();
+      const { cut } = await gateway.drain(env.CALL_DRAIN_TIMEOUT_MS);
+      const durationMs = Math.round(performance.now() - started);
+      if (cut > 0)
+        logger.warn({ cut, durationMs }, "calls still going at CALL_DRAIN_TIMEOUT_MS were cut short");
+      else logger.info({ durationMs }, "stopped");
+    }
+    // Uploads still waiting for a retry stay on disk; the next start uploads them.
+    uploader?.close();
+    await stopTracing();
     process.exit(0);
   };
-  process.on("SIGINT", () => void stop());
-  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
 void main();

@@ -12,6 +12,7 @@
 // Speculation (decision 0024). With a recogniser and an engine that can guess, the reply is started on the caller's
 // interim words once they have held still through a short trailing silence, before the endpointer decides the turn;
 // the turn ending on the same words commits it (its reply plays at once), anything else drops it.
+import { randomUUID } from "node:crypto";
 import type { AgentEvent, AgentSession, CallerInput, Engine } from "@atende/agent";
 import { SentenceSplitter } from "@atende/agent";
 import type { TurnInput } from "@atende/shared/enums";
@@ -25,6 +26,7 @@ import {
   type OutboundEvent,
 } from "@atende/shared/telephony";
 import type { Logger } from "pino";
+import type { CallMetrics } from "./metrics";
 import type {
   CallRecorder,
   Endpointer,
@@ -33,8 +35,15 @@ import type {
   RecognizerFactory,
   SpeechSynthesizer,
   Vad,
+  Voice,
 } from "./pipeline";
-import { agentTools, type RecordMessage, type ServerClient, serverClient } from "./server-api";
+import {
+  agentTools,
+  type RecordMessage,
+  retryableWrite,
+  type ServerClient,
+  serverClient,
+} from "./server-api";
 import { type SpeculationOutcome, Speculator } from "./speculation";
 import { expectationOf, judgeTurn } from "./turn-taking";
 import { TurnClock } from "./turn-timings";
@@ -58,6 +67,8 @@ export interface SessionDeps {
   speculation?: boolean;
   /** Reports each speculative start's fate (the providers bench counts them). */
   onSpeculation?(outcome: SpeculationOutcome): void;
+  /** The gateway's metrics (decision 0028): calls, turns, barge-ins, the providers' errors. */
+  metrics?: CallMetrics;
 }
 
 export interface SessionTiming {
@@ -69,6 +80,12 @@ export interface SessionTiming {
   dtmfPauseMs: number;
   /** A stream must start within this time of the socket opening. */
   startTimeoutMs: number;
+  /** The call's sign of life to the server (`calls.heartbeat`), so a call this process dies in is finished there. */
+  heartbeatMs: number;
+  /** A sentence not synthesised within this time is skipped (the next one goes on): no silence past it. */
+  synthesisTimeoutMs: number;
+  /** A record write the server could not take (unreachable, restarting) is retried for this long. */
+  recordRetryMs: number;
 }
 
 export const DEFAULT_TIMING: SessionTiming = {
@@ -76,6 +93,10 @@ export const DEFAULT_TIMING: SessionTiming = {
   markGraceMs: 600,
   dtmfPauseMs: 1_500,
   startTimeoutMs: 10_000,
+  heartbeatMs: 30_000,
+  // Google's voice gives up after 3 s and eSpeak NG then speaks the sentence: this bounds the two together.
+  synthesisTimeoutMs: 10_000,
+  recordRetryMs: 15_000,
 };
 
 /** The socket, as far as a session uses it. */
@@ -91,6 +112,19 @@ const OPEN = 1;
 export const LISTENING_MIN_SPEECH_MS = 100;
 
 const CAP_REACHED = "O tempo máximo desta ligação foi atingido. Obrigado por ligar, até logo!";
+
+/**
+ * The recogniser lost what the caller said (its stream failed or gave nothing; decision 0032): the caller is asked
+ * again, and after `MAX_LOST_UTTERANCES` in a row the call goes to the forwarding phone, or ends politely.
+ */
+export const NOT_HEARD_LINES = {
+  repeat: "Desculpe, não consegui ouvir. Pode repetir, por favor?",
+  transfer:
+    "Desculpe, estou com dificuldade para ouvir você. Vou transferir a sua ligação para um atendente.",
+  goodbye:
+    "Desculpe, estou com dificuldade para ouvir você. Por favor, ligue novamente mais tarde. Até logo!",
+} as const;
+export const MAX_LOST_UTTERANCES = 3;
 
 type EndReason = "agent" | "transfer" | "hangup" | "cap" | "error";
 
@@ -110,6 +144,8 @@ interface Reply {
   ending: { kind: "end" } | { kind: "transfer"; to: string } | null;
   /** The caller turn this reply answers (decision 0022), null for the greeting, prompts and the cap's line. */
   clock: TurnClock | null;
+  /** The session's own line (the cap, a recogniser failure), not the engine's: a barge-in does not concern it. */
+  own?: boolean;
 }
 
 /** How a caller's turn ended: what reached the agent, and the silence that decided it (null for text and keys). */
@@ -126,6 +162,7 @@ interface OpenedCall {
   voice: { voiceType: string; voiceTone: string };
   clockOffsetMs: number;
   maxSeconds: number;
+  forwardingPhone: string | null;
 }
 
 let markCounter = 0;
@@ -151,6 +188,11 @@ export class CallSession {
   /** The speculative start (decision 0024): only with a recogniser, whose interim words it guesses on. */
   private speculator: Speculator | null = null;
   private recorder: CallRecorder | null = null;
+  /** The recording could not be written: logged once, the call goes on without it, the record says so. */
+  private recordingFailed = false;
+  /** Caller utterances in a row the recogniser lost (decision 0032). */
+  private lostUtterances = 0;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
   private silencePrompts = 0;
   private silenceTimer: NodeJS.Timeout | null = null;
   private capTimer: NodeJS.Timeout | null = null;
@@ -186,10 +228,17 @@ export class CallSession {
     private readonly socket: StreamSocket,
     private readonly deps: SessionDeps,
   ) {
+    // The call's own logger: once known, its stream, call and tenant are on every line (decision 0028).
+    this.deps = { ...deps, logger: deps.logger.child({}) };
     this.key = `call-${++markCounter}-${Math.random().toString(36).slice(2, 8)}`;
     this.startTimer = setTimeout(() => {
       if (!this.call) this.socket.close(1008, "start expected");
     }, deps.timing.startTimeoutMs);
+  }
+
+  /** This call's logger (its ids are bound to it as they become known). */
+  get logger(): Logger {
+    return this.deps.logger;
   }
 
   // ─── Inbound ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -240,7 +289,7 @@ export class CallSession {
     // The hot path (50 frames a second per call): the event's JSON is written out rather than stringified.
     const payload = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength).toString("base64");
     this.socket.send(`{"event":"media","streamSid":${this.streamSidJson},"media":{"payload":"${payload}"}}`);
-    this.recorder?.writeAgent(frame, this.elapsedMs());
+    this.recordAudio((recorder) => recorder.writeAgent(frame, this.elapsedMs()));
   }
 
   /** The pacer sent the last frame before a mark. */
@@ -263,6 +312,7 @@ export class CallSession {
     const parameters = event.start.customParameters ?? {};
     this.streamSid = event.start.streamSid ?? event.streamSid ?? this.key;
     this.streamSidJson = JSON.stringify(this.streamSid);
+    this.deps.logger.setBindings({ streamSid: this.streamSid });
     this.callSid = event.start.callSid;
     const anonymous = serverClient(this.deps.trpcUrl);
     const opened = await anonymous.calls.open
@@ -278,6 +328,7 @@ export class CallSession {
         return null;
       });
     if (!opened) {
+      this.deps.metrics?.callRefused();
       this.ended = true;
       this.socket.close(1008, CALL_MESSAGES.unauthorizedCall);
       return;
@@ -305,7 +356,10 @@ export class CallSession {
       voice: { voiceType: knowledge.agent.voiceType, voiceTone: knowledge.agent.voiceTone },
       clockOffsetMs: opened.clockOffsetMs,
       maxSeconds: opened.maxSeconds,
+      forwardingPhone: knowledge.agent.forwardingPhone ?? null,
     };
+    this.deps.logger.setBindings({ callId: opened.callId, tenantId: knowledge.agent.tenantId });
+    this.deps.metrics?.callStarted();
     this.vad = await this.deps.createVad();
     if (this.ended) return this.vad.dispose();
     this.endpointer = this.deps.createEndpointer();
@@ -332,17 +386,18 @@ export class CallSession {
       this.recorder = this.deps.openRecorder(this.call.tenantId, this.call.callId);
     } catch (error) {
       // The call goes on without its recording (a full disk must not drop a caller).
-      this.deps.logger.error({ err: error, callId: opened.callId }, "recording failed to open");
+      this.recordingFailure(error);
     }
     this.capTimer = setTimeout(() => this.capReached(), opened.maxSeconds * 1000);
-    this.deps.logger.info({ callId: opened.callId, streamSid: this.streamSid }, "call started");
+    this.heartbeatTimer = setInterval(() => this.heartbeat(), this.deps.timing.heartbeatMs);
+    this.deps.logger.info("call started");
     this.runReply((signal) => agent.greet(signal));
   }
 
   // ─── Caller audio, text and digits ────────────────────────────────────────────────────────────────────────────
 
   private onMedia(mulaw: Uint8Array): void {
-    this.recorder?.writeCaller(mulaw, this.elapsedMs());
+    this.recordAudio((recorder) => recorder.writeCaller(mulaw, this.elapsedMs()));
     const pcm = decodeMulaw(mulaw);
     this.recognizer?.push(pcm);
     if (!this.vad || !this.endpointer) return;
@@ -383,17 +438,60 @@ export class CallSession {
     void recognizer
       .endOfUtterance()
       .then((text) => {
-        if (text.trim()) this.onCallerText(text.trim(), endedAt, { input: "SPEECH", endpointingMs });
-        else {
+        if (this.ended) return;
+        if (text.trim()) {
+          this.lostUtterances = 0;
+          this.onCallerText(text.trim(), endedAt, { input: "SPEECH", endpointingMs });
+        } else {
           // No words after all: a guess on the utterance's interim goes too (decision 0024).
           this.speculator?.drop();
           if (!this.reply) this.listen();
         }
       })
       .catch((error) => {
+        this.deps.metrics?.providerError("stt");
         this.speculator?.drop();
-        this.deps.logger.warn({ err: error }, "recogniser failed");
+        this.utteranceLost(error);
       });
+  }
+
+  /**
+   * The recogniser lost the caller's words (decision 0032): the caller is asked to repeat; after
+   * `MAX_LOST_UTTERANCES` in a row the call is transferred to the forwarding phone, or ended politely.
+   */
+  private utteranceLost(error: unknown): void {
+    const call = this.call;
+    // Once given up, the goodbye or the transfer is on its way: nothing more to ask.
+    if (!call || this.ended || this.lostUtterances >= MAX_LOST_UTTERANCES) return;
+    this.lostUtterances++;
+    const givingUp = this.lostUtterances >= MAX_LOST_UTTERANCES;
+    this.deps.logger.warn(
+      { err: error, lostInARow: this.lostUtterances, givingUp },
+      "recogniser lost the caller's words",
+    );
+    const to = call.forwardingPhone;
+    const events: AgentEvent[] = !givingUp
+      ? [{ type: "say", text: NOT_HEARD_LINES.repeat }]
+      : to
+        ? [
+            { type: "say", text: NOT_HEARD_LINES.transfer },
+            { type: "action", actionType: "CALL_TRANSFERRED", details: { to, reason: "recognizer" } },
+            { type: "transfer", to },
+          ]
+        : [
+            { type: "say", text: NOT_HEARD_LINES.goodbye },
+            { type: "action", actionType: "CALL_ENDED", details: { reason: "recognizer" } },
+            { type: "end" },
+          ];
+    // A call ended because the caller could not be heard is the operator's to look at.
+    if (givingUp && !to) this.endReason = "error";
+    this.runReply(
+      async function* () {
+        yield* events;
+      },
+      null,
+      true,
+    );
   }
 
   /**
@@ -464,6 +562,7 @@ export class CallSession {
   private runReply(
     produce: (signal: AbortSignal) => AsyncIterable<AgentEvent>,
     clock: TurnClock | null = null,
+    own = false,
   ): void {
     this.pendingInputs++;
     this.work = this.work.then(async () => {
@@ -475,6 +574,7 @@ export class CallSession {
         finished: false,
         ending: null,
         clock,
+        own,
       };
       // An earlier reply still being heard (its engine done) is replaced: its turn is settled here, and its audio
       // plays out with its marks still counted, so what the caller hears of it is still recorded.
@@ -487,7 +587,10 @@ export class CallSession {
       try {
         await this.play(reply, produce(reply.controller.signal));
       } catch (error) {
-        if (!reply.controller.signal.aborted) this.deps.logger.error({ err: error }, "agent turn failed");
+        if (!reply.controller.signal.aborted) {
+          this.deps.metrics?.providerError("engine");
+          this.deps.logger.error({ err: error }, "agent turn failed");
+        }
       }
       reply.finished = true;
       this.maybeTurnDone(reply);
@@ -509,12 +612,19 @@ export class CallSession {
           }
           break;
         case "action":
-          this.record(() =>
-            call.client.calls.recordActions.mutate({
-              actions: [
-                { actionType: event.actionType, timestamp: new Date().toISOString(), details: event.details },
-              ],
-            }),
+          this.record((once) =>
+            call.client.calls.recordActions.mutate(
+              {
+                actions: [
+                  {
+                    actionType: event.actionType,
+                    timestamp: new Date().toISOString(),
+                    details: event.details,
+                  },
+                ],
+              },
+              once,
+            ),
           );
           break;
         case "data":
@@ -540,11 +650,20 @@ export class CallSession {
   private async speak(reply: Reply, text: string): Promise<void> {
     const call = this.call;
     if (!call) return;
-    const audio = await this.deps.synthesizer.synthesize(
-      text,
-      call.voice as Parameters<SpeechSynthesizer["synthesize"]>[1],
-      reply.controller.signal,
-    );
+    let audio: Uint8Array;
+    try {
+      audio = await this.synthesize(text, call.voice as Voice, reply.controller.signal);
+    } catch (error) {
+      if (reply.controller.signal.aborted || this.ended) return;
+      this.deps.metrics?.providerError("tts");
+      // The voice failed or stalled past the bound (decision 0032): this sentence is skipped, the reply goes on
+      // with the next one, and its events (a booking's record) are not lost with it.
+      this.deps.logger.error(
+        { err: error, sentence: text },
+        "speech synthesis failed; the sentence is skipped",
+      );
+      return;
+    }
     if (reply.controller.signal.aborted || this.ended || this.reply !== reply) return;
     reply.clock?.ttsFirstByte();
     const mark = `${this.key}-${reply.utterances.length}-${Date.now().toString(36)}`;
@@ -555,6 +674,21 @@ export class CallSession {
       this.frameWatchers.push({ clock: reply.clock, at: this.framesQueued });
     this.framesQueued += Math.ceil(audio.length / FRAME_BYTES);
     this.deps.pacer.enqueue(this.key, audio, mark);
+  }
+
+  /** One sentence's audio, within `synthesisTimeoutMs` (a synthesiser that ignores its signal is not waited for). */
+  private async synthesize(text: string, voice: Voice, replySignal: AbortSignal): Promise<Uint8Array> {
+    const signal = AbortSignal.any([replySignal, AbortSignal.timeout(this.deps.timing.synthesisTimeoutMs)]);
+    let onAbort = () => {};
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal.reason);
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([this.deps.synthesizer.synthesize(text, voice, signal), aborted]);
+    } finally {
+      signal.removeEventListener("abort", onAbort);
+    }
   }
 
   private onMarkEcho(name: string): void {
@@ -623,9 +757,7 @@ export class CallSession {
     if (call && this.callSid) {
       await call.client.calls.transfer
         .mutate({})
-        .catch((error: unknown) =>
-          this.deps.logger.error({ err: error, callId: call.callId }, "transfer failed"),
-        );
+        .catch((error: unknown) => this.deps.logger.error({ err: error }, "transfer failed"));
     }
     await this.finish("transfer");
   }
@@ -635,6 +767,7 @@ export class CallSession {
     const reply = this.reply;
     const speaking = (r: Reply | null): r is Reply => !!r && r.utterances.some((u) => !u.heard);
     if (!speaking(reply) && !this.outgoing.some(speaking)) return;
+    this.deps.metrics?.bargeIn();
     this.deps.pacer.clear(this.key);
     this.framesQueued = this.framesSent;
     this.frameWatchers = [];
@@ -658,7 +791,7 @@ export class CallSession {
     reply.controller.abort();
     const heard = reply.utterances.filter((u) => u.heard);
     this.dropGraceTimers(reply);
-    this.call?.agent.interrupted(heard.map((u) => u.text));
+    if (!reply.own) this.call?.agent.interrupted(heard.map((u) => u.text));
     this.reply = null;
     this.recordHeard(reply);
     reply.clock?.interrupted();
@@ -700,6 +833,7 @@ export class CallSession {
       finished: false,
       ending: { kind: "end" },
       clock: null,
+      own: true,
     };
     this.reply = reply;
     void this.speak(reply, CAP_REACHED)
@@ -731,6 +865,7 @@ export class CallSession {
     for (const timer of [this.silenceTimer, this.capTimer, this.startTimer, this.dtmfTimer]) {
       if (timer) clearTimeout(timer);
     }
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.speculator?.close();
     for (const timer of this.graceTimers.values()) clearTimeout(timer);
     this.graceTimers.clear();
@@ -752,11 +887,12 @@ export class CallSession {
     if (this.socket.readyState === OPEN) this.socket.close(1000);
     const call = this.call;
     if (!call) return;
+    this.deps.metrics?.callEnded(this.endReason ?? "hangup");
     let recorded = false;
     try {
       if (this.recorder) recorded = (await this.recorder.close()).bytes > 44;
     } catch (error) {
-      this.deps.logger.error({ err: error, callId: call.callId }, "recording failed");
+      this.recordingFailure(error);
     }
     this.flushMessages();
     const endedAt = new Date();
@@ -770,10 +906,11 @@ export class CallSession {
         summary: call.agent.summary(),
         transferredTo: this.transferredTo ?? undefined,
         recorded,
+        ...(this.recordingFailed ? { recordingFailed: true } : {}),
       }),
     );
     await this.writes;
-    this.deps.logger.info({ callId: call.callId, status, reason: this.endReason }, "call ended");
+    this.deps.logger.info({ status, reason: this.endReason }, "call ended");
   }
 
   /**
@@ -791,6 +928,7 @@ export class CallSession {
     const call = this.call;
     const timing = clock.take();
     if (!call || !timing) return;
+    this.deps.metrics?.turn(timing);
     this.record(() =>
       call.client.calls.recordTurnTiming.mutate(timing, {
         context: { idempotencyKey: `turn-${timing.turn}` },
@@ -802,16 +940,73 @@ export class CallSession {
     const call = this.call;
     if (!call || this.pendingMessages.length === 0) return;
     const messages = this.pendingMessages.splice(0);
-    this.record(() => call.client.calls.appendMessages.mutate({ messages }));
+    this.record((once) => call.client.calls.appendMessages.mutate({ messages }, once));
   }
 
-  /** Record writes run in order, one at a time; a failed one is logged and the call goes on. */
-  private record(write: () => Promise<unknown>): void {
-    this.writes = this.writes.then(write).then(
-      () => undefined,
-      (error: unknown) =>
-        this.deps.logger.error({ err: error, callId: this.call?.callId }, "call record write failed"),
-    );
+  /**
+   * Record writes run in order, one at a time. One that got no answer (the server down or restarting, the connection
+   * cut) is sent again for `recordRetryMs`: each is idempotent, the inserts by the key `once` carries (decision 0032).
+   * One that still fails is logged and the call goes on.
+   */
+  private record(write: (once: { context: { idempotencyKey: string } }) => Promise<unknown>): void {
+    const once = { context: { idempotencyKey: `record-${randomUUID()}` } };
+    this.writes = this.writes
+      .then(() => this.retried(() => write(once)))
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          this.deps.metrics?.providerError("server");
+          this.deps.logger.error({ err: error }, "call record write failed");
+        },
+      );
+  }
+
+  private async retried(write: () => Promise<unknown>): Promise<unknown> {
+    const deadline = performance.now() + this.deps.timing.recordRetryMs;
+    for (let delay = 250; ; delay = Math.min(delay * 2, 4_000)) {
+      try {
+        return await write();
+      } catch (error) {
+        if (!retryableWrite(error) || performance.now() + delay > deadline) throw error;
+        this.deps.logger.warn(
+          { err: error, retryInMs: delay },
+          "no answer from the server; the call record write is sent again",
+        );
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  /** The call's sign of life (decision 0032); a miss is logged, the next one comes 30 s later. */
+  private heartbeat(): void {
+    const call = this.call;
+    if (!call || this.ended) return;
+    call.client.calls.heartbeat
+      .mutate({})
+      .catch((error: unknown) => this.deps.logger.warn({ err: error }, "call heartbeat failed"));
+  }
+
+  /** Writes to the recording; the first failure stops it for the rest of the call, logged once. */
+  private recordAudio(write: (recorder: CallRecorder) => void): void {
+    const recorder = this.recorder;
+    if (!recorder) return;
+    try {
+      write(recorder);
+    } catch (error) {
+      this.recorder = null;
+      // What was opened is released; its own failure says nothing new.
+      void Promise.resolve()
+        .then(() => recorder.close())
+        .catch(() => undefined);
+      this.recordingFailure(error);
+    }
+  }
+
+  /** The recording failed (a full disk): the call goes on without it; logged once, and the record will say so. */
+  private recordingFailure(error: unknown): void {
+    if (this.recordingFailed) return;
+    this.recordingFailed = true;
+    this.deps.logger.error({ err: error }, "recording failed; the call goes on without it");
   }
 
   // ─── Helpers ──────────────────────────────────────────────────────────────────────────────────────────────────

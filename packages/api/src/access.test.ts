@@ -103,6 +103,7 @@ describe("the procedure walk", () => {
     expect(byAgentAccess("call")).toEqual([
       "calls.appendMessages",
       "calls.finish",
+      "calls.heartbeat",
       "calls.identifyClient",
       "calls.recordActions",
       "calls.recordTurnTiming",

@@ -1,3 +1,5 @@
+import type { S3Settings } from "./recordings/s3-store";
+
 /** What the API layer needs to know about its deployment; apps/server builds it from the validated environment. */
 export interface ApiConfig {
   nodeEnv: "development" | "production" | "test";
@@ -30,12 +32,39 @@ export interface ApiConfig {
   twilio: TwilioConfig | undefined;
   /** The public demo call's limits (POST /calls/make-call; docs/decisions/0019-twilio.md). */
   demoCall: DemoCallLimits;
-  /** The embedded recordings store: a folder of WAV files (DATA_DIR/recordings; a temporary folder in tests). */
+  /**
+   * The embedded recordings store: a folder of WAV files (DATA_DIR/recordings; a temporary folder in tests). With `s3`
+   * the gateway still records there while a call runs, then uploads (docs/decisions/0030-recording-storage.md).
+   */
   recordingsDir: string;
+  /** An S3-compatible bucket for the recordings (S3_BUCKET…); undefined: the local folder is the store. */
+  s3?: S3Settings | undefined;
   billing: BillingConfig;
   /** The landing page's contact form (POST /contact; docs/decisions/0025-public-site.md). */
   contact: ContactConfig;
+  /** Google Calendar per professional (docs/decisions/0029-calendar-integration.md); active with `google`. */
+  calendar: CalendarConfig;
 }
+
+export interface CalendarConfig {
+  /** AES-256-GCM key of the stored refresh tokens (ENCRYPTION_KEY, else generated once under DATA_DIR): 32 bytes. */
+  encryptionKey: Uint8Array;
+  /** https://www.googleapis.com/calendar/v3; a local fake in tests (GOOGLE_CALENDAR_API_URL, refused in production). */
+  apiUrl: string;
+  /** How long a booking waits for the professional's busy time before it goes on without it. */
+  busyTimeoutMs: number;
+  /** How long busy time read from Google is reused for the same professional and days. */
+  busyCacheMs: number;
+  /** Each event write's bound (the job queue retries a write that failed). */
+  requestTimeoutMs: number;
+}
+
+export const GOOGLE_CALENDAR_API_URL = "https://www.googleapis.com/calendar/v3";
+export const DEFAULT_CALENDAR_TIMEOUTS = {
+  busyTimeoutMs: 2000,
+  busyCacheMs: 60_000,
+  requestTimeoutMs: 10_000,
+};
 
 export interface ContactConfig {
   /** Where each message is e-mailed (SALES_EMAIL, default the first SUPER_ADMIN_EMAILS); undefined: stored only. */

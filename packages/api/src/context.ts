@@ -2,6 +2,7 @@ import type { DataAccess } from "@atende/db";
 import type { AccessTokenClaims } from "@atende/shared/auth";
 import type { AgentCall } from "./auth/call-tokens";
 import type { PaymentProvider } from "./billing/provider";
+import type { CalendarService } from "./calendar/service";
 import type { ApiConfig } from "./config";
 import { isSuperAdminEmail } from "./services/auth";
 
@@ -57,6 +58,8 @@ export interface Context {
   config: ApiConfig;
   /** The payment provider: Mercado Pago when configured, else the embedded sandbox (docs/decisions/0023-billing.md). */
   payments: PaymentProvider;
+  /** Google Calendar per professional: busy time and event sync (docs/decisions/0029-calendar-integration.md). */
+  calendar: CalendarService;
   /** The client's network address (the public demo call's limit per client); absent in-process. */
   clientAddress?: string | undefined;
   /** The current time; tests and the agent's test clock replace it. */

@@ -22,10 +22,29 @@ export {
   type SandboxCheckout,
 } from "./billing/sandbox";
 export { isValidWebhookSignature, signWebhook } from "./billing/signature";
-export { type ApiConfig, isProduction } from "./config";
+export {
+  CALENDAR_JOBS,
+  type CalendarLogger,
+  CalendarService,
+  calendarFor,
+  completeCalendarConsent,
+  consentRedirectUrl,
+  decryptSecret,
+  parseEncryptionKey,
+} from "./calendar";
+export {
+  type ApiConfig,
+  type CalendarConfig,
+  DEFAULT_CALENDAR_TIMEOUTS,
+  GOOGLE_CALENDAR_API_URL,
+  isProduction,
+} from "./config";
 export { type Actor, actorFromClaims, type Context } from "./context";
 export { DATABASE_UNAVAILABLE, errorShapeOf, type Issue, isDatabaseUnavailable, issuesOf } from "./errors";
 export { createJobRunner, JobRunner } from "./jobs";
+export { RECORDING_JOBS } from "./lgpd/recording-jobs";
+export { closedAccountOf, releaseFromClosedAccount } from "./lgpd/sign-in";
+export { type RecordingStore, recordingStoreFor } from "./recordings/store";
 export type { RestRoute } from "./rest/declare";
 export { restRoutes } from "./rest/routes";
 export { type AppRouter, appRouter } from "./root";
@@ -39,7 +58,7 @@ export {
   listOutbox,
   type OutboxEntry,
 } from "./services/email";
-export { openRecording, RECORDING_NOT_FOUND } from "./services/recordings";
+export { RECORDING_NOT_FOUND } from "./services/recordings";
 export { DEMO_TENANT_ID, seedDemoTenant } from "./telephony/demo";
 export {
   type AccountNumber,

@@ -1,6 +1,8 @@
+import { accountRouter } from "./routers/account";
 import { appointmentsRouter } from "./routers/appointments";
 import { availabilitiesRouter } from "./routers/availabilities";
 import { billingRouter, minutePacksRouter, plansRouter, subscriptionRouter } from "./routers/billing";
+import { calendarInvitationsRouter, calendarRouter } from "./routers/calendar";
 import { callsRouter } from "./routers/calls";
 import { clientsRouter } from "./routers/clients";
 import { contactRouter } from "./routers/contact";
@@ -38,6 +40,9 @@ export const appRouter = router({
   subscription: subscriptionRouter,
   billing: billingRouter,
   contact: contactRouter,
+  calendars: calendarRouter,
+  calendarInvitations: calendarInvitationsRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -139,6 +139,48 @@ const sharedScope = t.middleware(({ ctx, next }) => {
 });
 doors.set(sharedScope._middlewares[0] as object, { kind: "shared" });
 
+/** What a hook outside a procedure's transaction gets: the input, the acting tenant and short transactions of it. */
+export interface AroundArgs<I> {
+  input: I;
+  tenantId: string;
+  /** Short transactions of the same tenant as the procedure's (never open while a third party answers). */
+  inTenant: TenantSteps;
+  /** The request's context, without the doors. */
+  context: Omit<Context, "data">;
+}
+
+/**
+ * Work a procedure does OUTSIDE its transaction (docs/decisions/0029-calendar-integration.md): `before` runs before the
+ * transaction opens and its answer is the handler's `ctx.prepared` (busy time read from a third party: no network
+ * call ever runs inside a transaction, PGlite has one connection); `after` runs once the transaction committed, with
+ * the handler's output (enqueuing follow-up work that must not happen for a rolled-back change). `after` must not
+ * throw: the change is committed whatever it does.
+ */
+export interface AroundTransaction<I, T> {
+  before?: (args: AroundArgs<I>) => Promise<T>;
+  after?: (args: AroundArgs<I> & { output: unknown }) => Promise<void>;
+}
+
+function aroundTransaction<I, T>(hooks: AroundTransaction<I, T>) {
+  return t.middleware(async ({ ctx, input, next }) => {
+    // The same tenant the scope after this opens: the user's acting tenant, else the agent's call's.
+    const tenantId = ctx.actor ? actingTenantOf(ctx.actor) : ctx.agent?.tenantId;
+    if (!tenantId) unauthorized();
+    const { data, ...context }: Context = ctx;
+    const args: AroundArgs<I> = {
+      // Parsed by `.input(schema)` before this middleware runs.
+      input: input as I,
+      tenantId,
+      inTenant: (fn) => data.inTenant(tenantId, fn),
+      context,
+    };
+    const prepared = hooks.before ? await hooks.before(args) : (undefined as T);
+    const result = await next({ ctx: { prepared } });
+    if (result.ok && hooks.after) await hooks.after({ ...args, output: result.data });
+    return result;
+  });
+}
+
 /**
  * Runs the handler in one transaction under row-level security for the acting tenant, which comes from the access
  * token (a super-admin's selected tenant, else the user's own), never from input. Handlers get `ctx.db`, a
@@ -148,6 +190,10 @@ export const tenantProcedure = {
   ...signedIn.use(tenantScope),
   input<P extends z.ZodType>(schema: P) {
     return signedIn.input(schema).use(tenantScope);
+  },
+  /** `input(schema)` with work outside the transaction, before it opens and after it commits (`AroundTransaction`). */
+  inputAround<P extends z.ZodType, T = undefined>(schema: P, hooks: AroundTransaction<z.output<P>, T>) {
+    return signedIn.input(schema).use(aroundTransaction(hooks)).use(tenantScope);
   },
 };
 
@@ -243,6 +289,10 @@ export const agentToolProcedure = {
   ...userOrAgent.use(agentToolScope),
   input<P extends z.ZodType>(schema: P) {
     return userOrAgent.input(schema).use(agentToolScope);
+  },
+  /** `input(schema)` with work outside the transaction, before it opens and after it commits (`AroundTransaction`). */
+  inputAround<P extends z.ZodType, T = undefined>(schema: P, hooks: AroundTransaction<z.output<P>, T>) {
+    return userOrAgent.input(schema).use(aroundTransaction(hooks)).use(agentToolScope);
   },
 };
 

@@ -66,7 +66,7 @@ export const SYSTEM_ACCESS = {
   },
   invitationPages: {
     why: "a calendar or team invitation page is reached by its token, before anyone of the tenant is signed in",
-    procedures: [],
+    procedures: ["calendarInvitations.status", "calendarInvitations.authorize"],
     modules: [],
   },
   paymentWebhooks: {
@@ -85,9 +85,14 @@ export const SYSTEM_ACCESS = {
     modules: ["packages/api/src/telephony/demo.ts"],
   },
   tenantSweeps: {
-    why: "jobs that go over every tenant (subscription renewals, retention purges) find the tenants to work on",
+    why: "jobs that go over every tenant (subscription renewals, retention purges, calls whose gateway stopped reporting, calendars to reconcile) find the tenants to work on",
     procedures: [],
-    modules: ["packages/api/src/billing/jobs.ts"],
+    modules: [
+      "packages/api/src/billing/jobs.ts",
+      "packages/api/src/telephony/lost-calls.ts",
+      "packages/api/src/calendar/sync.ts",
+      "packages/api/src/lgpd/recording-jobs.ts",
+    ],
   },
   jobs: {
     why: "the job queue belongs to no tenant: a runner claims whatever work is due, whoever it is for",

@@ -2,14 +2,17 @@
 //   GET  /oauth2/authorization/google?frontend_host=…[&signup=true]  → Google (or the development form)
 //   GET  /oauth2/callback/google                                     → back from Google: state and PKCE checked
 //   POST /oauth2/dev-login                                           → the development form's submission
+//   GET  /oauth2/callback/google-calendar                            → a professional's calendar consent (./calendar.ts)
 // Both ways end alike: sign in, then 302 to {frontend_host}/auth/callback/{login|signup}?token=…&refreshToken=…,
 // or to {frontend_host}/login?error=<code> when anything fails.
 import { createHmac } from "node:crypto";
 import {
   type ApiConfig,
+  closedAccountOf,
   createOAuthProvider,
   isProduction,
   newAuthorizationSecrets,
+  releaseFromClosedAccount,
   SignInError,
   type SignInErrorCode,
   signIn,
@@ -19,6 +22,7 @@ import type { DataAccess } from "@atende/db";
 import { type Context, Hono } from "hono";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
 import { z } from "zod";
+import { createCalendarConsentRoutes } from "./calendar";
 import { renderDevForm } from "./dev-form";
 
 export interface OAuthRoutesDeps {
@@ -26,6 +30,8 @@ export interface OAuthRoutesDeps {
   config: ApiConfig;
   /** Where failures are reported (pino-compatible); silent when absent. */
   logger?: { warn(details: object, message: string): void };
+  /** The clock of the calendar consent's checks (tests freeze it). */
+  now?: () => Date;
 }
 
 export const FRONTEND_HOST_REFUSED = "frontend_host não permitido";
@@ -116,6 +122,13 @@ export function createOAuthRoutes(deps: OAuthRoutesDeps): Hono {
   ) => {
     let pair: TokenPair;
     try {
+      // A closed account (decision 0031): its sign-in is refused; a sign-up releases the e-mail for a new account.
+      const closed = await closedAccountOf(sys, email);
+      if (closed && !flow.signup) {
+        logger?.warn({ tenantId: closed.tenantId }, "sign-in to a closed account refused");
+        return redirectNoStore(c, failureUrl(flow.frontendHost, "account_closed"));
+      }
+      if (closed) await releaseFromClosedAccount(sys, closed, email, new Date());
       pair = await signIn(sys, { email, name }, config);
     } catch (error) {
       return fail(c, flow.frontendHost, "sign_in_failed", error);
@@ -204,6 +217,9 @@ export function createOAuthRoutes(deps: OAuthRoutesDeps): Hono {
     }
     return finish(c, { frontendHost, signup }, email, name);
   });
+
+  // A professional's Google Calendar consent returns next to the sign-in's (docs/decisions/0029).
+  app.route("/", createCalendarConsentRoutes({ data: deps.data, config, logger, now: deps.now }));
 
   return app;
 }

@@ -1,9 +1,13 @@
-// The product's background work on one runner (docs/decisions/0023-billing.md): today billing's (payment
-// notifications, renewals); later issues add theirs here.
+// The product's background work on one runner (docs/decisions/0023-billing.md): billing's (payment notifications,
+// renewals) and the sweep of lost calls (decision 0032); later issues add theirs here.
 import type { DataAccess } from "@atende/db";
 import { paymentProviderFor } from "../billing";
 import { billingJobs } from "../billing/jobs";
+import { calendarJobs } from "../calendar/sync";
 import type { ApiConfig } from "../config";
+import { recordingJobs } from "../lgpd/recording-jobs";
+import { recordingStoreFor } from "../recordings/store";
+import { callJobs } from "../telephony/lost-calls";
 import { JobRunner } from "./runner";
 
 export { JobRunner } from "./runner";
@@ -14,6 +18,8 @@ export function createJobRunner(options: {
   now?: () => Date;
   pollMs?: number;
   onError?: (error: unknown, job: { id: string; name: string; attempts: number }) => void;
+  /** Calls the sweep finished because their gateway stopped reporting (decision 0032): for the log. */
+  onLostCalls?: (callIds: string[]) => void;
 }): JobRunner {
   const now = options.now ?? (() => new Date());
   const billing = billingJobs({
@@ -23,10 +29,20 @@ export function createJobRunner(options: {
     now,
     jobs: () => runner,
   });
+  const calls = callJobs({ data: options.data, now, onLost: options.onLostCalls });
+  // Recordings: deletions an erasure or a closure queued, and the 6-month retention (decision 0031).
+  const recordings = recordingJobs({
+    data: options.data,
+    store: recordingStoreFor(options.config),
+    now,
+    jobs: () => runner,
+  });
+  // Google Calendar per professional: event writes and their reconciliation (decision 0029).
+  const calendar = calendarJobs({ data: options.data, config: options.config, now });
   const runner: JobRunner = new JobRunner({
     data: options.data,
-    handlers: { ...billing.handlers },
-    periodic: billing.periodic,
+    handlers: { ...billing.handlers, ...calls.handlers, ...calendar.handlers, ...recordings.handlers },
+    periodic: [...billing.periodic, ...calls.periodic, ...calendar.periodic, ...recordings.periodic],
     pollMs: options.pollMs ?? 1000,
     now,
     onError: options.onError,

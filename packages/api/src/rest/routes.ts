@@ -2,12 +2,14 @@ import { appointmentsRoutes } from "./appointments";
 import { authRoutes } from "./auth";
 import { availabilitiesRoutes } from "./availabilities";
 import { billingRoutes } from "./billing";
+import { calendarRoutes } from "./calendar";
 import { callsRoutes } from "./calls";
 import { cataloguesRoutes } from "./catalogues";
 import { contactRoutes } from "./contact";
 import { conversationsRoutes } from "./conversations";
 import type { RestRoute } from "./declare";
 import { devRoutes } from "./dev";
+import { lgpdRoutes } from "./lgpd";
 import { placesRoutes } from "./places";
 import { tenantRoutes } from "./tenant";
 
@@ -24,4 +26,6 @@ export const restRoutes: readonly RestRoute[] = [
   ...billingRoutes,
   ...devRoutes,
   ...placesRoutes,
+  ...calendarRoutes,
+  ...lgpdRoutes,
 ];

@@ -6,7 +6,13 @@ import { type DataAccess, type Database, dataAccess, schema } from "@atende/db";
 import { createTestDatabase, type TestDatabase } from "@atende/db/testing";
 import { signAccessToken } from "../auth/tokens";
 import { paymentProviderFor } from "../billing";
-import { type ApiConfig, DEFAULT_DEMO_CALL_LIMITS } from "../config";
+import { calendarFor } from "../calendar/service";
+import {
+  type ApiConfig,
+  DEFAULT_CALENDAR_TIMEOUTS,
+  DEFAULT_DEMO_CALL_LIMITS,
+  GOOGLE_CALENDAR_API_URL,
+} from "../config";
 import type { Actor, Context } from "../context";
 import { appRouter } from "../root";
 import { createCallerFactory } from "../trpc";
@@ -30,6 +36,11 @@ export const testConfig: ApiConfig = {
   billing: { mercadopago: undefined, webhookSecret: "test-webhook-secret-0123456789", trialMinutes: 60 },
   // Off: every in-process request comes from one address ("local"); contact.rest.test.ts turns it on.
   contact: { salesEmail: "vendas@atende.test", perAddressPerHour: 0 },
+  calendar: {
+    encryptionKey: new Uint8Array(32).fill(7),
+    apiUrl: GOOGLE_CALENDAR_API_URL,
+    ...DEFAULT_CALENDAR_TIMEOUTS,
+  },
 };
 
 const createCaller = createCallerFactory(appRouter);
@@ -98,6 +109,7 @@ function userContext(data: DataAccess, actor: Actor | null, config: ApiConfig, n
     idempotencyKey: null,
     config,
     payments: paymentProviderFor(config, data),
+    calendar: calendarFor(config, data),
     now,
   };
 }

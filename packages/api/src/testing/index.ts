@@ -3,6 +3,7 @@
 
 // The ledger's debit of a call, for tests of usage without a whole call through the gateway.
 export { debitCall } from "../billing/minutes";
+export * from "../calendar/testing/google-fake";
 // Internals the free-slot benchmark times alone, without the queries around them.
 export { loadOccurrences } from "../services/availability";
 export { type BusyRange, sweepFreeSlots } from "../services/slots";
@@ -10,5 +11,6 @@ export * from "./api";
 export * from "./catalogue-tenants";
 export * from "./catalogues";
 export * from "./conversations";
+export * from "./s3-fake";
 export * from "./scheduling";
 export * from "./twilio-fake";
