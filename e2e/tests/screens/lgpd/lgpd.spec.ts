@@ -35,12 +35,12 @@ test("a patient's data is exported as JSON and then erased on request (LGPD)", a
   expect(exported.client).toMatchObject({ fullName: "Heloísa Titular", documentNumber: "123.456.789-09" });
   await expect(toasts(page).getByText("Dados do paciente exportados")).toBeVisible();
 
-  await card.getByRole("button", { name: "Excluir dados pessoais (LGPD)" }).click();
+  await card.getByRole("button", { name: "Anonimizar dados (LGPD)" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Excluir os dados pessoais de Heloísa Titular?" });
   await expect(dialog).toContainText("registros de cobrança");
   await expect(dialog).toContainText("Esta ação não pode ser desfeita.");
   await expectNoSeriousA11yViolations(page);
-  await dialog.getByRole("button", { name: "Excluir dados pessoais" }).click();
+  await dialog.getByRole("button", { name: "Anonimizar dados" }).click();
   await expect(toasts(page).getByText("Dados pessoais do paciente excluídos")).toBeVisible();
   await expect(page.getByRole("article", { name: "Paciente removido" })).toBeVisible();
   await expect(page.getByRole("article", { name: "Heloísa Titular" })).toHaveCount(0);

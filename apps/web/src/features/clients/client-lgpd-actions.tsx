@@ -13,7 +13,7 @@ import { downloadJson, fileDate, slugOf } from "./download-json";
 const ERASE_DESCRIPTION =
   "Atendendo a um pedido do titular (LGPD), serão apagados de forma definitiva: nome, CPF, telefone, e-mail, convênio e observações do cadastro; as observações dos agendamentos; e, nas ligações feitas por este paciente, o número, as mensagens, os dados coletados, o resumo e as gravações. Serão mantidos os horários dos agendamentos (a agenda continua correta) e os registros de cobrança exigidos por lei. O paciente passa a aparecer como 'Paciente removido'. Esta ação não pode ser desfeita.";
 
-/** The patient card's LGPD actions: 'Exportar dados' (a JSON download) and 'Excluir dados pessoais (LGPD)'. */
+/** The patient card's LGPD actions: 'Exportar dados' (a JSON download) and 'Anonimizar dados (LGPD)' (not "Excluir…": the card's own 'Excluir' deletes the record). */
 export function ClientLgpdActions({ client }: { client: Client }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -48,7 +48,7 @@ export function ClientLgpdActions({ client }: { client: Client }) {
         onClick={() => exportData.mutate()}
       />
       <IconButton
-        label="Excluir dados pessoais (LGPD)"
+        label="Anonimizar dados (LGPD)"
         icon={UserX}
         disabled={erase.isPending}
         onClick={() => setConfirming(true)}
@@ -58,7 +58,7 @@ export function ClientLgpdActions({ client }: { client: Client }) {
         onOpenChange={setConfirming}
         title={`Excluir os dados pessoais de ${client.fullName}?`}
         description={ERASE_DESCRIPTION}
-        confirmLabel="Excluir dados pessoais"
+        confirmLabel="Anonimizar dados"
         pending={erase.isPending}
         onConfirm={() => erase.mutate({ id: client.id })}
       />
