@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every test. Unit and integration tests on PGlite; the same suite again on the local PostgreSQL server
-// when one answers (each test file creates and drops its own database); then the browser tests in Chromium.
+// `npm test`: every test. Every vitest project on PGlite; then the `database` project (the suites whose subject is
+// the database, vitest.config.ts) again on the local PostgreSQL server when one answers (each test file creates and
+// drops its own database); then the browser tests in Chromium.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { Socket } from "node:net";
@@ -50,7 +51,10 @@ if (only("postgres")) {
   const url =
     process.env.TEST_DATABASE_URL ||
     ((await reachable("127.0.0.1", 5432)) ? "postgres://postgres@127.0.0.1:5432/test" : "");
-  if (url) run("tests on PostgreSQL", bin("vitest"), ["run"], { TEST_DATABASE_URL: url });
+  if (url)
+    run("database suites on PostgreSQL", bin("vitest"), ["run", "--project", "database"], {
+      TEST_DATABASE_URL: url,
+    });
   else
     console.log(
       "\n(no PostgreSQL server on 127.0.0.1:5432 and no TEST_DATABASE_URL: PostgreSQL run skipped)",

@@ -15,11 +15,9 @@ async function choose(page: Page, scope: ReturnType<Page["getByRole"]>, label: s
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 
-test("a weekly availability, a booking from an empty day, three views, a refused conflict and one occurrence edited", async ({
-  page,
-  request,
-  baseURL,
-}) => {
+test("a weekly availability, a booking from an empty day, three views, a refused conflict and one occurrence edited", {
+  tag: "@phone",
+}, async ({ page, request, baseURL }) => {
   const email = await signInNewAccount(page, "Ana Agenda");
   const call = apiAs(request, baseURL, email);
   // The catalogues are not what this screen creates: arranged through the API.

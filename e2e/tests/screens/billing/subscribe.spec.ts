@@ -56,41 +56,41 @@ test("the checkout form refuses what the server would, with the spec's messages"
   await expect(plans.getByRole("button", { name: "Começar período gratuito" })).toHaveCount(0);
 });
 
-test("subscribing after a test call: trial checkout, sandbox approval, 'Assinatura Ativada!', the dashboard", async ({
-  page,
-  request,
-  baseURL,
-}, testInfo) => {
-  const email = await signInNewAccount(page, "Sergio Assina");
-  await completeTestCall(page, apiAs(request, baseURL, email));
+test(
+  "subscribing after a test call: trial checkout, sandbox approval, 'Assinatura Ativada!', the dashboard",
+  { tag: "@phone" },
+  async ({ page, request, baseURL }, testInfo) => {
+    const email = await signInNewAccount(page, "Sergio Assina");
+    await completeTestCall(page, apiAs(request, baseURL, email));
 
-  const plans = page.getByRole("region", { name: "Escolha seu plano" });
-  await plans.getByLabel("CPF ou CNPJ").fill(CUSTOMER.customerCpfCnpj);
-  await plans.getByLabel("Telefone").fill("11987654321");
-  await expect(plans.getByLabel("Telefone")).toHaveValue("(11) 98765-4321");
-  await plans.getByLabel("CEP").fill("01310100");
-  await expect(plans.getByLabel("CEP")).toHaveValue("01310-100");
-  await plans.getByLabel("Número do endereço").fill(CUSTOMER.customerAddressNumber);
-  await plans.getByRole("button", { name: "Começar período gratuito" }).click();
+    const plans = page.getByRole("region", { name: "Escolha seu plano" });
+    await plans.getByLabel("CPF ou CNPJ").fill(CUSTOMER.customerCpfCnpj);
+    await plans.getByLabel("Telefone").fill("11987654321");
+    await expect(plans.getByLabel("Telefone")).toHaveValue("(11) 98765-4321");
+    await plans.getByLabel("CEP").fill("01310100");
+    await expect(plans.getByLabel("CEP")).toHaveValue("01310-100");
+    await plans.getByLabel("Número do endereço").fill(CUSTOMER.customerAddressNumber);
+    await plans.getByRole("button", { name: "Começar período gratuito" }).click();
 
-  // The sandbox's trial checkout registers a card (pre-filled test card) and charges nothing today.
-  await expect(page.getByText("R$ 0,00 hoje")).toBeVisible();
-  await onSandboxCheckout(page, "Aprovar pagamento");
+    // The sandbox's trial checkout registers a card (pre-filled test card) and charges nothing today.
+    await expect(page.getByText("R$ 0,00 hoje")).toBeVisible();
+    await onSandboxCheckout(page, "Aprovar pagamento");
 
-  await expect(page).toHaveURL(/\/payment\/subscription\/success\?.*status=approved/);
-  await expect(page.getByRole("heading", { name: "Assinatura Ativada!" })).toBeVisible();
-  await expect(toasts(page).getByText("Pagamento confirmado! Sua assinatura foi ativada.")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await snap(page, testInfo, "assinatura-ativada");
+    await expect(page).toHaveURL(/\/payment\/subscription\/success\?.*status=approved/);
+    await expect(page.getByRole("heading", { name: "Assinatura Ativada!" })).toBeVisible();
+    await expect(toasts(page).getByText("Pagamento confirmado! Sua assinatura foi ativada.")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await snap(page, testInfo, "assinatura-ativada");
 
-  await page.getByRole("link", { name: "Ir para o Dashboard" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const card = await openPlanUsageCard(page);
-  // The default plan (the second), with the trial's minutes.
-  await expect(card).toContainText("Plano 500");
-  await expect(card).toContainText("Mensais: 0/60 min");
-  await expect(card).toContainText("60 min restantes");
-});
+    await page.getByRole("link", { name: "Ir para o Dashboard" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const card = await openPlanUsageCard(page);
+    // The default plan (the second), with the trial's minutes.
+    await expect(card).toContainText("Plano 500");
+    await expect(card).toContainText("Mensais: 0/60 min");
+    await expect(card).toContainText("60 min restantes");
+  },
+);
 
 test("the public result pages work without a session", async ({ page }, testInfo) => {
   await page.goto("/payment/subscription/cancel");

@@ -1,11 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { apiAs, expectNoSeriousA11yViolations, signInNewAccount } from "../helpers";
 
-test("the call history lists, searches and opens calls in a dialog and in a new tab", async ({
-  page,
-  request,
-  baseURL,
-}) => {
+test("the call history lists, searches and opens calls in a dialog and in a new tab", {
+  tag: "@phone",
+}, async ({ page, request, baseURL }) => {
   const email = await signInNewAccount(page, "Carla Chamadas");
   await page.goto("/dashboard/atendimentos");
   await expect(page.getByRole("heading", { name: "Atendimentos", exact: true })).toBeVisible();

@@ -3,11 +3,9 @@ import { apiAs, expectNoSeriousA11yViolations, expectNoSideways, signInNewAccoun
 
 // The call's latency view (issue #9, deliverable 6; decision 0022): per caller turn a stacked bar of the stages, and
 // the call's p50/p95 of the time from the caller's last word to the agent's first sound.
-test("a call's detail shows each turn's timings as stacked bars with the call's p50 and p95", async ({
-  page,
-  request,
-  baseURL,
-}) => {
+test("a call's detail shows each turn's timings as stacked bars with the call's p50 and p95", {
+  tag: "@phone",
+}, async ({ page, request, baseURL }) => {
   const email = await signInNewAccount(page, "Laura Latência");
   const call = apiAs(request, baseURL, email);
   // The gateway writes the timings in real life (apps/telephony/src/latency.test.ts); here the test-only seed does.

@@ -7,7 +7,9 @@ import {
   toasts,
 } from "../helpers";
 
-test("a patient is created, found, edited and deleted, with the spec's toasts", async ({ page }) => {
+test("a patient is created, found, edited and deleted, with the spec's toasts", { tag: "@phone" }, async ({
+  page,
+}) => {
   await signInNewAccount(page, "Pedro Pacientes");
   await page.goto("/dashboard/pacientes");
   await expect(page.getByRole("heading", { name: "Pacientes", exact: true })).toBeVisible();

@@ -8,7 +8,9 @@ import {
   toasts,
 } from "../helpers";
 
-test("a location is created, edited and deleted, with the spec's toasts", async ({ page }) => {
+test("a location is created, edited and deleted, with the spec's toasts", { tag: "@phone" }, async ({
+  page,
+}) => {
   await signInNewAccount(page, "Lia Locais");
   await page.goto("/dashboard/local-atendimento");
   await expect(page.getByRole("heading", { name: "Locais de Atendimento" })).toBeVisible();

@@ -8,11 +8,9 @@ import {
   toasts,
 } from "../helpers";
 
-test("a service is created, edited and deleted, with its dependencies and the spec's toasts", async ({
-  page,
-  request,
-  baseURL,
-}) => {
+test("a service is created, edited and deleted, with its dependencies and the spec's toasts", {
+  tag: "@phone",
+}, async ({ page, request, baseURL }) => {
   const email = await signInNewAccount(page, "Sara Serviços");
   const call = apiAs(request, baseURL, email);
   await call("POST", "/establishments", { name: "Unidade Centro", address: "Rua Direita, 200 - Centro" });

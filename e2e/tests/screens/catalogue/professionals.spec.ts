@@ -8,7 +8,9 @@ import {
   toasts,
 } from "../helpers";
 
-test("a professional is created, edited and deleted, with the spec's toasts", async ({ page }) => {
+test("a professional is created, edited and deleted, with the spec's toasts", { tag: "@phone" }, async ({
+  page,
+}) => {
   await signInNewAccount(page, "Paula Profissionais");
   await page.goto("/dashboard/profissionais");
   await expect(page.getByRole("heading", { name: "Profissionais" })).toBeVisible();

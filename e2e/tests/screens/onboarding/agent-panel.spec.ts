@@ -8,98 +8,106 @@ async function openPanel(page: Page, phone: boolean): Promise<Locator> {
   return page.getByRole("dialog", { name: "Configurações do agente" });
 }
 
-test("the agent settings panel creates the agent, fixes its DDD and checks forwarding numbers", async ({
-  page,
-}, testInfo) => {
-  const phone = testInfo.project.name === "phone-375";
-  await signInNewAccount(page, "Paulo Painel");
-  await page.goto("/dashboard");
-  await expect(page.getByRole("heading", { name: "Bem-vindo, Paulo Painel!" })).toBeVisible();
+test(
+  "the agent settings panel creates the agent, fixes its DDD and checks forwarding numbers",
+  { tag: "@phone" },
+  async ({ page }, testInfo) => {
+    const phone = testInfo.project.name === "phone-375";
+    await signInNewAccount(page, "Paulo Painel");
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Bem-vindo, Paulo Painel!" })).toBeVisible();
 
-  let panel = await openPanel(page, phone);
-  await expect(panel.getByText("Nenhum agente configurado ainda: salve para criá-lo.")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+    let panel = await openPanel(page, phone);
+    await expect(panel.getByText("Nenhum agente configurado ainda: salve para criá-lo.")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
 
-  await panel.getByLabel("Nome do agente").fill("Bia");
-  await expect(panel.getByText("3/100")).toBeVisible();
-  await panel.getByRole("combobox", { name: "DDD" }).click();
-  await page.getByRole("option", { name: "31", exact: true }).click();
-  await panel.getByLabel("Mensagem de boas-vindas").fill("Olá, sou a Bia. Como posso ajudar hoje?");
-  await panel.getByRole("button", { name: "Salvar" }).click();
-  await expect(toasts(page).getByText("Configurações salvas")).toBeVisible();
+    await panel.getByLabel("Nome do agente").fill("Bia");
+    await expect(panel.getByText("3/100")).toBeVisible();
+    await panel.getByRole("combobox", { name: "DDD" }).click();
+    await page.getByRole("option", { name: "31", exact: true }).click();
+    await panel.getByLabel("Mensagem de boas-vindas").fill("Olá, sou a Bia. Como posso ajudar hoje?");
+    await panel.getByRole("button", { name: "Salvar" }).click();
+    await expect(toasts(page).getByText("Configurações salvas")).toBeVisible();
 
-  // Reloaded as saved: the DDD is now read-only.
-  await expect(panel.getByLabel("DDD")).toHaveValue("31");
-  await expect(panel.getByLabel("DDD")).toHaveAttribute("readonly", "");
-  await expect(panel.getByText("Nenhum agente configurado ainda: salve para criá-lo.")).toHaveCount(0);
+    // Reloaded as saved: the DDD is now read-only.
+    await expect(panel.getByLabel("DDD")).toHaveValue("31");
+    await expect(panel.getByLabel("DDD")).toHaveAttribute("readonly", "");
+    await expect(panel.getByText("Nenhum agente configurado ainda: salve para criá-lo.")).toHaveCount(0);
 
-  // 'Testar' checks the number and says what it checked; it calls no one.
-  const [testPhone, testWhatsapp] = [
-    panel.getByRole("button", { name: "Testar" }).first(),
-    panel.getByRole("button", { name: "Testar" }).nth(1),
-  ];
-  await expect(testPhone).toBeDisabled();
-  await panel.getByLabel("Telefone para encaminhamento").fill("(11) 98765-4321");
-  await testPhone.click();
-  await expect(
-    panel.getByText(/Celular válido: \(11\) 98765-4321\..*nenhuma ligação foi feita/i),
-  ).toBeVisible();
-  await panel.getByLabel("WhatsApp para encaminhamento").fill("(20) 91234-5678");
-  await testWhatsapp.click();
-  await expect(panel.getByText(/DDD 20 não existe\..*nenhuma ligação foi feita/i)).toBeVisible();
-  await panel.getByLabel("WhatsApp para encaminhamento").fill("(11) 3456-7890");
-  await testWhatsapp.click();
-  await expect(panel.getByText(/Telefone fixo válido: \(11\) 3456-7890\..*WhatsApp Business/)).toBeVisible();
-  // The save is answered: the e2e server's access tokens live 5 s, so on a slow run the first attempt may be a 401
-  // that the client answers with a refresh and a retry; a successful update must arrive either way.
-  const saved = page.waitForResponse(
-    (response) => response.url().includes("voiceAgent.update") && response.ok(),
-  );
-  await panel.getByRole("button", { name: "Salvar" }).click();
-  await saved;
-  await expect(toasts(page).getByText("Configurações salvas")).toBeVisible();
-  // The agent is reloaded after the save; the page is reloaded only once that is done.
-  await page.waitForLoadState("networkidle");
+    // 'Testar' checks the number and says what it checked; it calls no one.
+    const [testPhone, testWhatsapp] = [
+      panel.getByRole("button", { name: "Testar" }).first(),
+      panel.getByRole("button", { name: "Testar" }).nth(1),
+    ];
+    await expect(testPhone).toBeDisabled();
+    await panel.getByLabel("Telefone para encaminhamento").fill("(11) 98765-4321");
+    await testPhone.click();
+    await expect(
+      panel.getByText(/Celular válido: \(11\) 98765-4321\..*nenhuma ligação foi feita/i),
+    ).toBeVisible();
+    await panel.getByLabel("WhatsApp para encaminhamento").fill("(20) 91234-5678");
+    await testWhatsapp.click();
+    await expect(panel.getByText(/DDD 20 não existe\..*nenhuma ligação foi feita/i)).toBeVisible();
+    await panel.getByLabel("WhatsApp para encaminhamento").fill("(11) 3456-7890");
+    await testWhatsapp.click();
+    await expect(
+      panel.getByText(/Telefone fixo válido: \(11\) 3456-7890\..*WhatsApp Business/),
+    ).toBeVisible();
+    // The save is answered: the e2e server's access tokens live 5 s, so on a slow run the first attempt may be a 401
+    // that the client answers with a refresh and a retry; a successful update must arrive either way.
+    const saved = page.waitForResponse(
+      (response) => response.url().includes("voiceAgent.update") && response.ok(),
+    );
+    await panel.getByRole("button", { name: "Salvar" }).click();
+    await saved;
+    await expect(toasts(page).getByText("Configurações salvas")).toBeVisible();
+    // The agent is reloaded after the save; the page is reloaded only once that is done.
+    await page.waitForLoadState("networkidle");
 
-  await page.reload();
-  panel = await openPanel(page, phone);
-  await expect(panel.getByLabel("Telefone para encaminhamento")).toHaveValue("(11) 98765-4321");
-  await expect(panel.getByLabel("WhatsApp para encaminhamento")).toHaveValue("(11) 3456-7890");
-  await expect(panel.getByLabel("Nome do agente")).toHaveValue("Bia");
-  await expectNoSeriousA11yViolations(page);
-
-  if (phone) {
-    await page.keyboard.press("Escape");
-    await expect(panel).toBeHidden();
-  } else {
-    // Collapsed to a narrow column, and remembered.
-    await panel.getByRole("button", { name: "Recolher configurações do agente" }).click();
-    await expect(panel.getByLabel("Nome do agente")).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole("button", { name: "Expandir configurações do agente" })).toBeVisible();
-  }
-});
+    panel = await openPanel(page, phone);
+    await expect(panel.getByLabel("Telefone para encaminhamento")).toHaveValue("(11) 98765-4321");
+    await expect(panel.getByLabel("WhatsApp para encaminhamento")).toHaveValue("(11) 3456-7890");
+    await expect(panel.getByLabel("Nome do agente")).toHaveValue("Bia");
+    await expectNoSeriousA11yViolations(page);
 
-test("the shell shows the plan card and links to the setup pages", async ({ page }, testInfo) => {
-  const phone = testInfo.project.name === "phone-375";
-  await signInNewAccount(page, "Carla Cartão");
-  await page.goto("/dashboard");
-  if (phone) await page.getByRole("button", { name: "Abrir menu" }).click();
-  const nav = phone ? page.getByRole("dialog", { name: "Menu" }) : page.locator("aside").first();
+    if (phone) {
+      await page.keyboard.press("Escape");
+      await expect(panel).toBeHidden();
+    } else {
+      // Collapsed to a narrow column, and remembered.
+      await panel.getByRole("button", { name: "Recolher configurações do agente" }).click();
+      await expect(panel.getByLabel("Nome do agente")).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByRole("button", { name: "Expandir configurações do agente" })).toBeVisible();
+    }
+  },
+);
 
-  const plan = nav.getByRole("link", { name: /Configurar Plano/ });
-  await expect(plan).toContainText("0/0 min");
-  await expect(plan).toContainText("Configure seu plano para começar");
-  await expect(plan).toHaveAttribute("href", "/dashboard/gerenciar-plano");
-  await expect(nav.getByRole("link", { name: "Configurações", exact: true })).toHaveAttribute(
-    "href",
-    "/dashboard/configuracoes",
-  );
-  const guide = nav.getByRole("link", { name: /Redirecionamento de chamadas/ });
-  await expect(guide).toHaveAttribute("href", "/redirecionamento-telefone");
-  await expect(guide).toHaveAttribute("target", "_blank");
+test(
+  "the shell shows the plan card and links to the setup pages",
+  { tag: "@phone" },
+  async ({ page }, testInfo) => {
+    const phone = testInfo.project.name === "phone-375";
+    await signInNewAccount(page, "Carla Cartão");
+    await page.goto("/dashboard");
+    if (phone) await page.getByRole("button", { name: "Abrir menu" }).click();
+    const nav = phone ? page.getByRole("dialog", { name: "Menu" }) : page.locator("aside").first();
 
-  await nav.getByRole("link", { name: "Testar agente" }).click();
-  await expect(page).toHaveURL(/\/testar-agente$/);
-  await expect(page.getByRole("region", { name: "Resumo da configuração" })).toBeVisible();
-});
+    const plan = nav.getByRole("link", { name: /Configurar Plano/ });
+    await expect(plan).toContainText("0/0 min");
+    await expect(plan).toContainText("Configure seu plano para começar");
+    await expect(plan).toHaveAttribute("href", "/dashboard/gerenciar-plano");
+    await expect(nav.getByRole("link", { name: "Configurações", exact: true })).toHaveAttribute(
+      "href",
+      "/dashboard/configuracoes",
+    );
+    const guide = nav.getByRole("link", { name: /Redirecionamento de chamadas/ });
+    await expect(guide).toHaveAttribute("href", "/redirecionamento-telefone");
+    await expect(guide).toHaveAttribute("target", "_blank");
+
+    await nav.getByRole("link", { name: "Testar agente" }).click();
+    await expect(page).toHaveURL(/\/testar-agente$/);
+    await expect(page.getByRole("region", { name: "Resumo da configuração" })).toBeVisible();
+  },
+);

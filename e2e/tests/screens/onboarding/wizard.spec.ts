@@ -11,7 +11,9 @@ function stepHeading(page: Page, name: string) {
   return page.getByRole("heading", { name, level: 2 });
 }
 
-test("a new account configures its agent in four steps and reaches the agent test page", async ({ page }) => {
+test("a new account configures its agent in four steps and reaches the agent test page", {
+  tag: "@phone",
+}, async ({ page }) => {
   await signInNewAccount(page, "Wanda Assistente");
   await page.goto("/configuracao-inicial");
   await expect(page.getByRole("heading", { name: "Configuração inicial" })).toBeVisible();
