@@ -11,7 +11,13 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { Worker } from "node:worker_threads";
 import { createEspeakSynthesizer, createZeroLatencySynthesizer } from "@atende/telephony/audio";
-import { type Clinic, type Harness, type SimulatedCall, startHarness } from "@atende/telephony/testing";
+import {
+  type Clinic,
+  type Harness,
+  type SimulatedCall,
+  startHarness,
+  systemClock,
+} from "@atende/telephony/testing";
 import { PG_ADMIN_URL, percentile, postgresAnswers, printTable } from "./lib";
 import type { CallersInput, CallersResult } from "./voice-callers";
 import type { GatewaySendTimes, GatewayWorkerInput } from "./voice-gateway";
@@ -31,7 +37,7 @@ async function clinics(harness: Harness, calls: number): Promise<Clinic[]> {
 const at = <T>(list: T[], i: number) => list[Math.floor(i / CALLS_PER_CLINIC)] as T;
 
 async function turnLatency(concurrent: number): Promise<string[]> {
-  const harness = await startHarness({ synthesizer: createZeroLatencySynthesizer() });
+  const harness = await startHarness({ synthesizer: createZeroLatencySynthesizer(), clock: systemClock });
   try {
     const list = await clinics(harness, concurrent);
     const calls = await Promise.all(Array.from({ length: concurrent }, (_, i) => harness.call(at(list, i))));
@@ -99,7 +105,7 @@ function runCallers(input: CallersInput): Promise<CallersResult> {
  */
 async function pacing(concurrent: number): Promise<PacingResult> {
   const audio = new Uint8Array((UTTERANCE_MS / 1000) * 8000).fill(0x7f);
-  const harness = await startHarness();
+  const harness = await startHarness({ clock: systemClock });
   const expectedFrames = (2 * UTTERANCE_MS) / 20;
   const input: GatewayWorkerInput = {
     trpcUrl: `${harness.serverUrl}/trpc`,
@@ -152,6 +158,7 @@ async function memory(): Promise<string[][]> {
   const rows: string[][] = [];
   // 20 ms of speech per sentence: the calls are about the gateway's state, not about audio time.
   const harness = await startHarness({
+    clock: systemClock,
     synthesizer: createZeroLatencySynthesizer(new Uint8Array(160).fill(0x7f)),
   });
   try {

@@ -31,7 +31,9 @@ async function run(input: ProviderCallersInput): Promise<ProviderCallersResult> 
   for (let i = 0; i < input.tokens.length; i += 20) {
     calls.push(
       ...(await Promise.all(
-        input.tokens.slice(i, i + 20).map((t) => openBrowserCall({ ...input, token: t })),
+        input.tokens
+          .slice(i, i + 20)
+          .map((t) => openBrowserCall({ ...input, token: t, realTimeAudio: true })),
       )),
     );
   }

@@ -14,7 +14,7 @@ import { inArray } from "@atende/db/orm";
 import { MULAW_SILENCE } from "@atende/shared/mulaw";
 import type { SpeculationOutcome } from "@atende/telephony";
 import { createEspeakSynthesizer } from "@atende/telephony/audio";
-import { type Clinic, googleAdaptersFor, startHarness } from "@atende/telephony/testing";
+import { type Clinic, googleAdaptersFor, startHarness, systemClock } from "@atende/telephony/testing";
 import pino from "pino";
 import { useServerDatabase } from "./gateway";
 import { percentile, printTable } from "./lib";
@@ -73,6 +73,7 @@ async function turnsAt(concurrent: number, speculation: boolean): Promise<Provid
   const google = googleAdaptersFor({ ...ready, logger });
   const guesses: Record<SpeculationOutcome, number> = { committed: 0, dropped: 0 };
   const harness = await startHarness({
+    clock: systemClock,
     recognizers: google.recognizers,
     synthesizer: google.synthesizer,
     engine: createClaudeEngine({

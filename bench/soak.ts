@@ -6,7 +6,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { createZeroLatencySynthesizer } from "@atende/telephony/audio";
-import { type Clinic, startHarness } from "@atende/telephony/testing";
+import { type Clinic, startHarness, systemClock } from "@atende/telephony/testing";
 import { useServerDatabase } from "./gateway";
 import { printTable } from "./lib";
 
@@ -41,6 +41,7 @@ function slope(points: readonly [number, number][]): number {
 export async function benchSoak(): Promise<void> {
   await useServerDatabase();
   const harness = await startHarness({
+    clock: systemClock,
     synthesizer: createZeroLatencySynthesizer(new Uint8Array(160).fill(0x7f)),
   });
   const samples: Sample[] = [];

@@ -33,7 +33,9 @@ async function run(input: CallersInput): Promise<CallersResult> {
   for (let i = 0; i < input.tokens.length; i += 20) {
     calls.push(
       ...(await Promise.all(
-        input.tokens.slice(i, i + 20).map((t) => openBrowserCall({ ...input, token: t })),
+        input.tokens
+          .slice(i, i + 20)
+          .map((t) => openBrowserCall({ ...input, token: t, realTimeAudio: true })),
       )),
     );
   }

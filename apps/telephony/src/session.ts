@@ -22,10 +22,12 @@ import { CALL_MESSAGES } from "@atende/shared/schemas/calls";
 import {
   type AgentState,
   FRAME_BYTES,
+  FRAME_MS,
   type InboundEvent,
   type OutboundEvent,
 } from "@atende/shared/telephony";
 import type { Logger } from "pino";
+import { type Clock, systemClock, type TimerHandle } from "./clock";
 import type { CallMetrics } from "./metrics";
 import type {
   CallRecorder,
@@ -69,6 +71,11 @@ export interface SessionDeps {
   onSpeculation?(outcome: SpeculationOutcome): void;
   /** The gateway's metrics (decision 0028): calls, turns, barge-ins, the providers' errors. */
   metrics?: CallMetrics;
+  /**
+   * The call's timers (silence prompts, mark grace, DTMF pause, start timeout, heartbeat, cap, record retries) and
+   * its elapsed time; the process's clock unless a test injects another (decision 0035).
+   */
+  clock?: Clock;
 }
 
 export interface SessionTiming {
@@ -107,6 +114,9 @@ export interface StreamSocket {
 }
 
 const OPEN = 1;
+
+/** Without a caller frame for this long during speech, the clock's time counts as silence (decision 0035). */
+export const FRAME_GAP_MS = 200;
 
 /** Voiced time that starts the caller's speech while the agent is silent (the barge-in minimum is 240 ms). */
 export const LISTENING_MIN_SPEECH_MS = 100;
@@ -174,7 +184,7 @@ export class CallSession {
   /** Twilio's CallSid from `start` (a phone call's; the softphone's is its own). */
   private callSid: string | undefined;
   private call: OpenedCall | null = null;
-  private startedAtMs = 0;
+  private startedAtMs: number | null = null;
   private state: AgentState | null = null;
   private reply: Reply | null = null;
   /** Earlier replies replaced by a newer one while their audio still plays (their engine work is done). */
@@ -192,14 +202,19 @@ export class CallSession {
   private recordingFailed = false;
   /** Caller utterances in a row the recogniser lost (decision 0032). */
   private lostUtterances = 0;
-  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: TimerHandle | null = null;
   private silencePrompts = 0;
-  private silenceTimer: NodeJS.Timeout | null = null;
-  private capTimer: NodeJS.Timeout | null = null;
-  private startTimer: NodeJS.Timeout | null = null;
-  private dtmfTimer: NodeJS.Timeout | null = null;
+  private silenceTimer: TimerHandle | null = null;
+  private capTimer: TimerHandle | null = null;
+  private startTimer: TimerHandle | null = null;
+  private dtmfTimer: TimerHandle | null = null;
   private dtmfDigits = "";
-  private readonly graceTimers = new Map<string, NodeJS.Timeout>();
+  private readonly graceTimers = new Map<string, TimerHandle>();
+  /** No caller frame for a while during speech: the wall clock stands in for media time (decision 0035). */
+  private frameGapTimer: TimerHandle | null = null;
+  /** The caller's audio so far in media time (frames × 20 ms): voice detection and end of turn run on it. */
+  private mediaMs = 0;
+  private readonly clock: Clock;
   private callerSpeaking = false;
   /** When the caller's last turn ended (for the latency measure), until the first agent frame goes out. */
   private turnEndedAt: number | null = null;
@@ -231,7 +246,8 @@ export class CallSession {
     // The call's own logger: once known, its stream, call and tenant are on every line (decision 0028).
     this.deps = { ...deps, logger: deps.logger.child({}) };
     this.key = `call-${++markCounter}-${Math.random().toString(36).slice(2, 8)}`;
-    this.startTimer = setTimeout(() => {
+    this.clock = deps.clock ?? systemClock;
+    this.startTimer = this.clock.setTimeout(() => {
       if (!this.call) this.socket.close(1008, "start expected");
     }, deps.timing.startTimeoutMs);
   }
@@ -298,7 +314,7 @@ export class CallSession {
     // A client that never echoes marks still moves the call on.
     this.graceTimers.set(
       name,
-      setTimeout(() => this.onMarkEcho(name), this.deps.timing.markGraceMs),
+      this.clock.setTimeout(() => this.onMarkEcho(name), this.deps.timing.markGraceMs),
     );
   }
 
@@ -308,7 +324,7 @@ export class CallSession {
     if (this.call || this.ended || this.opening) return;
     this.opening = true;
     // The stream has started: what remains is the server's, however long a busy server takes.
-    if (this.startTimer) clearTimeout(this.startTimer);
+    this.clock.clearTimeout(this.startTimer);
     const parameters = event.start.customParameters ?? {};
     this.streamSid = event.start.streamSid ?? event.streamSid ?? this.key;
     this.streamSidJson = JSON.stringify(this.streamSid);
@@ -347,7 +363,7 @@ export class CallSession {
       },
       agentTools(client),
     );
-    this.startedAtMs = Date.now();
+    this.startedAtMs = this.clock.now();
     this.call = {
       callId: opened.callId,
       tenantId: knowledge.agent.tenantId,
@@ -388,8 +404,8 @@ export class CallSession {
       // The call goes on without its recording (a full disk must not drop a caller).
       this.recordingFailure(error);
     }
-    this.capTimer = setTimeout(() => this.capReached(), opened.maxSeconds * 1000);
-    this.heartbeatTimer = setInterval(() => this.heartbeat(), this.deps.timing.heartbeatMs);
+    this.capTimer = this.clock.setTimeout(() => this.capReached(), opened.maxSeconds * 1000);
+    this.heartbeatTimer = this.clock.setInterval(() => this.heartbeat(), this.deps.timing.heartbeatMs);
     this.deps.logger.info("call started");
     this.runReply((signal) => agent.greet(signal));
   }
@@ -403,12 +419,36 @@ export class CallSession {
     if (!this.vad || !this.endpointer) return;
     // Frames are 20 ms (160 samples); anything else is cut into such frames for the detector.
     for (let at = 0; at + FRAME_BYTES <= pcm.length; at += FRAME_BYTES) {
-      const frame = pcm.subarray(at, at + FRAME_BYTES);
-      const change = this.endpointer.push(this.vad.isSpeech(frame), this.elapsedMs());
-      if (change === "speech-start") this.onSpeechStart();
-      else if (change === "speech-end") this.onSpeechEnd();
-      else this.speculator?.frame(this.endpointer.silenceMs ?? 0, this.listeningIdle(), performance.now());
+      this.detect(this.vad.isSpeech(pcm.subarray(at, at + FRAME_BYTES)));
     }
+    this.armFrameGap();
+  }
+
+  /** One 20 ms frame of the caller's line, voiced or not, in media time. */
+  private detect(voiced: boolean): void {
+    if (!this.endpointer) return;
+    this.mediaMs += FRAME_MS;
+    const change = this.endpointer.push(voiced, this.mediaMs);
+    if (change === "speech-start") this.onSpeechStart();
+    else if (change === "speech-end") this.onSpeechEnd();
+    else this.speculator?.frame(this.endpointer.silenceMs ?? 0, this.listeningIdle(), this.mediaMs);
+  }
+
+  /**
+   * Media time moves only with the caller's frames. A client that stops sending them mid-utterance (a muted
+   * softphone, a stalled network) still gets its turn ended: after `FRAME_GAP_MS` without a frame, the injected
+   * clock's time counts as silence, frame by frame, until a frame comes or the utterance ends.
+   */
+  private armFrameGap(): void {
+    this.clock.clearTimeout(this.frameGapTimer);
+    this.frameGapTimer = null;
+    if (!this.callerSpeaking || this.ended) return;
+    this.frameGapTimer = this.clock.setTimeout(() => {
+      this.frameGapTimer = null;
+      for (let i = 0; i < FRAME_GAP_MS / FRAME_MS && this.callerSpeaking && !this.ended; i++)
+        this.detect(false);
+      this.armFrameGap();
+    }, FRAME_GAP_MS);
   }
 
   /** The agent listens with no reply in progress or queued: a guess would be the engine's only turn. */
@@ -504,7 +544,7 @@ export class CallSession {
     if (!this.callerSpeaking) return;
     const judgement = judgeTurn(text, expectationOf(this.lastHeard));
     this.endpointer?.setEndSilence?.(judgement.completeness === "unknown" ? null : judgement.silenceMs);
-    this.speculator?.interim(text, settled, judgement.completeness === "incomplete", performance.now());
+    this.speculator?.interim(text, settled, judgement.completeness === "incomplete", this.mediaMs);
   }
 
   private onCallerText(text: string, endedAt: number, end: TurnEnd): void {
@@ -519,17 +559,17 @@ export class CallSession {
     this.clearSilenceTimer();
     this.speculator?.drop();
     this.bargeIn();
-    if (this.dtmfTimer) clearTimeout(this.dtmfTimer);
+    this.clock.clearTimeout(this.dtmfTimer);
     if (digit === "#") {
       this.flushDigits();
       return;
     }
     this.dtmfDigits += digit;
-    this.dtmfTimer = setTimeout(() => this.flushDigits(), this.deps.timing.dtmfPauseMs);
+    this.dtmfTimer = this.clock.setTimeout(() => this.flushDigits(), this.deps.timing.dtmfPauseMs);
   }
 
   private flushDigits(): void {
-    if (this.dtmfTimer) clearTimeout(this.dtmfTimer);
+    this.clock.clearTimeout(this.dtmfTimer);
     this.dtmfTimer = null;
     const digits = this.dtmfDigits;
     this.dtmfDigits = "";
@@ -678,7 +718,12 @@ export class CallSession {
 
   /** One sentence's audio, within `synthesisTimeoutMs` (a synthesiser that ignores its signal is not waited for). */
   private async synthesize(text: string, voice: Voice, replySignal: AbortSignal): Promise<Uint8Array> {
-    const signal = AbortSignal.any([replySignal, AbortSignal.timeout(this.deps.timing.synthesisTimeoutMs)]);
+    const bound = new AbortController();
+    const timer = this.clock.setTimeout(
+      () => bound.abort(new DOMException("speech synthesis took too long", "TimeoutError")),
+      this.deps.timing.synthesisTimeoutMs,
+    );
+    const signal = AbortSignal.any([replySignal, bound.signal]);
     let onAbort = () => {};
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => reject(signal.reason);
@@ -687,13 +732,13 @@ export class CallSession {
     try {
       return await Promise.race([this.deps.synthesizer.synthesize(text, voice, signal), aborted]);
     } finally {
+      this.clock.clearTimeout(timer);
       signal.removeEventListener("abort", onAbort);
     }
   }
 
   private onMarkEcho(name: string): void {
-    const timer = this.graceTimers.get(name);
-    if (timer) clearTimeout(timer);
+    this.clock.clearTimeout(this.graceTimers.get(name));
     this.graceTimers.delete(name);
     const reply = [...this.outgoing, this.reply].find((r) => r?.utterances.some((u) => u.mark === name));
     const utterance = reply?.utterances.find((u) => u.mark === name);
@@ -802,8 +847,7 @@ export class CallSession {
 
   private dropGraceTimers(reply: Reply): void {
     for (const u of reply.utterances) {
-      const timer = this.graceTimers.get(u.mark);
-      if (timer) clearTimeout(timer);
+      this.clock.clearTimeout(this.graceTimers.get(u.mark));
       this.graceTimers.delete(u.mark);
     }
   }
@@ -813,14 +857,14 @@ export class CallSession {
     this.setState("listening");
     this.clearSilenceTimer();
     if (this.callerSpeaking) return;
-    this.silenceTimer = setTimeout(() => {
+    this.silenceTimer = this.clock.setTimeout(() => {
       this.silencePrompts = Math.min(2, this.silencePrompts + 1);
       this.input({ kind: "silence", prompts: this.silencePrompts as 1 | 2 }, performance.now());
     }, this.deps.timing.silenceMs);
   }
 
   private clearSilenceTimer(): void {
-    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.clock.clearTimeout(this.silenceTimer);
     this.silenceTimer = null;
   }
 
@@ -862,12 +906,18 @@ export class CallSession {
   }
 
   private async close(): Promise<void> {
-    for (const timer of [this.silenceTimer, this.capTimer, this.startTimer, this.dtmfTimer]) {
-      if (timer) clearTimeout(timer);
+    for (const timer of [
+      this.silenceTimer,
+      this.capTimer,
+      this.startTimer,
+      this.dtmfTimer,
+      this.frameGapTimer,
+    ]) {
+      this.clock.clearTimeout(timer);
     }
-    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.clock.clearInterval(this.heartbeatTimer);
     this.speculator?.close();
-    for (const timer of this.graceTimers.values()) clearTimeout(timer);
+    for (const timer of this.graceTimers.values()) this.clock.clearTimeout(timer);
     this.graceTimers.clear();
     for (const earlier of this.outgoing.splice(0)) this.recordHeard(earlier);
     if (this.reply) {
@@ -902,7 +952,7 @@ export class CallSession {
       call.client.calls.finish.mutate({
         status,
         endedAt: endedAt.toISOString(),
-        durationSeconds: Math.max(0, Math.round((endedAt.getTime() - this.startedAtMs) / 1000)),
+        durationSeconds: Math.max(0, Math.round(this.elapsedMs() / 1000)),
         summary: call.agent.summary(),
         transferredTo: this.transferredTo ?? undefined,
         recorded,
@@ -962,17 +1012,17 @@ export class CallSession {
   }
 
   private async retried(write: () => Promise<unknown>): Promise<unknown> {
-    const deadline = performance.now() + this.deps.timing.recordRetryMs;
+    const deadline = this.clock.now() + this.deps.timing.recordRetryMs;
     for (let delay = 250; ; delay = Math.min(delay * 2, 4_000)) {
       try {
         return await write();
       } catch (error) {
-        if (!retryableWrite(error) || performance.now() + delay > deadline) throw error;
+        if (!retryableWrite(error) || this.clock.now() + delay > deadline) throw error;
         this.deps.logger.warn(
           { err: error, retryInMs: delay },
           "no answer from the server; the call record write is sent again",
         );
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        await new Promise<void>((resolve) => this.clock.setTimeout(resolve, delay));
       }
     }
   }
@@ -1012,7 +1062,7 @@ export class CallSession {
   // ─── Helpers ──────────────────────────────────────────────────────────────────────────────────────────────────
 
   private elapsedMs(): number {
-    return this.startedAtMs ? Date.now() - this.startedAtMs : 0;
+    return this.startedAtMs === null ? 0 : this.clock.now() - this.startedAtMs;
   }
 
   private setState(state: AgentState): void {

@@ -4,12 +4,13 @@
 
 import { MULAW_SILENCE } from "@atende/shared/mulaw";
 import { FRAME_BYTES, FRAME_MS } from "@atende/shared/telephony";
+import { type Clock, systemClock, type TimerHandle } from "../clock";
 import type { Pacer, PacerHooks } from "../pipeline";
 
 export interface PacerOptions extends PacerHooks {
   frameMs?: number;
-  /** The clock (ms); performance.now by default. */
-  now?: () => number;
+  /** The clock of its schedule and its timer (decision 0035); the process's clock by default. */
+  clock?: Clock;
   /**
    * At most this many frames of one call go out in one tick. A tick later than that (the event loop was blocked)
    * moves the call's schedule instead of bursting: the caller hears a pause, not a rush.
@@ -36,11 +37,12 @@ export interface PacerStats {
 
 export function createPacer(options: PacerOptions): Pacer & { stats: PacerStats; readonly streams: number } {
   const frameMs = options.frameMs ?? FRAME_MS;
-  const now = options.now ?? (() => performance.now());
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const maxCatchUp = options.maxCatchUpFrames ?? 3;
   const streams = new Map<string, Stream>();
   const stats: PacerStats = { lateness: [] };
-  let timer: NodeJS.Timeout | null = null;
+  let timer: TimerHandle | null = null;
   let timerAt = Number.POSITIVE_INFINITY;
 
   const due = (s: Stream) => s.t0 + s.n * frameMs;
@@ -93,9 +95,9 @@ export function createPacer(options: PacerOptions): Pacer & { stats: PacerStats;
     let next = Number.POSITIVE_INFINITY;
     for (const s of streams.values()) next = Math.min(next, due(s));
     if (!Number.isFinite(next) || next >= timerAt) return;
-    if (timer) clearTimeout(timer);
+    clock.clearTimeout(timer);
     timerAt = next;
-    timer = setTimeout(tick, Math.max(0, next - EARLY_MS - now()));
+    timer = clock.setTimeout(tick, Math.max(0, next - EARLY_MS - now()));
   }
 
   return {

@@ -27,6 +27,7 @@ import { createPacer } from "../audio/pacer";
 import { createToneSynthesizer } from "../audio/tts";
 import { createVad, Endpointer } from "../audio/vad";
 import { StereoWavWriter } from "../audio/wav";
+import { acceleratedClock, type Clock, systemClock } from "../clock";
 import { type Gateway, type GatewayOptions, startGateway } from "../gateway";
 import type { RecognizerFactory, SpeechSynthesizer } from "../pipeline";
 import { DEFAULT_TIMING, type SessionTiming } from "../session";
@@ -47,6 +48,8 @@ export interface Harness {
   gatewayUrl: string;
   recordingsDir: string;
   turnLatencies: number[];
+  /** The gateway's clock: virtual in the tests (decision 0035), the process's in the benchmarks. */
+  clock: Clock;
   /** A tenant with an agent, a location, a professional, a 30-minute service and weekday availability 08-18. */
   clinic(options?: { forwardingPhone?: string }): Promise<Clinic>;
   /** A started call to the clinic's agent, as `POST /voice-agent/browser-call` issues it. */
@@ -82,7 +85,16 @@ export interface HarnessOptions {
   timing?: Partial<SessionTiming>;
   config?: Partial<ApiConfig>;
   gateway?: Partial<GatewayOptions>;
+  /**
+   * The gateway's clock (decision 0035): by default a virtual one running `TEST_CLOCK_SPEED` times faster than the
+   * wall clock, with the callers' audio sent as fast as the socket takes it; `systemClock` for real-time runs (the
+   * benchmarks), whose callers then send their audio in real time too.
+   */
+  clock?: Clock;
 }
+
+/** How much faster than the wall clock the whole-call tests run (their prompts, grace times and the agent's audio). */
+export const TEST_CLOCK_SPEED = 10;
 
 /**
  * The whole-call tests' clock: a Wednesday at least two weeks ahead (São Paulo date), so every day a caller says
@@ -105,6 +117,8 @@ export async function openBrowserCall(options: {
   echoMarks?: boolean;
   /** Send `connected` and `start` (default); false leaves the socket open without a stream. */
   start?: boolean;
+  /** Send the caller's audio in 20 ms frames on the wall clock (the benchmarks); else as fast as the socket takes. */
+  realTimeAudio?: boolean;
 }): Promise<SimulatedCall> {
   const res = await fetch(`${options.serverUrl}/voice-agent/browser-call`, {
     method: "POST",
@@ -117,6 +131,7 @@ export async function openBrowserCall(options: {
     url: options.gatewayUrl,
     customParameters: ticket.customParameters,
     echoMarks: options.echoMarks,
+    realTimeAudio: options.realTimeAudio,
   });
   if (options.start !== false) await call.start();
   return call;
@@ -130,14 +145,17 @@ export function testGatewayOptions(options: {
   synthesizer?: SpeechSynthesizer;
   recognizers?: RecognizerFactory | null;
   timing?: Partial<SessionTiming>;
+  /** The process's clock unless given (decision 0035). */
+  clock?: Clock;
 }): GatewayOptions {
+  const clock = options.clock ?? systemClock;
   return {
     port: 0,
     host: "127.0.0.1",
     trpcUrl: options.trpcUrl,
     engine: options.engine ?? createOfflineEngine(),
     synthesizer: options.synthesizer ?? createToneSynthesizer(),
-    createPacer: (hooks) => createPacer({ frameMs: 20, ...hooks }),
+    createPacer: (hooks) => createPacer({ frameMs: 20, clock, ...hooks }),
     createVad,
     createEndpointer: () => new Endpointer(),
     recognizers: options.recognizers ?? null,
@@ -145,6 +163,7 @@ export function testGatewayOptions(options: {
       StereoWavWriter.open(join(options.recordingsDir, tenantId, `${callId}.wav`)),
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
     timing: { ...DEFAULT_TIMING, ...options.timing },
+    clock,
   };
 }
 
@@ -166,8 +185,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const serverPort = (server.address() as AddressInfo).port;
   const serverUrl = `http://127.0.0.1:${serverPort}`;
   const turnLatencies: number[] = [];
+  const clock = options.clock ?? acceleratedClock(TEST_CLOCK_SPEED);
   const gateway = await startGateway({
-    ...testGatewayOptions({ trpcUrl: `${serverUrl}/trpc`, recordingsDir, ...options }),
+    ...testGatewayOptions({ trpcUrl: `${serverUrl}/trpc`, recordingsDir, ...options, clock }),
     onTurnLatency: (ms) => turnLatencies.push(ms),
     ...options.gateway,
   });
@@ -181,6 +201,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     gatewayUrl,
     recordingsDir,
     turnLatencies,
+    clock,
     async clinic(clinicOptions = {}) {
       const tenant = await api.seedTenant({ name: "Clínica Bem Estar" });
       await tenant.api.voiceAgent.create({
@@ -232,6 +253,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         body,
         echoMarks: callOptions.echoMarks,
         start: callOptions.start,
+        realTimeAudio: clock === systemClock,
       });
     },
     async recordOf(callId) {

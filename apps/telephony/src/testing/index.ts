@@ -1,3 +1,4 @@
+export { acceleratedClock, type Clock, ManualClock, systemClock } from "../clock";
 export { type GoogleAdapters, type GoogleFakes, googleAdaptersFor, startGoogleFakes } from "./google";
 export {
   GoogleSpeechFake,
@@ -17,6 +18,7 @@ export {
   type HarnessOptions,
   openBrowserCall,
   startHarness,
+  TEST_CLOCK_SPEED,
   testGatewayOptions,
 } from "./harness";
 export { SimulatedCall, type SimulatedCallOptions } from "./twilio-client";

@@ -11,6 +11,11 @@ export interface SimulatedCallOptions {
   /** Echo marks back (Twilio does); off to act as a client that never does. */
   echoMarks?: boolean;
   callSid?: string;
+  /**
+   * Send the caller's audio in 20 ms frames on the wall clock, as Twilio does (the benchmarks); by default it goes
+   * as fast as the socket takes it: the gateway measures the caller's audio in media time (decision 0035).
+   */
+  realTimeAudio?: boolean;
 }
 
 export class SimulatedCall {
@@ -82,13 +87,18 @@ export class SimulatedCall {
     this.sendJson({ event: "dtmf", streamSid: this.streamSid, dtmf: { track: "inbound_track", digit } });
   }
 
-  /** Sends mu-law audio as Twilio does: 20 ms frames on the wall clock. */
+  /**
+   * Sends mu-law audio in 20 ms frames: on the wall clock as Twilio does when `realTimeAudio` is set, else all at
+   * once, resolving when the socket has written them out.
+   */
   async sendAudio(mulaw: Uint8Array): Promise<void> {
     const started = performance.now();
+    const realTime = this.options.realTimeAudio === true;
     for (let at = 0, n = 0; at < mulaw.length; at += FRAME_BYTES, n++) {
-      const due = started + n * FRAME_MS;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (realTime) {
+        const wait = started + n * FRAME_MS - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
       this.sendJson({
         event: "media",
         streamSid: this.streamSid,
@@ -99,6 +109,8 @@ export class SimulatedCall {
         },
       });
     }
+    while (this.ws.readyState === WebSocket.OPEN && this.ws.bufferedAmount > 0)
+      await new Promise((r) => setImmediate(r));
   }
 
   hangUp(): void {
@@ -134,33 +146,46 @@ export class SimulatedCall {
 
   /** Waits for the agent's next `listening` after the events seen so far, and answers what it said meanwhile. */
   async nextTurn(timeoutMs = 15_000): Promise<string> {
-    const from = this.events.length;
-    await this.waitFor(
-      () =>
-        this.closed ||
-        this.events.slice(from).some((e) => e.event === "agent-state" && e.state === "listening"),
-      "the agent's turn",
-      timeoutMs,
-    );
-    return this.events
-      .slice(from)
-      .filter((e) => e.event === "transcript" && e.role === "agent" && e.final)
-      .map((e) => (e as Extract<OutboundEvent, { event: "transcript" }>).text)
-      .join(" ");
+    return this.turnFrom(this.events.length, this.events.length, timeoutMs);
   }
 
   /** Says `text` and answers the agent's reply. */
   async ask(text: string, timeoutMs?: number): Promise<string> {
     const from = this.events.length;
     this.say(text);
+    let reacted = -1;
     await this.waitFor(
-      () =>
-        this.closed ||
-        this.events.slice(from).some((e) => e.event === "agent-state" && e.state !== "listening"),
+      () => {
+        reacted = this.events.findIndex(
+          (e, i) => i >= from && e.event === "agent-state" && e.state !== "listening",
+        );
+        return this.closed || reacted >= 0;
+      },
       "the agent to react",
       timeoutMs,
     );
-    return this.nextTurn(timeoutMs);
+    // The reply may have been played out already (the gateway's clock can run faster than the test reads).
+    return this.turnFrom(from, reacted < 0 ? this.events.length : reacted + 1, timeoutMs);
+  }
+
+  /** The agent's final transcripts from event `from` up to its first `listening` at or after event `after`. */
+  private async turnFrom(from: number, after: number, timeoutMs = 15_000): Promise<string> {
+    let until = -1;
+    await this.waitFor(
+      () => {
+        until = this.events.findIndex(
+          (e, i) => i >= after && e.event === "agent-state" && e.state === "listening",
+        );
+        return this.closed || until >= 0;
+      },
+      "the agent's turn",
+      timeoutMs,
+    );
+    return this.events
+      .slice(from, until < 0 ? undefined : until)
+      .filter((e) => e.event === "transcript" && e.role === "agent" && e.final)
+      .map((e) => (e as Extract<OutboundEvent, { event: "transcript" }>).text)
+      .join(" ");
   }
 
   agentLines(): string[] {
