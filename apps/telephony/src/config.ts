@@ -74,7 +74,7 @@ const gatewayObject = z.object({
 /** The checks below run even when another setting is malformed, so a refusal lists every problem at once. */
 const CHECK_EVEN_WHEN_MALFORMED = { when: () => true };
 
-/** Endpoint overrides exist for the fakes only (ARCHITECTURE.md "Real parts and their embedded defaults"). */
+/** Endpoint overrides exist for the fakes only (docs/architecture.md "Voice pipeline", its real parts and embedded defaults). */
 const TEST_ONLY = ["GOOGLE_SPEECH_ENDPOINT", "GOOGLE_TTS_ENDPOINT", "ANTHROPIC_BASE_URL"] as const;
 
 export const gatewayEnv = gatewayObject.superRefine((env, ctx) => {

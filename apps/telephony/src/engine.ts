@@ -1,4 +1,4 @@
-// Which conversation engine the gateway's calls use (ARCHITECTURE.md "Real parts and their embedded defaults"):
+// Which conversation engine the gateway's calls use (docs/architecture.md "Voice pipeline", its real parts and embedded defaults):
 // Claude when ANTHROPIC_API_KEY is set, with the offline engine as its fallback when the model fails; otherwise the
 // offline engine alone.
 import { createClaudeEngine, createOfflineEngine, type Engine } from "@atende/agent";

@@ -1,6 +1,6 @@
 // The gateway's only way to the data: the server's tRPC procedures over HTTP. The call ticket opens a call; from then
 // on every request carries the agent credential, so the tenant checks and booking rules of the dashboard apply to
-// callers too (ARCHITECTURE.md "Telephony gateway"). Writes carry their tool call's id as `Idempotency-Key`.
+// callers too (docs/architecture.md "Voice pipeline"). Writes carry their tool call's id as `Idempotency-Key`.
 import type { AgentTools } from "@atende/agent";
 import { ToolError } from "@atende/agent";
 import type { AppRouter } from "@atende/api";

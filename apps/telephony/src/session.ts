@@ -1,5 +1,5 @@
 // One call: the media stream's events in, the agent's audio, marks and transcripts out, the conversation record
-// written as the call goes (ARCHITECTURE.md "Telephony gateway").
+// written as the call goes (docs/architecture.md "Voice pipeline").
 //
 // Turn-taking. The agent speaks a reply sentence by sentence: each sentence's audio is queued on the shared pacer
 // with a mark after it, and counts as heard when the client echoes that mark (Twilio echoes a mark when playback

@@ -1,4 +1,4 @@
-// A call's stereo recording (ARCHITECTURE.md "Recordings": caller left, agent right), 16-bit PCM at 8 kHz, written
+// A call's stereo recording (docs/architecture.md "Voice pipeline", its recordings: caller left, agent right), 16-bit PCM at 8 kHz, written
 // while the call goes: each channel's audio lands on the call's timeline (gaps are silence), a few seconds are held
 // in memory and the rest is on disk, and the header's sizes are set at close. The file is `<path>.part` until it
 // is closed, so a half-written recording is never served. A write that fails (a full disk) stops the recording,
