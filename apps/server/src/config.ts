@@ -48,6 +48,7 @@ export function apiConfigFrom(env: Env): ApiConfig {
       perNumber: env.DEMO_CALL_LIMIT_PER_NUMBER,
       perDay: env.DEMO_CALL_LIMIT_PER_DAY,
     },
+    dial: { perNumber: env.DIAL_LIMIT_PER_NUMBER, perDay: env.DIAL_LIMIT_PER_DAY },
     recordingsDir: join(env.DATA_DIR, "recordings"),
     s3: s3SettingsOf(env),
     contact: {

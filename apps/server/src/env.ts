@@ -77,6 +77,9 @@ export const envSchema = z.object({
   DEMO_CALL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(3),
   DEMO_CALL_LIMIT_PER_NUMBER: z.coerce.number().int().min(0).default(2),
   DEMO_CALL_LIMIT_PER_DAY: z.coerce.number().int().min(0).default(100),
+  // The dial gate (docs/decisions/0033-dial-gate.md): every number we dial, per destination and in all, per day.
+  DIAL_LIMIT_PER_NUMBER: z.coerce.number().int().min(0).default(20),
+  DIAL_LIMIT_PER_DAY: z.coerce.number().int().min(0).default(2000),
   // Payments (docs/decisions/0023-billing.md): Mercado Pago with its access token, else the embedded sandbox (refused
   // in production). The webhook secret signs and checks notifications; without it one is generated under DATA_DIR.
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10, "deve ser o Access Token do Mercado Pago").optional(),

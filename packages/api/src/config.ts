@@ -32,6 +32,8 @@ export interface ApiConfig {
   twilio: TwilioConfig | undefined;
   /** The public demo call's limits (POST /calls/make-call; docs/decisions/0019-twilio.md). */
   demoCall: DemoCallLimits;
+  /** The dial gate's shared limits (docs/decisions/0033-dial-gate.md); each purpose declares its own budget. */
+  dial: DialLimits;
   /**
    * The embedded recordings store: a folder of WAV files (DATA_DIR/recordings; a temporary folder in tests). With `s3`
    * the gateway still records there while a call runs, then uploads (docs/decisions/0030-recording-storage.md).
@@ -121,6 +123,15 @@ export interface DemoCallLimits {
   /** Demo calls in all per São Paulo day. */
   perDay: number;
 }
+
+export interface DialLimits {
+  /** Dials to one destination number per São Paulo day, across tenants and purposes (transfers excepted). */
+  perNumber: number;
+  /** Dials of the whole installation per São Paulo day (DIAL_LIMIT_PER_DAY): the ceiling no tenant mix exceeds. */
+  perDay: number;
+}
+
+export const DEFAULT_DIAL_LIMITS: DialLimits = { perNumber: 20, perDay: 2000 };
 
 export const DEFAULT_DEMO_CALL_LIMITS: DemoCallLimits = { perAddress: 3, perNumber: 2, perDay: 100 };
 

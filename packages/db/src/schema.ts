@@ -986,6 +986,47 @@ export const demoCallCounters = pgTable(
 );
 
 /**
+ * Every number we dialled (docs/decisions/0033-dial-gate.md): who asked (a user, the call's agent, the public demo
+ * page), for which purpose, to which number (E.164), and what came of it. Written only by the dial gate
+ * (packages/api/src/telephony/dial-gate.ts), in the transaction that counted the dial.
+ */
+export const dials = pgTable(
+  "dials",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    /** TEST_CALL, FORWARDING_TEST, TRANSFER, DEMO_CALL. */
+    purpose: text().notNull(),
+    toNumber: text().notNull(),
+    /** The signed-in user who asked; null for the agent's transfer and the public demo call. */
+    actorUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** USER, AGENT (a transfer asked by the call's agent), CALLER (an inbound call forwarded), PUBLIC (the demo). */
+    actorKind: text().notNull(),
+    /** PLACED (the provider took it), FAILED (the provider refused or did not answer). */
+    outcome: text().notNull(),
+    /** The provider's CallSid, of the call placed or moved. */
+    callSid: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * The dial gate's counters (docs/decisions/0033-dial-gate.md): one row per key (a tenant and purpose, a destination
+ * number's hash, or the whole installation) and São Paulo day, taken by an atomic upsert that refuses past the limit.
+ * The key holds no number in clear, only its SHA-256, because tenant transactions (app_user) write it.
+ */
+export const dialCounters = pgTable(
+  "dial_counters",
+  {
+    key: text().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.day] })],
+);
+
+/**
  * Messages from the landing page's contact form (spec 000 §3 "Contact message", POST /contact). They belong to no
  * tenant: the shared door stores them, the super-admin page lists them. `clientAddress` bounds how many one address
  * may send per hour (docs/decisions/0025-public-site.md).
@@ -1124,4 +1165,5 @@ export const TENANT_TABLES = [
   "calendar_invitations",
   "calendar_connections",
   "calendar_events",
+  "dials",
 ] as const;

@@ -27,6 +27,8 @@ export const FORWARDING_CHECK_MESSAGES = {
   missingNinthDigit: "Celular sem o 9º dígito: celulares têm 9 dígitos após o DDD, começando por 9.",
   notBrazilian: "Informe um número do Brasil.",
   invalid: "Número de telefone inválido.",
+  /** Premium-rate and shared-cost numbers (0300, 0500, 0900): a transfer there would cost the caller or us. */
+  charged: "Números 0300, 0500 e 0900 (tarifados) não são aceitos: informe um celular, fixo, 0800 ou 400x.",
 } as const;
 const M = FORWARDING_CHECK_MESSAGES;
 
@@ -94,6 +96,8 @@ export function checkForwardingNumber(text: string): ForwardingNumberCheck {
   // 0800 and 4004 numbers have no DDD; their own rules are the metadata's.
   if (!parsed.isValid())
     return refused(/^(0|[34]00)/.test(nationalDigits) ? M.invalid : problemOf(nationalDigits));
+  // The same rule as the dial gate's for the forwarding phone (docs/decisions/0033-dial-gate.md).
+  if (!dialableFor(classifyDialNumber(parsed.number).kind, "BUSINESS")) return refused(M.charged);
   const type = typeOf(parsed.getType() ?? "FIXED_LINE_OR_MOBILE");
   const national = parsed.formatNational();
   return {
@@ -118,8 +122,77 @@ export function e164Of(text: string | undefined | null): string | null {
  * toll-free (0800), shared-cost (0300, 0500, 4004), short and foreign numbers are refused (docs/decisions/0019).
  */
 export function demoCallableNumber(e164: string): boolean {
-  const parsed = parsePhoneNumberFromString(e164);
-  if (parsed?.country !== "BR" || !parsed.isValid()) return false;
-  const type = parsed.getType();
-  return type === "MOBILE" || type === "FIXED_LINE" || type === "FIXED_LINE_OR_MOBILE";
+  return dialableFor(classifyDialNumber(e164).kind, "PERSONAL");
+}
+
+// ─── What we may dial (docs/decisions/0033-dial-gate.md) ──────────────────────────────────────────────────────────
+
+/**
+ * A number's class for the dial gate. `SWITCHBOARD` is Brazil's 400x numbers (8 digits, no DDD: one number for a
+ * business in every city), which the metadata files as shared cost like 0300; everything the metadata does not hold
+ * valid in Brazil is `SHORT` (190, 102, 4-digit carriers' services), `INTERNATIONAL` or `INVALID`.
+ */
+export type DialKind =
+  | "MOBILE"
+  | "FIXED_LINE"
+  | "TOLL_FREE"
+  | "SWITCHBOARD"
+  | "PREMIUM_RATE"
+  | "SHARED_COST"
+  | "INTERNATIONAL"
+  | "SHORT"
+  | "INVALID";
+
+/**
+ * Who a dial may reach: `PERSONAL` (a test call to the owner's own phone, the demo call) only Brazilian mobiles and
+ * fixed lines; `BUSINESS` (the forwarding phone, transfers) also 0800 and 400x.
+ */
+export type DialAudience = "PERSONAL" | "BUSINESS";
+
+export interface DialClass {
+  kind: DialKind;
+  /** E.164, when the number is a valid Brazilian one of any kind. */
+  e164: string | null;
+}
+
+/** Classifies `text` (E.164, or Brazilian digits with or without mask and +55) for the dial gate. */
+export function classifyDialNumber(text: string): DialClass {
+  if (typeof text !== "string" || text.length > 30) return { kind: "INVALID", e164: null };
+  const parsed = parsePhoneNumberFromString(text, "BR");
+  if (!parsed) {
+    const digits = text.replace(/\D/g, "");
+    return { kind: digits.length > 0 && digits.length <= 6 ? "SHORT" : "INVALID", e164: null };
+  }
+  if (parsed.countryCallingCode !== "55") return { kind: "INTERNATIONAL", e164: null };
+  if (!parsed.isValid()) {
+    const digits = String(parsed.nationalNumber);
+    return { kind: digits.length <= 6 ? "SHORT" : "INVALID", e164: null };
+  }
+  const e164 = parsed.number;
+  const national = String(parsed.nationalNumber);
+  switch (parsed.getType()) {
+    case "MOBILE":
+      return { kind: "MOBILE", e164 };
+    case "FIXED_LINE":
+    case "FIXED_LINE_OR_MOBILE":
+      return { kind: "FIXED_LINE", e164 };
+    case "TOLL_FREE":
+      return { kind: "TOLL_FREE", e164 };
+    case "PREMIUM_RATE":
+      return { kind: "PREMIUM_RATE", e164 };
+    case "SHARED_COST":
+      return { kind: /^400\d{5}$/.test(national) ? "SWITCHBOARD" : "SHARED_COST", e164 };
+    default:
+      return { kind: "INVALID", e164: null };
+  }
+}
+
+const AUDIENCES: Record<DialAudience, ReadonlySet<DialKind>> = {
+  PERSONAL: new Set<DialKind>(["MOBILE", "FIXED_LINE"]),
+  BUSINESS: new Set<DialKind>(["MOBILE", "FIXED_LINE", "TOLL_FREE", "SWITCHBOARD"]),
+};
+
+/** Whether a number of `kind` may be dialled for `audience`. */
+export function dialableFor(kind: DialKind, audience: DialAudience): boolean {
+  return AUDIENCES[audience].has(kind);
 }

@@ -101,7 +101,7 @@ export const callsRouter = {
   transfer: agentCallProcedure
     .input(z.object({}).optional())
     .output(z.object({ dialed: z.boolean(), to: z.string().nullable() }))
-    .mutation(({ ctx }) => transferCall(ctx.db, ctx.call, ctx.config)),
+    .mutation(({ ctx }) => transferCall(ctx.db, ctx.call, ctx.config, ctx.now())),
   /**
    * The landing page's demo call (spec 000 §5/§7): public, limited per client address, per number and per day
    * (docs/decisions/0019-twilio.md); our demo business calls. Without Twilio: `success: false` and why.

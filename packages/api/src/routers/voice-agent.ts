@@ -66,7 +66,14 @@ export const voiceAgentRouter = {
   callForwardingNumber: tenantProcedure
     .input(ForwardingNumberCheckInput)
     .output(z.object({ called: z.boolean(), message: z.string() }))
-    .mutation(({ ctx, input }) => callForwardingNumber(ctx.db, ctx.config, input.phoneNumber)),
+    .mutation(({ ctx, input }) =>
+      callForwardingNumber(
+        ctx.db,
+        ctx.config,
+        { phoneNumber: input.phoneNumber, userId: ctx.actor.userId },
+        ctx.now(),
+      ),
+    ),
   /**
    * spec 001 §5 "Test call": the agent calls the user's phone through Twilio with a test ticket (20 a day, 429
    * past them; 5 minutes). Without Twilio: `success: false` and why.
@@ -74,5 +81,7 @@ export const voiceAgentRouter = {
   testCall: tenantProcedure
     .input(CallToNumberInput)
     .output(CallPlacedResult)
-    .mutation(({ ctx, input }) => placeTestCall(ctx.db, ctx.config, input.toNumber, ctx.now())),
+    .mutation(({ ctx, input }) =>
+      placeTestCall(ctx.db, ctx.config, { toNumber: input.toNumber, userId: ctx.actor.userId }, ctx.now()),
+    ),
 } satisfies TRPCRouterRecord;

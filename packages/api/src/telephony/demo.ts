@@ -15,8 +15,9 @@ import { today } from "@atende/shared/time";
 import { signCallTicket } from "../auth/call-tokens";
 import type { ApiConfig } from "../config";
 import { invalid, tooManyRequests } from "../errors";
-import { connectStreamTwiml, TwilioError, telephonyOf } from "./provider";
-import { mediaStreamUrl, webhookUrls } from "./webhooks";
+import { placeCall } from "./dial-gate";
+import { connectStreamTwiml, telephonyOf } from "./provider";
+import { mediaStreamUrl } from "./webhooks";
 
 /** Our demo business: fixed ids, so seeding at every start-up is idempotent and nothing else can take them. */
 export const DEMO_TENANT_ID = "00000000-0000-4000-8000-00000000de00";
@@ -153,8 +154,9 @@ async function countDemoCall(
 
 /**
  * `POST /calls/make-call`: our demo agent calls `toNumber` (E.164, +55). Without Twilio (or a caller id) it says so;
- * a number that is not a Brazilian mobile or fixed line is a 400; past a limit, 429. The call is a test call of the
- * demo tenant (5 minutes, no minutes drawn), its ticket bound to the CallSid.
+ * a number that is not a Brazilian mobile or fixed line is a 400; past a limit, 429 (the demo's own per address, then
+ * the dial gate's per tenant, number and installation: docs/decisions/0033-dial-gate.md). The call is a test call of
+ * the demo tenant (5 minutes, no minutes drawn), its ticket bound to the CallSid.
  */
 export async function placeDemoCall(
   sys: SystemDb,
@@ -162,45 +164,49 @@ export async function placeDemoCall(
   input: { toNumber: string; clientAddress: string },
   now: Date,
 ): Promise<CallPlacedResult> {
-  const provider = telephonyOf(config);
-  if (provider.kind === "none")
+  if (telephonyOf(config).kind === "none")
     return { success: false, errorMessage: TELEPHONY_MESSAGES.demoCallNeedsTwilio };
   const from = config.twilio?.callerId;
   if (!from) return { success: false, errorMessage: TELEPHONY_MESSAGES.demoCallNeedsTwilio };
   if (!demoCallableNumber(input.toNumber)) invalid("toNumber", TELEPHONY_MESSAGES.notCallable);
   await countDemoCall(sys, config, { address: input.clientAddress, number: input.toNumber }, now);
   const callId = crypto.randomUUID();
-  await sys.insert(schema.callTickets).values({
-    id: callId,
-    tenantId: DEMO_TENANT_ID,
-    isTest: true,
-    issuedAt: now,
-    direction: "OUTBOUND",
-  });
-  const token = await signCallTicket(
-    { callId, tenantId: DEMO_TENANT_ID, isTest: true },
-    config.jwtSecret,
-    now,
-  );
-  try {
-    const placed = await provider.createCall({
+  const outcome = await placeCall(
+    sys,
+    config,
+    {
+      purpose: "DEMO_CALL",
       to: input.toNumber,
-      from,
-      twiml: connectStreamTwiml(mediaStreamUrl(config), { token, callId, from: input.toNumber }),
-      statusCallback: webhookUrls(config).statusCallback,
-      timeLimitSeconds: TEST_CALL_MAX_SECONDS,
-    });
-    await sys
-      .update(schema.callTickets)
-      .set({ callSid: placed.callSid })
-      .where(sql`${schema.callTickets.id} = ${callId}`);
-    return { success: true, errorMessage: null };
-  } catch (error) {
-    if (!(error instanceof TwilioError)) throw error;
-    await sys
-      .update(schema.callTickets)
-      .set({ usedAt: now })
-      .where(sql`${schema.callTickets.id} = ${callId}`);
-    return { success: false, errorMessage: TELEPHONY_MESSAGES.callFailed };
-  }
+      actor: { kind: "PUBLIC" },
+      tenantId: DEMO_TENANT_ID,
+      field: "toNumber",
+    },
+    now,
+    async (to) => {
+      await sys.insert(schema.callTickets).values({
+        id: callId,
+        tenantId: DEMO_TENANT_ID,
+        isTest: true,
+        issuedAt: now,
+        direction: "OUTBOUND",
+      });
+      const token = await signCallTicket(
+        { callId, tenantId: DEMO_TENANT_ID, isTest: true },
+        config.jwtSecret,
+        now,
+      );
+      return {
+        from,
+        twiml: connectStreamTwiml(mediaStreamUrl(config), { token, callId, from: to }),
+        timeLimitSeconds: TEST_CALL_MAX_SECONDS,
+      };
+    },
+  );
+  await sys
+    .update(schema.callTickets)
+    .set(outcome.placed ? { callSid: outcome.callSid } : { usedAt: now })
+    .where(sql`${schema.callTickets.id} = ${callId}`);
+  return outcome.placed
+    ? { success: true, errorMessage: null }
+    : { success: false, errorMessage: TELEPHONY_MESSAGES.callFailed };
 }

@@ -1,6 +1,7 @@
 // Calls we place through Twilio (docs/decisions/0019-twilio.md): the test call to the user's phone (spec 001 §5
 // "Test call"), the forwarding phone's test line (spec 000 §2 'Testar'), and the transfer of a live call to the
-// tenant's forwarding phone. Without Twilio each says so; nothing pretends to have called.
+// tenant's forwarding phone. Without Twilio each says so; nothing pretends to have called. Each dials through the
+// dial gate (docs/decisions/0033-dial-gate.md), which checks the number for the purpose and counts the dial.
 import { schema, type TenantTx } from "@atende/db";
 import { eq } from "@atende/db/orm";
 import { checkForwardingNumber, e164Of } from "@atende/shared/phone";
@@ -13,8 +14,9 @@ import type { AgentCall } from "../auth/call-tokens";
 import type { ApiConfig } from "../config";
 import { issueCallTicket } from "../services/calls";
 import { findVoiceAgent } from "../services/voice-agent";
-import { connectStreamTwiml, dialTwiml, sayAndHangUpTwiml, TwilioError, telephonyOf } from "./provider";
-import { mediaStreamUrl, webhookUrls } from "./webhooks";
+import { placeCall, transferLiveCall } from "./dial-gate";
+import { connectStreamTwiml, sayAndHangUpTwiml, telephonyOf } from "./provider";
+import { mediaStreamUrl } from "./webhooks";
 
 const tickets = schema.callTickets;
 
@@ -31,42 +33,49 @@ async function callerIdOf(db: TenantTx, config: ApiConfig): Promise<string | und
 }
 
 /**
- * `POST /voice-agent/test-call`: the agent calls the user's phone. The ticket is a test ticket (one of the 20 a day,
- * 429 past them; a 5-minute cap, also given to Twilio as the call's TimeLimit), issued before the call so the TwiML
- * carries it, and bound to the CallSid Twilio answers. A call Twilio refuses spends its ticket (it cannot open a
- * stream) and still counts as one of the day's test calls: the attempt was made.
+ * `POST /voice-agent/test-call`: the agent calls the user's phone, a Brazilian mobile or fixed line only (else 400).
+ * The dial gate counts it (20 a day per tenant, 429 past them, and the number's and the installation's limits); the
+ * ticket is a test ticket (also one of the 20 a day with the softphone's; a 5-minute cap, also given to Twilio as the
+ * call's TimeLimit), issued before the call so the TwiML carries it, and bound to the CallSid Twilio answers. A call
+ * Twilio refuses spends its ticket (it cannot open a stream) and still counts: the attempt was made.
  */
 export async function placeTestCall(
   db: TenantTx,
   config: ApiConfig,
-  toNumber: string,
+  input: { toNumber: string; userId: string },
   now: Date,
 ): Promise<CallPlacedResult> {
-  const provider = telephonyOf(config);
-  if (provider.kind === "none")
+  if (telephonyOf(config).kind === "none")
     return { success: false, errorMessage: TELEPHONY_MESSAGES.testCallNeedsTwilio };
   const from = await callerIdOf(db, config);
   if (!from) return { success: false, errorMessage: TELEPHONY_MESSAGES.noCallerId };
-  const ticket = await issueCallTicket(db, { isTest: true, config, now, direction: "OUTBOUND" });
-  try {
-    const placed = await provider.createCall({
-      to: toNumber,
-      from,
-      twiml: connectStreamTwiml(mediaStreamUrl(config), {
-        token: ticket.token,
-        callId: ticket.callId,
-        from: toNumber,
-      }),
-      statusCallback: webhookUrls(config).statusCallback,
-      timeLimitSeconds: TEST_CALL_MAX_SECONDS,
-    });
-    await db.update(tickets).set({ callSid: placed.callSid }).where(eq(tickets.id, ticket.callId));
+  let callId = "";
+  const outcome = await placeCall(
+    db,
+    config,
+    {
+      purpose: "TEST_CALL",
+      to: input.toNumber,
+      actor: { kind: "USER", userId: input.userId },
+      field: "toNumber",
+    },
+    now,
+    async (to) => {
+      const ticket = await issueCallTicket(db, { isTest: true, config, now, direction: "OUTBOUND" });
+      callId = ticket.callId;
+      return {
+        from,
+        twiml: connectStreamTwiml(mediaStreamUrl(config), { token: ticket.token, callId, from: to }),
+        timeLimitSeconds: TEST_CALL_MAX_SECONDS,
+      };
+    },
+  );
+  if (outcome.placed) {
+    await db.update(tickets).set({ callSid: outcome.callSid }).where(eq(tickets.id, callId));
     return { success: true, errorMessage: null };
-  } catch (error) {
-    if (!(error instanceof TwilioError)) throw error;
-    await db.update(tickets).set({ usedAt: now }).where(eq(tickets.id, ticket.callId));
-    return { success: false, errorMessage: TELEPHONY_MESSAGES.callFailed };
   }
+  await db.update(tickets).set({ usedAt: now }).where(eq(tickets.id, callId));
+  return { success: false, errorMessage: TELEPHONY_MESSAGES.callFailed };
 }
 
 export interface ForwardingTestCall {
@@ -78,32 +87,40 @@ export interface ForwardingTestCall {
 
 /**
  * The forwarding phone's 'Testar' with Twilio: a short call that says a pt-BR test line, so the owner hears that
- * transfers will reach that phone. Only a valid Brazilian number is called.
+ * transfers will reach that phone. Only a number the forwarding phone may be is called (a Brazilian mobile, fixed
+ * line, 0800 or 400x: the check says why another is not); the dial gate counts it (10 a day per tenant, 429 past).
  */
 export async function callForwardingNumber(
   db: TenantTx,
   config: ApiConfig,
-  phoneNumber: string,
+  input: { phoneNumber: string; userId: string },
+  now: Date,
 ): Promise<ForwardingTestCall> {
-  const check = checkForwardingNumber(phoneNumber);
+  const check = checkForwardingNumber(input.phoneNumber);
   if (!check.valid || !check.e164) return { called: false, message: check.message };
-  const provider = telephonyOf(config);
-  if (provider.kind === "none") return { called: false, message: TELEPHONY_MESSAGES.forwardingNotCalled };
+  if (telephonyOf(config).kind === "none")
+    return { called: false, message: TELEPHONY_MESSAGES.forwardingNotCalled };
   const from = await callerIdOf(db, config);
   if (!from) return { called: false, message: TELEPHONY_MESSAGES.noCallerId };
-  try {
-    await provider.createCall({
+  const outcome = await placeCall(
+    db,
+    config,
+    {
+      purpose: "FORWARDING_TEST",
       to: check.e164,
+      actor: { kind: "USER", userId: input.userId },
+      field: "phoneNumber",
+    },
+    now,
+    async () => ({
       from,
       twiml: sayAndHangUpTwiml(TELEPHONY_MESSAGES.forwardingTestLine),
-      statusCallback: webhookUrls(config).statusCallback,
       timeLimitSeconds: FORWARDING_TEST_SECONDS,
-    });
-    return { called: true, message: TELEPHONY_MESSAGES.forwardingCalled(check.national ?? check.e164) };
-  } catch (error) {
-    if (!(error instanceof TwilioError)) throw error;
-    return { called: false, message: TELEPHONY_MESSAGES.callFailed };
-  }
+    }),
+  );
+  return outcome.placed
+    ? { called: true, message: TELEPHONY_MESSAGES.forwardingCalled(check.national ?? check.e164) }
+    : { called: false, message: TELEPHONY_MESSAGES.callFailed };
 }
 
 export interface TransferOutcome {
@@ -114,13 +131,15 @@ export interface TransferOutcome {
 
 /**
  * The agent transfers its call (ARCHITECTURE.md "Telephony gateway"): a Twilio call (its ticket has a CallSid) is
- * updated with `<Dial>` to the tenant's forwarding phone, which ends its media stream and rings that phone. A browser
- * call has no phone line to move: nothing is dialled, and the gateway ends it as before.
+ * updated with `<Dial>` to the tenant's forwarding phone through the dial gate, which ends its media stream and rings
+ * that phone. A browser call has no phone line to move, and a forwarding phone the gate refuses (a number saved before
+ * the rule, a day's transfers spent) is not dialled: the gateway then ends the call as before.
  */
 export async function transferCall(
   db: TenantTx,
   call: AgentCall,
   config: ApiConfig,
+  now: Date,
 ): Promise<TransferOutcome> {
   const agent = await findVoiceAgent(db);
   const to = e164Of(agent?.forwardingPhone);
@@ -128,8 +147,13 @@ export async function transferCall(
     .select({ callSid: tickets.callSid })
     .from(tickets)
     .where(eq(tickets.id, call.callId));
-  const provider = telephonyOf(config);
-  if (!to || !ticket?.callSid || provider.kind === "none") return { dialed: false, to };
-  await provider.updateCall(ticket.callSid, dialTwiml(to));
-  return { dialed: true, to };
+  if (!to || !ticket?.callSid || telephonyOf(config).kind === "none") return { dialed: false, to };
+  const dialed = await transferLiveCall(
+    db,
+    config,
+    { purpose: "TRANSFER", to, actor: { kind: "AGENT" } },
+    ticket.callSid,
+    now,
+  );
+  return { dialed, to };
 }

@@ -4,6 +4,11 @@
 // (its hosts are fixed; only region and edge change them); the SDK is used for what it does well: checking
 // X-Twilio-Signature and building TwiML. `none` is the default without TWILIO_ACCOUNT_SID/TWILIO_AUTH_TOKEN: no phone
 // line, and every caller of it says so instead of pretending.
+//
+// Dialling is apart (docs/decisions/0033-dial-gate.md): `telephonyOf` cannot create or update a call; `dialerOf`
+// can, but only with a `GatedCall` or a `GatedTwiml`, which the dial gate (./dial-gate.ts) alone makes after it
+// checked the number and counted the dial. `dialerOf` is not exported from the package, and
+// `dial-gate.test.ts` fails when any module but the gate imports it or builds a `<Dial>`.
 import twilio from "twilio";
 import type { TwilioConfig } from "../config";
 
@@ -32,17 +37,31 @@ export interface CallRequest {
   timeLimitSeconds: number;
 }
 
+declare const gated: unique symbol;
+
+/** A call the dial gate admitted: its number checked for its purpose and the dial counted. Only the gate makes one. */
+export type GatedCall = CallRequest & { readonly [gated]: "call" };
+/** TwiML holding a `<Dial>` the dial gate admitted. Only the gate makes one. */
+export type GatedTwiml = string & { readonly [gated]: "twiml" };
+
 export interface TelephonyProvider {
   readonly kind: "twilio" | "none";
   /** Whether `signature` (X-Twilio-Signature) is Twilio's over `url` and the POST `params`. */
   validSignature(signature: string | undefined, url: string, params: Record<string, string>): boolean;
-  createCall(request: CallRequest): Promise<PlacedCall>;
-  /** Replaces a live call's instructions (a transfer: `<Dial>`). */
-  updateCall(callSid: string, twiml: string): Promise<void>;
   listNumbers(): Promise<AccountNumber[]>;
   /** Points a number's voice webhook and status callback at us. */
   configureNumber(sid: string, urls: { voiceUrl: string; statusCallback: string }): Promise<AccountNumber>;
 }
+
+/** What dials: reachable only through the dial gate (docs/decisions/0033-dial-gate.md). */
+export interface Dialer {
+  readonly kind: "twilio" | "none";
+  createCall(call: GatedCall): Promise<PlacedCall>;
+  /** Replaces a live call's instructions (a transfer: `<Dial>`). */
+  updateCall(callSid: string, twiml: GatedTwiml): Promise<void>;
+}
+
+type Telephony = TelephonyProvider & Dialer;
 
 /** A refusal or failure of Twilio's API (its JSON error: `code`, `message`, `status`), or no answer in time. */
 export class TwilioError extends Error {
@@ -63,7 +82,7 @@ export class TelephonyNotConfigured extends Error {
   }
 }
 
-const none: TelephonyProvider = {
+const none: Telephony = {
   kind: "none",
   validSignature: () => false,
   createCall: () => Promise.reject(new TelephonyNotConfigured()),
@@ -90,7 +109,7 @@ function numberOf(json: TwilioNumberJson): AccountNumber {
   };
 }
 
-function twilioProvider(config: TwilioConfig): TelephonyProvider {
+function twilioProvider(config: TwilioConfig): Telephony {
   const base = `${config.apiUrl.replace(/\/+$/, "")}/2010-04-01/Accounts/${config.accountSid}`;
   const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString("base64")}`;
 
@@ -173,10 +192,9 @@ function twilioProvider(config: TwilioConfig): TelephonyProvider {
   };
 }
 
-const providers = new WeakMap<object, TelephonyProvider>();
+const providers = new WeakMap<object, Telephony>();
 
-/** The provider the configuration chooses: Twilio when its credentials are set, else none. */
-export function telephonyOf(config: { twilio: TwilioConfig | undefined }): TelephonyProvider {
+function providerOf(config: { twilio: TwilioConfig | undefined }): Telephony {
   if (!config.twilio) return none;
   let provider = providers.get(config.twilio);
   if (!provider) {
@@ -184,6 +202,18 @@ export function telephonyOf(config: { twilio: TwilioConfig | undefined }): Telep
     providers.set(config.twilio, provider);
   }
   return provider;
+}
+
+/** The provider the configuration chooses: Twilio when its credentials are set, else none. It does not dial. */
+export function telephonyOf(config: { twilio: TwilioConfig | undefined }): TelephonyProvider {
+  const { kind, validSignature, listNumbers, configureNumber } = providerOf(config);
+  return { kind, validSignature, listNumbers, configureNumber };
+}
+
+/** Call creation and update: for the dial gate (./dial-gate.ts) only, which the gate's structural test holds to. */
+export function dialerOf(config: { twilio: TwilioConfig | undefined }): Dialer {
+  const { kind, createCall, updateCall } = providerOf(config);
+  return { kind, createCall, updateCall };
 }
 
 // ─── TwiML (built with the SDK's VoiceResponse, which escapes every value) ─────────────────────────────────────
@@ -201,21 +231,6 @@ export function sayAndHangUpTwiml(text: string): string {
   const response = new twilio.twiml.VoiceResponse();
   response.say({ language: "pt-BR" }, text);
   response.hangup();
-  return response.toString();
-}
-
-/** A short spoken line in pt-BR, then the call goes on to `number` (the tenant's forwarding phone). */
-export function sayAndDialTwiml(text: string, number: string): string {
-  const response = new twilio.twiml.VoiceResponse();
-  response.say({ language: "pt-BR" }, text);
-  response.dial(number);
-  return response.toString();
-}
-
-/** Sends the live call to `number` (a transfer to the tenant's forwarding phone). */
-export function dialTwiml(number: string): string {
-  const response = new twilio.twiml.VoiceResponse();
-  response.dial(number);
   return response.toString();
 }
 

@@ -11,7 +11,8 @@ import { hasMinutes } from "../billing/minutes";
 import type { ApiConfig } from "../config";
 import { finishCall, issueCallTicket } from "../services/calls";
 import { findVoiceAgent } from "../services/voice-agent";
-import { connectStreamTwiml, sayAndDialTwiml, sayAndHangUpTwiml } from "./provider";
+import { dialTwiml } from "./dial-gate";
+import { connectStreamTwiml, sayAndHangUpTwiml } from "./provider";
 
 const tickets = schema.callTickets;
 const conversations = schema.conversations;
@@ -65,13 +66,25 @@ export async function answerInboundCall(
     if (!earlier) {
       const closed = await unavailable(db, now);
       if (closed) {
+        // The forwarding phone, through the dial gate (docs/decisions/0033-dial-gate.md): a number it refuses, or a
+        // day's transfers spent, and the caller hears the hang-up line instead.
         const forwardTo = e164Of(agent.forwardingPhone);
+        const forward = forwardTo
+          ? await dialTwiml(
+              db,
+              config,
+              { purpose: "TRANSFER", to: forwardTo, actor: { kind: "CALLER" } },
+              TELEPHONY_MESSAGES.unavailableTransfer,
+              callSid,
+              now,
+            )
+          : null;
         // Recorded in the history (a replay of this webhook finds the call and records nothing more).
         await db
           .insert(conversations)
           .values({
             tenantId: tenant.id,
-            status: forwardTo ? "TRANSFERRED" : "MISSED",
+            status: forward ? "TRANSFERRED" : "MISSED",
             direction: "INBOUND",
             callSid,
             phoneNumber: from ?? null,
@@ -79,12 +92,10 @@ export async function answerInboundCall(
             endedAt: now,
             duration: 0,
             summary: closed,
-            transferredTo: forwardTo ?? null,
+            transferredTo: forward ? forwardTo : null,
           })
           .onConflictDoNothing();
-        return forwardTo
-          ? sayAndDialTwiml(TELEPHONY_MESSAGES.unavailableTransfer, forwardTo)
-          : sayAndHangUpTwiml(TELEPHONY_MESSAGES.unavailableHangUp);
+        return forward ?? sayAndHangUpTwiml(TELEPHONY_MESSAGES.unavailableHangUp);
       }
     }
     const ticket = earlier

@@ -11,6 +11,7 @@ import {
   type ApiConfig,
   DEFAULT_CALENDAR_TIMEOUTS,
   DEFAULT_DEMO_CALL_LIMITS,
+  DEFAULT_DIAL_LIMITS,
   GOOGLE_CALENDAR_API_URL,
 } from "../config";
 import type { Actor, Context } from "../context";
@@ -31,6 +32,7 @@ export const testConfig: ApiConfig = {
   places: undefined,
   twilio: undefined,
   demoCall: DEFAULT_DEMO_CALL_LIMITS,
+  dial: DEFAULT_DIAL_LIMITS,
   // One temporary folder per test file (each file loads this module anew).
   recordingsDir: mkdtempSync(join(tmpdir(), "atende-recordings-")),
   billing: { mercadopago: undefined, webhookSecret: "test-webhook-secret-0123456789", trialMinutes: 60 },

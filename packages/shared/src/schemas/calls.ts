@@ -26,6 +26,14 @@ export const CALL_MESSAGES = {
     "Ligação interrompida por uma falha técnica: encerrada automaticamente, sem sinal do atendimento por alguns minutos.",
 } as const;
 
+/** The dial gate's refusals (docs/decisions/0033-dial-gate.md). */
+export const DIAL_MESSAGES = {
+  /** The rate limiter's own message (apps/server/src/rate-limit.ts), for the per-number and installation limits. */
+  tooMany: "Muitas requisições. Tente novamente em instantes.",
+  forwardingTestLimit:
+    "Limite diário de testes do telefone de encaminhamento atingido. Tente novamente amanhã.",
+} as const;
+
 /** Phone calls through Twilio (docs/decisions/0019-twilio.md): what callers hear and what the dashboard shows. */
 export const TELEPHONY_MESSAGES = {
   /** Spoken (pt-BR) to a caller of a number no tenant has. */

@@ -2,6 +2,7 @@
 // docs/architecture.md, REST details: an omitted optional field takes the spec's default; an explicit null for a
 // required field gets its "obrigatório" message.
 import { LIMITS } from "../catalogue-constants";
+import { classifyDialNumber, dialableFor } from "../phone";
 import { textCharacters, z } from "../zod";
 
 const isMissing = (input: unknown) => input === undefined || input === null;
@@ -89,6 +90,34 @@ export function optionalDialablePhone(invalid: string) {
       .nullish()
       .transform((value) => (value ? value : null))
   );
+}
+
+/**
+ * The forwarding phone: every transferred call dials it, so it is held to the dial gate's rule for transfers
+ * (docs/decisions/0033-dial-gate.md): a Brazilian mobile, fixed line, 0800 or 400x. Premium-rate and shared-cost
+ * numbers (0300, 0500, 0900), short and foreign numbers are refused with `notDialable`; anything else that is not a
+ * number with `invalid`. Blank is null.
+ */
+export function optionalForwardingPhone(messages: { invalid: string; notDialable: string }) {
+  return z
+    .string({ error: messages.invalid })
+    .trim()
+    .check(textCharacters())
+    .max(LIMITS.voiceAgent.forwardingPhone.max, messages.invalid)
+    .superRefine((value, ctx) => {
+      if (value === "") return;
+      if (!/^[\d\s()+.-]+$/.test(value)) {
+        ctx.addIssue({ code: "custom", message: messages.invalid });
+        return;
+      }
+      const { kind } = classifyDialNumber(value);
+      if (dialableFor(kind, "BUSINESS")) return;
+      const refused =
+        kind === "PREMIUM_RATE" || kind === "SHARED_COST" || kind === "INTERNATIONAL" || kind === "SHORT";
+      ctx.addIssue({ code: "custom", message: refused ? messages.notDialable : messages.invalid });
+    })
+    .nullish()
+    .transform((value) => (value ? value : null));
 }
 
 /** A list of ids of other records, at least one, duplicates dropped. */

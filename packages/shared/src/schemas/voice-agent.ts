@@ -2,7 +2,12 @@
 import { VOICE_AGENT_DEFAULTS as D, LIMITS } from "../catalogue-constants";
 import { AGENT_TYPES, VALID_DDDS, VOICE_TONES, VOICE_TYPES } from "../enums";
 import { requiredText, textCharacters, z } from "../zod";
-import { enumWithDefault, optionalDialablePhone, wireInstant } from "./catalogue-fields";
+import {
+  enumWithDefault,
+  optionalDialablePhone,
+  optionalForwardingPhone,
+  wireInstant,
+} from "./catalogue-fields";
 
 const L = LIMITS.voiceAgent;
 
@@ -24,6 +29,9 @@ export const VOICE_AGENT_MESSAGES = {
   dddUnknown: "DDD inválido",
   dddImmutable: "DDD não pode ser alterado após a criação do agente",
   forwardingPhoneInvalid: "Telefone de encaminhamento inválido",
+  /** docs/decisions/0033-dial-gate.md: every transferred call dials it. */
+  forwardingPhoneNotDialable:
+    "Telefone de encaminhamento não aceito: informe um celular, fixo, 0800 ou 400x do Brasil (números 0300, 0500, 0900, curtos ou do exterior não são aceitos).",
   forwardingWhatsappInvalid: "WhatsApp de encaminhamento inválido",
   notFound: "Agente de voz não encontrado",
   alreadyExists: "Agente de voz já existe",
@@ -64,7 +72,10 @@ const fields = {
     max: [L.welcomeMessage.max, M.welcomeMessageMax],
     multiline: true,
   }),
-  forwardingPhone: optionalDialablePhone(M.forwardingPhoneInvalid),
+  forwardingPhone: optionalForwardingPhone({
+    invalid: M.forwardingPhoneInvalid,
+    notDialable: M.forwardingPhoneNotDialable,
+  }),
   forwardingWhatsapp: optionalDialablePhone(M.forwardingWhatsappInvalid),
 };
 
