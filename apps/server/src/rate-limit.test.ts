@@ -63,6 +63,46 @@ describe("the sign-in budget", () => {
   });
 });
 
+describe("the sign-in budget, however the path is spelled", () => {
+  // tRPC decodes the path before it splits a batch and finds the procedures (decodeURIComponent): what it runs is
+  // what is counted, so a percent-encoded dot or comma buys no fresh budget.
+  const spellings = [
+    "/trpc/user%2ErefreshToken",
+    "/trpc/user%2erefreshToken",
+    "/trpc/%75ser.refreshToken",
+    "/trpc/user.refreshToken%2Cuser.refreshToken?batch=1",
+    "/trpc/user%2ErefreshToken%2cuser.me?batch=1",
+  ];
+
+  it.each(spellings)("counts %s as the refresh it runs, and refuses it at 429", async (path) => {
+    const server = await serverWith({ authPerMinute: 2, apiPerMinute: 0 });
+    const body = path.includes("batch=1") ? batchInputs(2) : REFRESH;
+    for (let i = 0; i < 2; i++) {
+      expect((await server.request("POST", "/user/refresh-token", { body: REFRESH })).status).toBe(401);
+    }
+    const res = await server.request("POST", path, { body });
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ message: TOO_MANY_REQUESTS, issues: [] });
+  });
+
+  it("spends the budget through encoded refresh calls as through plain ones", async () => {
+    const server = await serverWith({ authPerMinute: 3, apiPerMinute: 0 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await server.request("POST", "/trpc/user%2ErefreshToken", { body: REFRESH })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    expect((await server.request("POST", "/trpc/user.refreshToken", { body: REFRESH })).status).toBe(429);
+  });
+
+  it("counts the REST doors however their path is spelled", async () => {
+    const server = await serverWith({ authPerMinute: 2, apiPerMinute: 0 });
+    expect((await server.request("POST", "/user/refresh%2Dtoken", { body: REFRESH })).status).toBe(401);
+    expect((await server.request("GET", "/oauth2/authorization/%67oogle")).status).toBe(200);
+    expect((await server.request("POST", "/user/refresh%2dtoken", { body: REFRESH })).status).toBe(429);
+  });
+});
+
 describe("tRPC batches", () => {
   it("accept up to 10 calls and refuse more with a pt-BR 400 before running any", async () => {
     const server = await serverWith({ authPerMinute: 0, apiPerMinute: 0 });
@@ -112,6 +152,37 @@ describe("the general budget", () => {
     expect(statuses).toEqual([401, 401, 401]);
     expect((await server.request("GET", "/user/me", { token: "e.mais.outro" })).status).toBe(429);
     expect((await server.request("GET", "/user/me")).status).toBe(429);
+  });
+});
+
+describe("the general budget counts calls, not requests", () => {
+  it("spends one unit per call a tRPC batch carries", async () => {
+    const server = await serverWith({ authPerMinute: 0, apiPerMinute: 12 });
+    const { actor } = await server.api.seedTenant();
+    const ten = await server.request<unknown[]>(
+      "GET",
+      batch(...Array.from({ length: 10 }, () => "user.me")),
+      {
+        as: actor,
+      },
+    );
+    expect(ten.status).toBe(200);
+    expect(ten.body).toHaveLength(10);
+    // 10 of 12 spent: a batch of 2 still fits, then nothing does.
+    expect((await server.request("GET", batch("user.me", "user.me"), { as: actor })).status).toBe(200);
+    const spent = await server.request("GET", "/trpc/user.me", { as: actor });
+    expect(spent.status).toBe(429);
+    expect(spent.body).toEqual({ message: TOO_MANY_REQUESTS, issues: [] });
+  });
+
+  it("counts an encoded batch by the calls tRPC runs", async () => {
+    const server = await serverWith({ authPerMinute: 0, apiPerMinute: 4 });
+    const { actor } = await server.api.seedTenant();
+    const encoded = `/trpc/${Array.from({ length: 4 }, () => "user.me").join("%2C")}?batch=1`;
+    const res = await server.request<unknown[]>("GET", encoded, { as: actor });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(4);
+    expect((await server.request("GET", "/trpc/user.me", { as: actor })).status).toBe(429);
   });
 });
 

@@ -70,15 +70,23 @@ export function clientAddress(c: Context): string {
 const trimSlashes = (path: string) => path.replace(/^\//, "").replace(/\/$/, "");
 
 /**
- * The procedure paths a request to /trpc calls, read from the raw URL exactly as tRPC's fetch adapter reads them
- * (a batch is `?batch=1` with comma-separated paths), so what is counted here is what tRPC will run.
- * Undefined when the request is not for /trpc.
+ * The procedure paths a request to /trpc calls, read from the raw URL exactly as tRPC's fetch adapter and
+ * `resolveResponse` read them: the path after `/trpc` is percent-decoded first (`decodeURIComponent`), then a batch
+ * (`?batch=1`) is split at its commas. So `user%2ErefreshToken`, or a batch whose commas are `%2C`, is counted as
+ * the calls tRPC will run (decision 0008). A malformed escape, which tRPC refuses with a 400 before running
+ * anything, is split as written. Undefined when the request is not for /trpc.
  */
 export function trpcCallPaths(c: Context): string[] | undefined {
   const url = new URL(c.req.url);
   const pathname = trimSlashes(url.pathname);
   if (pathname !== "trpc" && !pathname.startsWith("trpc/")) return undefined;
-  const path = trimSlashes(pathname.slice("trpc".length));
+  const raw = trimSlashes(pathname.slice("trpc".length));
+  let path = raw;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    // URIError: tRPC answers 400 'Invalid URL-encoding' and runs no procedure.
+  }
   return url.searchParams.get("batch") === "1" ? path.split(",") : [path];
 }
 
@@ -122,17 +130,27 @@ export function signInRateLimit(limits: RateLimits): MiddlewareHandler {
 /** The general budget, per verified subject (see `authenticate`), else per address. */
 export function apiRateLimit(limits: RateLimits): MiddlewareHandler {
   if (limits.apiPerMinute <= 0) return pass;
-  return rateLimiter({
+  const store = new MemoryStore();
+  const keyOf = (c: Context) => {
+    const subject = c.get("accessClaims")?.sub;
+    if (subject) return `user:${subject}`;
+    // The gateway acts for many calls from one address: each call has its own budget.
+    const call = c.get("agentCall")?.callId;
+    return call ? `call:${call}` : `address:${clientAddress(c)}`;
+  };
+  const limiter = rateLimiter({
     windowMs: WINDOW_MS,
     limit: limits.apiPerMinute,
+    store,
     standardHeaders: "draft-6",
-    keyGenerator: (c) => {
-      const subject = c.get("accessClaims")?.sub;
-      if (subject) return `user:${subject}`;
-      // The gateway acts for many calls from one address: each call has its own budget.
-      const call = c.get("agentCall")?.callId;
-      return call ? `call:${call}` : `address:${clientAddress(c)}`;
-    },
+    keyGenerator: keyOf,
     handler: (c) => c.json(body(TOO_MANY_REQUESTS), 429),
   });
+  return async (c, next) => {
+    // Each call of a tRPC batch is one unit: a batch of 10 costs what 10 requests cost.
+    const cost = trpcCallPaths(c)?.length ?? 1;
+    const key = keyOf(c);
+    for (let extra = 1; extra < cost; extra++) await store.increment(key);
+    return limiter(c, next);
+  };
 }
