@@ -14,6 +14,7 @@ import { createEspeakSynthesizer, createZeroLatencySynthesizer } from "@atende/t
 import { type Clinic, type Harness, type SimulatedCall, startHarness } from "@atende/telephony/testing";
 import { PG_ADMIN_URL, percentile, postgresAnswers, printTable } from "./lib";
 import type { CallersInput, CallersResult } from "./voice-callers";
+import { benchEspeak } from "./voice-espeak";
 import type { GatewaySendTimes, GatewayWorkerInput } from "./voice-gateway";
 
 setFlagsFromString("--expose-gc");
@@ -282,6 +283,10 @@ export async function benchGateway(): Promise<void> {
     printPacing(await pacingSweep());
     return;
   }
+  if (only === "espeak") {
+    await benchEspeak();
+    return;
+  }
   const latencyRows: string[][] = [];
   for (const n of [1, 50, 200]) latencyRows.push(await turnLatency(n));
   printTable(
@@ -291,6 +296,8 @@ export async function benchGateway(): Promise<void> {
   );
 
   printPacing(await pacingSweep());
+
+  await benchEspeak();
 
   await memoryAndSpeech();
 }
