@@ -20,6 +20,7 @@ import {
 } from "@atende/telephony/testing";
 import { PG_ADMIN_URL, percentile, postgresAnswers, printTable } from "./lib";
 import type { CallersInput, CallersResult } from "./voice-callers";
+import { benchEspeak } from "./voice-espeak";
 import type { GatewaySendTimes, GatewayWorkerInput } from "./voice-gateway";
 
 setFlagsFromString("--expose-gc");
@@ -289,6 +290,10 @@ export async function benchGateway(): Promise<void> {
     printPacing(await pacingSweep());
     return;
   }
+  if (only === "espeak") {
+    await benchEspeak();
+    return;
+  }
   const latencyRows: string[][] = [];
   for (const n of [1, 50, 200]) latencyRows.push(await turnLatency(n));
   printTable(
@@ -298,6 +303,8 @@ export async function benchGateway(): Promise<void> {
   );
 
   printPacing(await pacingSweep());
+
+  await benchEspeak();
 
   await memoryAndSpeech();
 }

@@ -5,7 +5,11 @@ import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { startGateway } from "@atende/telephony";
-import { createPacer, createZeroLatencySynthesizer } from "@atende/telephony/audio";
+import {
+  createEspeakSynthesizer,
+  createPacer,
+  createZeroLatencySynthesizer,
+} from "@atende/telephony/audio";
 import { testGatewayOptions } from "@atende/telephony/testing";
 
 export interface GatewayWorkerInput {
@@ -15,6 +19,11 @@ export interface GatewayWorkerInput {
   audio: Uint8Array;
   /** The frames of the answer measured: each call's last this many frames. */
   expectedFrames: number;
+  /**
+   * The speech-out: the zero-latency one with `audio` (default), or the real default voice, eSpeak NG, synthesising
+   * on the gateway's own thread ("espeak-thread", as before issue #26) or in its worker pool ("espeak-pool").
+   */
+  voice?: "zero" | "espeak-thread" | "espeak-pool";
 }
 
 export interface GatewaySendTimes {
@@ -36,8 +45,12 @@ if (parentPort) {
     await inspector.post("Profiler.start");
   }
   const sends = new Map<string, number[]>();
+  const synthesizer =
+    input.voice === "espeak-thread"
+      ? await createEspeakSynthesizer()
+      : createZeroLatencySynthesizer(input.audio);
   const gateway = await startGateway({
-    ...testGatewayOptions({ ...input, synthesizer: createZeroLatencySynthesizer(input.audio) }),
+    ...testGatewayOptions({ ...input, synthesizer }),
     createPacer: (hooks) =>
       createPacer({
         frameMs: 20,
