@@ -11,6 +11,7 @@ import type { Professional } from "@atende/shared/schemas/professionals";
 import { addDays, dateOf } from "@atende/shared/time";
 import { editableFieldsOf } from "./appointment";
 import { Channel } from "./channel";
+import { type Consent, consentOf, type ReadBack } from "./consent";
 import { formatCpf, isValidCpf } from "./cpf";
 import { PERIOD_RANGES, resolveWhen, type When, wallClock } from "./datetime";
 import { type Intent, intentsOf, type Topic, topicsOf } from "./intents";
@@ -56,7 +57,6 @@ import {
   phoneValue,
   updateRequest,
 } from "./update";
-import { yesNo } from "./yesno";
 
 type ManageFlow = "reschedule" | "cancel" | "confirm";
 type Flow = "book" | ManageFlow | "update";
@@ -125,6 +125,8 @@ interface Draft {
 
 interface Understanding {
   text: string;
+  /** The reply read as consent to a yes/no question (consent.ts, decision 0039). */
+  consent: Consent;
   norm: string;
   yes: boolean;
   no: boolean;
@@ -153,6 +155,16 @@ const ABANDON =
   /\b(esquece|deixa pra la|deixa para la|nao quero mais|desisto|nada|deixa quieto|nao precisa)\b/;
 const STRONG_BOOK =
   /\b(marcar|marca|agendar|agenda|agendamento|marcacao|encaixe|vaga|quero (uma |um )?(consulta|horario|atendimento|sessao|avaliacao)|queria (uma |um )?(consulta|horario|atendimento)|tem horario|ver (um )?horario)\b/;
+
+const NO_CONSENT: Consent = {
+  answer: "unclear",
+  other: false,
+  correction: false,
+  closing: false,
+  yesWord: false,
+};
+/** The read-backs of a write: only an unambiguous yes writes (decision 0039). */
+const WRITE_READBACKS = new Set<Pending>(["readback", "manage_readback", "update_readback", "add_offer"]);
 
 const TONE_ACK: Record<string, string> = {
   FRIENDLY: "Claro!",
@@ -344,7 +356,20 @@ class OfflineSession implements AgentSession {
 
   // ─── Understanding ─────────────────────────────────────────────────────────────────────────────────────────
 
+  /** The day and time a pending read-back names: a reply naming another is no yes to it (decision 0039). */
+  private readBack(): ReadBack | undefined {
+    if (this.pending !== "readback" && this.pending !== "manage_readback") return undefined;
+    const at = this.chosen?.start ?? this.target?.scheduledAt;
+    if (!at) return undefined;
+    return { now: this.now(), ...wallClock(at) };
+  }
+
   private understand(text: string, dtmf: boolean): Understanding {
+    const consent = dtmf
+      ? NO_CONSENT
+      : consentOf(text, this.readBack(), {
+          bareNumberIsTime: this.pending === "when" || this.pending === "choose_slot",
+        });
     // On the keypad, 1 and 2 are yes and no only where a yes/no is asked; elsewhere they choose.
     const yn = dtmf
       ? this.isYesNoQuestion()
@@ -354,10 +379,13 @@ class OfflineSession implements AgentSession {
             ? "no"
             : undefined
         : undefined
-      : yesNo(text);
+      : consent.answer === "unclear"
+        ? undefined
+        : consent.answer;
     const expectTime = this.pending === "when" || this.pending === "choose_slot";
     return {
       text,
+      consent,
       norm: normalize(text),
       yes: yn === "yes",
       no: yn === "no",
@@ -395,6 +423,8 @@ class OfflineSession implements AgentSession {
       this.ask(this.lastQuestion, this.pending);
       return;
     }
+
+    if (this.replyWithoutAnswer(u)) return;
 
     const rebooking = this.pending === "offer_book" && (u.yes || u.intents.includes("reschedule"));
     const updating = !!u.update && this.flow !== "update" && UPDATE_ALLOWED.has(this.pending);
@@ -500,6 +530,49 @@ class OfflineSession implements AgentSession {
     }
     this.misses = 0;
     await this.advance(answered);
+  }
+
+  /**
+   * Replies that answer nothing (decision 0039): a hold ('não, espera…', 'peraí') keeps the line open and is no
+   * answer to the question it cut off; 'pode repetir?' repeats it; at the read-back of a write, a yes-word with a
+   * goodbye ('ok, obrigado, tchau') asks once more, plainly, before anything is written or the call ends. A hold or
+   * a change asked for at a read-back ('quero mudar o horário') is taken as its 'não' by the read-back itself.
+   */
+  private replyWithoutAnswer(u: Understanding): boolean {
+    const c = u.consent;
+    const content =
+      !!u.when ||
+      u.services.length > 0 ||
+      u.professionals.length > 0 ||
+      u.establishments.length > 0 ||
+      u.topics.length > 0 ||
+      u.intents.some((i) => i !== "goodbye" && i !== "thanks") ||
+      !!u.update ||
+      u.digits.length > 0;
+    if (WRITE_READBACKS.has(this.pending) && (c.reason === "hold" || c.reason === "change") && !u.when) {
+      u.no = true;
+      return false;
+    }
+    if (content) return false;
+    if (c.reason === "hold") {
+      if (this.pending === "anything_else" || this.pending === "open" || this.pending === "offer_book") {
+        this.ask("Claro, pode falar. Em que posso ajudar?", "open");
+      } else {
+        this.say("Claro, sem pressa.");
+        this.ask(this.lastQuestion || "Em que posso ajudar?", this.pending);
+      }
+      return true;
+    }
+    if (c.reason === "repeat" && this.lastQuestion) {
+      this.ask(this.lastQuestion, this.pending);
+      return true;
+    }
+    if (WRITE_READBACKS.has(this.pending) && c.reason === "closing" && c.yesWord) {
+      this.say("Antes de encerrar, só para eu ter certeza.");
+      this.ask(`${this.lastQuestion.replace(/\s*\?$/, "")}? Diga sim ou não, por favor.`, this.pending);
+      return true;
+    }
+    return false;
   }
 
   /** 'sim, pode cancelar' to 'Confirma o cancelamento?' answers the question; it does not start a new flow. */
