@@ -1,6 +1,7 @@
 // The scenario corpus against the offline engine: every scenario marked `must` has to pass; the rest are reported.
 import { describe, expect, it } from "vitest";
 import { CORPUS } from "./corpus";
+import { DEV_SET } from "./devset";
 import { HELD_OUT } from "./heldout";
 import { type Outcome, runScenario } from "./runner";
 
@@ -42,5 +43,15 @@ describe("scenario corpus", () => {
     for (const f of outcomes.filter((o) => !o.ok))
       console.log(`held-out FAIL ${f.id}: ${f.problems.join("; ")}\n  ${f.transcript.join("\n  ")}`);
     expect(outcomes).toHaveLength(HELD_OUT.length);
+  });
+
+  it("reports the issue #27 development set's pass rate (not required)", async () => {
+    const outcomes: Outcome[] = [];
+    for (const s of DEV_SET) outcomes.push(await runScenario(s));
+    const passed = outcomes.filter((o) => o.ok).length;
+    console.log(`issue #27 development set: ${passed}/${outcomes.length} passed`);
+    for (const f of outcomes.filter((o) => !o.ok))
+      console.log(`dev FAIL ${f.id}: ${f.problems.join("; ")}\n  ${f.transcript.join("\n  ")}`);
+    expect(outcomes).toHaveLength(DEV_SET.length);
   });
 });

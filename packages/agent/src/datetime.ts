@@ -191,9 +191,14 @@ function findTimes(w: readonly string[], opts: ResolveOptions): TimeHit[] {
     const before = parseNumberAt(w, i);
     if (before && before.value > 0 && before.value < 60) {
       const k = before.end;
-      if ((w[k] === "para" || w[k] === "pras" || w[k] === "pra") && (w[k + 1] === "as" || w[k + 1] === "a")) {
+      const toHour = w[k] === "para" || w[k] === "pras" || w[k] === "pra";
+      // 'quinze para as dez', and 'quinze pras dez' (the article inside 'pras').
+      const lead = toHour && (w[k + 1] === "as" || w[k + 1] === "a") ? 2 : toHour && w[k] === "pras" ? 1 : 0;
+      if (lead) {
         const hour =
-          w[k + 2] === "meio" && w[k + 3] === "dia" ? { value: 12, end: k + 4 } : parseNumberAt(w, k + 2);
+          w[k + lead] === "meio" && w[k + lead + 1] === "dia"
+            ? { value: 12, end: k + lead + 2 }
+            : parseNumberAt(w, k + lead);
         if (hour && hour.value >= 1 && hour.value <= 23) {
           const p = periodAfter(w, hour.end);
           let h = hour.value;
@@ -259,9 +264,11 @@ function findPeriod(w: readonly string[], timeTokens: Set<number>): Period | und
   for (let i = 0; i < w.length; i++) {
     if (timeTokens.has(i)) continue;
     const t = w[i]!;
+    // 'bom dia', 'boa tarde', 'boa noite' greet (issue #27): no part of the day.
+    const greeting = w[i - 1] === "boa" || w[i - 1] === "bom";
     if (t === "manha" || t === "cedo" || t === "cedinho") return "manha";
-    if (t === "tarde" && w[i - 1] !== "mais") return "tarde";
-    if (t === "noite" || t === "noitinha") return "noite";
+    if (t === "tarde" && w[i - 1] !== "mais" && !greeting) return "tarde";
+    if ((t === "noite" && !greeting) || t === "noitinha") return "noite";
     if (t === "almoco" && (w[i - 1] === "do" || w[i - 1] === "o") && w[i - 2] === "depois") return "tarde";
   }
   return undefined;
@@ -274,6 +281,48 @@ function findAsap(text: string): boolean {
 }
 
 /**
+ * The recogniser's hesitation 'é' ('às duas é… duas e meia') is no 'e' joining minutes to an hour (issue #27): a
+ * token said 'é' (or 'éé') is dropped before the grammar reads the folded words.
+ */
+function withoutFillers(tokens: Token[]): Token[] {
+  return tokens.filter((t) => !/^é+$/.test(t.raw) && !/^(eh+|ahn?|hum+|hmm+)$/.test(t.norm));
+}
+
+const DIGIT_WORDS = new Set([
+  "zero",
+  "um",
+  "uma",
+  "dois",
+  "duas",
+  "tres",
+  "quatro",
+  "cinco",
+  "seis",
+  "meia",
+  "sete",
+  "oito",
+  "nove",
+]);
+
+/**
+ * A number dictated digit by digit ('onze nove sete seis cinco…', '11 98765 4321', a CPF) is a phone or a document,
+ * not a time (issue #27): a run of five or more number tokens, or a digit group of five or more, is masked.
+ */
+function maskDictation(w: string[]): string[] {
+  const numeric = (t: string) => DIGIT_WORDS.has(t) || /^\d+$/.test(t);
+  const out = [...w];
+  for (let i = 0; i < w.length; ) {
+    let j = i;
+    while (j < w.length && (numeric(w[j]!) || (j > i && w[j] === "e" && numeric(w[j + 1] ?? "")))) j++;
+    const run = w.slice(i, j).filter((t) => t !== "e");
+    const digits = run.join("").replace(/\D/g, "").length;
+    if (run.length >= 5 || digits >= 5) for (let k = i; k < j; k++) out[k] = "#";
+    i = j > i ? j : i + 1;
+  }
+  return out;
+}
+
+/**
  * What day and time a caller's words name, against `now` in São Paulo. Answers undefined when they name none.
  * Days: hoje, amanhã, depois de amanhã, weekdays ('sexta' = the next one; 'sexta que vem' and 'semana que vem,
  * quarta' = next week's), 'dia 12' (its next occurrence), '12 de janeiro', '12/01', 'daqui a 3 dias', week and
@@ -281,8 +330,8 @@ function findAsap(text: string): boolean {
  * manhã/tarde/noite'; an hour from 1 to 6 alone is in the afternoon. Periods: de manhã, à tarde, à noite, cedo.
  */
 export function resolveWhen(input: string | Token[], now: Date, opts: ResolveOptions = {}): When | undefined {
-  const tokens = typeof input === "string" ? tokenize(input) : input;
-  const w = tokens.map((t) => t.norm);
+  const tokens = withoutFillers(typeof input === "string" ? tokenize(input) : input);
+  const w = maskDictation(tokens.map((t) => t.norm));
   const text = w.join(" ");
   const today = dateOf(now);
   const when: When = {};
@@ -426,7 +475,11 @@ export function resolveWhen(input: string | Token[], now: Date, opts: ResolveOpt
 
   // ── Time and period
   const period = findPeriod(w, timeTokens);
+  let lastEnd = -2;
   for (const hit of times) {
+    // 'às duas… duas e meia': a time said again at once is the caller restating it.
+    const restated = hit.start <= lastEnd + 1;
+    lastEnd = hit.end;
     const minutes = hit.explicit ? hit.minutes : businessHour(hit.minutes, period);
     const prev = w[hit.start - 1] ?? "";
     const prev2 = w[hit.start - 2] ?? "";
@@ -434,7 +487,7 @@ export function resolveWhen(input: string | Token[], now: Date, opts: ResolveOpt
     if (/\b(depois|partir|apos)\b/.test(phrase) || prev === "apos") when.after = minutes;
     else if (/\b(antes|ate)\b/.test(phrase)) when.before = minutes;
     else if (when.time === undefined) when.time = minutes;
-    else if (/\b(nao|digo|alias|melhor|quer dizer)\b/.test(w.slice(0, hit.start).join(" "))) {
+    else if (restated || /\b(nao|digo|alias|melhor|quer dizer)\b/.test(w.slice(0, hit.start).join(" "))) {
       // 'às dez, não, às onze': the correction wins.
       when.time = minutes;
     }

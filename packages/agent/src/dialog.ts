@@ -8,9 +8,10 @@ import type { Client } from "@atende/shared/schemas/clients";
 import type { Establishment } from "@atende/shared/schemas/establishments";
 import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import type { Professional } from "@atende/shared/schemas/professionals";
-import { addDays, dateOf } from "@atende/shared/time";
+import { addDays, dateOf, isoWeekday } from "@atende/shared/time";
 import { editableFieldsOf } from "./appointment";
 import { Channel } from "./channel";
+import { type Consent, consentOf, type ReadBack } from "./consent";
 import { formatCpf, isValidCpf } from "./cpf";
 import { PERIOD_RANGES, resolveWhen, type When, wallClock } from "./datetime";
 import { type Intent, intentsOf, type Topic, topicsOf } from "./intents";
@@ -56,7 +57,6 @@ import {
   phoneValue,
   updateRequest,
 } from "./update";
-import { yesNo } from "./yesno";
 
 type ManageFlow = "reschedule" | "cancel" | "confirm";
 type Flow = "book" | ManageFlow | "update";
@@ -125,6 +125,8 @@ interface Draft {
 
 interface Understanding {
   text: string;
+  /** The reply read as consent to a yes/no question (consent.ts, decision 0039). */
+  consent: Consent;
   norm: string;
   yes: boolean;
   no: boolean;
@@ -153,6 +155,16 @@ const ABANDON =
   /\b(esquece|deixa pra la|deixa para la|nao quero mais|desisto|nada|deixa quieto|nao precisa)\b/;
 const STRONG_BOOK =
   /\b(marcar|marca|agendar|agenda|agendamento|marcacao|encaixe|vaga|quero (uma |um )?(consulta|horario|atendimento|sessao|avaliacao)|queria (uma |um )?(consulta|horario|atendimento)|tem horario|ver (um )?horario)\b/;
+
+const NO_CONSENT: Consent = {
+  answer: "unclear",
+  other: false,
+  correction: false,
+  closing: false,
+  yesWord: false,
+};
+/** The read-backs of a write: only an unambiguous yes writes (decision 0039). */
+const WRITE_READBACKS = new Set<Pending>(["readback", "manage_readback", "update_readback", "add_offer"]);
 
 const TONE_ACK: Record<string, string> = {
   FRIENDLY: "Claro!",
@@ -344,7 +356,46 @@ class OfflineSession implements AgentSession {
 
   // ─── Understanding ─────────────────────────────────────────────────────────────────────────────────────────
 
+  /** The day and time a pending read-back names: a reply naming another is no yes to it (decision 0039). */
+  private readBack(): ReadBack | undefined {
+    if (this.pending !== "readback" && this.pending !== "manage_readback") return undefined;
+    const at = this.chosen?.start ?? this.target?.scheduledAt;
+    if (!at) return undefined;
+    return { now: this.now(), ...wallClock(at) };
+  }
+
+  /**
+   * A day or time read against what the call already holds (issue #27): 'no mesmo horário' is the appointment's
+   * time; a bare weekday after 'semana que vem' is that week's.
+   */
+  private inContext(norm: string, when: When | undefined): When | undefined {
+    let w = when;
+    if (/\b(mesmo horario|mesma hora|mesmo hora)\b/.test(norm) && this.target && w?.time === undefined)
+      w = { ...w, time: wallClock(this.target.scheduledAt).minutes };
+    const range = this.draft.when?.range;
+    if (
+      range &&
+      w?.date &&
+      !w.range &&
+      w.date < range.start &&
+      !/\b(dia|amanha|hoje|que vem|proxim[oa]|seguinte|essa|esta|nessa|nesta)\b/.test(norm)
+    ) {
+      for (let d = range.start; d <= range.end; d = addDays(d, 1)) {
+        if (isoWeekday(d) === isoWeekday(w.date)) {
+          w = { ...w, date: d };
+          break;
+        }
+      }
+    }
+    return w;
+  }
+
   private understand(text: string, dtmf: boolean): Understanding {
+    const consent = dtmf
+      ? NO_CONSENT
+      : consentOf(text, this.readBack(), {
+          bareNumberIsTime: this.pending === "when" || this.pending === "choose_slot",
+        });
     // On the keypad, 1 and 2 are yes and no only where a yes/no is asked; elsewhere they choose.
     const yn = dtmf
       ? this.isYesNoQuestion()
@@ -354,16 +405,22 @@ class OfflineSession implements AgentSession {
             ? "no"
             : undefined
         : undefined
-      : yesNo(text);
+      : consent.answer === "unclear"
+        ? undefined
+        : consent.answer;
     const expectTime = this.pending === "when" || this.pending === "choose_slot";
+    const norm = normalize(text);
     return {
       text,
-      norm: normalize(text),
+      consent,
+      when: dtmf
+        ? undefined
+        : this.inContext(norm, resolveWhen(text, this.now(), { bareNumberIsTime: expectTime })),
+      norm,
       yes: yn === "yes",
       no: yn === "no",
       intents: dtmf ? [] : intentsOf(text),
       topics: dtmf ? [] : topicsOf(text),
-      when: dtmf ? undefined : resolveWhen(text, this.now(), { bareNumberIsTime: expectTime }),
       services: dtmf ? [] : matchServices(text, this.k.services),
       professionals: dtmf ? [] : matchProfessionals(text, this.k.professionals),
       establishments: dtmf ? [] : matchEstablishments(text, this.k.establishments),
@@ -388,6 +445,7 @@ class OfflineSession implements AgentSession {
     if (!text.trim()) return;
     const u = this.understand(text, input.kind === "dtmf");
     this.noteMentions(u);
+    const named = this.noteName(u);
 
     // An unheard question is not asked: a bare 'sim' or 'não' to it is not an answer.
     if (!this.questionHeard && (u.yes || u.no) && this.isYesNoQuestion()) {
@@ -395,6 +453,8 @@ class OfflineSession implements AgentSession {
       this.ask(this.lastQuestion, this.pending);
       return;
     }
+
+    if (this.replyWithoutAnswer(u)) return;
 
     const rebooking = this.pending === "offer_book" && (u.yes || u.intents.includes("reschedule"));
     const updating = !!u.update && this.flow !== "update" && UPDATE_ALLOWED.has(this.pending);
@@ -421,6 +481,7 @@ class OfflineSession implements AgentSession {
       !STRONG_BOOK.test(u.norm) &&
       !u.topics.length
     ) {
+      this.heldRef = u.when?.date ? u.when : undefined;
       this.ask("Você quer confirmar, remarcar ou cancelar o seu agendamento?", "open");
       return;
     }
@@ -473,6 +534,11 @@ class OfflineSession implements AgentSession {
     }
     if (this.pending === "transfer_offer" && answered) return;
 
+    if (!handled && !answered && named) {
+      // Only a name was said: taken, and the question asked before comes again from the flow.
+      handled = true;
+      if (this.pending === "cpf" || this.pending === "phone") this.pending = "open";
+    }
     if (!handled && !answered) {
       if (this.flow === "book" && (u.when || u.services.length || u.professionals.length)) {
         this.fillDraft(u);
@@ -500,6 +566,49 @@ class OfflineSession implements AgentSession {
     }
     this.misses = 0;
     await this.advance(answered);
+  }
+
+  /**
+   * Replies that answer nothing (decision 0039): a hold ('não, espera…', 'peraí') keeps the line open and is no
+   * answer to the question it cut off; 'pode repetir?' repeats it; at the read-back of a write, a yes-word with a
+   * goodbye ('ok, obrigado, tchau') asks once more, plainly, before anything is written or the call ends. A hold or
+   * a change asked for at a read-back ('quero mudar o horário') is taken as its 'não' by the read-back itself.
+   */
+  private replyWithoutAnswer(u: Understanding): boolean {
+    const c = u.consent;
+    const content =
+      !!u.when ||
+      u.services.length > 0 ||
+      u.professionals.length > 0 ||
+      u.establishments.length > 0 ||
+      u.topics.length > 0 ||
+      u.intents.some((i) => i !== "goodbye" && i !== "thanks") ||
+      !!u.update ||
+      u.digits.length > 0;
+    if (WRITE_READBACKS.has(this.pending) && (c.reason === "hold" || c.reason === "change") && !u.when) {
+      u.no = true;
+      return false;
+    }
+    if (content) return false;
+    if (c.reason === "hold") {
+      if (this.pending === "anything_else" || this.pending === "open" || this.pending === "offer_book") {
+        this.ask("Claro, pode falar. Em que posso ajudar?", "open");
+      } else {
+        this.say("Claro, sem pressa.");
+        this.ask(this.lastQuestion || "Em que posso ajudar?", this.pending);
+      }
+      return true;
+    }
+    if (c.reason === "repeat" && this.lastQuestion) {
+      this.ask(this.lastQuestion, this.pending);
+      return true;
+    }
+    if (WRITE_READBACKS.has(this.pending) && c.reason === "closing" && c.yesWord) {
+      this.say("Antes de encerrar, só para eu ter certeza.");
+      this.ask(`${this.lastQuestion.replace(/\s*\?$/, "")}? Diga sim ou não, por favor.`, this.pending);
+      return true;
+    }
+    return false;
   }
 
   /** 'sim, pode cancelar' to 'Confirma o cancelamento?' answers the question; it does not start a new flow. */
@@ -701,6 +810,18 @@ class OfflineSession implements AgentSession {
         if (u.yes) {
           await this.commitManage();
           return true;
+        }
+        // 'não, a outra': the caller means their other appointment; it is read back in turn (issue #27).
+        const others = this.appointments.filter((a) => a.id !== this.target?.id);
+        if (u.consent.other && others.length >= 1) {
+          const pick = others.length === 1 ? others[0] : this.pickAppointment({ ...u, when: u.when });
+          if (pick) {
+            this.target = pick;
+            this.chosen = undefined;
+            this.offers = [];
+            if (this.flow === "reschedule" && !u.when) this.draft.when = undefined;
+            return true;
+          }
         }
         if (u.no) {
           if (this.flow === "cancel" || this.flow === "confirm") {
@@ -1040,6 +1161,10 @@ class OfflineSession implements AgentSession {
 
   // ─── Flows ─────────────────────────────────────────────────────────────────────────────────────────────────
 
+  /** The day that names the caller's appointment ('a consulta de sexta'), apart from the new day of a move. */
+  private manageRef: When | undefined;
+  /** 'é sobre a minha consulta de sexta': the reference, kept for the flow the caller then names. */
+  private heldRef: When | undefined;
   private manageService: string | undefined;
   /** The appointment cancelled in this call, so 'quero marcar outro' keeps its service and professional. */
   private lastCancelled: Appointment | undefined;
@@ -1051,6 +1176,7 @@ class OfflineSession implements AgentSession {
     this.upd = undefined;
     this.manageService = undefined;
     this.manageProfessional = undefined;
+    this.manageRef = undefined;
     this.flow = undefined;
     this.draft = {};
     this.offers = [];
@@ -1076,10 +1202,32 @@ class OfflineSession implements AgentSession {
       if (u.services.length !== 1 && this.focusService) this.draft.serviceId = this.focusService;
       this.fillDraft(u);
     } else {
-      if (u.when) this.draft.when = u.when;
+      const [ref, next] = this.splitMove(flow, u);
+      if (next) this.draft.when = next;
+      this.manageRef = ref ?? this.heldRef;
+      this.heldRef = undefined;
       if (u.services.length === 1) this.manageService = u.services[0]!.id;
       if (u.professionals.length === 1) this.manageProfessional = u.professionals[0]!.id;
     }
+  }
+
+  /**
+   * 'não vou conseguir ir sexta, queria passar pro dia quatorze às nove': the words before the move name the
+   * appointment, those after it the new day (issue #27). Answers [reference, new when]; without a move, the day
+   * said names the appointment for a cancellation or a confirmation, and is the new one for a reschedule as before.
+   */
+  private splitMove(flow: Flow, u: Understanding): [When | undefined, When | undefined] {
+    if (flow !== "reschedule") return [undefined, u.when];
+    const m =
+      /\b(passar|mudar|trocar|remarcar|reagendar|jogar|empurrar|transferir|mover|adiar|antecipar)\b.*?\b(pra|para|pro|pros)\b/.exec(
+        u.norm,
+      );
+    if (!m) return [undefined, u.when];
+    const before = u.norm.slice(0, m.index);
+    const after = u.norm.slice(m.index + m[0].length);
+    const ref = resolveWhen(before, this.now());
+    const next = resolveWhen(after, this.now(), { bareNumberIsDay: /\bdia\b/.test(after) });
+    return [ref?.date ? ref : undefined, next ?? (ref?.date ? undefined : u.when)];
   }
 
   /** Takes every slot the words carry ('limpeza com a Dra. Ana sexta de manhã'). */
@@ -1547,7 +1695,11 @@ class OfflineSession implements AgentSession {
         const loaded = await this.loadAppointments();
         if (!loaded) return;
       }
+      const byRef = this.manageRef?.date
+        ? this.appointments.filter((a) => wallClock(a.scheduledAt).date === this.manageRef?.date)
+        : [];
       if (this.appointments.length === 1) this.target = this.appointments[0];
+      else if (byRef.length === 1) this.target = byRef[0];
       else {
         const w = this.draft.when;
         const named = w?.date || w?.time !== undefined || this.manageService || this.manageProfessional;
@@ -1847,6 +1999,26 @@ class OfflineSession implements AgentSession {
   }
 
   /** A CPF ('meu CPF é …') or the caller's own insurance ('pelo meu convênio Unimed') said in passing. */
+  /**
+   * A name the caller introduces themself with in any turn ('oi, meu nome é Renata…', 'sim, meu nome é Paulo', a
+   * later 'meu nome é Helena Silva' correcting one taken before), for a caller not identified (issue #27).
+   */
+  private noteName(u: Understanding): boolean {
+    if (u.dtmf || this.client || this.pending === "name" || this.pending === "confirm_name") return false;
+    if (this.flow === "update" || this.pending.startsWith("update") || this.pending === "identify")
+      return false;
+    if (
+      !/\b(meu nome e|me chamo|aqui e o|aqui e a|aqui quem fala e|quem fala e|eu sou o|eu sou a)\b/.test(
+        u.norm,
+      )
+    )
+      return false;
+    const name = extractName(u.text);
+    if (!name || fold(name) === fold(this.name ?? "")) return false;
+    this.setName(name);
+    return true;
+  }
+
   private noteMentions(u: Understanding) {
     if (u.dtmf || this.flow === "update" || this.pending.startsWith("update")) return;
     const ins = ownInsurance(u.text, this.acceptedInsurances());

@@ -20,11 +20,11 @@ export type Topic =
 
 const INTENT_PATTERNS: Record<Intent, RegExp> = {
   reschedule:
-    /\b(remarc\w*|reagend\w*|adiar|adia|antecipar|(mudar|trocar|alterar|passar|mover|muda|troca|altera)\s+(o |a |meu |minha )?(horario|data|dia|consulta|agendamento|hora|atendimento|exame|sessao)|outro (dia|horario) (para|pra) (a |minha )?(consulta|agendamento)|(mudar|trocar|passar) (para|pra) outro dia|(passar|jogar|empurrar|transferir|mudar) (ela |a consulta |o horario |o agendamento )?(para|pra) (outro|outra|a semana|semana|o dia|dia|amanha|segunda|terca|quarta|quinta|sexta|sabado|depois))\b/,
+    /\b(remarc\w*|reagend\w*|adiar|adia|antecipar|(mudar|trocar|alterar|passar|mover|muda|troca|altera)\s+(o |a |meu |minha |de |do |da )*(horario|data|dia|consulta|agendamento|hora|atendimento|exame|sessao|limpeza|avaliacao)|outro (dia|horario) (para|pra) (a |minha )?(consulta|agendamento)|(mudar|trocar|passar) (para|pra) outro dia|(passar|jogar|empurrar|transferir|mudar|trocar) (ela |a consulta |o horario |o agendamento )?(para|pra|pro|pros) (o |a )?(outro|outra|a semana|semana|dia|amanha|segunda|terca|quarta|quinta|sexta|sabado|depois|proxima|proximo))\b/,
   cancel:
     /\b(cancel\w*|desmarc\w*|nao vou (poder|conseguir) (ir|comparecer)|nao (posso|consigo) (ir|comparecer)|tirar (o|meu|minha) (agendamento|consulta|horario)|desistir)\b/,
   confirm:
-    /\b(confirmar|confirma|confirmo|confirmacao)\s+(a |o |minha |meu |de |da |do |se )?(consulta|presenca|agendamento|horario|atendimento|sessao|exame|que vou|tenho|esta)\b|\bconfirmar (a |minha )?presenca\b|\b(confirmar|confirmacao)\b/,
+    /\b(confirmar|confirma|confirmo|confirmacao)\s+(a |o |minha |meu |de |da |do |se )?(consulta|presenca|agendamento|horario|atendimento|sessao|exame|que vou|tenho|esta)\b|\bconfirmar (a |minha )?presenca\b|\b(confirmar|confirmacao|confirmando)\b/,
   book: /\b(marcar|marca|agendar|agenda|agendamento|marcacao|consulta|horario|horarios|vaga|vagas|encaixe|atendimento|queria ver|gostaria de ver|disponivel|disponibilidade|livre|sessao|avaliacao)\b/,
   transfer:
     /\b(atendente|humano|humana|pessoa( de verdade| real)?|recepcionista|secretaria|transfer\w*|falar com (alguem|uma pessoa|o doutor|a doutora|o medico|a medica|a clinica|o responsavel|a recepcao)|gerente|operador\w*|ramal)\b/,

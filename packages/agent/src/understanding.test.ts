@@ -59,6 +59,20 @@ describe("resolveWhen", () => {
     expect(resolveWhen("dia 31", new Date("2026-11-05T10:00:00-03:00"))).toEqual({ date: "2026-12-31" });
   });
 
+  it.each([
+    ["boa tarde, quero marcar na sexta às nove", { date: "2026-12-11", time: h(9) }],
+    ["boa noite", undefined],
+    ["bom dia, amanhã de manhã", { date: "2026-12-10", period: "manha" }],
+    ["quinze pras dez", { time: h(9, 45) }],
+    ["sexta quinze pras dez", { date: "2026-12-11", time: h(9, 45) }],
+    ["dez pras onze", { time: h(10, 50) }],
+    ["sexta às duas é… duas e meia", { date: "2026-12-11", time: h(14, 30) }],
+    ["às duas é dois", { time: h(14) }],
+    ["onze nove sete seis cinco quatro três dois um zero", undefined],
+    ["meu telefone é 11 98765 4321", undefined],
+    ["o número é onze nove oito sete seis cinco, quatro três dois um", undefined],
+  ])("issue #27: %s", (text, when) => expect(resolveWhen(text, NOW)).toEqual(when));
+
   it("takes a bare number as an hour only when a time was asked", () => {
     expect(resolveWhen("dez", NOW)).toBeUndefined();
     expect(resolveWhen("dez", NOW, { bareNumberIsTime: true })).toEqual({ time: h(10) });

@@ -306,6 +306,34 @@ describe("the Claude engine", () => {
     expect(tools.calls.filter((c) => c.tool === "createAppointment")).toHaveLength(0);
   });
 
+  it.each(["ok, obrigada, tchau", "tá bom, eu ligo depois", "isso… não, espera", "isso, mas na quinta"])(
+    "the shared consent gate (decision 0039): '%s' to a read-back books nothing",
+    async (reply) => {
+      const { fixture, tools, session } = await startCall();
+      const { ids } = fixture;
+      const book = {
+        type: "tool_use" as const,
+        name: "book_appointment",
+        input: {
+          clientId: ids.maria,
+          professionalId: ids.ana,
+          establishmentId: ids.centro,
+          scheduledAt: "2026-12-11T09:00:00-03:00",
+          offeredServices: [ids.consulta],
+        },
+      };
+      script(
+        text("Posso marcar na sexta-feira, dia 11, às nove horas?"),
+        () => ({ blocks: [book] }),
+        text("Entendi."),
+      );
+      await say(session, "quero uma consulta sexta");
+      await say(session, reply);
+      expect(lastToolResults(fake.requests[2]!)[0]?.isError).toBe(true);
+      expect(tools.calls.filter((c) => c.tool === "createAppointment")).toHaveLength(0);
+    },
+  );
+
   it("cancels only after naming the appointment and hearing a yes", async () => {
     const { fixture, tools, session } = await startCall();
     const { ids } = fixture;

@@ -17,6 +17,7 @@ import type {
 import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { Client } from "@atende/shared/schemas/clients";
 import { Channel } from "../channel";
+import { consentOf } from "../consent";
 import { resolveWhen, wallClock } from "../datetime";
 import { createOfflineEngine, TOPIC_LABELS } from "../dialog";
 import { topicsOf } from "../intents";
@@ -32,7 +33,6 @@ import {
   type Speculation,
   ToolError,
 } from "../types";
-import { yesNo } from "../yesno";
 import { buildSystemPrompt } from "./prompt";
 import { readsOnly, TOOLS, type ToolContext, type ToolOutcome, toolDefinitions } from "./tools";
 import { TurnGate } from "./turn-gate";
@@ -290,13 +290,12 @@ class ClaudeSession implements AgentSession {
 
   /** spec 001 §5 and decision 0021: a write runs only on a yes (this turn's input) to the read-back of that time. */
   private confirmed(input: CallerInput, instant: Date): boolean {
-    if (input.kind !== "speech" || yesNo(input.text) !== "yes") return false;
+    if (input.kind !== "speech") return false;
     const target = wallClock(instant);
     const now = this.call.now();
-    // 'Sim, mas pode ser às onze?' agrees to something else: a day or time in the answer must be the write's.
-    const answer = resolveWhen(input.text, now);
-    if (answer?.time !== undefined && answer.time !== target.minutes) return false;
-    if (answer?.date !== undefined && answer.date !== target.date) return false;
+    // The consent reading the offline engine uses (decision 0039): 'sim, mas pode ser às onze?', 'ok obrigado
+    // tchau', 'isso… não, espera' and a day or time other than the write's are no yes.
+    if (consentOf(input.text, { now, ...target }).answer !== "yes") return false;
     const said = [this.previousTurn, ...sentences(this.previousTurn)];
     return said.some((text) => {
       const when = resolveWhen(text, now);

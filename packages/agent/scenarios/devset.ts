@@ -1,0 +1,232 @@
+// The development set for issue #27 (decision 0039): callers who do not follow the agent's script, written from the
+// issue's failure categories (consent and closings, dates and times, information in any order, intents in any
+// phrasing, names), to tune the offline engine on. Written before the engine changes for it; its first run is the
+// baseline in docs/decisions/0039-consent-and-understanding.md. Not required (`must: false`); reported. The
+// held-out evaluation of issue #27 is kept elsewhere, unseen by the engine's author.
+// Clock: Wednesday 2026-12-09 10:00 in São Paulo. Maria (+5511987654321) has a consultation on Friday the 11th at
+// 10:00 and a blood test on Tuesday the 15th at 09:00 (clinica); Ana Clara (+5521988887777) a cleaning (consultorio).
+import type { Scenario, Turn } from "./runner";
+
+const NOW = "2026-12-09T10:00:00-03:00";
+const U = "+5511900000000";
+const M = "+5511987654321";
+const C = "+5521988887777";
+
+const rows: [string, Scenario["fixture"], string | null, Turn[], Scenario["expect"]][] = [
+  // ── Consent, negation and closings
+  [
+    "d-consent-closing",
+    "consultorio",
+    C,
+    ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", "ok obrigada tchau"],
+    { created: false, say: ["sim ou nao"] },
+  ],
+  [
+    "d-consent-ligo-depois",
+    "consultorio",
+    C,
+    ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", "ta bom eu ligo depois"],
+    { created: false },
+  ],
+  [
+    "d-consent-contradiction",
+    "clinica",
+    M,
+    [
+      "quero marcar uma consulta com a doutora ana no centro",
+      "amanha as nove",
+      "sim",
+      "sim",
+      "isso mas na sexta",
+    ],
+    { created: false },
+  ],
+  [
+    "d-consent-nao-precisa-remarcar",
+    "clinica",
+    M,
+    ["oi queria saber se minha consulta de sexta ta confirmada nao precisa remarcar nao"],
+    { rescheduled: false, cancelled: false },
+  ],
+  [
+    "d-consent-hold-anything-else",
+    "clinica",
+    M,
+    ["onde fica a unidade centro", "nao espera", "quanto custa o exame de sangue"],
+    { end: false, say: ["oitenta reais"] },
+  ],
+  [
+    "d-consent-transfer-thanks",
+    "clinica",
+    U,
+    ["blablabla", "hmm nada", "xyz", "ok obrigado tchau"],
+    { transfer: false },
+  ],
+  [
+    "d-consent-a-outra",
+    "clinica",
+    M,
+    ["quero cancelar minha consulta", "nao a outra", "sim"],
+    { cancelled: "maria-exame" },
+  ],
+  [
+    "d-consent-readback-confirm-yes",
+    "clinica",
+    M,
+    ["só confirmando a minha consulta de sexta", "isso mesmo obrigada"],
+    { confirmed: "maria-consulta" },
+  ],
+  // ── Dates and times
+  [
+    "d-time-boa-tarde",
+    "consultorio",
+    C,
+    ["boa tarde quero marcar uma limpeza", "sexta as nove", "sim", "sim", "sim"],
+    { created: { at: "2026-12-11T09:00" } },
+  ],
+  [
+    "d-time-pras-dez",
+    "consultorio",
+    C,
+    ["quero marcar uma limpeza sexta quinze pras dez", "sim", "sim", "sim"],
+    { created: { at: "2026-12-11T09:45" } },
+  ],
+  [
+    "d-time-filler-e",
+    "consultorio",
+    C,
+    ["quero marcar uma limpeza", "sexta às duas é… duas e meia", "sim", "sim", "sim"],
+    { created: { at: "2026-12-11T14:30" } },
+  ],
+  [
+    "d-time-mesmo-horario",
+    "clinica",
+    M,
+    ["preciso remarcar minha consulta de sexta", "pra segunda no mesmo horario", "sim", "sim"],
+    { rescheduled: { appointment: "maria-consulta", at: "2026-12-14T10:00" } },
+  ],
+  [
+    "d-time-semana-que-vem-kept",
+    "consultorio",
+    C,
+    ["quero marcar uma limpeza semana que vem", "na quinta", "as dez", "sim", "sim", "sim"],
+    { created: { at: "2026-12-17T10:00" } },
+  ],
+  [
+    "d-time-phone-not-time",
+    "clinica",
+    U,
+    [
+      "quero marcar um exame de sangue amanha as oito",
+      "sim",
+      "meu nome é roberto dias",
+      "pular",
+      "onze nove sete seis cinco quatro tres dois um zero",
+      "sim",
+    ],
+    { created: { at: "2026-12-10T08:00" } },
+  ],
+  // ── Information in any order
+  [
+    "d-order-name-early",
+    "clinica",
+    U,
+    ["oi meu nome é renata campos quero marcar um exame de sangue amanha as oito", "sim", "pular", "sim"],
+    { created: { at: "2026-12-10T08:00" }, clientCreated: { fullName: "Renata Campos" } },
+  ],
+  [
+    "d-order-name-at-yesno",
+    "clinica",
+    U,
+    ["quero marcar um exame de sangue amanha as oito", "sim meu nome é paulo teixeira", "pular", "sim"],
+    { created: { at: "2026-12-10T08:00" }, clientCreated: { fullName: "Paulo Teixeira" } },
+  ],
+  [
+    "d-order-known-introduces",
+    "clinica",
+    M,
+    ["oi aqui é a maria souza quero marcar um exame de sangue amanha as oito", "sim", "sim", "sim"],
+    { created: { at: "2026-12-10T08:00" }, clientCreated: false },
+  ],
+  // ── Intents in any phrasing
+  [
+    "d-intent-preciso-mudar",
+    "clinica",
+    M,
+    ["preciso mudar a minha consulta", "pra segunda as nove", "sim", "sim"],
+    { rescheduled: { appointment: "maria-consulta", at: "2026-12-14T09:00" }, created: false },
+  ],
+  [
+    "d-intent-precisava-trocar",
+    "clinica",
+    M,
+    ["eu precisava trocar o dia do exame", "quarta que vem as oito", "sim", "sim"],
+    { rescheduled: { appointment: "maria-exame", at: "2026-12-16T08:00" }, created: false },
+  ],
+  [
+    "d-intent-e-sobre-consulta",
+    "clinica",
+    M,
+    ["é sobre a minha consulta de sexta", "quero passar pra segunda as nove", "sim", "sim"],
+    {
+      rescheduled: { appointment: "maria-consulta", at: "2026-12-14T09:00" },
+      created: false,
+      cancelled: false,
+    },
+  ],
+  [
+    "d-intent-so-confirmando",
+    "clinica",
+    M,
+    ["oi só confirmando o exame de terça", "sim"],
+    { confirmed: "maria-exame", created: false },
+  ],
+  [
+    "d-intent-move-not-cancel",
+    "clinica",
+    M,
+    ["nao vou conseguir ir sexta queria passar pro dia quatorze as nove", "sim", "sim"],
+    { rescheduled: { appointment: "maria-consulta", at: "2026-12-14T09:00" }, cancelled: false },
+  ],
+  // ── Names
+  [
+    "d-name-time-phrase",
+    "clinica",
+    U,
+    [
+      "quero marcar um exame de sangue",
+      "amanha de manha",
+      "as oito",
+      "sim",
+      "amanha cedo",
+      "lucia prado",
+      "pular",
+      "sim",
+    ],
+    { created: { at: "2026-12-10T08:00" }, clientCreated: { fullName: "Lucia Prado" } },
+  ],
+  [
+    "d-name-later-meu-nome",
+    "clinica",
+    U,
+    [
+      "quero marcar um exame de sangue amanha as oito",
+      "sim",
+      "silva",
+      "meu nome é helena silva",
+      "pular",
+      "sim",
+    ],
+    { created: { at: "2026-12-10T08:00" }, clientCreated: { fullName: "Helena Silva" } },
+  ],
+];
+
+export const DEV_SET: Scenario[] = rows.map(([id, fixture, caller, turns, expect]) => ({
+  id,
+  fixture,
+  now: NOW,
+  caller,
+  turns,
+  must: false,
+  expect,
+}));
