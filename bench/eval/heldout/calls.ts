@@ -4,7 +4,8 @@
 // Facts are accent-free, lower-case patterns over everything the agent said.
 import type { EvalCall } from "../types";
 
-const READBACK = /confirm|posso (agendar|marcar)|pode ser\?|correto\?|certo\?|tudo certo|esta bom\?|fechado\?/;
+const READBACK =
+  /confirm|posso (agendar|marcar)|pode ser\?|correto\?|certo\?|tudo certo|esta bom\?|fechado\?/;
 const ANYTHING_ELSE = /mais alguma coisa|algo mais|ajudar em mais/;
 
 const particular: EvalCall[] = [
@@ -75,7 +76,10 @@ const particular: EvalCall[] = [
     kind: "CONSULTORIO_PARTICULAR",
     style: "written",
     about: "Where is the entrance, is there parking (the location's description); then 'eu ligo depois'",
-    steps: ["Onde fica o consultório? Por onde eu entro e tem estacionamento?", "Obrigado, eu ligo depois pra marcar."],
+    steps: [
+      "Onde fica o consultório? Por onde eu entro e tem estacionamento?",
+      "Obrigado, eu ligo depois pra marcar.",
+    ],
     expect: {
       says: [
         { re: /sena madureira/, what: "the entrance street" },
@@ -92,7 +96,11 @@ const particular: EvalCall[] = [
       "hã eu quero fazer o mapeamento de pintas precisa de algum preparo",
       "tá então marca pra segunda dia dez às três da tarde",
     ],
-    persona: { name: "eduardo pires", when: "segunda dia dez às três da tarde", service: "mapeamento de pintas" },
+    persona: {
+      name: "eduardo pires",
+      when: "segunda dia dez às três da tarde",
+      service: "mapeamento de pintas",
+    },
     expect: {
       book: [{ services: ["mapeamento"], day: "2030-06-10", at: "15:00" }],
       newClient: { name: /eduardo pires/ },
@@ -118,11 +126,20 @@ const particular: EvalCall[] = [
     style: "asr",
     about: "A time outside the weekly hours: the hours must be said; then another day",
     steps: ["eu queria uma consulta na terça tipo às quatro da tarde"],
-    persona: { name: "lucas ferreira", when: "então pode ser quarta às quatro da tarde", service: "consulta" },
+    persona: {
+      name: "lucas ferreira",
+      when: "então pode ser quarta às quatro da tarde",
+      service: "consulta",
+    },
     expect: {
       book: [{ services: ["consulta dermatologica"], day: "2030-06-05", at: "16:00" }],
       newClient: { name: /lucas ferreira/ },
-      says: [{ re: /\b(8|oito)\b.*\b(12|meio-dia|meio dia|doze)\b|\b(8h|08:00)/, what: "Tuesday's hours (8 to 12)" }],
+      says: [
+        {
+          re: /\b(8|oito)\b.*\b(12|meio-dia|meio dia|doze)\b|\b(8h|08:00)/,
+          what: "Tuesday's hours (8 to 12)",
+        },
+      ],
     },
   },
   {
@@ -144,7 +161,12 @@ const particular: EvalCall[] = [
     about: "Something not offered (laser hair removal) must be said plainly",
     steps: ["vocês fazem laser pra depilação", "ah tá então tá bom tchau"],
     expect: {
-      says: [{ re: /nao (oferecemos|fazemos|temos|realizamos|trabalhamos)|nao (e|esta) (oferecido|disponivel)/, what: "'não oferecemos'" }],
+      says: [
+        {
+          re: /nao (oferecemos|fazemos|temos|realizamos|trabalhamos)|nao (e|esta) (oferecido|disponivel)/,
+          what: "'não oferecemos'",
+        },
+      ],
     },
   },
 ];
@@ -183,7 +205,10 @@ const compartilhado: EvalCall[] = [
     style: "asr",
     about: "Two appointments: moves the Friday one, 'no mesmo horário', the Wednesday one untouched",
     knownAs: "jorge",
-    steps: ["é o jorge eu preciso mudar a fisioterapia de sexta", "passa pra segunda dia dez no mesmo horário"],
+    steps: [
+      "é o jorge eu preciso mudar a fisioterapia de sexta",
+      "passa pra segunda dia dez no mesmo horário",
+    ],
     persona: { name: "jorge batista", when: "segunda dia dez no mesmo horário", pick: "a de sexta" },
     expect: { move: [{ ref: "jorge-sex", day: "2030-06-10", at: "08:00" }] },
   },
@@ -221,7 +246,9 @@ const compartilhado: EvalCall[] = [
     kind: "CONSULTORIO_COMPARTILHADO",
     style: "written",
     about: "Name and a contact number other than the caller id, volunteered before asked",
-    steps: ["Quero agendar uma sessão de psicoterapia. Meu nome é Rodrigo Sampaio e meu telefone é 11 98765-1234."],
+    steps: [
+      "Quero agendar uma sessão de psicoterapia. Meu nome é Rodrigo Sampaio e meu telefone é 11 98765-1234.",
+    ],
     persona: { name: "Rodrigo Sampaio", when: "quarta às 7 da noite", phone: "11 98765-1234" },
     expect: {
       book: [{ services: ["psicoterapia"], day: "2030-06-05", at: "19:00" }],
@@ -251,7 +278,10 @@ const compartilhado: EvalCall[] = [
     style: "written",
     about: "'Não precisa remarcar' is not a reschedule; asks the address",
     knownAs: "fernanda",
-    steps: ["Oi! Sobre a minha sessão de terça: não precisa remarcar nada, só queria saber o endereço certinho.", "Obrigada!"],
+    steps: [
+      "Oi! Sobre a minha sessão de terça: não precisa remarcar nada, só queria saber o endereço certinho.",
+      "Obrigada!",
+    ],
     persona: { name: "Fernanda Lopes" },
     expect: {
       mayConfirm: ["fernanda"],
@@ -316,11 +346,19 @@ const clinica: EvalCall[] = [
     style: "asr",
     about: "Preparation question then books on Saturday morning in words",
     steps: ["pra coleta de sangue precisa de jejum", "então marca sábado às sete e meia"],
-    persona: { name: "roberto nunes", cpf: "não tenho agora", when: "sábado às sete e meia", service: "coleta de sangue" },
+    persona: {
+      name: "roberto nunes",
+      cpf: "não tenho agora",
+      when: "sábado às sete e meia",
+      service: "coleta de sangue",
+    },
     expect: {
       book: [{ services: ["coleta"], day: "2030-06-08", at: "07:30" }],
       newClient: { name: /roberto nunes/ },
-      says: [{ re: /jejum/, what: "fasting" }, { re: /\b(8|oito)\b/, what: "8 hours" }],
+      says: [
+        { re: /jejum/, what: "fasting" },
+        { re: /\b(8|oito)\b/, what: "8 hours" },
+      ],
     },
   },
   {
@@ -352,7 +390,12 @@ const clinica: EvalCall[] = [
       "Quero marcar uma consulta com a ginecologista.",
       "Sim, claro, sou a Débora Lins, CPF 111.222.333-44.",
     ],
-    persona: { name: "Débora Lins", cpf: "111.222.333-44", when: "segunda que vem às 4 da tarde", service: "consulta ginecológica" },
+    persona: {
+      name: "Débora Lins",
+      cpf: "111.222.333-44",
+      when: "segunda que vem às 4 da tarde",
+      service: "consulta ginecológica",
+    },
     expect: {
       book: [{ services: ["ginecologica"], day: "2030-06-10", at: "16:00" }],
       newClient: { name: /debora lins/, cpf: "11122233344" },
@@ -365,7 +408,12 @@ const clinica: EvalCall[] = [
     about: "Something not offered (MRI)",
     steps: ["vocês fazem ressonância magnética", "tá bom valeu"],
     expect: {
-      says: [{ re: /nao (oferecemos|fazemos|temos|realizamos|trabalhamos)|nao (e|esta) (oferecido|disponivel)/, what: "'não oferecemos'" }],
+      says: [
+        {
+          re: /nao (oferecemos|fazemos|temos|realizamos|trabalhamos)|nao (e|esta) (oferecido|disponivel)/,
+          what: "'não oferecemos'",
+        },
+      ],
     },
   },
   {
@@ -374,7 +422,12 @@ const clinica: EvalCall[] = [
     style: "written",
     about: "Which location has parking (both descriptions)",
     steps: ["Qual das unidades tem estacionamento?", "Perfeito, obrigada."],
-    expect: { says: [{ re: /centro/, what: "the Centro unit" }, { re: /gratuito/, what: "free parking" }] },
+    expect: {
+      says: [
+        { re: /centro/, what: "the Centro unit" },
+        { re: /gratuito/, what: "free parking" },
+      ],
+    },
   },
   {
     id: "clin-10",
@@ -391,7 +444,11 @@ const clinica: EvalCall[] = [
     kind: "CLINICA_DE_SAUDE",
     style: "asr",
     about: "Price, then a short follow-up on duration about the same service",
-    steps: ["quanto custa a consulta com o clínico geral", "e quanto tempo demora tipo a consulta", "obrigado"],
+    steps: [
+      "quanto custa a consulta com o clínico geral",
+      "e quanto tempo demora tipo a consulta",
+      "obrigado",
+    ],
     expect: {
       says: [
         { re: /250/, what: "R$ 250" },
@@ -409,7 +466,10 @@ const hospital: EvalCall[] = [
     about: "An emergency: the agent must send them to the emergency services, book nothing",
     steps: ["Meu pai está com uma dor forte no peito agora, o que eu faço?"],
     persona: { transfer: "Sim, por favor." },
-    expect: { transfer: "either", says: [{ re: /192|samu|pronto[- ]socorro|emergencia/, what: "call 192 / go to the ER" }] },
+    expect: {
+      transfer: "either",
+      says: [{ re: /192|samu|pronto[- ]socorro|emergencia/, what: "call 192 / go to the ER" }],
+    },
   },
   {
     id: "hosp-02",
@@ -427,11 +487,17 @@ const hospital: EvalCall[] = [
     style: "written",
     about: "Preparation for an appointment already booked",
     knownAs: "celia",
-    steps: ["Vou fazer o teste ergométrico na sexta. Preciso levar alguma coisa ou fazer algum preparo?", "Ótimo, obrigada!"],
+    steps: [
+      "Vou fazer o teste ergométrico na sexta. Preciso levar alguma coisa ou fazer algum preparo?",
+      "Ótimo, obrigada!",
+    ],
     persona: { name: "Célia Ramos" },
     expect: {
       mayConfirm: ["celia"],
-      says: [{ re: /tenis|roupa/, what: "comfortable clothes and trainers" }, { re: /cafe|cafeina|fumar/, what: "no coffee / no smoking" }],
+      says: [
+        { re: /tenis|roupa/, what: "comfortable clothes and trainers" },
+        { re: /cafe|cafeina|fumar/, what: "no coffee / no smoking" },
+      ],
     },
   },
   {
@@ -526,7 +592,10 @@ const hospital: EvalCall[] = [
     expect: {
       book: [{ services: ["ortopedica"], day: "2030-06-04", at: "15:00" }],
       newClient: { name: /geraldo pinto/ },
-      says: [{ re: /terca/, what: "Tuesdays" }, { re: /quinta/, what: "Thursdays" }],
+      says: [
+        { re: /terca/, what: "Tuesdays" },
+        { re: /quinta/, what: "Thursdays" },
+      ],
     },
   },
 ];
@@ -537,7 +606,9 @@ const petshop: EvalCall[] = [
     kind: "PETSHOP",
     style: "written",
     about: "The tutor and the pet in the first sentence with the time",
-    steps: ["Oi! Quero marcar um banho pro meu cachorro, o Bolt, é um poodle pequeno. Pode ser quinta às 11?"],
+    steps: [
+      "Oi! Quero marcar um banho pro meu cachorro, o Bolt, é um poodle pequeno. Pode ser quinta às 11?",
+    ],
     persona: { name: "Camila Duarte", when: "quinta às 11", service: "banho" },
     expect: {
       book: [{ services: ["banho cao"], day: "2030-06-06", at: "11:00" }],
@@ -552,7 +623,10 @@ const petshop: EvalCall[] = [
     about: "A variable price asked by meaning",
     steps: ["quanto fica o banho e tosa num golden", "ah tá beleza obrigada"],
     expect: {
-      says: [{ re: /avaliacao/, what: "set at the evaluation" }, { re: /porte|pelagem/, what: "depends on size and coat" }],
+      says: [
+        { re: /avaliacao/, what: "set at the evaluation" },
+        { re: /porte|pelagem/, what: "depends on size and coat" },
+      ],
     },
   },
   {
@@ -561,7 +635,9 @@ const petshop: EvalCall[] = [
     style: "written",
     about: "Known tutor moves the pet's bath 'no mesmo horário'",
     knownAs: "patricia",
-    steps: ["Oi, é a Patrícia, tutora do Thor. Preciso mudar o banho dele de quinta pra sexta, no mesmo horário."],
+    steps: [
+      "Oi, é a Patrícia, tutora do Thor. Preciso mudar o banho dele de quinta pra sexta, no mesmo horário.",
+    ],
     persona: { name: "Patrícia Moraes", when: "sexta no mesmo horário, às 10" },
     expect: { move: [{ ref: "patricia", day: "2030-06-07", at: "10:00" }] },
   },
@@ -572,7 +648,12 @@ const petshop: EvalCall[] = [
     about: "Boarding is not offered",
     steps: ["vocês tem hotelzinho tipo pra deixar o cachorro no fim de semana", "ah tá bom obrigado"],
     expect: {
-      says: [{ re: /nao (oferecemos|fazemos|temos|realizamos|trabalhamos)|nao (e|esta) (oferecido|disponivel)/, what: "'não oferecemos'" }],
+      says: [
+        {
+          re: /nao (oferecemos|fazemos|temos|realizamos|trabalhamos)|nao (e|esta) (oferecido|disponivel)/,
+          what: "'não oferecemos'",
+        },
+      ],
     },
   },
   {
@@ -689,7 +770,12 @@ const salao: EvalCall[] = [
     about: "Make-up is not offered",
     steps: ["Vocês fazem maquiagem para festa?", "Ah, que pena. Obrigada."],
     expect: {
-      says: [{ re: /nao (oferecemos|fazemos|temos|realizamos|trabalhamos)|nao (e|esta) (oferecido|disponivel)/, what: "'não oferecemos'" }],
+      says: [
+        {
+          re: /nao (oferecemos|fazemos|temos|realizamos|trabalhamos)|nao (e|esta) (oferecido|disponivel)/,
+          what: "'não oferecemos'",
+        },
+      ],
     },
   },
   {
@@ -706,7 +792,12 @@ const salao: EvalCall[] = [
     style: "asr",
     about: "Opening days asked by meaning",
     steps: ["é vocês abrem na segunda feira", "tá obrigada"],
-    expect: { says: [{ re: /terca/, what: "from Tuesday" }, { re: /sabado/, what: "to Saturday" }] },
+    expect: {
+      says: [
+        { re: /terca/, what: "from Tuesday" },
+        { re: /sabado/, what: "to Saturday" },
+      ],
+    },
   },
   {
     id: "salao-06",
@@ -727,7 +818,10 @@ const salao: EvalCall[] = [
     style: "written",
     about: "'Não precisa remarcar' while checking the time: no move, no cancellation",
     knownAs: "carla",
-    steps: ["Oi, é a Carla. Não precisa remarcar nem nada, só queria saber se o meu corte de quinta é às 4 mesmo.", "Ah, ótimo, obrigada!"],
+    steps: [
+      "Oi, é a Carla. Não precisa remarcar nem nada, só queria saber se o meu corte de quinta é às 4 mesmo.",
+      "Ah, ótimo, obrigada!",
+    ],
     persona: { name: "Carla Mendonça" },
     expect: { mayConfirm: ["carla"], says: [{ re: /16|quatro da tarde|4 da tarde/, what: "at 16:00" }] },
   },
@@ -762,7 +856,11 @@ const salao: EvalCall[] = [
     about: "Known client books for 'semana que vem' on a weekday in words",
     knownAs: "carla",
     steps: ["oi queria marcar uma escova semana que vem na quinta às quatro da tarde"],
-    persona: { name: "carla mendonça", when: "quinta da semana que vem às quatro da tarde", service: "escova" },
+    persona: {
+      name: "carla mendonça",
+      when: "quinta da semana que vem às quatro da tarde",
+      service: "escova",
+    },
     expect: { book: [{ services: ["escova"], day: "2030-06-13", at: "16:00", client: "carla" }] },
   },
   {
@@ -770,7 +868,9 @@ const salao: EvalCall[] = [
     kind: "SALAO_DE_BELEZA",
     style: "written",
     about: "A name corrected in the same sentence (booking for her sister)",
-    steps: ["Quero marcar pedicure no sábado às 11. O nome é Luana... não, desculpa, é pra minha irmã, Luíza Prado."],
+    steps: [
+      "Quero marcar pedicure no sábado às 11. O nome é Luana... não, desculpa, é pra minha irmã, Luíza Prado.",
+    ],
     persona: { name: "Luíza Prado", when: "sábado às 11", service: "pedicure" },
     expect: {
       book: [{ services: ["pedicure"], day: "2030-06-08", at: "11:00" }],
@@ -779,4 +879,11 @@ const salao: EvalCall[] = [
   },
 ];
 
-export const HELDOUT_CALLS: EvalCall[] = [...particular, ...compartilhado, ...clinica, ...hospital, ...petshop, ...salao];
+export const HELDOUT_CALLS: EvalCall[] = [
+  ...particular,
+  ...compartilhado,
+  ...clinica,
+  ...hospital,
+  ...petshop,
+  ...salao,
+];

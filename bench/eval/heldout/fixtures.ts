@@ -38,7 +38,14 @@ export const PARTICULAR: BusinessFixture = {
     },
   ],
   services: [
-    { key: "consulta", name: "Consulta dermatológica", duration: 40, price: 35000, locations: ["vila"], professionals: ["beatriz"] },
+    {
+      key: "consulta",
+      name: "Consulta dermatológica",
+      duration: 40,
+      price: 35000,
+      locations: ["vila"],
+      professionals: ["beatriz"],
+    },
     {
       key: "retorno",
       name: "Retorno",
@@ -72,8 +79,24 @@ export const PARTICULAR: BusinessFixture = {
     { key: "otavio", name: "Otávio Mendes", phone: "(11) 97222-1100" },
   ],
   appointments: [
-    { key: "renata", client: "renata", professional: "beatriz", location: "vila", services: ["consulta"], day: "2030-06-05", at: "14:00" },
-    { key: "otavio", client: "otavio", professional: "beatriz", location: "vila", services: ["retorno"], day: "2030-06-06", at: "15:00" },
+    {
+      key: "renata",
+      client: "renata",
+      professional: "beatriz",
+      location: "vila",
+      services: ["consulta"],
+      day: "2030-06-05",
+      at: "14:00",
+    },
+    {
+      key: "otavio",
+      client: "otavio",
+      professional: "beatriz",
+      location: "vila",
+      services: ["retorno"],
+      day: "2030-06-06",
+      at: "15:00",
+    },
   ],
 };
 
@@ -150,9 +173,33 @@ export const COMPARTILHADO: BusinessFixture = {
     { key: "jorge", name: "Jorge Batista", phone: "(11) 98877-6655" },
   ],
   appointments: [
-    { key: "fernanda", client: "fernanda", professional: "caio", location: "pinheiros", services: ["psico"], day: "2030-06-04", at: "18:00" },
-    { key: "jorge-qua", client: "jorge", professional: "marcos", location: "pinheiros", services: ["fisio"], day: "2030-06-05", at: "08:00" },
-    { key: "jorge-sex", client: "jorge", professional: "marcos", location: "pinheiros", services: ["fisio"], day: "2030-06-07", at: "08:00" },
+    {
+      key: "fernanda",
+      client: "fernanda",
+      professional: "caio",
+      location: "pinheiros",
+      services: ["psico"],
+      day: "2030-06-04",
+      at: "18:00",
+    },
+    {
+      key: "jorge-qua",
+      client: "jorge",
+      professional: "marcos",
+      location: "pinheiros",
+      services: ["fisio"],
+      day: "2030-06-05",
+      at: "08:00",
+    },
+    {
+      key: "jorge-sex",
+      client: "jorge",
+      professional: "marcos",
+      location: "pinheiros",
+      services: ["fisio"],
+      day: "2030-06-07",
+      at: "08:00",
+    },
   ],
 };
 
@@ -213,7 +260,14 @@ export const CLINICA: BusinessFixture = {
     },
   ],
   services: [
-    { key: "geral", name: "Consulta de clínica geral", duration: 30, price: 25000, locations: ["centro"], professionals: ["rafael"] },
+    {
+      key: "geral",
+      name: "Consulta de clínica geral",
+      duration: 30,
+      price: 25000,
+      locations: ["centro"],
+      professionals: ["rafael"],
+    },
     {
       key: "pediatria",
       name: "Consulta pediátrica",
@@ -223,7 +277,14 @@ export const CLINICA: BusinessFixture = {
       locations: ["mooca"],
       professionals: ["camila"],
     },
-    { key: "gineco", name: "Consulta ginecológica", duration: 40, price: 30000, locations: ["centro"], professionals: ["sonia"] },
+    {
+      key: "gineco",
+      name: "Consulta ginecológica",
+      duration: 40,
+      price: 30000,
+      locations: ["centro"],
+      professionals: ["sonia"],
+    },
     {
       key: "coleta",
       name: "Coleta de exame de sangue",
@@ -233,16 +294,47 @@ export const CLINICA: BusinessFixture = {
       locations: ["centro"],
       professionals: ["paula"],
     },
-    { key: "eletro", name: "Eletrocardiograma", duration: 20, price: 12000, locations: ["centro"], professionals: ["rafael"] },
+    {
+      key: "eletro",
+      name: "Eletrocardiograma",
+      duration: 20,
+      price: 12000,
+      locations: ["centro"],
+      professionals: ["rafael"],
+    },
   ],
   clients: [
     { key: "antonio", name: "Antônio Carvalho", phone: "(11) 98555-2020", cpf: "987.654.321-00" },
     { key: "helena", name: "Helena Vasconcelos", phone: "(11) 97333-4455" },
   ],
   appointments: [
-    { key: "antonio", client: "antonio", professional: "rafael", location: "centro", services: ["geral"], day: "2030-06-06", at: "10:00" },
-    { key: "helena-gineco", client: "helena", professional: "sonia", location: "centro", services: ["gineco"], day: "2030-06-10", at: "15:00" },
-    { key: "helena-eletro", client: "helena", professional: "rafael", location: "centro", services: ["eletro"], day: "2030-06-05", at: "11:00" },
+    {
+      key: "antonio",
+      client: "antonio",
+      professional: "rafael",
+      location: "centro",
+      services: ["geral"],
+      day: "2030-06-06",
+      at: "10:00",
+    },
+    {
+      key: "helena-gineco",
+      client: "helena",
+      professional: "sonia",
+      location: "centro",
+      services: ["gineco"],
+      day: "2030-06-10",
+      at: "15:00",
+    },
+    {
+      key: "helena-eletro",
+      client: "helena",
+      professional: "rafael",
+      location: "centro",
+      services: ["eletro"],
+      day: "2030-06-05",
+      at: "11:00",
+    },
   ],
 };
 
@@ -287,18 +379,40 @@ export const HOSPITAL: BusinessFixture = {
     },
   ],
   services: [
-    { key: "cardio", name: "Consulta cardiológica", duration: 30, price: 40000, locations: ["ambulatorio"], professionals: ["henrique"] },
+    {
+      key: "cardio",
+      name: "Consulta cardiológica",
+      duration: 30,
+      price: 40000,
+      locations: ["ambulatorio"],
+      professionals: ["henrique"],
+    },
     {
       key: "ergo",
       name: "Teste ergométrico",
       duration: 40,
       price: 35000,
-      preparation: "Vir com roupa e tênis confortáveis; não fumar 2 horas antes; evitar café e cafeína no dia do exame",
+      preparation:
+        "Vir com roupa e tênis confortáveis; não fumar 2 horas antes; evitar café e cafeína no dia do exame",
       locations: ["ambulatorio"],
       professionals: ["henrique"],
     },
-    { key: "orto", name: "Consulta ortopédica", duration: 30, price: 38000, locations: ["ambulatorio"], professionals: ["marta"] },
-    { key: "raiox", name: "Raio-X", duration: 15, price: 15000, locations: ["ambulatorio"], professionals: ["paulo"] },
+    {
+      key: "orto",
+      name: "Consulta ortopédica",
+      duration: 30,
+      price: 38000,
+      locations: ["ambulatorio"],
+      professionals: ["marta"],
+    },
+    {
+      key: "raiox",
+      name: "Raio-X",
+      duration: 15,
+      price: 15000,
+      locations: ["ambulatorio"],
+      professionals: ["paulo"],
+    },
     {
       key: "ultra",
       name: "Ultrassonografia",
@@ -314,8 +428,24 @@ export const HOSPITAL: BusinessFixture = {
     { key: "celia", name: "Célia Ramos", phone: "(11) 95444-3322" },
   ],
   appointments: [
-    { key: "luiz", client: "luiz", professional: "henrique", location: "ambulatorio", services: ["cardio"], day: "2030-06-04", at: "09:00" },
-    { key: "celia", client: "celia", professional: "henrique", location: "ambulatorio", services: ["ergo"], day: "2030-06-07", at: "10:00" },
+    {
+      key: "luiz",
+      client: "luiz",
+      professional: "henrique",
+      location: "ambulatorio",
+      services: ["cardio"],
+      day: "2030-06-04",
+      at: "09:00",
+    },
+    {
+      key: "celia",
+      client: "celia",
+      professional: "henrique",
+      location: "ambulatorio",
+      services: ["ergo"],
+      day: "2030-06-07",
+      at: "10:00",
+    },
   ],
 };
 
@@ -351,7 +481,14 @@ export const PETSHOP: BusinessFixture = {
     },
   ],
   services: [
-    { key: "banho", name: "Banho cão porte pequeno", duration: 60, price: 7000, locations: ["moema"], professionals: ["gabriel"] },
+    {
+      key: "banho",
+      name: "Banho cão porte pequeno",
+      duration: 60,
+      price: 7000,
+      locations: ["moema"],
+      professionals: ["gabriel"],
+    },
     {
       key: "tosa",
       name: "Banho e tosa",
@@ -361,7 +498,14 @@ export const PETSHOP: BusinessFixture = {
       locations: ["moema"],
       professionals: ["gabriel"],
     },
-    { key: "vet", name: "Consulta veterinária", duration: 30, price: 18000, locations: ["moema"], professionals: ["yasmin"] },
+    {
+      key: "vet",
+      name: "Consulta veterinária",
+      duration: 30,
+      price: 18000,
+      locations: ["moema"],
+      professionals: ["yasmin"],
+    },
     {
       key: "v10",
       name: "Vacina V10",
@@ -373,12 +517,33 @@ export const PETSHOP: BusinessFixture = {
     },
   ],
   clients: [
-    { key: "patricia", name: "Patrícia Moraes", phone: "(11) 98111-2233", observations: "Tutora do Thor (shih-tzu)" },
+    {
+      key: "patricia",
+      name: "Patrícia Moraes",
+      phone: "(11) 98111-2233",
+      observations: "Tutora do Thor (shih-tzu)",
+    },
     { key: "ricardo", name: "Ricardo Alves", phone: "(11) 97000-8080", observations: "Tutor da Mel (gata)" },
   ],
   appointments: [
-    { key: "patricia", client: "patricia", professional: "gabriel", location: "moema", services: ["banho"], day: "2030-06-06", at: "10:00" },
-    { key: "ricardo", client: "ricardo", professional: "yasmin", location: "moema", services: ["vet"], day: "2030-06-05", at: "15:00" },
+    {
+      key: "patricia",
+      client: "patricia",
+      professional: "gabriel",
+      location: "moema",
+      services: ["banho"],
+      day: "2030-06-06",
+      at: "10:00",
+    },
+    {
+      key: "ricardo",
+      client: "ricardo",
+      professional: "yasmin",
+      location: "moema",
+      services: ["vet"],
+      day: "2030-06-05",
+      at: "15:00",
+    },
   ],
 };
 
@@ -421,8 +586,22 @@ export const SALAO: BusinessFixture = {
     },
   ],
   services: [
-    { key: "corte", name: "Corte feminino", duration: 60, price: 12000, locations: ["tatuape"], professionals: ["juliana"] },
-    { key: "escova", name: "Escova", duration: 45, price: 7000, locations: ["tatuape"], professionals: ["juliana"] },
+    {
+      key: "corte",
+      name: "Corte feminino",
+      duration: 60,
+      price: 12000,
+      locations: ["tatuape"],
+      professionals: ["juliana"],
+    },
+    {
+      key: "escova",
+      name: "Escova",
+      duration: 45,
+      price: 7000,
+      locations: ["tatuape"],
+      professionals: ["juliana"],
+    },
     {
       key: "coloracao",
       name: "Coloração",
@@ -432,8 +611,22 @@ export const SALAO: BusinessFixture = {
       locations: ["tatuape"],
       professionals: ["juliana"],
     },
-    { key: "manicure", name: "Manicure", duration: 40, price: 4500, locations: ["tatuape"], professionals: ["tania"] },
-    { key: "pedicure", name: "Pedicure", duration: 50, price: 5500, locations: ["tatuape"], professionals: ["tania"] },
+    {
+      key: "manicure",
+      name: "Manicure",
+      duration: 40,
+      price: 4500,
+      locations: ["tatuape"],
+      professionals: ["tania"],
+    },
+    {
+      key: "pedicure",
+      name: "Pedicure",
+      duration: 50,
+      price: 5500,
+      locations: ["tatuape"],
+      professionals: ["tania"],
+    },
     {
       key: "masculino",
       name: "Corte masculino",
@@ -449,9 +642,32 @@ export const SALAO: BusinessFixture = {
     { key: "carla", name: "Carla Mendonça", phone: "(11) 98444-5566" },
   ],
   appointments: [
-    { key: "vanessa", client: "vanessa", professional: "tania", location: "tatuape", services: ["manicure"], day: "2030-06-07", at: "14:00" },
-    { key: "carla", client: "carla", professional: "juliana", location: "tatuape", services: ["corte"], day: "2030-06-06", at: "16:00" },
+    {
+      key: "vanessa",
+      client: "vanessa",
+      professional: "tania",
+      location: "tatuape",
+      services: ["manicure"],
+      day: "2030-06-07",
+      at: "14:00",
+    },
+    {
+      key: "carla",
+      client: "carla",
+      professional: "juliana",
+      location: "tatuape",
+      services: ["corte"],
+      day: "2030-06-06",
+      at: "16:00",
+    },
   ],
 };
 
-export const HELDOUT_FIXTURES: BusinessFixture[] = [PARTICULAR, COMPARTILHADO, CLINICA, HOSPITAL, PETSHOP, SALAO];
+export const HELDOUT_FIXTURES: BusinessFixture[] = [
+  PARTICULAR,
+  COMPARTILHADO,
+  CLINICA,
+  HOSPITAL,
+  PETSHOP,
+  SALAO,
+];
