@@ -24,7 +24,8 @@ const DATABASE_SUITES = [
   "apps/server/src/demo-call.test.ts",
 ];
 
-const ALL_SUITES = ["packages/**/*.test.ts", "apps/**/*.test.ts"];
+// bench/eval: only the evaluation runner's smoke test (the held-out set is no CI test; decision 0038).
+const ALL_SUITES = ["packages/**/*.test.ts", "apps/**/*.test.ts", "bench/eval/**/*.test.ts"];
 const EXCLUDED = ["**/node_modules/**", "**/dist/**"];
 
 export default defineConfig({
