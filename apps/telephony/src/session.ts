@@ -41,12 +41,12 @@ import type {
 } from "./pipeline";
 import {
   agentTools,
-  type RecordMessage,
   retryableWrite,
   type ServerClient,
   serverClient,
 } from "./server-api";
 import { type SpeculationOutcome, Speculator } from "./speculation";
+import { CallRecord, type Once } from "./stages/call-record";
 import { expectationOf, judgeTurn } from "./turn-taking";
 import { TurnClock } from "./turn-timings";
 
@@ -202,7 +202,6 @@ export class CallSession {
   private recordingFailed = false;
   /** Caller utterances in a row the recogniser lost (decision 0032). */
   private lostUtterances = 0;
-  private heartbeatTimer: TimerHandle | null = null;
   private silencePrompts = 0;
   private silenceTimer: TimerHandle | null = null;
   private capTimer: TimerHandle | null = null;
@@ -236,8 +235,8 @@ export class CallSession {
   private endReason: EndReason | null = null;
   private transferredTo: string | null = null;
   private finished: Promise<void> | null = null;
-  private readonly pendingMessages: RecordMessage[] = [];
-  private writes: Promise<void> = Promise.resolve();
+  /** The call record stage: ordered idempotent writes, the messages waiting for them, the heartbeat. */
+  private readonly callRecord: CallRecord;
 
   constructor(
     private readonly socket: StreamSocket,
@@ -247,6 +246,21 @@ export class CallSession {
     this.deps = { ...deps, logger: deps.logger.child({}) };
     this.key = `call-${++markCounter}-${Math.random().toString(36).slice(2, 8)}`;
     this.clock = deps.clock ?? systemClock;
+    this.callRecord = new CallRecord({
+      clock: this.clock,
+      retryMs: deps.timing.recordRetryMs,
+      retryable: retryableWrite,
+      newKey: () => `record-${randomUUID()}`,
+      onRetry: (error, retryInMs) =>
+        this.deps.logger.warn(
+          { err: error, retryInMs },
+          "no answer from the server; the call record write is sent again",
+        ),
+      onFailed: (error) => {
+        this.deps.metrics?.providerError("server");
+        this.deps.logger.error({ err: error }, "call record write failed");
+      },
+    });
     this.startTimer = this.clock.setTimeout(() => {
       if (!this.call) this.socket.close(1008, "start expected");
     }, deps.timing.startTimeoutMs);
@@ -405,7 +419,7 @@ export class CallSession {
       this.recordingFailure(error);
     }
     this.capTimer = this.clock.setTimeout(() => this.capReached(), opened.maxSeconds * 1000);
-    this.heartbeatTimer = this.clock.setInterval(() => this.heartbeat(), this.deps.timing.heartbeatMs);
+    this.callRecord.startHeartbeat(() => this.heartbeat(), this.deps.timing.heartbeatMs);
     this.deps.logger.info("call started");
     this.runReply((signal) => agent.greet(signal));
   }
@@ -551,7 +565,7 @@ export class CallSession {
     this.clearSilenceTimer();
     this.bargeIn();
     this.send(this.transcript("caller", text, true));
-    this.pendingMessages.push({ sender: "CALLER", content: text, timestamp: new Date().toISOString() });
+    this.callRecord.message({ sender: "CALLER", content: text, timestamp: new Date().toISOString() });
     this.input({ kind: "speech", text }, endedAt, end);
   }
 
@@ -574,7 +588,7 @@ export class CallSession {
     const digits = this.dtmfDigits;
     this.dtmfDigits = "";
     if (!digits) return;
-    this.pendingMessages.push({
+    this.callRecord.message({
       sender: "CALLER",
       content: `[teclas] ${digits}`,
       timestamp: new Date().toISOString(),
@@ -759,7 +773,7 @@ export class CallSession {
     const heard = reply.utterances.filter((u) => u.heard);
     const first = heard[0];
     if (!first) return;
-    this.pendingMessages.push({
+    this.callRecord.message({
       sender: "AGENT",
       content: heard.map((u) => u.text).join(" "),
       timestamp: first.timestamp.toISOString(),
@@ -915,7 +929,7 @@ export class CallSession {
     ]) {
       this.clock.clearTimeout(timer);
     }
-    this.clock.clearInterval(this.heartbeatTimer);
+    this.callRecord.stop();
     this.speculator?.close();
     for (const timer of this.graceTimers.values()) this.clock.clearTimeout(timer);
     this.graceTimers.clear();
@@ -959,7 +973,7 @@ export class CallSession {
         ...(this.recordingFailed ? { recordingFailed: true } : {}),
       }),
     );
-    await this.writes;
+    await this.callRecord.settled();
     this.deps.logger.info({ status, reason: this.endReason }, "call ended");
   }
 
@@ -988,43 +1002,13 @@ export class CallSession {
 
   private flushMessages(): void {
     const call = this.call;
-    if (!call || this.pendingMessages.length === 0) return;
-    const messages = this.pendingMessages.splice(0);
-    this.record((once) => call.client.calls.appendMessages.mutate({ messages }, once));
+    if (!call) return;
+    this.callRecord.flush((messages, once) => call.client.calls.appendMessages.mutate({ messages }, once));
   }
 
-  /**
-   * Record writes run in order, one at a time. One that got no answer (the server down or restarting, the connection
-   * cut) is sent again for `recordRetryMs`: each is idempotent, the inserts by the key `once` carries (decision 0032).
-   * One that still fails is logged and the call goes on.
-   */
-  private record(write: (once: { context: { idempotencyKey: string } }) => Promise<unknown>): void {
-    const once = { context: { idempotencyKey: `record-${randomUUID()}` } };
-    this.writes = this.writes
-      .then(() => this.retried(() => write(once)))
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          this.deps.metrics?.providerError("server");
-          this.deps.logger.error({ err: error }, "call record write failed");
-        },
-      );
-  }
-
-  private async retried(write: () => Promise<unknown>): Promise<unknown> {
-    const deadline = this.clock.now() + this.deps.timing.recordRetryMs;
-    for (let delay = 250; ; delay = Math.min(delay * 2, 4_000)) {
-      try {
-        return await write();
-      } catch (error) {
-        if (!retryableWrite(error) || this.clock.now() + delay > deadline) throw error;
-        this.deps.logger.warn(
-          { err: error, retryInMs: delay },
-          "no answer from the server; the call record write is sent again",
-        );
-        await new Promise<void>((resolve) => this.clock.setTimeout(resolve, delay));
-      }
-    }
+  /** One write of the call's record, in order, idempotent, retried (the call record stage). */
+  private record(write: (once: Once) => Promise<unknown>): void {
+    this.callRecord.write(write);
   }
 
   /** The call's sign of life (decision 0032); a miss is logged, the next one comes 30 s later. */

@@ -1,0 +1,91 @@
+// The call record stage (docs/architecture.md "Voice pipeline", step 8; decisions 0032, 0035): events in, ordered
+// idempotent writes out. Every write of a call's record (messages, actions, data, the patient, turn timings, the
+// finish) runs in the order it was asked for, one at a time. One that got no answer (the server down or restarting,
+// the connection cut) is sent again with the same idempotency key for `retryMs`, on the injected clock; one that
+// still fails is reported and the call goes on. Messages wait here until the session flushes them (a reply's heard
+// sentences become one message). The heartbeat is the call's sign of life to the server.
+import type { Clock, TimerHandle } from "../clock";
+import type { RecordMessage } from "../server-api";
+
+/** What a write carries so the server applies it once however often it arrives. */
+export interface Once {
+  context: { idempotencyKey: string };
+}
+
+export interface CallRecordOptions {
+  clock: Clock;
+  /** How long a write without an answer is sent again. */
+  retryMs: number;
+  /** Whether a failed write may be sent again (it never reached the server, or the server did not run it). */
+  retryable(error: unknown): boolean;
+  /** A write failed for good: logged, counted; the call goes on. */
+  onFailed(error: unknown): void;
+  /** A write is sent again after `retryInMs`. */
+  onRetry?(error: unknown, retryInMs: number): void;
+  /** A key for one write, the same on each of its retries. */
+  newKey(): string;
+}
+
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 4_000;
+
+export class CallRecord {
+  private readonly messages: RecordMessage[] = [];
+  private writes: Promise<void> = Promise.resolve();
+  private heartbeatTimer: TimerHandle | null = null;
+
+  constructor(private readonly options: CallRecordOptions) {}
+
+  /** Queues one write behind the earlier ones. */
+  write(send: (once: Once) => Promise<unknown>): void {
+    const once: Once = { context: { idempotencyKey: this.options.newKey() } };
+    this.writes = this.writes
+      .then(() => this.retried(() => send(once)))
+      .then(
+        () => undefined,
+        (error: unknown) => this.options.onFailed(error),
+      );
+  }
+
+  /** A message of the record, kept until the next `flush`. */
+  message(message: RecordMessage): void {
+    this.messages.push(message);
+  }
+
+  /** The messages kept so far go out as one write (none: nothing is written). */
+  flush(append: (messages: RecordMessage[], once: Once) => Promise<unknown>): void {
+    if (this.messages.length === 0) return;
+    const messages = this.messages.splice(0);
+    this.write((once) => append(messages, once));
+  }
+
+  /** Resolves when every write asked for so far has been answered or given up. */
+  settled(): Promise<void> {
+    return this.writes;
+  }
+
+  /** Beats every `everyMs` until `stop`; a beat that fails is the caller's to log (the next one comes anyway). */
+  startHeartbeat(beat: () => void, everyMs: number): void {
+    this.stop();
+    this.heartbeatTimer = this.options.clock.setInterval(beat, everyMs);
+  }
+
+  stop(): void {
+    this.options.clock.clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+  }
+
+  private async retried(send: () => Promise<unknown>): Promise<unknown> {
+    const { clock, retryMs, retryable, onRetry } = this.options;
+    const deadline = clock.now() + retryMs;
+    for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, MAX_RETRY_MS)) {
+      try {
+        return await send();
+      } catch (error) {
+        if (!retryable(error) || clock.now() + delay > deadline) throw error;
+        onRetry?.(error, delay);
+        await new Promise<void>((resolve) => clock.setTimeout(resolve, delay));
+      }
+    }
+  }
+}
