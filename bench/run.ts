@@ -2,6 +2,7 @@
 // Free-slot search on PGlite and, when 127.0.0.1:5432 answers, on a fresh PostgreSQL database (dropped after);
 // booking throughput on PostgreSQL only (PGlite serialises every request on one connection).
 import { cpus } from "node:os";
+import { benchAccess } from "./access";
 import { benchAgendaRender } from "./agenda-render";
 import { type BillingRow, benchBilling } from "./billing";
 import { benchBooking, CLIENTS } from "./booking";
@@ -37,12 +38,13 @@ async function withDatabase<T>(
 }
 
 /**
- * `npm run bench -- browser` (or `scheduling`, `voice`, `providers`, `billing`, `load`, `lighthouse`) runs one part; none runs them
- * all. `soak` (30 minutes by default) runs only when named.
+ * `npm run bench -- browser` (or `scheduling`, `voice`, `providers`, `billing`, `load`, `lighthouse`, `access`) runs one
+ * part; none runs them all. `soak` (30 minutes by default) runs only when named.
  */
 const parts = new Set(process.argv.slice(2));
-const wanted = (part: "scheduling" | "browser" | "voice" | "providers" | "billing" | "load" | "lighthouse") =>
-  parts.size === 0 || parts.has(part);
+const wanted = (
+  part: "scheduling" | "browser" | "voice" | "providers" | "billing" | "load" | "lighthouse" | "access",
+) => parts.size === 0 || parts.has(part);
 
 async function main() {
   const started = performance.now();
@@ -53,6 +55,7 @@ async function main() {
   if (wanted("providers")) await benchProviders();
   if (wanted("billing")) await billingBenches();
   if (wanted("lighthouse")) await lighthouseBenches();
+  if (wanted("access")) await benchAccess();
   if (wanted("load")) {
     await benchLoad();
     await benchPgRestart();

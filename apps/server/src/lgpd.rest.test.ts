@@ -457,6 +457,7 @@ describe("the account's export and closure", () => {
     const again = await devLogin(email);
     expect(again.pathname).toBe("/login");
     expect(again.searchParams.get("error")).toBe("account_closed");
+    // The old access token is refused at once (401), before its 15 minutes lapse (issue #20; decision 0003).
     expect(
       (
         await server.request("POST", "/account/close", {
@@ -464,7 +465,7 @@ describe("the account's export and closure", () => {
           body: { confirmation: "Clínica Encerrada" },
         })
       ).status,
-    ).toBe(409);
+    ).toBe(401);
 
     const fresh = await devLogin(email, true);
     expect(fresh.pathname).toBe("/auth/callback/signup");

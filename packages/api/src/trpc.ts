@@ -12,14 +12,22 @@
 //   agentCallProcedure        ctx.db: TenantTx and ctx.call, for the agent only (the call's own record)
 //   ticketProcedure           ctx.db: TenantTx of the tenant a valid call ticket names (opening a call)
 // A procedure built any other way has no database at all, and the procedure walk test refuses it.
-import { type DataAccess, type SharedTx, type SystemPurpose, schema, type TenantTx } from "@atende/db";
+import {
+  type DataAccess,
+  type SharedTx,
+  type SystemPurpose,
+  schema,
+  type TenantAccessCheck,
+  TenantAccessEnded,
+  type TenantTx,
+} from "@atende/db";
 import { and, eq, sql } from "@atende/db/orm";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { middlewareMarker } from "@trpc/server/unstable-core-do-not-import";
 import type { z } from "zod";
 import { type AgentCall, type CallTicket, verifyCallTicket } from "./auth/call-tokens";
 import { isProduction } from "./config";
-import { actingTenantOf, type Context } from "./context";
+import { type Actor, actingTenantOf, type Context } from "./context";
 import {
   DATABASE_UNAVAILABLE,
   DatabaseUnavailableError,
@@ -30,6 +38,7 @@ import {
   notFound,
   unauthorized,
 } from "./errors";
+import { SESSION_EXPIRED } from "./services/auth";
 
 const t = initTRPC.context<Context>().create({
   // Never a stack trace; invalid input carries the spec's messages as `issues`, the first one as `message`.
@@ -119,12 +128,39 @@ async function inTransaction<Db, R extends { ok: boolean }>(
   return result;
 }
 
+/**
+ * What a signed-in user must still be for a tenant transaction to open (docs/decisions/0003-sessions.md): a member of
+ * the tenant, which is open; a super-admin acting in a selected tenant only needs to still exist. The access token
+ * says who they were when it was issued; this is asked of the database in the transaction's first statement.
+ */
+function accessCheckOf(actor: Actor): TenantAccessCheck {
+  return actor.selectedTenantId
+    ? { kind: "superAdmin", userId: actor.userId }
+    : { kind: "member", userId: actor.userId };
+}
+
+/**
+ * `data.inTenant` behind an access check: a caller whose access ended (removed from the team, account closed) is
+ * refused with a 401 at once, as an expired session is, and nothing runs.
+ */
+function openTenant(data: DataAccess, tenantId: string, check: TenantAccessCheck | undefined): TenantSteps {
+  return async (fn) => {
+    try {
+      return await data.inTenant(tenantId, fn, check);
+    } catch (error) {
+      if (error instanceof TenantAccessEnded) unauthorized(SESSION_EXPIRED);
+      throw error;
+    }
+  };
+}
+
 const tenantScope = t.middleware(({ ctx, next }) => {
   if (!ctx.actor) unauthorized();
   const tenantId = actingTenantOf(ctx.actor);
   const data: DataAccess = ctx.data;
+  const open = openTenant(data, tenantId, accessCheckOf(ctx.actor));
   return inTransaction(
-    (fn: (db: TenantTx) => Promise<void>) => data.inTenant(tenantId, fn),
+    (fn: (db: TenantTx) => Promise<void>) => open(fn),
     (db) => next({ ctx: { db, tenantId, data: closed } }),
   );
 });
@@ -171,7 +207,7 @@ function aroundTransaction<I, T>(hooks: AroundTransaction<I, T>) {
       // Parsed by `.input(schema)` before this middleware runs.
       input: input as I,
       tenantId,
-      inTenant: (fn) => data.inTenant(tenantId, fn),
+      inTenant: openTenant(data, tenantId, ctx.actor ? accessCheckOf(ctx.actor) : undefined),
       context,
     };
     const prepared = hooks.before ? await hooks.before(args) : (undefined as T);
@@ -204,7 +240,7 @@ const tenantStepsScope = t.middleware(({ ctx, next }) => {
   if (!ctx.actor) unauthorized();
   const tenantId = actingTenantOf(ctx.actor);
   const data: DataAccess = ctx.data;
-  const inTenant: TenantSteps = (fn) => data.inTenant(tenantId, fn);
+  const inTenant: TenantSteps = openTenant(data, tenantId, accessCheckOf(ctx.actor));
   return next({ ctx: { inTenant, tenantId, data: closed } });
 });
 doors.set(tenantStepsScope._middlewares[0] as object, { kind: "tenant" });
@@ -246,8 +282,10 @@ const agentToolScope = t.middleware(async ({ ctx, next, type, path }) => {
   const key = ctx.idempotencyKey;
   if (agent && type === "mutation" && (!key || key.length > 100))
     invalid("Idempotency-Key", IDEMPOTENCY_KEY_REQUIRED);
+  // A user must still be a member; the agent's credential is for one call of this tenant (decision 0016).
+  const open = openTenant(data, tenantId, ctx.actor ? accessCheckOf(ctx.actor) : undefined);
   return inTransaction(
-    (fn: (db: TenantTx) => Promise<void>) => data.inTenant(tenantId, fn),
+    (fn: (db: TenantTx) => Promise<void>) => open(fn),
     async (db) => {
       if (!agent || type !== "mutation" || !key) return next({ ctx: { db, tenantId, data: closed } });
       const mine = and(
@@ -328,10 +366,16 @@ const ticketScope = t.middleware(async ({ ctx, next, getRawInput }) => {
   const token = typeof raw?.token === "string" ? raw.token : "";
   const ticket: CallTicket | undefined = await verifyCallTicket(token, ctx.config.jwtSecret, ctx.now());
   if (!ticket) unauthorized(CALL_UNAUTHORIZED);
-  return inTransaction(
-    (fn: (db: TenantTx) => Promise<void>) => data.inTenant(ticket.tenantId, fn),
-    (db) => next({ ctx: { db, tenantId: ticket.tenantId, ticket, data: closed } }),
-  );
+  // A ticket names no user, only the tenant: a closed account opens no call.
+  try {
+    return await inTransaction(
+      (fn: (db: TenantTx) => Promise<void>) => data.inTenant(ticket.tenantId, fn, { kind: "open" }),
+      (db) => next({ ctx: { db, tenantId: ticket.tenantId, ticket, data: closed } }),
+    );
+  } catch (error) {
+    if (error instanceof TenantAccessEnded) unauthorized(CALL_UNAUTHORIZED);
+    throw error;
+  }
 });
 doors.set(ticketScope._middlewares[0] as object, { kind: "tenant", agent: "ticket" });
 

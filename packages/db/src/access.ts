@@ -6,8 +6,8 @@
 // - `inShared`: one transaction as `app_shared`, a role that can reach only the tables that belong to no tenant
 //   (the plan catalogue, contact messages, the e-mail outbox, sandbox checkouts), never a tenant's rows.
 // - `system(purpose)`: the raw database, for the purposes on the allow-list below and nothing else.
-import { sql } from "drizzle-orm";
-import type { Database, Tx } from "./client";
+import { type SQL, sql } from "drizzle-orm";
+import { type Database, selectRows, type Tx } from "./client";
 
 declare const tenantScoped: unique symbol;
 declare const sharedScoped: unique symbol;
@@ -103,19 +103,53 @@ export const SYSTEM_ACCESS = {
 
 export type SystemPurpose = keyof typeof SYSTEM_ACCESS;
 
+/**
+ * Who must still hold the door for a tenant transaction to open (docs/decisions/0003-sessions.md, "Access ends with
+ * membership"): checked in the transaction's first statement, the one that sets its scope, so it costs no round trip.
+ * - `member`: the user is still a member of the tenant (their `users` row names it) and the tenant is not closed;
+ * - `superAdmin`: a super-admin acting in a selected tenant: the user still exists (the tenant may be closed);
+ * - `open`: the tenant is not closed (a call ticket, which names no user).
+ */
+export type TenantAccessCheck =
+  | { kind: "member"; userId: string }
+  | { kind: "superAdmin"; userId: string }
+  | { kind: "open" };
+
+/** Thrown by `inTenant` when its access check fails: nothing ran; the caller answers 401. */
+export class TenantAccessEnded extends Error {
+  constructor() {
+    super("tenant access ended: no longer a member, or the tenant is closed");
+    this.name = "TenantAccessEnded";
+  }
+}
+
 export interface DataAccess {
   /**
    * Runs `fn` in one transaction under row-level security for `tenantId` (the role switch and the tenant setting are
    * local to the transaction; one round trip sets both). The server connects as a superuser, so without the role
-   * switch no policy would apply at all. `fn`'s failure rolls everything back.
+   * switch no policy would apply at all. `fn`'s failure rolls everything back. With `check`, the same statement
+   * first asks whether the caller may still enter (`TenantAccessCheck`); when not, `fn` never runs and
+   * `TenantAccessEnded` is thrown.
    */
-  inTenant<T>(tenantId: string, fn: (db: TenantTx) => Promise<T>): Promise<T>;
+  inTenant<T>(tenantId: string, fn: (db: TenantTx) => Promise<T>, check?: TenantAccessCheck): Promise<T>;
   /** Runs `fn` in one transaction as `app_shared` (the tables of no tenant). */
   inShared<T>(fn: (db: SharedTx) => Promise<T>): Promise<T>;
   /** The raw database for one allow-listed purpose. */
   system(purpose: SystemPurpose): SystemDb;
   /** Answers when the database does (the health check). */
   ping(): Promise<void>;
+}
+
+function accessCondition(tenantId: string, check: TenantAccessCheck): SQL {
+  switch (check.kind) {
+    case "member":
+      return sql`select 1 from users u join tenants t on t.id = u.tenant_id
+        where u.id = ${check.userId}::uuid and u.tenant_id = ${tenantId}::uuid and t.closed_at is null`;
+    case "superAdmin":
+      return sql`select 1 from users u where u.id = ${check.userId}::uuid`;
+    case "open":
+      return sql`select 1 from tenants t where t.id = ${tenantId}::uuid and t.closed_at is null`;
+  }
 }
 
 /** Brands a transaction as scoped to `tenantId`, after the scope was set on it. */
@@ -134,11 +168,19 @@ export function savepoint<T>(db: TenantTx, fn: (db: TenantTx) => Promise<T>): Pr
 
 export function dataAccess(db: Database): DataAccess {
   return {
-    inTenant(tenantId, fn) {
+    inTenant(tenantId, fn, check) {
       return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'app_user', true)`,
-        );
+        const scope = sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'app_user', true)`;
+        if (!check) {
+          await tx.execute(scope);
+        } else {
+          // One statement still: the condition is an uncorrelated sub-query, so PostgreSQL evaluates it once, first
+          // (a one-time filter), and sets the scope only when it holds. It is planned and its permissions checked
+          // as the connection's role, before the role switch it contains takes effect, so row-level security does
+          // not hide the rows it looks at. Two primary-key lookups: nothing measurable (docs/decisions/0003).
+          const rows = await selectRows(tx, sql`${scope} where exists (${accessCondition(tenantId, check)})`);
+          if (rows.length === 0) throw new TenantAccessEnded();
+        }
         return fn(scopeTenant(tx, tenantId));
       });
     },
