@@ -5,11 +5,7 @@ import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { startGateway } from "@atende/telephony";
-import {
-  createEspeakSynthesizer,
-  createPacer,
-  createZeroLatencySynthesizer,
-} from "@atende/telephony/audio";
+import { createEspeakSynthesizer, createPacer, createZeroLatencySynthesizer } from "@atende/telephony/audio";
 import { testGatewayOptions } from "@atende/telephony/testing";
 
 export interface GatewayWorkerInput {
