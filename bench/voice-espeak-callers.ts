@@ -102,7 +102,8 @@ async function oneCall(input: EspeakCallersInput, i: number): Promise<EspeakCall
           closeSentence(newReply);
         }
       }
-      if (frames.length === 0 && previousEnd !== null) measure.sentenceWait.push(Math.max(0, now - previousEnd));
+      if (frames.length === 0 && previousEnd !== null)
+        measure.sentenceWait.push(Math.max(0, now - previousEnd));
       const first = frames[0] ?? now;
       const prev = frames.at(-1);
       if (prev !== undefined && now - prev > 60) measure.stalls.push(now - prev);

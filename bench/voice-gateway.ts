@@ -3,12 +3,15 @@
 // times every frame it hands to a socket, so the pacing is measured where it is made as well as where it arrives.
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
+import { availableParallelism } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { startGateway } from "@atende/telephony";
 import {
   createEspeakSynthesizer,
   createPacer,
+  createSynthesisPool,
   createZeroLatencySynthesizer,
+  defaultSynthesisWorkers,
 } from "@atende/telephony/audio";
 import { testGatewayOptions } from "@atende/telephony/testing";
 
@@ -45,10 +48,20 @@ if (parentPort) {
     await inspector.post("Profiler.start");
   }
   const sends = new Map<string, number[]>();
+  // The pool as main.ts makes it (SYNTHESIS_WORKERS, or the cores less one); ready before the first call.
+  const pool =
+    input.voice === "espeak-pool"
+      ? createSynthesisPool({
+          size: Number(process.env.SYNTHESIS_WORKERS) || defaultSynthesisWorkers(availableParallelism()),
+          cacheBytes: 64 * 2 ** 20,
+        })
+      : null;
+  await pool?.ready();
   const synthesizer =
-    input.voice === "espeak-thread"
+    pool ??
+    (input.voice === "espeak-thread"
       ? await createEspeakSynthesizer()
-      : createZeroLatencySynthesizer(input.audio);
+      : createZeroLatencySynthesizer(input.audio));
   const gateway = await startGateway({
     ...testGatewayOptions({ ...input, synthesizer }),
     createPacer: (hooks) =>

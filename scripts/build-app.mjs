@@ -71,9 +71,21 @@ function packageDirFrom(fromDir, name) {
 }
 
 /**
- * Builds `<appDir>/src/main.ts` into `<outDir>/main.js` (default `<appDir>/dist`). Fails, with the reasons, when the
- * bundle imports an npm package the app's production dependencies do not bring, or one that would resolve to another
- * copy from the bundle's folder than from the source that imports it.
+ * The app's worker threads' entry files: every `*.worker.ts` under src/ (the gateway's synthesis workers, decision
+ * 0037), each bundled to `<outDir>/<name>.worker.js` beside main.js, where the code that starts them looks first.
+ */
+function workerEntries(appDir) {
+  const src = join(appDir, "src");
+  return readdirSync(src, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith(".worker.ts") && !file.includes("node_modules"))
+    .map((file) => join(src, file));
+}
+
+/**
+ * Builds `<appDir>/src/main.ts` into `<outDir>/main.js` (default `<appDir>/dist`), and its workers beside it. Fails,
+ * with the reasons, when the bundle imports an npm package the app's production dependencies do not bring, or one that
+ * would resolve to another copy from the bundle's folder than from the source that imports it.
  */
 export async function buildApp(appDir, { outDir = join(appDir, "dist"), logLevel = "warning" } = {}) {
   const all = workspaces();
@@ -83,8 +95,9 @@ export async function buildApp(appDir, { outDir = join(appDir, "dist"), logLevel
   rmSync(outDir, { recursive: true, force: true });
 
   const result = await build({
-    entryPoints: [join(appDir, "src", "main.ts")],
-    outfile: outFile,
+    entryPoints: [join(appDir, "src", "main.ts"), ...workerEntries(appDir)],
+    outdir: outDir,
+    entryNames: "[name]",
     bundle: true,
     platform: "node",
     format: "esm",

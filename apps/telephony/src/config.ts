@@ -39,6 +39,13 @@ const gatewayObject = z.object({
     .min(1)
     .default(".data")
     .transform((dir) => (isAbsolute(dir) ? dir : resolve(repoRoot, dir))),
+  /**
+   * Speech synthesis off the audio thread (docs/decisions/0037-synthesis-off-the-audio-thread.md): eSpeak NG's worker
+   * threads (default: the machine's cores less the gateway's own, at least 1) and the cache of lines already said,
+   * shared by them, in MiB of audio (8 KB a second: 64 MiB hold over two hours).
+   */
+  SYNTHESIS_WORKERS: optional(z.coerce.number().int().min(1).max(64)),
+  SYNTHESIS_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** The bearer token of GET /metrics (decision 0028): required in production, optional elsewhere. */
   METRICS_TOKEN: optional(z.string().min(16, "deve ter pelo menos 16 caracteres")),

@@ -142,6 +142,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       server.closeAllConnections();
       await closed;
       wss.close();
+      // The calls are over: the synthesis pool's workers end with them (decision 0037).
+      await options.synthesizer.close?.();
     })();
     return closing;
   }

@@ -4,13 +4,14 @@
 // no recogniser (the softphone types) and eSpeak NG, which also speaks any sentence Google's voice fails.
 // First: traces, when on, must be set up before anything they instrument is loaded (./tracing.ts).
 import "./tracing";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { recordingStoreFor, s3SettingsOf } from "@atende/api/recordings";
 import speech from "@google-cloud/speech";
 import tts from "@google-cloud/text-to-speech";
 import pino from "pino";
 import { createPacer } from "./audio/pacer";
-import { createEspeakSynthesizer } from "./audio/tts";
+import { createSynthesisPool, defaultSynthesisWorkers } from "./audio/synthesis-pool";
 import { createVad, Endpointer } from "./audio/vad";
 import { StereoWavWriter } from "./audio/wav";
 import {
@@ -50,7 +51,14 @@ async function main() {
   const leftovers = uploader ? await uploader.leftovers() : [];
   logger.info({ recordings: s3 ? `s3://${s3.bucket}` : recordingsDir }, "recordings");
   const { engine, name: engineName } = engineFromEnv(env, logger);
-  const espeak = await createEspeakSynthesizer();
+  // eSpeak NG in worker threads, never on the thread that paces the calls' audio (decision 0037); a voice that cannot
+  // start stops the gateway here, as before.
+  const espeak = createSynthesisPool({
+    size: env.SYNTHESIS_WORKERS ?? defaultSynthesisWorkers(availableParallelism()),
+    cacheBytes: env.SYNTHESIS_CACHE_MB * 2 ** 20,
+    logger,
+  });
+  await espeak.ready();
   const speechAccess = googleSpeechAccess(env);
   const ttsAccess = googleTtsAccess(env);
   const recognizers = speechAccess
@@ -68,7 +76,11 @@ async function main() {
       })
     : espeak;
   logger.info(
-    { speechIn: speechAccess ? "google" : "typed text", speechOut: ttsAccess ? "google" : "espeak" },
+    {
+      speechIn: speechAccess ? "google" : "typed text",
+      speechOut: ttsAccess ? "google" : "espeak",
+      synthesisWorkers: espeak.workers,
+    },
     "speech providers",
   );
   const gateway = await startGateway({

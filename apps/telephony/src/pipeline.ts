@@ -39,6 +39,8 @@ export interface Voice {
 /** Speech out: mu-law 8 kHz, ready for the wire. */
 export interface SpeechSynthesizer {
   synthesize(text: string, voice: Voice, signal?: AbortSignal): Promise<Uint8Array>;
+  /** Releases what it holds (the synthesis pool's worker threads); the gateway calls it once its calls are over. */
+  close?(): Promise<void>;
 }
 
 /**

@@ -1,8 +1,9 @@
 /// <reference path="./modules.d.ts" />
 // Speech out. The embedded default is eSpeak NG compiled to WASM (the `espeak-ng` package: its pt-BR voice data is
 // inside), so a fresh machine speaks with no system package and no key. The module is compiled once; each synthesis
-// instantiates it (the build exits after each run), one at a time, and the lines said most (greetings, prompts) are
-// kept. Output: 8 kHz mu-law, ready for the wire. Part 2 puts Google's voices behind the same interface.
+// instantiates it (the build exits after each run). The gateway runs it in a pool of worker threads, off the thread
+// that paces every call's audio (./synthesis-pool.ts, docs/decisions/0037-synthesis-off-the-audio-thread.md). Output:
+// 8 kHz mu-law, ready for the wire. Google's voices sit behind the same interface (decision 0020).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { VoiceTone, VoiceType } from "@atende/shared/enums";
@@ -63,17 +64,22 @@ function pcmOf(wav: Uint8Array): { pcm: Int16Array; rate: number } {
   return { pcm: new Int16Array(0), rate };
 }
 
-const CACHE_ENTRIES = 256;
+/** Synthesises one sentence with eSpeak NG on the calling thread: one run at a time, no cache. */
+export type EspeakRun = (text: string, voice: Voice) => Promise<Uint8Array>;
 
-export async function createEspeakSynthesizer(): Promise<SpeechSynthesizer> {
+/**
+ * The eSpeak NG engine: the WASM module compiled once, each synthesis a fresh instance (the build exits after each
+ * run). It runs on whichever thread calls it: the synthesis pool's workers (./synthesis-pool.ts) or, in benchmarks and
+ * as the pool's reference in tests, the caller's own.
+ */
+export async function createEspeakRun(): Promise<EspeakRun> {
   const require = createRequire(import.meta.url);
   const wasmPath = require.resolve("espeak-ng").replace(/espeak-ng\.js$/, "espeak-ng.wasm");
   const module = await wasm.compile(readFileSync(wasmPath));
   const factory = ESpeakNg as unknown as EspeakFactory;
-  const cache = new Map<string, Uint8Array>();
-  let queue: Promise<unknown> = Promise.resolve();
 
-  async function run(text: string, voice: Voice): Promise<Uint8Array> {
+  return async (raw, voice) => {
+    const text = raw.replaceAll("\u0000", "");
     const prosody = PROSODY[voice.voiceTone] ?? PROSODY.FRIENDLY;
     const instance = await factory({
       // The text is one argument; a leading space keeps text that starts with '-' from being read as an option.
@@ -97,7 +103,20 @@ export async function createEspeakSynthesizer(): Promise<SpeechSynthesizer> {
     });
     const { pcm, rate } = pcmOf(instance.FS.readFile("/tmp/out.wav"));
     return encodeMulaw(resample(pcm, rate, SAMPLE_RATE));
-  }
+  };
+}
+
+const CACHE_ENTRIES = 256;
+
+/**
+ * eSpeak NG on the calling thread, one sentence at a time, the last 256 lines kept. The gateway no longer speaks this
+ * way (its synthesis runs in the worker pool, docs/decisions/0037-synthesis-off-the-audio-thread.md): the benchmark
+ * compares the two, and the tests check the pool's audio against this.
+ */
+export async function createEspeakSynthesizer(): Promise<SpeechSynthesizer> {
+  const run = await createEspeakRun();
+  const cache = new Map<string, Uint8Array>();
+  let queue: Promise<unknown> = Promise.resolve();
 
   return {
     synthesize(text, voice, signal) {
@@ -110,7 +129,7 @@ export async function createEspeakSynthesizer(): Promise<SpeechSynthesizer> {
       }
       const result = queue.then(() => {
         if (signal?.aborted) throw signal.reason ?? new Error("aborted");
-        return run(text.replaceAll("\u0000", ""), voice);
+        return run(text, voice);
       });
       queue = result.catch(() => undefined);
       return result.then((audio) => {

@@ -85,6 +85,7 @@ export function createGoogleSynthesizer(options: GoogleTtsOptions): SpeechSynthe
   }
 
   return {
+    close: () => options.fallback.close?.() ?? Promise.resolve(),
     async synthesize(text, voice, signal) {
       if (signal?.aborted) throw signal.reason ?? new Error("aborted");
       const key = `${voice.voiceType}|${voice.voiceTone}|${text}`;
