@@ -159,7 +159,9 @@ export function judge(input: {
   const nameOk = (name: string) => {
     const n = plain(name);
     const patterns = [...(want.clientNames ?? []), ...(want.newClient ? [want.newClient.name] : [])];
-    return patterns.some((re) => re.test(n));
+    // The caller registered under the name they gave is never a wrong write, booking or not.
+    const own = call.persona?.name ? plain(call.persona.name) : null;
+    return patterns.some((re) => re.test(n)) || (own !== null && n.trim() === own.trim());
   };
   for (const booking of want.book ?? []) {
     const clientOk = (a: ApptRow) =>

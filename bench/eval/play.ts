@@ -58,13 +58,14 @@ export function personaReply(call: EvalCall, agentTurn: string): string | null {
       p.phone ?? say("Pode ser esse mesmo que eu estou ligando.", "pode ser esse mesmo que eu tô ligando")
     );
   if (
-    /qual (deles|delas|desses|dessas|das opcoes|opcao|prefere|voce prefere)|\bprimeir|\bsegund|qual (dos|das) /.test(
+    /qual (deles|delas|desses|dessas|das opcoes|opcao|prefere|voce prefere)|qual (fica|e|seria) melhor|\bprimeir|\bsegund|qual (dos|das) /.test(
       q,
     )
   )
-    return p.pick ?? say("O primeiro.", "o primeiro");
+    return p.pick ?? p.when ?? say("O primeiro.", "o primeiro");
   if (/servico|procedimento|tipo de (atendimento|consulta)|qual (exame|consulta|atendimento|sessao)/.test(q))
-    return p.service ?? p.intent ?? null;
+    // Without a word for the service, the caller says their request again.
+    return p.service ?? p.intent ?? (typeof call.steps[0] === "string" ? call.steps[0] : null);
   if (/profissional|com quem|qual (medic|doutor|dr|especialista)|preferencia/.test(q))
     return p.professional ?? say("Tanto faz.", "tanto faz");
   if (/unidade|qual local|qual endereco|em qual (loja|sala)/.test(q))
@@ -110,6 +111,7 @@ export async function playCall(
   let callerTurns = 0;
   let next = 0;
   let ended: Played["ended"] = "caller";
+  let helloSaid = false;
 
   /** Agent lines since event index `from`. */
   const agentSince = (from: number) =>
@@ -182,7 +184,12 @@ export async function playCall(
     const turn = agentSince(from);
     const step = call.steps[next];
     let line: string | null = null;
-    if (step !== undefined && !stepBargeIn(step)) {
+    if (turn.trim() === "" && callerTurns > 0) {
+      // The agent said nothing: the caller checks the line once, then gives up.
+      if (helloSaid) break;
+      helloSaid = true;
+      line = call.style === "asr" ? "alô você tá aí" : "Alô? Você está aí?";
+    } else if (step !== undefined && !stepBargeIn(step)) {
       const when = stepWhen(step);
       if (!when || when.test(plain(turn))) {
         line = stepText(step);

@@ -151,7 +151,14 @@ const particular: EvalCall[] = [
       "Quero marcar uma consulta dermatológica na quinta às 17h.",
       { say: "Obrigada, eu ligo depois pra confirmar.", when: READBACK },
     ],
-    persona: { name: "Tereza Campos", when: "quinta às 17h", cpf: "prefiro não informar" },
+    // The caller keeps to 'I'll call back' at every yes/no (fixed after the first run: the persona said 'Sim' to the
+    // final read-back, contradicting the call).
+    persona: {
+      name: "Tereza Campos",
+      when: "quinta às 17h",
+      cpf: "prefiro não informar",
+      yes: "Obrigada, eu ligo depois pra confirmar.",
+    },
     expect: {},
   },
   {
@@ -689,7 +696,13 @@ const petshop: EvalCall[] = [
       "Queria marcar uma consulta com a veterinária na sexta às 11 pro meu gato, o Frajola.",
       { say: "Ah, obrigado, depois eu ligo pra confirmar, tá?", when: READBACK },
     ],
-    persona: { name: "Henrique Paiva", when: "sexta às 11", service: "consulta veterinária" },
+    // Fixed after the first run, as part-10.
+    persona: {
+      name: "Henrique Paiva",
+      when: "sexta às 11",
+      service: "consulta veterinária",
+      yes: "Ah, obrigado, depois eu ligo pra confirmar, tá?",
+    },
     expect: { clientNames: [/henrique paiva/, /frajola/] },
   },
   {
