@@ -197,7 +197,6 @@ const rows: [string, Scenario["fixture"], string | null, Turn[], Scenario["expec
       "quero marcar um exame de sangue",
       "amanha de manha",
       "as oito",
-      "sim",
       "amanha cedo",
       "lucia prado",
       "pular",

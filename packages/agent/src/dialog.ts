@@ -190,6 +190,36 @@ function orPt(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} ou ${items[items.length - 1]}`;
 }
 
+/** Words that end a self-introduction ('meu nome é Renata Campos, quero marcar …'). */
+const AFTER_NAME =
+  /^(quero|queria|gostaria|preciso|precisava|tenho|to|estou|marcar|agendar|ligando|liguei|e|eu|para|pra|com|que|sobre|minha|meu|amanha|hoje|sexta|segunda|terca|quarta|quinta|sabado)$/;
+
+/** The words after 'meu nome é' / 'me chamo' / 'aqui é a' up to what the caller says next, as 'meu nome é …'. */
+function introducedName(text: string): string {
+  const tokens = tokenize(text);
+  const norms = tokens.map((t) => t.norm);
+  const intro = [
+    ["meu", "nome", "e"],
+    ["me", "chamo"],
+    ["aqui", "e"],
+    ["quem", "fala", "e"],
+    ["eu", "sou"],
+  ];
+  for (let i = 0; i < norms.length; i++) {
+    const lead = intro.find((p) => p.every((w, k) => norms[i + k] === w));
+    if (!lead) continue;
+    let j = i + lead.length;
+    if (norms[j] === "o" || norms[j] === "a") j++;
+    const words: string[] = [];
+    while (j < tokens.length && words.length < 5 && !AFTER_NAME.test(norms[j]!) && !/\d/.test(norms[j]!)) {
+      words.push(tokens[j]!.raw);
+      j++;
+    }
+    return words.length ? `meu nome é ${words.join(" ")}` : "";
+  }
+  return "";
+}
+
 class OfflineSession implements AgentSession {
   private pending: Pending = "open";
   private lastQuestion = "";
@@ -740,6 +770,11 @@ class OfflineSession implements AgentSession {
       case "name": {
         if (u.dtmf) return false;
         const name = extractName(u.text);
+        if (!name && u.when && this.chosen && this.agreesWithChosen(u.when)) {
+          // 'amanhã cedo' at 'Qual é o seu nome completo?': the time already chosen, said again; no name.
+          this.ask("Certo. E qual é o seu nome completo?", "name");
+          return true;
+        }
         if (!name) return false;
         this.setName(name);
         return true;
@@ -1090,6 +1125,19 @@ class OfflineSession implements AgentSession {
     this.chosen = slot;
     if (!this.draft.professionalId) this.draft.professionalId = slot.professionalId;
     if (!this.draft.establishmentId) this.draft.establishmentId = slot.establishmentId;
+  }
+
+  /** Whether a day or time said agrees with the slot chosen (the same day, time or part of the day). */
+  private agreesWithChosen(w: When): boolean {
+    if (!this.chosen) return false;
+    const c = wallClock(this.chosen.start);
+    if (w.date && w.date !== c.date) return false;
+    if (w.time !== undefined && w.time !== c.minutes) return false;
+    if (w.period) {
+      const r = PERIOD_RANGES[w.period];
+      if (c.minutes < r.start || c.minutes >= r.end) return false;
+    }
+    return !w.range && w.after === undefined && w.before === undefined;
   }
 
   private setWhen(when: When) {
@@ -2013,8 +2061,14 @@ class OfflineSession implements AgentSession {
       )
     )
       return false;
-    const name = extractName(u.text);
+    const name = extractName(u.text) ?? extractName(introducedName(u.text));
     if (!name || fold(name) === fold(this.name ?? "")) return false;
+    // The patient the calling number belongs to introducing themself: identified, no question about it.
+    const known = this.call.knownClient;
+    if (known && fold(known.fullName).split(" ")[0] === fold(name).split(" ")[0]) {
+      this.identify(known);
+      return true;
+    }
     this.setName(name);
     return true;
   }

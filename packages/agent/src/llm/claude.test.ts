@@ -804,4 +804,29 @@ describe("the system prompt", () => {
     expect(prompt).toMatch(/Nunca invente preço, horário, convênio/);
     expect(prompt).toMatch(/Não há atendente humano/);
   });
+
+  it("carries the notes, descriptions and child-age notes, and the consent rules of decision 0039", () => {
+    const fixture = FIXTURES.clinica();
+    const k = fixture.knowledge;
+    const knowledge = {
+      ...k,
+      establishments: k.establishments.map((e, i) =>
+        i === 0
+          ? { ...e, description: "Entrada pela lateral, sem escadas; estacionamento conveniado ao lado." }
+          : e,
+      ),
+      services: k.services.map((s, i) =>
+        i === 2 ? { ...s, observation: "Valor definido na avaliação, conforme a área tratada." } : s,
+      ),
+    };
+    const prompt = buildSystemPrompt(knowledge, { callId: "c", callerNumber: null, now, knownClient: null });
+    expect(prompt).toMatch(/Descrição: Entrada pela lateral, sem escadas/);
+    expect(prompt).toMatch(/Observação: Valor definido na avaliação, conforme a área tratada/);
+    expect(prompt).toMatch(/Atendemos crianças a partir de 2 anos/);
+    expect(prompt).toMatch(/Horário de funcionamento: Segunda a sexta, das 8h às 18h/);
+    expect(prompt).toMatch(/Duração: 45 minutos/);
+    expect(prompt).toMatch(/'ok, obrigado, tchau'/);
+    expect(prompt).toMatch(/'Não, a outra'/);
+    expect(prompt).toMatch(/não oferecemos esse serviço/);
+  });
 });
