@@ -17,6 +17,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEspeakSynthesizer, createToneSynthesizer } from "./audio/tts";
 import { StereoWavWriter } from "./audio/wav";
+import { systemClock } from "./clock";
 import { parseGatewayEnv } from "./config";
 import { engineFromEnv } from "./engine";
 import type { CallRecorder, SpeechSynthesizer, Voice } from "./pipeline";
@@ -295,6 +296,9 @@ describe("speech in and out failing mid-call", () => {
       synthesizer: voice,
       // A sentence not synthesised within 1 s is skipped (10 s in production).
       timing: { synthesisTimeoutMs: 1_000 },
+      // The Google fakes answer in real time, and their faults race the caller's audio: the wall clock, as Twilio
+      // sends it (decision 0035).
+      clock: systemClock,
       gateway: { logger },
     });
     forwarding = await harness.clinic({ forwardingPhone: "(11) 3333-4444" });

@@ -4,11 +4,11 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import { InboundEvent } from "@atende/shared/telephony";
 import { type WebSocket, WebSocketServer } from "ws";
 import { createGatewayMetrics, metricsResponse } from "./metrics";
 import type { Pacer, PacerHooks } from "./pipeline";
 import { CallSession, type SessionDeps } from "./session";
+import { decodeInbound } from "./stages/twilio-codec";
 
 export const MEDIA_STREAM_PATH = "/media-stream";
 /** Twilio's frames are 160 bytes in base64 inside ~200 bytes of JSON; 64 KiB leaves room and refuses abuse. */
@@ -107,13 +107,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     sessions.set(session.key, session);
     ws.on("message", (data, isBinary) => {
       if (isBinary) return;
-      let parsed: ReturnType<typeof InboundEvent.safeParse>;
-      try {
-        parsed = InboundEvent.safeParse(JSON.parse(data.toString()));
-      } catch {
-        return; // Not JSON: ignored, as Twilio's own clients never send it.
-      }
-      if (parsed.success) session.handle(parsed.data);
+      // Not JSON, or not an event: ignored, as Twilio's own clients never send them (the Twilio codec stage).
+      const event = decodeInbound(data.toString());
+      if (event) session.handle(event);
     });
     ws.on("error", (error) => session.logger.warn({ err: error }, "media stream socket error"));
     ws.on("close", () => {

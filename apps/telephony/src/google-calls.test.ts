@@ -11,6 +11,7 @@ import * as grpc from "@grpc/grpc-js";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEspeakSynthesizer } from "./audio/tts";
+import { systemClock } from "./clock";
 import type { SpeechSynthesizer } from "./pipeline";
 import { GOOGLE_VOICES } from "./providers/google-tts";
 import { type GoogleFakes, startGoogleFakes } from "./testing/google";
@@ -39,7 +40,13 @@ beforeAll(async () => {
     // test machine from turning a late final into a partial interim (that path has its own test).
     recognizer: { finalWaitMs: 1_500 },
   });
-  harness = await startHarness({ recognizers: google.recognizers, synthesizer: google.synthesizer });
+  // The Google fakes answer in real time and race the caller's audio: the wall clock, as Twilio sends it (decision
+  // 0035).
+  harness = await startHarness({
+    recognizers: google.recognizers,
+    synthesizer: google.synthesizer,
+    clock: systemClock,
+  });
   clinic = await harness.clinic();
 });
 afterAll(async () => {

@@ -15,6 +15,7 @@ import type { ConversationDetail } from "@atende/shared/schemas/conversations";
 import { addDays } from "@atende/shared/time";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEspeakSynthesizer, createToneSynthesizer } from "./audio/tts";
+import { systemClock } from "./clock";
 import type { SpeculationOutcome } from "./speculation";
 import { type Clinic, type Harness, startHarness, wednesdayAhead } from "./testing/harness";
 import { concat, durationMs, scriptedRecognizers, silence, trimmed } from "./testing/speech";
@@ -90,7 +91,11 @@ describe("with the Claude engine", () => {
         baseURL: fake.url,
         fillerAfterMs: 10_000,
       }),
-      timing: { silenceMs: 30_000 },
+      // The caller's audio pauses while the test waits for the model: a pause, not a stalled client (decision 0035).
+      timing: { silenceMs: 30_000, frameGapMs: 30_000 },
+      // A guess races the model's real latency against the caller's audio: the wall clock, as Twilio sends it
+      // (decision 0035).
+      clock: systemClock,
       gateway: { recognizers: recognition.factory, onSpeculation: (outcome) => outcomes.push(outcome) },
     });
     clinic = await harness.clinic();
@@ -306,7 +311,11 @@ describe("with the offline engine", () => {
   beforeAll(async () => {
     harness = await startHarness({
       synthesizer: createToneSynthesizer(4),
-      timing: { silenceMs: 30_000 },
+      // The caller's audio pauses while the test waits for the model: a pause, not a stalled client (decision 0035).
+      timing: { silenceMs: 30_000, frameGapMs: 30_000 },
+      // A guess races the model's real latency against the caller's audio: the wall clock, as Twilio sends it
+      // (decision 0035).
+      clock: systemClock,
       gateway: { recognizers: recognition.factory, onSpeculation: (outcome) => outcomes.push(outcome) },
     });
     clinic = await harness.clinic();

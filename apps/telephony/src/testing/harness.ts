@@ -186,8 +186,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const serverUrl = `http://127.0.0.1:${serverPort}`;
   const turnLatencies: number[] = [];
   const clock = options.clock ?? acceleratedClock(TEST_CLOCK_SPEED);
+  // On the virtual clock the caller's silence prompt would come after 600 ms of the test's own wall time (a scrape, a
+  // database read between two turns): unless a test sets it (one about prompts), it comes after 6 s of wall time,
+  // as it did before the clock was virtual.
+  const timing: Partial<SessionTiming> =
+    clock === systemClock
+      ? { ...options.timing }
+      : { silenceMs: DEFAULT_TIMING.silenceMs * TEST_CLOCK_SPEED, ...options.timing };
   const gateway = await startGateway({
-    ...testGatewayOptions({ trpcUrl: `${serverUrl}/trpc`, recordingsDir, ...options, clock }),
+    ...testGatewayOptions({ trpcUrl: `${serverUrl}/trpc`, recordingsDir, ...options, clock, timing }),
     onTurnLatency: (ms) => turnLatencies.push(ms),
     ...options.gateway,
   });

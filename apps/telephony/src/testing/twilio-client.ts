@@ -146,7 +146,15 @@ export class SimulatedCall {
 
   /** Waits for the agent's next `listening` after the events seen so far, and answers what it said meanwhile. */
   async nextTurn(timeoutMs = 15_000): Promise<string> {
-    return this.turnFrom(this.events.length, this.events.length, timeoutMs);
+    // The turn under way may have begun before this call (the gateway's clock can run faster than the test reads):
+    // its sentences count from the agent's previous `listening`.
+    let from = this.events.length;
+    while (from > 0) {
+      const e = this.events[from - 1];
+      if (e?.event === "agent-state" && e.state === "listening") break;
+      from--;
+    }
+    return this.turnFrom(from, this.events.length, timeoutMs);
   }
 
   /** Says `text` and answers the agent's reply. */
