@@ -240,9 +240,11 @@ export function createApp(deps: AppDeps): Hono {
   }
 
   app.notFound((c) => {
-    // The single-page app answers GETs that accept HTML and match no API route (its own router shows its 404).
+    // The single-page app answers GETs that accept HTML and match no API route (its own router shows its 404). A
+    // missing /assets/ file is a 404 whatever the browser accepts: the page there would be cached immutable.
     const wantsHtml = c.req.method === "GET" && (c.req.header("accept") ?? "").includes("text/html");
-    if (indexHtml && wantsHtml && !API_PREFIXES.some((p) => c.req.path.startsWith(p))) {
+    const page = !API_PREFIXES.some((p) => c.req.path.startsWith(p)) && !c.req.path.startsWith("/assets/");
+    if (indexHtml && wantsHtml && page) {
       return c.html(indexHtml, 200, { "cache-control": "no-cache" });
     }
     return c.json(body("Rota não encontrada"), 404);

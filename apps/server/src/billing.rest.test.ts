@@ -311,6 +311,21 @@ describe("the sandbox checkout page", () => {
     const missing = await server.app.request(`/sandbox/checkout/${crypto.randomUUID()}`);
     expect(missing.status).toBe(404);
   });
+
+  it("404s an id of 36 hex characters and hyphens that is no UUID, on the page and its buttons (issue #20)", async () => {
+    for (const id of [
+      "-".repeat(36),
+      "0".repeat(36),
+      "0123456789abcdef-0123456789abcdef-01",
+      `${"a".repeat(35)}-`,
+    ]) {
+      expect((await server.app.request(`/sandbox/checkout/${id}`)).status, id).toBe(404);
+      expect(
+        (await server.app.request(`/sandbox/checkout/${id}/approve`, { method: "POST" })).status,
+        id,
+      ).toBe(404);
+    }
+  });
 });
 
 describe("a minute pack", () => {

@@ -69,6 +69,15 @@ describe("Cache-Control", () => {
       expect(res.headers.get("cache-control"), path).toBe("no-cache");
     }
   });
+
+  it("answers 404 to a browser navigation to a missing asset, never the page cached immutable (issue #20)", async () => {
+    for (const path of ["/assets/nao-existe.js", "/assets/index-old123.css", "/assets/"]) {
+      const res = await server.request("GET", path, { headers: html });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("cache-control") ?? "", path).not.toContain("immutable");
+      expect(JSON.stringify(res.body), path).not.toMatch(/<!doctype html/i);
+    }
+  });
 });
 
 describe("Compressed bundles", () => {

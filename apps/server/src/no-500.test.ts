@@ -3,6 +3,7 @@
 // or a query, each text of a request that succeeds is spoiled in turn (a NUL, half a surrogate pair, a control
 // character, a date outside the calendar's years) and must come back as exactly one 400 naming that field.
 import { type Actor, type RestRoute, restRoutes } from "@atende/api";
+import { type FakeTwilio, startFakeTwilio } from "@atende/api/testing";
 import { schema } from "@atende/db";
 import { DATE_OUT_OF_RANGE, TEXT_INVALID_CHARACTERS } from "@atende/shared";
 import fc from "fast-check";
@@ -571,5 +572,92 @@ describe("a spoiled text in a valid request is a 400 for that field", () => {
     const list = await server.request<unknown[]>("GET", "/appointments", { as: shop.actor, query: century });
     expect(list.status).toBe(200);
     expect(list.body.length).toBeGreaterThan(0);
+  });
+});
+
+// ─── The doors that dial, fed numbers no one may dial (docs/decisions/0033-dial-gate.md) ────────────────────────
+
+describe("every REST door that dials refuses what the dial gate refuses, with Twilio pointed at a fake", () => {
+  let fake: FakeTwilio;
+  let dialing: TestServer;
+  beforeAll(async () => {
+    fake = await startFakeTwilio();
+    fake.addNumber("+551130000000");
+    dialing = await createTestServer({ config: { twilio: fake.config } });
+  });
+  afterAll(async () => {
+    await dialing?.close();
+    await fake?.close();
+  });
+
+  const NUMBERS = [
+    "0900 700 1234",
+    "+55 0900 700 1234",
+    "09007001234",
+    "9001234567",
+    "0500 123 4567",
+    "0300 123 4567",
+    "0800 729 0722",
+    "4004-1234",
+    "190",
+    "+55 190",
+    "*144#",
+    "+1 415 555 0123",
+    "+351 912 345 678",
+    "0021 1 4155550123",
+    "+55 11 8765-4321",
+    "ligue já",
+  ];
+  const calls = () => fake.requests.filter((r) => r.method === "POST" && r.path.includes("/Calls")).length;
+
+  it("the test call, the demo call and the forwarding phone (saved and tested) dial none of them, never a 500", async () => {
+    const owner = await dialing.api.seedTenant();
+    const agent = {
+      name: "Sofia",
+      welcomeMessage: "Olá! Aqui é a Sofia. Como posso ajudar?",
+      forwardingPhone: "(11) 3333-4444",
+    };
+    expect((await dialing.request("POST", "/voice-agent", { as: owner.actor, body: agent })).status).toBe(
+      201,
+    );
+    const before = calls();
+    for (const number of NUMBERS) {
+      const answers = {
+        "test call": await dialing.request("POST", "/voice-agent/test-call", {
+          as: owner.actor,
+          body: { toNumber: number },
+        }),
+        "demo call": await dialing.request("POST", "/calls/make-call", { body: { toNumber: number } }),
+        "forwarding save": await dialing.request("PUT", "/voice-agent", {
+          as: owner.actor,
+          body: { ...agent, forwardingPhone: number },
+        }),
+        "forwarding check": await dialing.request("GET", "/voice-agent/forwarding-number-check", {
+          as: owner.actor,
+          query: { phoneNumber: number },
+        }),
+      };
+      const business = number === "0800 729 0722" || number === "4004-1234";
+      for (const [door, res] of Object.entries(answers)) {
+        const context = JSON.stringify({ door, number, res: res.body });
+        expect(res.status, context).toBeLessThan(500);
+        if (door === "forwarding check") expect(res.body, context).toMatchObject({ valid: business });
+        else if (door === "forwarding save") expect(res.status, context).toBe(business ? 200 : 400);
+        else expect(res.status, context).toBe(400);
+      }
+      if (business)
+        expect((await dialing.request("PUT", "/voice-agent", { as: owner.actor, body: agent })).status).toBe(
+          200,
+        );
+      // 0800 and 400x may be the forwarding phone; nothing else of the list.
+      const tested = await owner.api.voiceAgent.callForwardingNumber({ phoneNumber: number });
+      expect(tested.called, number).toBe(number === "0800 729 0722" || number === "4004-1234");
+    }
+    // Only the two forwarding tests dialled.
+    expect(calls() - before).toBe(2);
+    const saved = await dialing.request<{ forwardingPhone: string }>("GET", "/voice-agent", {
+      as: owner.actor,
+    });
+    expect(saved.body.forwardingPhone).toBe("(11) 3333-4444");
   });
 });

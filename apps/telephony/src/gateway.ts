@@ -14,11 +14,30 @@ export const MEDIA_STREAM_PATH = "/media-stream";
 /** Twilio's frames are 160 bytes in base64 inside ~200 bytes of JSON; 64 KiB leaves room and refuses abuse. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
+/**
+ * What one client may hold of the gateway before its call starts (issue #20): a request's headers within 10 s and the
+ * whole request within 15 s (Node's defaults held slow clients ~85 s), and at most this many streams upgraded but not
+ * yet started (no `start` event; the session itself closes one after 10 s) per client address and in all. Twilio
+ * sends `start` right after it connects, so legitimate calls are unstarted for milliseconds; past a cap the upgrade
+ * answers 429.
+ */
+export const DEFAULT_CONNECTION_LIMITS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 15_000,
+  unstartedPerAddress: 20,
+  unstarted: 200,
+};
+export type ConnectionLimits = typeof DEFAULT_CONNECTION_LIMITS;
+
+const TOO_MANY_BODY = JSON.stringify({ message: "Muitas requisições. Tente novamente em instantes." });
+
 export interface GatewayOptions extends Omit<SessionDeps, "pacer" | "metrics"> {
   port: number;
   host?: string;
   /** The bearer token GET /metrics requires (METRICS_TOKEN); without it /metrics is open. */
   metricsToken?: string | undefined;
+  /** DEFAULT_CONNECTION_LIMITS unless given (tests lower them). */
+  connectionLimits?: Partial<ConnectionLimits>;
   createPacer(hooks: PacerHooks): Pacer;
 }
 
@@ -85,6 +104,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     res.end(JSON.stringify({ message: "Recurso não encontrado" }));
   });
 
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  /** Streams upgraded and not yet started, by client address. */
+  const unstarted = new Map<string, number>();
+  let unstartedTotal = 0;
+  const release = (address: string) => {
+    const left = (unstarted.get(address) ?? 1) - 1;
+    if (left > 0) unstarted.set(address, left);
+    else unstarted.delete(address);
+    unstartedTotal--;
+  };
+
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? "").split("?")[0];
     if (path !== MEDIA_STREAM_PATH) {
@@ -99,17 +131,37 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       );
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => accept(ws));
+    const address = req.socket.remoteAddress ?? "unknown";
+    if (unstartedTotal >= limits.unstarted || (unstarted.get(address) ?? 0) >= limits.unstartedPerAddress) {
+      socket.end(
+        "HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 5\r\n" +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(TOO_MANY_BODY)}\r\n\r\n` +
+          TOO_MANY_BODY,
+      );
+      return;
+    }
+    unstarted.set(address, (unstarted.get(address) ?? 0) + 1);
+    unstartedTotal++;
+    let counted = true;
+    const started = () => {
+      if (!counted) return;
+      counted = false;
+      release(address);
+    };
+    socket.once("close", started);
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, started));
   });
 
-  function accept(ws: WebSocket): void {
+  function accept(ws: WebSocket, started: () => void): void {
     const session = new CallSession(ws, deps);
     sessions.set(session.key, session);
     ws.on("message", (data, isBinary) => {
       if (isBinary) return;
       // Not JSON, or not an event: ignored, as Twilio's own clients never send them (the Twilio codec stage).
       const event = decodeInbound(data.toString());
-      if (event) session.handle(event);
+      if (!event) return;
+      if (event.event === "start") started();
+      session.handle(event);
     });
     ws.on("error", (error) => session.logger.warn({ err: error }, "media stream socket error"));
     ws.on("close", () => {

@@ -161,11 +161,14 @@ export type SandboxCheckout = typeof sandboxCheckouts.$inferSelect;
 export const SANDBOX_ACTIONS = ["approve", "refuse", "pending", "expire"] as const;
 export type SandboxAction = (typeof SANDBOX_ACTIONS)[number];
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function findSandboxCheckout(
   data: DataAccess,
   id: string,
 ): Promise<{ checkout: SandboxCheckout; payment: ProviderPayment | null } | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  // A real UUID, as the column reads it: 36 characters of hex and hyphens in any order would reach PostgreSQL and fail.
+  if (!UUID.test(id)) return undefined;
   return data.inShared(async (db) => {
     const [checkout] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id));
     if (!checkout) return undefined;
@@ -201,6 +204,7 @@ export async function actOnSandboxCheckout(
   action: SandboxAction,
   card?: CardDetails,
 ): Promise<ProviderPayment | undefined> {
+  if (!UUID.test(checkoutId)) return undefined;
   return data.inShared(async (db) => {
     const [checkout] = await db
       .select()

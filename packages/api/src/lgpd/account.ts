@@ -21,7 +21,7 @@ import { anonymiseClients } from "./anonymise";
 import { auditLgpd, LGPD_AUDIT } from "./audit";
 import { exportAccount } from "./export";
 
-const { calendarInvitations, invitations, refreshTokenFamilies, subscriptions, tenants, users } = schema;
+const { calendarInvitations, dials, invitations, refreshTokenFamilies, subscriptions, tenants, users } = schema;
 
 /** `GET /account/export`: the owner's (or a super-admin acting in the tenant) copy of the whole account, audited. */
 export async function exportAccountAudited(db: TenantTx, actor: Actor, now: Date): Promise<AccountExport> {
@@ -76,6 +76,8 @@ export async function closeAccount(
   }
   await db.delete(invitations).where(isNull(invitations.acceptedAt));
   await db.update(calendarInvitations).set({ usedAt: now }).where(isNull(calendarInvitations.usedAt));
+  // The numbers the dial gate recorded (docs/decisions/0033-dial-gate.md): the dials stay, whom they reached goes.
+  await db.update(dials).set({ toNumber: "" }).where(sql`true`);
   await db.update(tenants).set({ closedAt: now, voiceNumber: null }).where(sql`true`);
   const summary: AccountCloseSummary = {
     closedAt: toWireInstant(now),

@@ -259,7 +259,7 @@ describe("the call's record", () => {
         { sender: "AGENT", content: "Olá! Como posso ajudar?", timestamp: at },
         {
           sender: "CALLER",
-          content: "quero\u0000 marcar",
+          content: "quero marcar",
           timestamp: new Date(Date.now() + 5).toISOString(),
         },
       ],
@@ -281,5 +281,69 @@ describe("the call's record", () => {
     // A finished call takes no more writes; a user cannot write a call's record.
     expect((await refusalOf(api.calls.setData({ entries: { x: "y" } }))).code).toBe("NOT_FOUND");
     expect((await refusalOf(c.tenant.api.calls.setData({ entries: { x: "y" } }))).code).toBe("FORBIDDEN");
+  });
+});
+
+describe("the call doors' text (decision 0011, issue #20)", () => {
+  const BAD = ["\u0000", "\uD800", "\uDFFF", "\u001B", "\u007F"];
+
+  it("refuses a control character or half a surrogate pair in every string with a 400 on its field, writing nothing", async () => {
+    const c = await clinic();
+    const ticket = await c.tenant.api.voiceAgent.browserCall({});
+    const anonymous = createCaller(t.contextFor(null));
+    for (const bad of BAD) {
+      for (const input of [
+        { token: ticket.customParameters.token, streamSid: `MZ${bad}1` },
+        { token: ticket.customParameters.token, streamSid: "MZ1", callSid: `CA${bad}` },
+        { token: ticket.customParameters.token, streamSid: "MZ1", from: `+55119${bad}` },
+        { token: ticket.customParameters.token, streamSid: "MZ1", now: `2030-01-01${bad}` },
+        { token: `${ticket.customParameters.token}${bad}`, streamSid: "MZ1" },
+      ]) {
+        const refusal = await refusalOf(anonymous.calls.open(input));
+        expect(refusal.code, JSON.stringify(input)).toBe("BAD_REQUEST");
+      }
+    }
+    // The ticket was not spent by any refusal: it still opens the call.
+    const opened = await anonymous.calls.open({ token: ticket.customParameters.token, streamSid: "MZ1" });
+    const agent = await verifyAgentToken(opened.agentToken, t.config.jwtSecret);
+    if (!agent) throw new Error("no agent credential");
+    const api = asAgent(agent);
+    const at = new Date().toISOString();
+    for (const bad of BAD) {
+      const writes = [
+        api.calls.recordActions({ actions: [{ actionType: `INFO${bad}`, timestamp: at }] }),
+        api.calls.recordActions({
+          actions: [{ actionType: "INFO", timestamp: at, details: { [`k${bad}`]: "v" } }],
+        }),
+        api.calls.recordActions({
+          actions: [{ actionType: "INFO", timestamp: at, details: { nested: [{ note: `a${bad}b` }] } }],
+        }),
+        api.calls.appendMessages({ messages: [{ sender: "CALLER", content: `oi${bad}`, timestamp: at }] }),
+        api.calls.setData({ entries: { [`Motivo${bad}`]: "x" } }),
+        api.calls.setData({ entries: { Motivo: `x${bad}` } }),
+        api.calls.finish({
+          status: "TRANSFERRED",
+          endedAt: at,
+          durationSeconds: 5,
+          recorded: false,
+          transferredTo: `+5511${bad}`,
+        }),
+        api.calls.finish({
+          status: "COMPLETED",
+          endedAt: at,
+          durationSeconds: 5,
+          recorded: false,
+          summary: `s${bad}`,
+        }),
+      ];
+      for (const write of writes)
+        expect((await refusalOf(write)).code, JSON.stringify(bad)).toBe("BAD_REQUEST");
+    }
+    const detail = await c.tenant.api.conversations.get({ id: opened.callId });
+    expect(detail).toMatchObject({ status: "ACTIVE", messages: [], actions: [], collectedData: {} });
+    // Line breaks and tabs stay allowed in what was said.
+    await api.calls.appendMessages({
+      messages: [{ sender: "CALLER", content: "oi\ntudo\tbem", timestamp: at }],
+    });
   });
 });

@@ -197,6 +197,9 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     }
     send(404, twilioError(404, 20404, "The requested resource was not found"));
   });
+  // Twilio keeps idle connections far longer than Node's 5 s default; on a loaded test machine a request can reach a
+  // socket the fake was closing that very moment ('fetch failed'), which Twilio itself would not do.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -1,8 +1,9 @@
 // Calls through the telephony gateway (ARCHITECTURE.md "Telephony gateway"): the softphone's call ticket request.
 import { z } from "zod";
 import { MESSAGE_SENDERS, TURN_INPUTS } from "../enums";
+import { TEXT_INVALID_CHARACTERS } from "../messages";
 import { e164Of } from "../phone";
-import { offsetDateTime, textCharacters } from "../zod";
+import { hasInvalidCharacters, offsetDateTime, textCharacters } from "../zod";
 import { ClientRecord } from "./clients";
 import { EstablishmentRecord } from "./establishments";
 import { OfferedServiceRecord } from "./offered-services";
@@ -150,22 +151,40 @@ export type BrowserCallResult = z.infer<typeof BrowserCallResult>;
 
 // ─── The gateway's procedures (decision 0016) ────────────────────────────────────────────────────────────────────
 
-/** Text the gateway records: NUL cannot be stored in PostgreSQL text, and nothing a caller says needs it. */
+// Every string of the ticket's and the agent's procedures follows the shared text rule (decision 0011): a control
+// character or half a surrogate pair is a 400 on its field, never a 500 from PostgreSQL nor a U+FFFD stored.
+
+/** A single-line string of the gateway's (an id, a number, an action's type). */
+const line = (max: number) => z.string().check(textCharacters()).max(max);
+
+/** Text the gateway records (what was said, a summary, a collected value): line breaks and tabs allowed. */
 const recorded = (max: number) =>
   z
     .string()
-    .max(max)
-    .transform((text) => text.replaceAll("\u0000", ""));
+    .check(textCharacters({ multiline: true }))
+    .max(max);
+
+/** Whether any string inside `value` (keys included) breaks the text rule: jsonb refuses NUL too. */
+function badTextInside(value: unknown, depth = 0): boolean {
+  if (depth > 20) return true;
+  if (typeof value === "string") return hasInvalidCharacters(value, { multiline: true });
+  if (Array.isArray(value)) return value.some((item) => badTextInside(item, depth + 1));
+  if (value && typeof value === "object")
+    return Object.entries(value).some(
+      ([key, item]) => hasInvalidCharacters(key) || badTextInside(item, depth + 1),
+    );
+  return false;
+}
 
 const instant = z.iso.datetime({ offset: true });
 
 /** `calls.open`: the `start` event's ticket and parameters. */
 export const CallOpenInput = z.object({
-  token: z.string().max(4000),
-  streamSid: z.string().min(1).max(100),
-  callSid: z.string().min(1).max(100).optional(),
-  from: z.string().max(30).optional(),
-  now: z.string().max(40).optional(),
+  token: line(4000),
+  streamSid: line(100).pipe(z.string().min(1)),
+  callSid: line(100).pipe(z.string().min(1)).optional(),
+  from: line(30).optional(),
+  now: line(40).optional(),
 });
 export type CallOpenInput = z.input<typeof CallOpenInput>;
 
@@ -186,9 +205,12 @@ export const CallActionsInput = z.object({
   actions: z
     .array(
       z.object({
-        actionType: z.string().min(1).max(60),
+        actionType: line(60).pipe(z.string().min(1)),
         timestamp: instant,
-        details: z.record(z.string().max(60), z.unknown()).optional(),
+        details: z
+          .record(line(60), z.unknown())
+          .refine((details) => !badTextInside(details), TEXT_INVALID_CHARACTERS)
+          .optional(),
       }),
     )
     .min(1)
@@ -196,7 +218,7 @@ export const CallActionsInput = z.object({
 });
 
 export const CallDataInput = z.object({
-  entries: z.record(recorded(60).pipe(z.string().min(1)), recorded(500)),
+  entries: z.record(line(60).pipe(z.string().min(1)), recorded(500)),
 });
 
 export const CallIdentifyInput = z.object({ clientId: z.uuid() });
@@ -208,7 +230,7 @@ export const CallFinishInput = z.object({
   endedAt: instant,
   durationSeconds: z.number().int().min(0).max(86_400),
   summary: recorded(2000).optional(),
-  transferredTo: z.string().max(30).optional(),
+  transferredTo: line(30).optional(),
   recorded: z.boolean(),
   /** The recording could not be written (a full disk): the call went on, the history says so (decision 0032). */
   recordingFailed: z.boolean().optional(),
