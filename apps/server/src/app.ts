@@ -36,6 +36,7 @@ import {
   apiRateLimit,
   clientAddress,
   type RateLimits,
+  SharedCounters,
   signInRateLimit,
   trpcBatchLimit,
   trustedClientAddress,
@@ -146,10 +147,12 @@ export function createApp(deps: AppDeps): Hono {
   );
 
   const limits = deps.rateLimits ?? { authPerMinute: 0, apiPerMinute: 0 };
+  // Counted in the database, so every replica spends one budget (decision 0008).
+  const sharedCounters = new SharedCounters(deps.data, logger);
   app.use("/trpc/*", trpcBatchLimit);
-  app.use(signInRateLimit(limits));
+  app.use(signInRateLimit(limits, sharedCounters));
   app.use(authenticate(deps));
-  app.use(apiRateLimit(limits));
+  app.use(apiRateLimit(limits, sharedCounters, logger));
 
   app.get("/healthz", async (c) => {
     try {

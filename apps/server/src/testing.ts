@@ -45,6 +45,8 @@ export async function createTestServer(
   } = {},
 ): Promise<TestServer> {
   const api = await createTestApi({ config: options.config ?? {} });
+  const frozenAt = Date.now();
+  const frozenClock = () => frozenAt;
   const jobs = createJobRunner({ data: api.data, config: api.config, now: api.now });
   const app = createApp({
     jobs,
@@ -53,7 +55,8 @@ export async function createTestServer(
     logger: pino({ level: "silent" }),
     webDist: options.webDist,
     now: api.now,
-    rateLimits: options.rateLimits,
+    // The limiter's windows are cut from a frozen clock, so none ends in the middle of a test.
+    rateLimits: options.rateLimits && { clock: frozenClock, ...options.rateLimits },
     trustProxyHops: options.trustProxyHops,
   });
   const tokenFor = (actor: Actor) => accessTokenFor(actor, api.config, api.now());

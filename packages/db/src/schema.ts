@@ -1027,6 +1027,22 @@ export const dialCounters = pgTable(
 );
 
 /**
+ * The rate limits' counters (docs/decisions/0008-rate-limits.md): one row per budget (`signIn`, `api`), key (a client
+ * address, a user, a call) and fixed one-minute window, so every server replica spends one budget. A table of no
+ * tenant, reached through the shared door; rows of past windows are deleted by the limiter itself.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    budget: text().notNull(),
+    key: text().notNull(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.budget, t.key, t.windowStart] }), index().on(t.windowStart)],
+);
+
+/**
  * Messages from the landing page's contact form (spec 000 §3 "Contact message", POST /contact). They belong to no
  * tenant: the shared door stores them, the super-admin page lists them. `clientAddress` bounds how many one address
  * may send per hour (docs/decisions/0025-public-site.md).
@@ -1131,6 +1147,7 @@ export const SHARED_TABLES = [
   "sandbox_payments",
   "sandbox_cards",
   "contact_messages",
+  "rate_limit_counters",
 ] as const;
 
 /** Tables under row-level security: every table with `tenant_id`. Kept in sync by a test. */
