@@ -214,6 +214,7 @@ export async function playCall(
         next++;
       } else {
         line = personaReply(call, turn, restate);
+        if (line !== null && line === restate) restated = true;
         if (line === null) {
           line = stepText(step);
           next++;
@@ -222,13 +223,13 @@ export async function playCall(
     } else {
       // Nothing scripted for now (or a barge-in waiting for its moment): answer what was asked.
       line = personaReply(call, turn, restate);
+      if (line !== null && line === restate) restated = true;
       if (line === null && step !== undefined && stepBargeIn(step)) {
         line = stepText(step);
         next++;
       }
     }
     if (line === null) break;
-    if (line === restate) restated = true;
     from = socket.events.length;
     socket.say(line);
     callerTurns++;
