@@ -35,7 +35,11 @@ const yesLike =
   /confirm|posso (agendar|marcar|cancelar|remarcar)|pode ser\?|correto\?|certo\?|tudo certo|esta bom\?|fechado\?|deseja (agendar|cancelar|remarcar)|quer (agendar|cancelar|remarcar|que eu)/;
 
 /** The caller's answer to the agent's question from what they know; null when they have nothing to say to it. */
-export function personaReply(call: EvalCall, agentTurn: string): string | null {
+export function personaReply(
+  call: EvalCall,
+  agentTurn: string,
+  restate: string | null = null,
+): string | null {
   const p: Persona = call.persona ?? {};
   const asr = call.style === "asr";
   const say = (written: string, recogniser: string) => (asr ? recogniser : written);
@@ -57,15 +61,19 @@ export function personaReply(call: EvalCall, agentTurn: string): string | null {
     return (
       p.phone ?? say("Pode ser esse mesmo que eu estou ligando.", "pode ser esse mesmo que eu tô ligando")
     );
+  // Offered times: the day and time they want again (their pick when they have none).
+  if (/qual (horario )?(fica|e|seria) melhor/.test(q))
+    return p.when ?? p.pick ?? say("O primeiro.", "o primeiro");
+  // Offered options (which appointment, which professional): the one they want, else the first.
   if (
-    /qual (deles|delas|desses|dessas|das opcoes|opcao|prefere|voce prefere)|qual (fica|e|seria) melhor|\bprimeir|\bsegund|qual (dos|das) /.test(
+    /qual (deles|delas|desses|dessas|das opcoes|opcao|prefere|voce prefere)|\bprimeir|\bsegund|qual (dos|das) /.test(
       q,
     )
   )
-    return p.pick ?? p.when ?? say("O primeiro.", "o primeiro");
+    return p.pick ?? say("O primeiro.", "o primeiro");
   if (/servico|procedimento|tipo de (atendimento|consulta)|qual (exame|consulta|atendimento|sessao)/.test(q))
     // Without a word for the service, the caller says their request again.
-    return p.service ?? p.intent ?? (typeof call.steps[0] === "string" ? call.steps[0] : null);
+    return p.service ?? p.intent ?? restate;
   if (/profissional|com quem|qual (medic|doutor|dr|especialista)|preferencia/.test(q))
     return p.professional ?? say("Tanto faz.", "tanto faz");
   if (/unidade|qual local|qual endereco|em qual (loja|sala)/.test(q))
@@ -112,6 +120,8 @@ export async function playCall(
   let next = 0;
   let ended: Played["ended"] = "caller";
   let helloSaid = false;
+  let restated = false;
+  const asked = new Map<string, number>();
 
   /** Agent lines since event index `from`. */
   const agentSince = (from: number) =>
@@ -184,6 +194,14 @@ export async function playCall(
     const turn = agentSince(from);
     const step = call.steps[next];
     let line: string | null = null;
+    // A caller asked the same question a third time gives up (the repeat is counted by the judge).
+    for (const sentence of plain(turn).split(/(?<=[?.!])\s+/)) {
+      if (!sentence.trim().endsWith("?")) continue;
+      asked.set(sentence, (asked.get(sentence) ?? 0) + 1);
+    }
+    if ([...asked.values()].some((n) => n >= 3)) break;
+    // Their request said again, once, when asked for what they named no other way.
+    const restate = restated || typeof call.steps[0] !== "string" ? null : call.steps[0];
     if (turn.trim() === "" && callerTurns > 0) {
       // The agent said nothing: the caller checks the line once, then gives up.
       if (helloSaid) break;
@@ -195,7 +213,8 @@ export async function playCall(
         line = stepText(step);
         next++;
       } else {
-        line = personaReply(call, turn);
+        line = personaReply(call, turn, restate);
+        if (line !== null && line === restate) restated = true;
         if (line === null) {
           line = stepText(step);
           next++;
@@ -203,7 +222,8 @@ export async function playCall(
       }
     } else {
       // Nothing scripted for now (or a barge-in waiting for its moment): answer what was asked.
-      line = personaReply(call, turn);
+      line = personaReply(call, turn, restate);
+      if (line !== null && line === restate) restated = true;
       if (line === null && step !== undefined && stepBargeIn(step)) {
         line = stepText(step);
         next++;
