@@ -302,6 +302,22 @@ const batch2: [string, Scenario["fixture"], string | null, Turn[], Scenario["exp
     ["quero marcar uma limpeza amanha as nove", "sim", "quanto custa isso?", "sim", "sim"],
     { created: { at: "2026-12-10T09:00" }, say: ["gratuit"] },
   ],
+  [
+    "d2-stuck-professional",
+    "clinica",
+    M,
+    [
+      "quero marcar uma consulta",
+      "hmm olha",
+      "ah sei la qualquer coisa boa",
+      "centro",
+      "amanha as nove",
+      "sim",
+      "sim",
+      "sim",
+    ],
+    { created: { service: "consulta", at: "2026-12-10T09:00" }, notSay: ["desculpe, nao entendi. com qual"] },
+  ],
 ];
 
 export const DEV_SET: Scenario[] = [...rows, ...batch2].map(([id, fixture, caller, turns, expect]) => ({
