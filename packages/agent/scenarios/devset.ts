@@ -220,7 +220,107 @@ const rows: [string, Scenario["fixture"], string | null, Turn[], Scenario["expec
   ],
 ];
 
-export const DEV_SET: Scenario[] = rows.map(([id, fixture, caller, turns, expect]) => ({
+/**
+ * A second batch, written after the first was tuned to. First run, untuned: 7/10; of the three failures two were
+ * the scripts' own (an expected word the grounded answer words otherwise; a turn missing), one the engine's ('não
+ * precisa remarcar' starting a reschedule), fixed.
+ */
+const batch2: [string, Scenario["fixture"], string | null, Turn[], Scenario["expect"]][] = [
+  [
+    "d2-bargein-hold",
+    "consultorio",
+    C,
+    ["qual o endereco", { bargeIn: true }, "nao espera", "quanto custa o clareamento"],
+    { end: false, say: ["varia"] },
+  ],
+  [
+    "d2-cancel-readback-isso-mas",
+    "clinica",
+    M,
+    ["quero cancelar o exame de terça", "isso mas so se nao tiver outro horario"],
+    { cancelled: false },
+  ],
+  [
+    "d2-confirm-then-closing",
+    "clinica",
+    M,
+    ["quero confirmar minha consulta de sexta", "ta bom obrigada tchau"],
+    { confirmed: false },
+  ],
+  [
+    "d2-outra-with-date",
+    "clinica",
+    M,
+    ["quero remarcar meu exame", "semana que vem", "nao a outra quinta as nove", "sim", "sim"],
+    { rescheduled: { appointment: "maria-exame", at: "2026-12-17T09:00" } },
+  ],
+  [
+    "d2-name-chained",
+    "clinica",
+    U,
+    [
+      "quero marcar um exame de sangue amanha as oito",
+      "sim",
+      "meu nome e carla dias nao carla diniz quer dizer carla diniz souza",
+      "pular",
+      "sim",
+    ],
+    { created: { at: "2026-12-10T08:00" }, clientCreated: { fullName: "Carla Diniz Souza" } },
+  ],
+  [
+    "d2-recognizer-time",
+    "consultorio",
+    C,
+    ["é eu queria marcar uma limpeza pra sexta feira é às dez e meia", "sim", "sim", "sim"],
+    { created: { at: "2026-12-11T10:30" } },
+  ],
+  [
+    "d2-preciso-trocar-horario",
+    "consultorio",
+    C,
+    ["oi tudo bem eu preciso trocar o horario da minha limpeza", "pra sexta as onze", "sim", "sim"],
+    { rescheduled: { appointment: "clara-limpeza", at: "2026-12-11T11:00" }, created: false },
+  ],
+  [
+    "d2-reschedule-nao-precisa",
+    "clinica",
+    M,
+    ["queria confirmar a consulta de sexta nao precisa remarcar", "sim"],
+    { confirmed: "maria-consulta", rescheduled: false },
+  ],
+  [
+    "d2-transfer-offer-ligo-depois",
+    "clinica",
+    U,
+    ["abacaxi", "melancia", "laranja", "tá bom eu ligo depois"],
+    { transfer: false },
+  ],
+  [
+    "d2-readback-question",
+    "consultorio",
+    C,
+    ["quero marcar uma limpeza amanha as nove", "sim", "quanto custa isso?", "sim", "sim"],
+    { created: { at: "2026-12-10T09:00" }, say: ["gratuit"] },
+  ],
+  [
+    "d2-stuck-professional",
+    "clinica",
+    M,
+    [
+      "quero marcar uma consulta",
+      "hmm olha",
+      "ah sei la qualquer coisa boa",
+      "centro",
+      "amanha as nove",
+      "sim",
+      "sim",
+      "sim",
+    ],
+    { created: { service: "consulta", at: "2026-12-10T09:00" }, notSay: ["desculpe, nao entendi. com qual"] },
+  ],
+];
+
+export const DEV_SET: Scenario[] = [...rows, ...batch2].map(([id, fixture, caller, turns, expect]) => ({
   id,
   fixture,
   now: NOW,

@@ -582,6 +582,11 @@ class OfflineSession implements AgentSession {
         return;
       } else {
         this.misses++;
+        if (this.misses >= 2 && this.unstick()) {
+          this.misses = 0;
+          await this.advance(false);
+          return;
+        }
         if (this.misses >= 3 && this.k.agent.forwardingPhone) {
           this.ask(
             "Desculpe, não estou conseguindo entender. Quer que eu transfira para um atendente?",
@@ -636,6 +641,25 @@ class OfflineSession implements AgentSession {
     if (WRITE_READBACKS.has(this.pending) && c.reason === "closing" && c.yesWord) {
       this.say("Antes de encerrar, só para eu ter certeza.");
       this.ask(`${this.lastQuestion.replace(/\s*\?$/, "")}? Diga sim ou não, por favor.`, this.pending);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * The same question is not asked a third time (issue #27): a preference the caller could not give is taken as
+   * 'tanto faz', said so, and the flow goes on with every professional or location that fits.
+   */
+  private unstick(): boolean {
+    if (this.flow !== "book") return false;
+    if (this.pending === "professional") {
+      this.draft.anyProfessional = true;
+      this.say("Sem problema: vou procurar com qualquer profissional que atenda.");
+      return true;
+    }
+    if (this.pending === "location") {
+      this.draft.anyLocation = true;
+      this.say("Sem problema: vou procurar em qualquer unidade.");
       return true;
     }
     return false;

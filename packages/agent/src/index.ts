@@ -1,3 +1,4 @@
+export { type Consent, type ConsentAnswer, type ConsentReason, consentOf, type ReadBack } from "./consent";
 export { cpfDigits, formatCpf, isValidCpf } from "./cpf";
 export { PERIOD_RANGES, type Period, resolveWhen, type When } from "./datetime";
 export { createOfflineEngine, type OfflineEngineOptions } from "./dialog";

@@ -61,9 +61,13 @@ const TOPIC_PATTERNS: Record<Topic, RegExp> = {
     /\b(online|on line|teleconsulta|telemedicina|video ?chamada|por video|remot\w*|a distancia|presencial)\b/,
 };
 
+const NEGATED_REQUEST =
+  /\b(nao|sem) (precisa|preciso|precisar|quero|queria|vou|vai|e pra|e para|tem que|ha necessidade de|necessidade de)( de| mais)? (remarc|reagend|cancel|desmarc|marc|agend|confirm|mud|troc|alter|transfer)\w*\b/g;
+
 /** The intents a turn carries, most specific first. */
 export function intentsOf(text: string): Intent[] {
-  const n = normalize(text);
+  // 'não precisa remarcar', 'não quero cancelar': a negated request is no request (issue #27).
+  const n = normalize(text).replace(NEGATED_REQUEST, " ");
   const found: Intent[] = [];
   for (const intent of [
     "reschedule",

@@ -140,7 +140,15 @@ describe("intents and topics", () => {
     ["quero confirmar minha consulta", "confirm"],
     ["quero falar com uma atendente", "transfer"],
     ["tchau", "goodbye"],
+    ["preciso mudar a minha consulta", "reschedule"],
+    ["queria passar pro dia quatorze", "reschedule"],
+    ["oi só confirmando o exame de terça", "confirm"],
+    ["queria confirmar a consulta de sexta, não precisa remarcar", "confirm"],
   ])("%s → %s", (text, intent) => expect(intentsOf(text)[0]).toBe(intent));
+  it("a negated request is no request", () => {
+    expect(intentsOf("não precisa remarcar")).toEqual([]);
+    expect(intentsOf("não quero cancelar não")).toEqual([]);
+  });
   it.each([
     ["quanto custa", "price"],
     ["a consulta sai quanto", "price"],
