@@ -10,7 +10,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { Worker } from "node:worker_threads";
-import { createEspeakSynthesizer, createZeroLatencySynthesizer } from "@atende/telephony/audio";
+import { createEspeakSynthesizer, createVad, createZeroLatencySynthesizer } from "@atende/telephony/audio";
 import {
   type Clinic,
   type Harness,
@@ -309,7 +309,29 @@ export async function benchGateway(): Promise<void> {
   await memoryAndSpeech();
 }
 
+/**
+ * Voice activity detection's own time per 20 ms frame (WebRTC VAD in WASM and the voicing check): whether it too
+ * should leave the gateway's thread (decision 0037: it stays, a message to a worker per frame costs more).
+ */
+async function vadSpeed(): Promise<string[]> {
+  const vad = await createVad();
+  const frame = Int16Array.from({ length: 160 }, (_, i) => Math.round(Math.sin(i / 3) * 6000));
+  for (let i = 0; i < 2_000; i++) vad.isSpeech(frame);
+  const n = 50_000;
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) vad.isSpeech(frame);
+  const perFrameMs = (performance.now() - t0) / n;
+  vad.dispose();
+  // 200 callers send 50 frames a second each.
+  return [(perFrameMs * 1000).toFixed(1), ((200 * 50 * perFrameMs) / 10).toFixed(1)];
+}
+
 async function memoryAndSpeech(): Promise<void> {
+  printTable(
+    "Voice activity detection per 20 ms frame (WebRTC VAD in WASM and the voicing check)",
+    ["µs per frame", "% of one core at 200 callers speaking"],
+    [await vadSpeed()],
+  );
   printTable("Gateway memory", ["measure", "value", "detail"], await memory());
   printTable(
     "eSpeak NG (WASM) synthesis of a 17-word pt-BR sentence (20 different sentences; ms)",

@@ -109,4 +109,19 @@ describe("a production start (docs/decisions/0027-production-deployment.md)", ()
     expect(gatewayEnv.parse({ CALL_DRAIN_TIMEOUT_MS: "60000" }).CALL_DRAIN_TIMEOUT_MS).toBe(60_000);
     expect(parseGatewayEnv({ CALL_DRAIN_TIMEOUT_MS: "-1" }).success).toBe(false);
   });
+
+  it("sizes speech synthesis from the machine unless told, with a cache of 64 MiB (decision 0037)", () => {
+    const defaults = parseGatewayEnv({ SYNTHESIS_WORKERS: "" });
+    expect(defaults.success && [defaults.data.SYNTHESIS_WORKERS, defaults.data.SYNTHESIS_CACHE_MB]).toEqual([
+      undefined,
+      64,
+    ]);
+    const set = gatewayEnv.parse({ SYNTHESIS_WORKERS: "3", SYNTHESIS_CACHE_MB: "0" });
+    expect([set.SYNTHESIS_WORKERS, set.SYNTHESIS_CACHE_MB]).toEqual([3, 0]);
+    const bad = parseGatewayEnv({ SYNTHESIS_WORKERS: "0", SYNTHESIS_CACHE_MB: "muito" });
+    expect(bad.error && gatewayEnvProblems(bad.error).map((p) => p.split(":")[0])).toEqual([
+      "SYNTHESIS_WORKERS",
+      "SYNTHESIS_CACHE_MB",
+    ]);
+  });
 });
