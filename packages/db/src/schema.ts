@@ -164,6 +164,12 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     rotatedAt: timestamp({ withTimezone: true }),
+    /**
+     * The token that replaced this one, sealed with a key derived from this token (never readable from the database
+     * alone): presented again within the reuse grace, this token answers the same successor instead of revoking the
+     * family, so a reload during a refresh keeps the session (docs/decisions/0003-sessions.md).
+     */
+    successorSealed: text(),
   },
   (t) => [index().on(t.familyId)],
 );
