@@ -93,6 +93,10 @@ export const tenants = pgTable("tenants", {
    * sessions revoked; sign-in to it is refused and no call reaches it. Billing records are kept.
    */
   closedAt: timestamp({ withTimezone: true }),
+  /** The week's outcomes e-mailed to the owners every Monday (docs/decisions/0042-home-outcomes.md); on by default. */
+  weeklyReportEnabled: boolean().notNull().default(true),
+  /** The Monday (`yyyy-MM-dd`) of the last weekly report queued: one per week, however often the sweep runs. */
+  weeklyReportSentFor: text(),
 });
 
 /**
