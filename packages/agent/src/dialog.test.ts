@@ -115,14 +115,14 @@ describe("offline engine writes", () => {
     const updates = tools.calls.filter((c) => c.tool === "updateClient");
     expect(updates.map((c) => c.ran)).toEqual([true, false]);
     expect(updates[0]!.toolCallId).toBe(updates[1]!.toolCallId);
-    expect(tools.clients[0]!.phoneNumber).toBe("+5521977776655");
+    expect(tools.clients[0]!.phoneNumber).toBe("(21) 97777-6655");
     expect(events).toContainEqual({
       type: "action",
       actionType: "CLIENT_UPDATED",
       details: { clientId: fixture.clients[0]!.id, fields: ["phoneNumber"] },
     });
     expect(events).toContainEqual({ type: "data", key: "Telefone", value: "(21) 97777-6655" });
-    expect(events.some((e) => e.type === "client" && e.client.phoneNumber === "+5521977776655")).toBe(true);
+    expect(events.some((e) => e.type === "client" && e.client.phoneNumber === "(21) 97777-6655")).toBe(true);
     expect(session.summary()).toBe(
       "Paciente Ana Clara Ribeiro atualizou o cadastro: telefone para (21) 97777-6655.",
     );

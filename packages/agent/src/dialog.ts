@@ -3,6 +3,8 @@
 // advances the current flow one step and asks the next question. Everything said about the business comes from
 // AgentKnowledge; every write is read back, confirmed with a heard 'sim', and sent with a toolCallId that is
 // reused when the same write is retried.
+
+import { nationalPhone as storedPhone } from "@atende/shared/phone-format";
 import type { Appointment, FreeSlot } from "@atende/shared/schemas/appointments";
 import type { Client } from "@atende/shared/schemas/clients";
 import type { Establishment } from "@atende/shared/schemas/establishments";
@@ -1495,7 +1497,8 @@ class OfflineSession implements AgentSession {
     const created = await this.write(`client:${fold(fullName)}:${this.cpf ?? ""}:${phone}`, (id) =>
       this.tools.createClient(id, {
         fullName,
-        phoneNumber: phone,
+        // Our writers store the national form `(11) 98765-4321` (docs/decisions/0041-phone-format.md).
+        phoneNumber: storedPhone(phone),
         documentNumber: this.cpf ? formatCpf(this.cpf) : null,
       }),
     );
@@ -2359,7 +2362,7 @@ class OfflineSession implements AgentSession {
     const input = {
       id: client.id,
       fullName: c.name ?? client.fullName,
-      phoneNumber: c.phone ? `+55${c.phone}` : client.phoneNumber,
+      phoneNumber: c.phone ? storedPhone(c.phone) : client.phoneNumber,
       documentNumber: c.cpf ? formatCpf(c.cpf) : client.documentNumber,
       email: client.email,
       healthInsuranceProvider: insuranceChanged ? (c.insurance ?? null) : client.healthInsuranceProvider,

@@ -1,6 +1,7 @@
 // The receptionist's contract (issue #8): what an engine knows of a tenant, the tools it acts through, and the events
 // it answers with. The gateway implements `AgentTools` over the tenant's tRPC procedures with the agent credential, so
 // every booking rule and tenant check applies to callers too; an engine never touches the database.
+
 import type {
   Appointment,
   AppointmentCreateInput,
@@ -12,6 +13,7 @@ import type {
   FreeSlotsInput,
 } from "@atende/shared/schemas/appointments";
 import type { Client, ClientFormValues } from "@atende/shared/schemas/clients";
+import { CONVERSATION_ACTION_TYPES } from "@atende/shared/schemas/conversations";
 import type { Establishment } from "@atende/shared/schemas/establishments";
 import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import type { Professional } from "@atende/shared/schemas/professionals";
@@ -80,18 +82,8 @@ export type CallerInput =
   /** 6 s of caller silence after the agent finished its turn; 2 means the last chance before goodbye. */
   | { kind: "silence"; prompts: 1 | 2 };
 
-/** The conversation actions an engine reports (conversation records, spec 001 §3). */
-export const ACTION_TYPES = [
-  "APPOINTMENT_CREATED",
-  "APPOINTMENT_RESCHEDULED",
-  "APPOINTMENT_CONFIRMED",
-  "APPOINTMENT_CANCELLED",
-  "CLIENT_REGISTERED",
-  "CLIENT_UPDATED",
-  "CALL_TRANSFERRED",
-  "CALL_ENDED",
-  "INFORMATION_PROVIDED",
-] as const;
+/** The conversation actions an engine reports (conversation records, spec 001 §3): the shared list, labelled there. */
+export const ACTION_TYPES = CONVERSATION_ACTION_TYPES;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
 export type AgentEvent =

@@ -7,6 +7,7 @@ import { callsRouter } from "./routers/calls";
 import { clientsRouter } from "./routers/clients";
 import { contactRouter } from "./routers/contact";
 import { conversationsRouter } from "./routers/conversations";
+import { dashboardRouter } from "./routers/dashboard";
 import { devRouter } from "./routers/dev";
 import { establishmentsRouter } from "./routers/establishments";
 import { offeredServicesRouter } from "./routers/offered-services";
@@ -30,6 +31,7 @@ export const appRouter = router({
   availabilities: availabilitiesRouter,
   appointments: appointmentsRouter,
   conversations: conversationsRouter,
+  dashboard: dashboardRouter,
   calls: callsRouter,
   dev: devRouter,
   places: placesRouter,

@@ -85,13 +85,14 @@ export const SYSTEM_ACCESS = {
     modules: ["packages/api/src/telephony/demo.ts"],
   },
   tenantSweeps: {
-    why: "jobs that go over every tenant (subscription renewals, retention purges, calls whose gateway stopped reporting, calendars to reconcile) find the tenants to work on",
+    why: "jobs that go over every tenant (subscription renewals, retention purges, calls whose gateway stopped reporting, calendars to reconcile, weekly reports) find the tenants to work on",
     procedures: [],
     modules: [
       "packages/api/src/billing/jobs.ts",
       "packages/api/src/telephony/lost-calls.ts",
       "packages/api/src/calendar/sync.ts",
       "packages/api/src/lgpd/recording-jobs.ts",
+      "packages/api/src/services/weekly-report.ts",
     ],
   },
   jobs: {

@@ -93,6 +93,10 @@ export const tenants = pgTable("tenants", {
    * sessions revoked; sign-in to it is refused and no call reaches it. Billing records are kept.
    */
   closedAt: timestamp({ withTimezone: true }),
+  /** The week's outcomes e-mailed to the owners every Monday (docs/decisions/0042-home-outcomes.md); on by default. */
+  weeklyReportEnabled: boolean().notNull().default(true),
+  /** The Monday (`yyyy-MM-dd`) of the last weekly report queued: one per week, however often the sweep runs. */
+  weeklyReportSentFor: text(),
 });
 
 /**
@@ -164,6 +168,12 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     rotatedAt: timestamp({ withTimezone: true }),
+    /**
+     * The token that replaced this one, sealed with a key derived from this token (never readable from the database
+     * alone): presented again within the reuse grace, this token answers the same successor instead of revoking the
+     * family, so a reload during a refresh keeps the session (docs/decisions/0003-sessions.md).
+     */
+    successorSealed: text(),
   },
   (t) => [index().on(t.familyId)],
 );
@@ -317,6 +327,29 @@ export const clients = pgTable(
     fullName: text().notNull(),
     documentNumber: text(),
     phoneNumber: text().notNull(),
+    /**
+     * The phone in E.164, derived by the database from `phoneNumber` whatever form its door wrote (REST keeps what an
+     * integrator sent; the form and the agent write `(11) 98765-4321`): matching a caller and search use it
+     * (docs/decisions/0041-phone-format.md; the same rule as `normalisedPhone` in @atende/shared/phone-format).
+     */
+    phoneE164: text("phone_e164").generatedAlwaysAs(
+      sql`CASE
+        WHEN regexp_replace(phone_number, '[^0-9]', '', 'g') = '' THEN NULL
+        WHEN phone_number ~ '^[[:space:]]*[+]' THEN '+' || regexp_replace(phone_number, '[^0-9]', '', 'g')
+        WHEN length(regexp_replace(phone_number, '[^0-9]', '', 'g')) IN (11, 12)
+          AND regexp_replace(phone_number, '[^0-9]', '', 'g') LIKE '0%'
+          THEN '+55' || substr(regexp_replace(phone_number, '[^0-9]', '', 'g'), 2)
+        WHEN length(regexp_replace(phone_number, '[^0-9]', '', 'g')) IN (10, 11)
+          THEN '+55' || regexp_replace(phone_number, '[^0-9]', '', 'g')
+        WHEN length(regexp_replace(phone_number, '[^0-9]', '', 'g')) IN (12, 13)
+          AND regexp_replace(phone_number, '[^0-9]', '', 'g') LIKE '55%'
+          THEN '+' || regexp_replace(phone_number, '[^0-9]', '', 'g')
+      END`,
+    ),
+    /** The CPF's (or other document's) digits, derived by the database, for search (decision 0041). */
+    documentDigits: text().generatedAlwaysAs(
+      sql`nullif(regexp_replace(coalesce(document_number, ''), '[^0-9]', '', 'g'), '')`,
+    ),
     email: text(),
     healthInsuranceProvider: text(),
     healthInsuranceNumber: text(),
@@ -329,7 +362,7 @@ export const clients = pgTable(
   },
   (t) => [
     unique().on(t.tenantId, t.id),
-    index().on(t.tenantId, t.phoneNumber),
+    index().on(t.tenantId, t.phoneE164),
     index().on(t.tenantId, t.fullName),
   ],
 );

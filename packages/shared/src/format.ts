@@ -9,6 +9,13 @@ const digitsOf = (value: string, max: number) => value.replace(/\D/g, "").slice(
  * is masked as far as it goes, so the mask can run on every keystroke; more than 11 digits are cut.
  */
 export function maskPhone(value: string): string {
+  // A number written with its country code (pasted, or stored by another door): Brazil's is dropped; a foreign
+  // number is left as typed, since this mask only knows Brazil's shape (docs/decisions/0041-phone-format.md).
+  const trimmed = value.trimStart();
+  if (trimmed.startsWith("+")) {
+    if (!trimmed.startsWith("+55") || trimmed.length <= 3) return value;
+    return maskPhone(trimmed.slice(3));
+  }
   const d = digitsOf(value, 11);
   if (d.length === 0) return "";
   if (d.length <= 2) return `(${d}`;

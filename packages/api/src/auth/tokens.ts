@@ -1,6 +1,7 @@
 // Access tokens (docs/architecture.md): HS256 JWTs of about 15 minutes. Only HS256 is accepted, so a token
 // with `alg: none` or any other algorithm is refused before its signature is even looked at.
 // Refresh tokens: opaque random strings; only their SHA-256 is stored (docs/decisions/0003-sessions.md).
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { AccessTokenClaims } from "@atende/shared/auth";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
@@ -62,4 +63,38 @@ export function generateRefreshToken(): string {
 /** What the database keeps of a refresh token: its SHA-256, lower-case hex. */
 export function hashRefreshToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+// The successor of a rotated refresh token, sealed with a key only the rotated token's holder can derive (decision
+// 0003, the reuse grace): AES-256-GCM under SHA-256("atende-refresh-successor:" + token), a key unrelated to the stored
+// hash. The database alone cannot open it; whoever presents the rotated token within the grace gets the same successor.
+const SUCCESSOR_KEY_LABEL = "atende-refresh-successor:";
+
+function successorKey(token: string): Buffer {
+  return createHash("sha256")
+    .update(SUCCESSOR_KEY_LABEL + token)
+    .digest();
+}
+
+/** `successor` sealed under a key derived from `token`: base64url of iv (12) ‖ ciphertext ‖ tag (16). */
+export function sealSuccessor(token: string, successor: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", successorKey(token), iv);
+  const sealed = Buffer.concat([cipher.update(successor, "utf8"), cipher.final()]);
+  return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString("base64url");
+}
+
+/** The successor sealed by `sealSuccessor(token, …)`, or undefined when it does not open with `token`. */
+export function openSuccessor(token: string, sealed: string): string | undefined {
+  try {
+    const bytes = Buffer.from(sealed, "base64url");
+    if (bytes.length < 29) return undefined;
+    const decipher = createDecipheriv("aes-256-gcm", successorKey(token), bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+    return Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]).toString(
+      "utf8",
+    );
+  } catch {
+    return undefined;
+  }
 }

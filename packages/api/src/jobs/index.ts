@@ -7,6 +7,7 @@ import { calendarJobs } from "../calendar/sync";
 import type { ApiConfig } from "../config";
 import { recordingJobs } from "../lgpd/recording-jobs";
 import { recordingStoreFor } from "../recordings/store";
+import { weeklyReportJobs } from "../services/weekly-report";
 import { callJobs } from "../telephony/lost-calls";
 import { JobRunner } from "./runner";
 
@@ -39,10 +40,24 @@ export function createJobRunner(options: {
   });
   // Google Calendar per professional: event writes and their reconciliation (decision 0029).
   const calendar = calendarJobs({ data: options.data, config: options.config, now });
+  // The week's outcomes e-mailed to the owners on Mondays (docs/decisions/0042-home-outcomes.md).
+  const reports = weeklyReportJobs({ data: options.data, now });
   const runner: JobRunner = new JobRunner({
     data: options.data,
-    handlers: { ...billing.handlers, ...calls.handlers, ...calendar.handlers, ...recordings.handlers },
-    periodic: [...billing.periodic, ...calls.periodic, ...calendar.periodic, ...recordings.periodic],
+    handlers: {
+      ...billing.handlers,
+      ...calls.handlers,
+      ...calendar.handlers,
+      ...recordings.handlers,
+      ...reports.handlers,
+    },
+    periodic: [
+      ...billing.periodic,
+      ...calls.periodic,
+      ...calendar.periodic,
+      ...recordings.periodic,
+      ...reports.periodic,
+    ],
     pollMs: options.pollMs ?? 1000,
     now,
     onError: options.onError,

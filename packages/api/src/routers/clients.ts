@@ -1,3 +1,4 @@
+import { nationalPhone } from "@atende/shared/phone-format";
 import {
   ClientCreateInput,
   ClientFindByPhoneInput,
@@ -30,6 +31,11 @@ async function resyncCalendarEvents(args: AroundArgs<{ id: string }>): Promise<v
   }
 }
 
+/** The agent's patient with its phone in the national form (decision 0041); anyone else's as given. */
+function ownWrite<T extends { phoneNumber: string }>(agent: unknown, fields: T): T {
+  return agent ? { ...fields, phoneNumber: nationalPhone(fields.phoneNumber) } : fields;
+}
+
 /** Patients (spec 001 §3, §5 Patient form). */
 export const clientsRouter = {
   list: agentToolProcedure
@@ -45,14 +51,20 @@ export const clientsRouter = {
     .input(idInput)
     .output(ClientRecord)
     .query(({ ctx, input }) => clients.get(ctx.db, input.id)),
+  /**
+   * The agent's writes store the phone in the national form `(11) 98765-4321`, as the patient form does; a user's
+   * (the form, an integrator through REST) are kept as sent (docs/decisions/0041-phone-format.md).
+   */
   create: agentToolProcedure
     .input(ClientCreateInput)
     .output(ClientRecord)
-    .mutation(({ ctx, input }) => clients.create(ctx.db, input)),
+    .mutation(({ ctx, input }) => clients.create(ctx.db, ownWrite(ctx.agent, input))),
   update: agentToolProcedure
     .input(ClientUpdateInput)
     .output(ClientRecord)
-    .mutation(({ ctx, input: { id, ...fields } }) => clients.update(ctx.db, id, fields, ctx.now())),
+    .mutation(({ ctx, input: { id, ...fields } }) =>
+      clients.update(ctx.db, id, ownWrite(ctx.agent, fields), ctx.now()),
+    ),
   delete: tenantProcedure
     .input(idInput)
     .output(z.void())

@@ -1,12 +1,11 @@
 import { schema } from "@atende/db";
 import { count, eq, sql } from "@atende/db/orm";
-import { TRPCError } from "@trpc/server";
 import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashRefreshToken, signAccessToken, verifyAccessToken } from "../auth/tokens";
+import { hashRefreshToken, openSuccessor, signAccessToken, verifyAccessToken } from "../auth/tokens";
 import { actorFromClaims } from "../context";
 import { createTestApi, type TestApi } from "../testing";
-import { refreshSession, SESSION_EXPIRED, signIn, type TokenPair } from "./auth";
+import { REFRESH_REUSE_GRACE_MS, refreshSession, SESSION_EXPIRED, signIn, type TokenPair } from "./auth";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -231,47 +230,96 @@ describe("user.refreshToken", () => {
     expect(rows.filter((row) => row.rotatedAt !== null)).toHaveLength(2);
   });
 
-  it("revokes the whole family when a spent token is presented again", async () => {
+  it("revokes the whole family when a spent token is presented again after the grace", async () => {
+    const start = new Date("2030-02-01T12:00:00-03:00");
     const first = await signIn(
       api.data.system("signIn"),
       { email: uniqueEmail(), name: "Fábio" },
       api.config,
+      start,
     );
     const other = await signIn(
       api.data.system("signIn"),
       { email: uniqueEmail(), name: "Outra sessão" },
       api.config,
+      start,
     );
-    const second = await refresh(first.refreshToken);
+    try {
+      api.setNow(start);
+      const second = await refresh(first.refreshToken);
+      api.setNow(new Date(start.getTime() + REFRESH_REUSE_GRACE_MS + 1000));
+      await expectSessionExpired(refresh(first.refreshToken)); // reuse, past the grace
+      await expectSessionExpired(refresh(second.refreshToken)); // the family's newest token died with it
+      const [family] = await api.database.db
+        .select()
+        .from(schema.refreshTokenFamilies)
+        .innerJoin(schema.refreshTokens, eq(schema.refreshTokens.familyId, schema.refreshTokenFamilies.id))
+        .where(eq(schema.refreshTokens.tokenHash, hashRefreshToken(second.refreshToken)));
+      expect(family?.refresh_token_families.revokedAt).toBeInstanceOf(Date);
 
-    await expectSessionExpired(refresh(first.refreshToken)); // reuse
-    await expectSessionExpired(refresh(second.refreshToken)); // the family's newest token died with it
-    const [family] = await api.database.db
-      .select()
-      .from(schema.refreshTokenFamilies)
-      .innerJoin(schema.refreshTokens, eq(schema.refreshTokens.familyId, schema.refreshTokenFamilies.id))
-      .where(eq(schema.refreshTokens.tokenHash, hashRefreshToken(second.refreshToken)));
-    expect(family?.refresh_token_families.revokedAt).toBeInstanceOf(Date);
-
-    // Another session (family) is untouched.
-    expect((await refresh(other.refreshToken)).refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // Another session (family) is untouched.
+      expect((await refresh(other.refreshToken)).refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    } finally {
+      api.setNow(undefined);
+    }
   });
 
-  it("lets only one of two concurrent refreshes with the same token succeed", async () => {
+  it("within the grace, a rotated token answers the same successor (a reload during a refresh), chain included", async () => {
+    const start = new Date("2030-03-01T12:00:00-03:00");
+    const first = await signIn(
+      api.data.system("signIn"),
+      { email: uniqueEmail(), name: "Íris" },
+      api.config,
+      start,
+    );
+    try {
+      api.setNow(start);
+      const second = await refresh(first.refreshToken); // the answer the reloaded page never received
+      api.setNow(new Date(start.getTime() + 5_000));
+      const replayed = await refresh(first.refreshToken);
+      expect(replayed.refreshToken).toBe(second.refreshToken);
+      expect(decodeJwt(replayed.accessToken).sub).toBe(decodeJwt(second.accessToken).sub);
+      // The successor was spent meanwhile (another tab went on): the old token follows the chain to the live one.
+      const third = await refresh(second.refreshToken);
+      api.setNow(new Date(start.getTime() + 10_000));
+      expect((await refresh(first.refreshToken)).refreshToken).toBe(third.refreshToken);
+      // The live token still rotates normally: nothing was revoked.
+      api.setNow(new Date(start.getTime() + 12_000));
+      const fourth = await refresh(third.refreshToken);
+      expect(fourth.refreshToken).not.toBe(third.refreshToken);
+      // Past its grace, the first token is a reuse again: the family is revoked.
+      api.setNow(new Date(start.getTime() + REFRESH_REUSE_GRACE_MS + 1000));
+      await expectSessionExpired(refresh(first.refreshToken));
+      await expectSessionExpired(refresh(fourth.refreshToken));
+    } finally {
+      api.setNow(undefined);
+    }
+  });
+
+  it("the successor is sealed: the database row alone does not reveal it", async () => {
+    const first = await signIn(api.data.system("signIn"), { email: uniqueEmail(), name: "Jade" }, api.config);
+    const second = await refresh(first.refreshToken);
+    const [row] = await api.database.db
+      .select({ sealed: schema.refreshTokens.successorSealed })
+      .from(schema.refreshTokens)
+      .where(eq(schema.refreshTokens.tokenHash, hashRefreshToken(first.refreshToken)));
+    expect(row?.sealed).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(row?.sealed).not.toContain(second.refreshToken);
+    expect(openSuccessor(first.refreshToken, row?.sealed ?? "")).toBe(second.refreshToken);
+    expect(openSuccessor(second.refreshToken, row?.sealed ?? "")).toBeUndefined();
+    expect(openSuccessor(hashRefreshToken(first.refreshToken), row?.sealed ?? "")).toBeUndefined();
+  });
+
+  it("two concurrent refreshes with the same token both keep the session, with the same successor", async () => {
     const pair = await signIn(api.data.system("signIn"), { email: uniqueEmail(), name: "Gil" }, api.config);
-    const results = await Promise.allSettled([
-      refreshSession(api.data.system("tokenRefresh"), pair.refreshToken, api.config, new Date()),
-      refreshSession(api.data.system("tokenRefresh"), pair.refreshToken, api.config, new Date()),
+    const now = new Date();
+    const results = await Promise.all([
+      refreshSession(api.data.system("tokenRefresh"), pair.refreshToken, api.config, now),
+      refreshSession(api.data.system("tokenRefresh"), pair.refreshToken, api.config, now),
     ]);
-    const won = results.filter((r): r is PromiseFulfilledResult<TokenPair> => r.status === "fulfilled");
-    const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
-    expect(won).toHaveLength(1);
-    expect(lost).toHaveLength(1);
-    expect(lost[0]?.reason).toBeInstanceOf(TRPCError);
-    // The loser presented a spent token: no grace window, the family is revoked (clients refresh single-flight).
-    const winner = won[0]?.value;
-    if (!winner) throw new Error("no winner");
-    await expectSessionExpired(refresh(winner.refreshToken));
+    expect(results[0].refreshToken).toBe(results[1].refreshToken);
+    // Only one token was issued: the family stays one line, and its live token rotates.
+    expect((await refresh(results[0].refreshToken)).refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it("refuses an expired refresh token; each rotation gets its own 30 days", async () => {

@@ -4,7 +4,13 @@
 import { PG_UNIQUE_VIOLATION, pgErrorOf, type Queryable, type SystemDb, schema } from "@atende/db";
 import { and, desc, eq, gt, isNull, sql } from "@atende/db/orm";
 import type { UserRole } from "@atende/shared/enums";
-import { generateRefreshToken, hashRefreshToken, signAccessToken } from "../auth/tokens";
+import {
+  generateRefreshToken,
+  hashRefreshToken,
+  openSuccessor,
+  sealSuccessor,
+  signAccessToken,
+} from "../auth/tokens";
 import type { ApiConfig } from "../config";
 import { unauthorized } from "../errors";
 
@@ -204,10 +210,71 @@ function signInOnce(
 }
 
 /**
+ * How long a rotated refresh token still answers its successor (decision 0003): long enough for a reload during a
+ * refresh, or a second tab that read the old token, to present it again; short enough that a stolen copy is stale.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+/** The user and selection of an unrevoked family, the selection dropped (and erased) if its admin was demoted. */
+async function liveSession(tx: Queryable, familyId: string, config: ApiConfig) {
+  const [session] = await tx
+    .select({ selectedTenantId: refreshTokenFamilies.selectedTenantId, user: sessionUserColumns })
+    .from(refreshTokenFamilies)
+    .innerJoin(users, eq(users.id, refreshTokenFamilies.userId))
+    .where(and(eq(refreshTokenFamilies.id, familyId), isNull(refreshTokenFamilies.revokedAt)))
+    .limit(1);
+  if (!session) return undefined; // a revoked family: its tokens are all dead
+  let selectedTenantId = session.selectedTenantId;
+  if (selectedTenantId && !isSuperAdminEmail(config, session.user.email)) {
+    // Demoted since the selection was made: the selection goes with the role.
+    await tx
+      .update(refreshTokenFamilies)
+      .set({ selectedTenantId: null })
+      .where(eq(refreshTokenFamilies.id, familyId));
+    selectedTenantId = null;
+  }
+  return { user: session.user, selectedTenantId };
+}
+
+/**
+ * The grace (decision 0003): `token` was rotated less than `REFRESH_REUSE_GRACE_MS` ago, so its holder gets the same
+ * successor it was given (opened with `token` itself), following the chain while each link is in its grace, up to
+ * the live token of an unrevoked family. Anything else is undefined: a reuse.
+ */
+async function successorInGrace(tx: Queryable, token: string, config: ApiConfig, now: Date) {
+  let current = token;
+  for (let hops = 0; hops < 5; hops++) {
+    const [row] = await tx
+      .select({
+        familyId: refreshTokens.familyId,
+        rotatedAt: refreshTokens.rotatedAt,
+        expiresAt: refreshTokens.expiresAt,
+        successorSealed: refreshTokens.successorSealed,
+      })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(current)))
+      .limit(1);
+    if (!row || row.expiresAt <= now) return undefined;
+    if (!row.rotatedAt) {
+      if (hops === 0) return undefined;
+      const session = await liveSession(tx, row.familyId, config);
+      return session && { session, refreshToken: current };
+    }
+    if (now.getTime() - row.rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS || !row.successorSealed)
+      return undefined;
+    const next = openSuccessor(current, row.successorSealed);
+    if (!next) return undefined;
+    current = next;
+  }
+  return undefined;
+}
+
+/**
  * Rotates a refresh token: the presented token is spent and a new one in the same family comes back with a fresh
  * access token. The gate is one conditional UPDATE (`rotated_at is null`), so of two concurrent refreshes with one
- * token only one can succeed; the other sees a spent token. A spent token presented again revokes its whole family
- * with no grace window. Unknown, expired, spent or revoked: 401 'Sessão expirada. Faça login novamente.'.
+ * token only one can rotate it. The same token presented again within `REFRESH_REUSE_GRACE_MS` (a reload while the
+ * refresh was in flight, a second tab) answers the same successor with a fresh access token; after that, a spent
+ * token revokes its whole family. Unknown, expired, spent or revoked: 401 'Sessão expirada. Faça login novamente.'.
  */
 export async function refreshSession(
   sys: SystemDb,
@@ -228,32 +295,29 @@ export async function refreshSession(
         ),
       )
       .returning({ familyId: refreshTokens.familyId });
-    if (!spent) return undefined;
-    const [session] = await tx
-      .select({ selectedTenantId: refreshTokenFamilies.selectedTenantId, user: sessionUserColumns })
-      .from(refreshTokenFamilies)
-      .innerJoin(users, eq(users.id, refreshTokenFamilies.userId))
-      .where(and(eq(refreshTokenFamilies.id, spent.familyId), isNull(refreshTokenFamilies.revokedAt)))
-      .limit(1);
-    if (!session) return undefined; // a revoked family: its tokens are all dead
-    let selectedTenantId = session.selectedTenantId;
-    if (selectedTenantId && !isSuperAdminEmail(config, session.user.email)) {
-      // Demoted since the selection was made: the selection goes with the role.
-      await tx
-        .update(refreshTokenFamilies)
-        .set({ selectedTenantId: null })
-        .where(eq(refreshTokenFamilies.id, spent.familyId));
-      selectedTenantId = null;
+    if (!spent) {
+      const graced = await successorInGrace(tx, refreshToken, config, now);
+      if (!graced) return undefined;
+      return {
+        accessToken: await accessTokenFor(graced.session.user, graced.session.selectedTenantId, config, now),
+        refreshToken: graced.refreshToken,
+      };
     }
+    const session = await liveSession(tx, spent.familyId, config);
+    if (!session) return undefined;
     const next = await issueRefreshToken(tx, spent.familyId, config, now);
+    await tx
+      .update(refreshTokens)
+      .set({ successorSealed: sealSuccessor(refreshToken, next) })
+      .where(eq(refreshTokens.tokenHash, tokenHash));
     return {
-      accessToken: await accessTokenFor(session.user, selectedTenantId, config, now),
+      accessToken: await accessTokenFor(session.user, session.selectedTenantId, config, now),
       refreshToken: next,
     };
   });
   if (pair) return pair;
-  // Not rotatable. If the token was already spent this is a reuse (a stolen copy, or a client that lost the race):
-  // the whole family dies, including the token that replaced it.
+  // Not rotatable, and not in its grace. If the token was already spent this is a reuse (a stolen copy, a client
+  // that kept it too long): the whole family dies, including the token that replaced it.
   await sys
     .update(refreshTokenFamilies)
     .set({ revokedAt: now })

@@ -1,8 +1,9 @@
 // Patients, "clients" on the wire (spec 001 §3, §5 Patient form). Soft delete: past appointments and calls keep
 // pointing at the row.
 import { schema, type TenantTx } from "@atende/db";
-import { ilike, inArray, like, or, type SQL, sql } from "@atende/db/orm";
-import { type Client, CLIENT_MESSAGES as M, nationalPhoneDigits } from "@atende/shared/schemas/clients";
+import { eq, ilike, like, or, type SQL } from "@atende/db/orm";
+import { normalisedPhone } from "@atende/shared/phone-format";
+import { type Client, CLIENT_MESSAGES as M } from "@atende/shared/schemas/clients";
 import { toWireInstant } from "@atende/shared/time";
 import { catalogue } from "./catalogues";
 
@@ -33,13 +34,11 @@ export const clients = catalogue({
 /** `%…%` for LIKE with the user's `%`, `_` and `\` taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
-const digitsOf = (column: typeof t.phoneNumber | typeof t.documentNumber) =>
-  sql`regexp_replace(${column}, '[^0-9]', '', 'g')`;
-
 /**
  * spec 001 §2 (Patients): the name contains the search, case-insensitive; or the CPF or the phone contains it.
  * When the search looks like a number (digits and phone or CPF punctuation only), the CPF and phone also match on
- * digits alone, so '11 98765' finds '(11) 98765-4321'.
+ * digits alone, through the columns the database normalises (decision 0041), so '98765' finds `(11) 98765-4321`,
+ * `11987654321` and `+5511987654321` alike.
  */
 function searchCondition(search: string): SQL | undefined {
   const digits = /^[\d\s()+./-]+$/.test(search) ? search.replace(/\D/g, "") : "";
@@ -47,8 +46,8 @@ function searchCondition(search: string): SQL | undefined {
     ilike(t.fullName, containing(search)),
     like(t.documentNumber, containing(search)),
     like(t.phoneNumber, containing(search)),
-    digits ? like(digitsOf(t.phoneNumber), `%${digits}%`) : undefined,
-    digits ? like(digitsOf(t.documentNumber), `%${digits}%`) : undefined,
+    digits ? like(t.phoneE164, `%${digits}%`) : undefined,
+    digits ? like(t.documentDigits, `%${digits}%`) : undefined,
   );
 }
 
@@ -59,10 +58,11 @@ export function listClients(db: TenantTx, search?: string): Promise<Client[]> {
 
 /**
  * The clients with this phone number, whatever its formatting: `+55 11 98765-4321`, `(11) 98765-4321` and
- * `011987654321` are one number. Several clients may share a phone (a family); ordered by name.
+ * `011987654321` are one number (the normalised column, decision 0041). Several clients may share a phone (a
+ * family); ordered by name.
  */
 export async function findClientsByPhone(db: TenantTx, phoneNumber: string): Promise<Client[]> {
-  const digits = nationalPhoneDigits(phoneNumber);
-  if (!digits) return [];
-  return clients.list(db, inArray(digitsOf(t.phoneNumber), [digits, `55${digits}`, `0${digits}`]));
+  const e164 = normalisedPhone(phoneNumber);
+  if (!e164) return [];
+  return clients.list(db, eq(t.phoneE164, e164));
 }

@@ -14,7 +14,7 @@ import {
   schema,
   type TenantTx,
 } from "@atende/db";
-import { asc, desc, eq, ilike, or, type SQL, sql } from "@atende/db/orm";
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from "@atende/db/orm";
 import type { ConversationDirection, ConversationStatus, MessageSender } from "@atende/shared/enums";
 import {
   CONVERSATION_NOT_FOUND,
@@ -305,22 +305,44 @@ function phoneDigitsOf(search: string): string[] {
 
 function searchCondition(search: string): SQL | undefined {
   const pattern = `%${escapeLike(search)}%`;
-  const digitsOnlyPhone = sql`regexp_replace(coalesce(${c.phoneNumber}, ''), '[^0-9]', '', 'g')`;
+  const digitsOnlyPhone = sql`regexp_replace(coalesce(${callerPhone}, ''), '[^0-9]', '', 'g')`;
   return or(
+    ilike(callerName, pattern),
     ilike(c.clientName, pattern),
     ilike(c.phoneNumber, pattern),
     ilike(c.summary, pattern),
-    ...phoneDigitsOf(search).map((digits) => sql`${digitsOnlyPhone} like ${`%${digits}%`}`),
+    ...phoneDigitsOf(search).map((digits) =>
+      or(
+        sql`${digitsOnlyPhone} like ${`%${digits}%`}`,
+        sql`regexp_replace(coalesce(${c.phoneNumber}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`,
+      ),
+    ),
   );
 }
+
+/**
+ * Who called, from one source for every screen and the API (issue #25): the patient the call is linked to, else what
+ * the agent collected ('Nome', 'Telefone', 'E-mail' in the call's data), else what the call itself knew (the name
+ * recorded at identification, the caller id). So a caller who gave a name is named on the card, in the dialog's
+ * title and under 'Dados do Cliente' alike, and the number is the one the new patient holds.
+ */
+const linked = schema.clients;
+const collected = (key: string) =>
+  sql`(select ${d.value} from ${d} where ${d.tenantId} = ${c.tenantId} and ${d.conversationId} = ${c.id} and ${d.key} = ${key} limit 1)`;
+const callerName = sql<string | null>`coalesce(${linked.fullName}, ${c.clientName}, ${collected("Nome")})`;
+const callerPhone = sql<
+  string | null
+>`coalesce(${linked.phoneNumber}, ${collected("Telefone")}, ${c.phoneNumber})`;
+const callerEmail = sql<string | null>`coalesce(${linked.email}, ${c.clientEmail}, ${collected("E-mail")})`;
+const linkedClient = and(eq(linked.tenantId, c.tenantId), eq(linked.id, c.clientId));
 
 const listColumns = {
   id: c.id,
   tenantId: c.tenantId,
   status: c.status,
   direction: c.direction,
-  clientName: c.clientName,
-  phoneNumber: c.phoneNumber,
+  clientName: callerName,
+  phoneNumber: callerPhone,
   startedAt: c.startedAt,
   duration: c.duration,
   actionType: c.actionType,
@@ -370,6 +392,7 @@ export async function listConversations(
   const rows = await db
     .select(listColumns)
     .from(c)
+    .leftJoin(linked, linkedClient)
     .where(search ? searchCondition(search) : undefined)
     .orderBy(desc(c.startedAt), desc(c.id))
     .limit(CONVERSATION_LIST_LIMIT);
@@ -406,12 +429,13 @@ export async function getConversation(db: TenantTx, id: string): Promise<Convers
       ...listColumns,
       callSid: c.callSid,
       endedAt: c.endedAt,
-      clientEmail: c.clientEmail,
+      clientEmail: callerEmail,
       transferredTo: c.transferredTo,
       recordingPath: c.recordingPath,
       recordingFailed: c.recordingFailed,
     })
     .from(c)
+    .leftJoin(linked, linkedClient)
     .where(eq(c.id, id))
     .limit(1);
   if (!row) notFound(CONVERSATION_NOT_FOUND);

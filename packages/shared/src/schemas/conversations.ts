@@ -25,6 +25,46 @@ export function conversationStatusLabel(status: string | null | undefined): stri
   return (status != null && Object.hasOwn(labels, status) ? labels[status] : undefined) ?? "Desconhecido";
 }
 
+/** The actions a call records (spec 001 §3 "Conversation"): what the agent did, as the engines report it. */
+export const CONVERSATION_ACTION_TYPES = [
+  "APPOINTMENT_CREATED",
+  "APPOINTMENT_RESCHEDULED",
+  "APPOINTMENT_CONFIRMED",
+  "APPOINTMENT_CANCELLED",
+  "CLIENT_REGISTERED",
+  "CLIENT_IDENTIFIED",
+  "CLIENT_UPDATED",
+  "CALL_TRANSFERRED",
+  "CALL_ENDED",
+  "INFORMATION_PROVIDED",
+] as const;
+export type ConversationActionType = (typeof CONVERSATION_ACTION_TYPES)[number];
+
+/**
+ * The pt-BR label of each action, as the business reads it on the call's badge and under 'Ações Realizadas' (issue
+ * #25): one map, every type (a test fails on a type without one).
+ */
+export const CONVERSATION_ACTION_LABELS: Readonly<Record<ConversationActionType, string>> = {
+  APPOINTMENT_CREATED: "Agendamento criado",
+  APPOINTMENT_RESCHEDULED: "Agendamento remarcado",
+  APPOINTMENT_CONFIRMED: "Agendamento confirmado",
+  APPOINTMENT_CANCELLED: "Agendamento cancelado",
+  CLIENT_REGISTERED: "Paciente cadastrado",
+  CLIENT_IDENTIFIED: "Paciente identificado",
+  CLIENT_UPDATED: "Cadastro atualizado",
+  CALL_TRANSFERRED: "Chamada transferida",
+  CALL_ENDED: "Chamada encerrada",
+  INFORMATION_PROVIDED: "Informações fornecidas",
+};
+
+/** An action's label; one the product does not know (an integrator's, a seed's) reads 'Outra ação'. */
+export function conversationActionLabel(actionType: string | null | undefined): string {
+  const labels: Readonly<Record<string, string>> = CONVERSATION_ACTION_LABELS;
+  return (
+    (actionType != null && Object.hasOwn(labels, actionType) ? labels[actionType] : undefined) ?? "Outra ação"
+  );
+}
+
 /** spec 001 §4: INBOUND is 'Recebida', anything else 'Realizada'. */
 export function conversationOriginLabel(origin: ConversationDirection | string | null | undefined): string {
   return origin === "INBOUND" ? "Recebida" : "Realizada";

@@ -1,4 +1,4 @@
-import { maskPhone } from "@atende/shared/format";
+import { formatPhone } from "@atende/shared/phone-format";
 import type { VoiceAgent } from "@atende/shared/schemas/voice-agent";
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bot, PanelRightClose, PanelRightOpen } from "lucide-react";
@@ -24,8 +24,8 @@ function VoiceNumberNotice() {
     <p className="mb-4 rounded-lg bg-teal-50 px-3 py-2 text-xs text-teal-900">
       {voiceNumber ? (
         <>
-          Número do agente: <strong>{maskPhone(voiceNumber.replace(/^\+55/, ""))}</strong>. Desvie para ele as
-          ligações do seu negócio.
+          Número do agente: <strong>{formatPhone(voiceNumber)}</strong>. Desvie para ele as ligações do seu
+          negócio.
         </>
       ) : (
         "O agente ainda não tem um número de telefone; enquanto isso, teste-o pelo navegador."

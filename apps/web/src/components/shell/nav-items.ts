@@ -31,7 +31,7 @@ export const sectionItems: readonly NavItem[] = [
     label: "Locais de Atendimento",
     to: "/dashboard/local-atendimento",
     icon: MapPin,
-    description: "Cadastre seus locais de atendimento e as salas de cada um.",
+    description: "Cadastre seus locais de atendimento, com endereço e telefone.",
   },
   {
     label: "Profissionais",

@@ -1,5 +1,6 @@
 import { LIMITS, PATIENT_HEALTH_PLAN_PROVIDERS } from "@atende/shared/catalogue-constants";
 import { maskCpf, maskPhone } from "@atende/shared/format";
+import { nationalPhone } from "@atende/shared/phone-format";
 import {
   type Client,
   type ClientCreate,
@@ -36,7 +37,9 @@ function defaultsOf(client: Client | null): ClientFormValues {
   return {
     fullName: client?.fullName ?? "",
     documentNumber: client?.documentNumber ?? null,
-    phoneNumber: client?.phoneNumber ?? "",
+    // Stored in any form (the agent, REST, this form): the mask starts from the national form, so `+5511988887777`
+    // reads as (11) 98888-7777, never as DDD 55 (docs/decisions/0041-phone-format.md).
+    phoneNumber: client ? nationalPhone(client.phoneNumber) : "",
     email: client?.email ?? null,
     healthInsuranceProvider: client?.healthInsuranceProvider ?? null,
     healthInsuranceNumber: client?.healthInsuranceNumber ?? null,

@@ -1,3 +1,4 @@
+import { formatDocument, formatPhone } from "@atende/shared/phone-format";
 import type { Client } from "@atende/shared/schemas/clients";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Mail, Pencil, Phone, Plus, Trash2 } from "lucide-react";
@@ -117,7 +118,7 @@ function ClientCard({ client, onEdit }: { client: Client; onEdit: () => void }) 
         {client.documentNumber && (
           <div className="flex gap-1">
             <dt className="text-slate-500">CPF:</dt>
-            <dd>{client.documentNumber}</dd>
+            <dd>{formatDocument(client.documentNumber)}</dd>
           </div>
         )}
         {/* An erased patient (LGPD) has no number left. */}
@@ -126,7 +127,7 @@ function ClientCard({ client, onEdit }: { client: Client; onEdit: () => void }) 
             <dt>
               <Phone aria-label="Telefone" className="size-4 text-slate-500" />
             </dt>
-            <dd>{client.phoneNumber}</dd>
+            <dd>{formatPhone(client.phoneNumber)}</dd>
           </div>
         )}
         {client.email && (

@@ -1,9 +1,11 @@
 import { formatDateTime, formatDayMonthTime } from "@atende/shared/format";
+import { formatPhone } from "@atende/shared/phone-format";
 import { CALL_MESSAGES } from "@atende/shared/schemas/calls";
 import {
   AGENT_SENDER,
   type ConversationDetail as Conversation,
   type ConversationMessage,
+  conversationActionLabel,
   LATENCY_LABELS,
 } from "@atende/shared/schemas/conversations";
 import type { ReactNode } from "react";
@@ -34,7 +36,7 @@ export function ConversationDetail({ conversation }: { conversation: Conversatio
       </div>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <Item label="Cliente">{callerName(conversation)}</Item>
-        {conversation.phoneNumber && <Item label="Telefone">{conversation.phoneNumber}</Item>}
+        {conversation.phoneNumber && <Item label="Telefone">{formatPhone(conversation.phoneNumber)}</Item>}
         <Item label="Início">{formatDateTime(conversation.startedAt)}</Item>
         {duration && <Item label="Duração">{duration}</Item>}
         {conversation.establishmentName && <Item label="Local">{conversation.establishmentName}</Item>}
@@ -108,7 +110,9 @@ function SummaryTab({ conversation }: { conversation: Conversation }) {
                 key={`${action.timestamp}-${action.actionType}`}
                 className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-lg bg-slate-50 px-3 py-2"
               >
-                <span className="min-w-0 font-medium break-words text-slate-800">{action.actionType}</span>
+                <span className="min-w-0 font-medium break-words text-slate-800">
+                  {conversationActionLabel(action.actionType)}
+                </span>
                 <time dateTime={action.timestamp} className="text-xs text-slate-600">
                   {formatDayMonthTime(action.timestamp)}
                 </time>
@@ -120,7 +124,9 @@ function SummaryTab({ conversation }: { conversation: Conversation }) {
       <Section title="Dados do Cliente">
         <dl className="flex flex-col gap-1 text-sm">
           <Item label="Nome">{client.name ?? "Não informado"}</Item>
-          <Item label="Telefone">{client.phoneNumber ?? "Não informado"}</Item>
+          <Item label="Telefone">
+            {client.phoneNumber ? formatPhone(client.phoneNumber) : "Não informado"}
+          </Item>
           <Item label="E-mail">{client.email ?? "Não informado"}</Item>
         </dl>
       </Section>

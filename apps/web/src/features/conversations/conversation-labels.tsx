@@ -1,3 +1,4 @@
+import { formatPhone } from "@atende/shared/phone-format";
 import {
   type ConversationListItem,
   conversationOriginLabel,
@@ -35,5 +36,10 @@ export function formatCallDuration(seconds: number | null): string | null {
 
 /** Who the call was with, as a card or dialog names it. */
 export function callerName(conversation: Pick<ConversationListItem, "clientName" | "phoneNumber">): string {
-  return conversation.clientName?.trim() || conversation.phoneNumber || "Cliente não identificado";
+  // The server answers who called from one source (the linked patient, else the collected data, else the caller id).
+  return (
+    conversation.clientName?.trim() ||
+    (conversation.phoneNumber ? formatPhone(conversation.phoneNumber) : "") ||
+    "Cliente não identificado"
+  );
 }

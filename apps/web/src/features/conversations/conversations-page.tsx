@@ -1,5 +1,6 @@
 import { formatDayMonthTime } from "@atende/shared/format";
-import type { ConversationListItem } from "@atende/shared/schemas/conversations";
+import { formatPhone } from "@atende/shared/phone-format";
+import { type ConversationListItem, conversationActionLabel } from "@atende/shared/schemas/conversations";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Clock, ExternalLink, Eye, MapPin, Phone } from "lucide-react";
 import { useState } from "react";
@@ -114,7 +115,9 @@ function ConversationCard({
       <div className="flex flex-wrap gap-2">
         <ConversationOriginBadge origin={conversation.origin} />
         {conversation.isTest && <Badge tone="amber">Teste</Badge>}
-        {conversation.actionType && <Badge tone="teal">{conversation.actionType}</Badge>}
+        {conversation.actionType && (
+          <Badge tone="teal">{conversationActionLabel(conversation.actionType)}</Badge>
+        )}
       </div>
       <dl className="flex flex-col gap-1 text-sm text-slate-700">
         <div className="flex items-center gap-2">
@@ -131,7 +134,7 @@ function ConversationCard({
             <dt>
               <Phone aria-label="Telefone" className="size-4 text-slate-500" />
             </dt>
-            <dd>{conversation.phoneNumber}</dd>
+            <dd>{formatPhone(conversation.phoneNumber)}</dd>
           </div>
         )}
         {conversation.establishmentName && (

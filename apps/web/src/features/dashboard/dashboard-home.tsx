@@ -4,6 +4,7 @@ import { ArrowRight } from "lucide-react";
 import { type NavItem, sectionItems } from "../../components/shell/nav-items";
 import { Spinner } from "../../components/spinner";
 import { useTRPC } from "../../lib/trpc";
+import { HomeOutcomes } from "./home-outcomes";
 
 export function DashboardHome() {
   const trpc = useTRPC();
@@ -36,7 +37,9 @@ export function DashboardHome() {
           Gerencie seu recepcionista virtual e tudo o que ele precisa para atender.
         </p>
       </header>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <HomeOutcomes />
+      <h2 className="mt-10 text-lg font-semibold text-slate-900">Acesso rápido</h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {sectionItems.map((item) => (
           <li key={item.to}>
             <SectionCard item={item} />

@@ -1,3 +1,4 @@
+import { formatPhone } from "@atende/shared/phone-format";
 import type { Professional } from "@atende/shared/schemas/professionals";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarSync, Mail, Pencil, Phone, Plus, Trash2 } from "lucide-react";
@@ -112,7 +113,7 @@ function ProfessionalCard({
             <dt>
               <Phone aria-label="Telefone" className="size-4 text-slate-500" />
             </dt>
-            <dd>{professional.phoneNumber}</dd>
+            <dd>{formatPhone(professional.phoneNumber)}</dd>
           </div>
         )}
         {professional.email && (

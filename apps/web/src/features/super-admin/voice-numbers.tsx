@@ -1,4 +1,4 @@
-import { maskPhone } from "@atende/shared/format";
+import { formatPhone } from "@atende/shared/phone-format";
 import { TELEPHONY_MESSAGES } from "@atende/shared/schemas/calls";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Phone } from "lucide-react";
@@ -10,7 +10,7 @@ import { ErrorState } from "../../components/ui/states";
 import { serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
 
-const national = (e164: string) => (e164.startsWith("+55") ? maskPhone(e164.slice(3)) : e164);
+const national = formatPhone;
 
 /**
  * Voice numbers (docs/decisions/0019-twilio.md): the Twilio account's numbers no tenant has, those in the selected
