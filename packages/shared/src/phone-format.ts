@@ -5,7 +5,7 @@
 // national form `(11) 98765-4321`. Every screen shows a phone through `formatPhone` (libphonenumber-js, with the
 // small metadata: enough to format, and light for the web app), the patient form's mask starts from
 // `nationalPhone`, and matching and search use the normalised columns the database derives with the same rule as
-// `normalisedPhone` below (migration 0020, `clients.phone_e164` and `clients.document_digits`).
+// `normalisedPhone` below (migration 0024, `clients.phone_e164` and `clients.document_digits`).
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { maskCpf, maskPhone } from "./format";
 
