@@ -22,6 +22,9 @@ const DATABASE_SUITES = [
   "apps/server/src/no-500.test.ts",
   "apps/server/src/call-faults.test.ts",
   "apps/server/src/demo-call.test.ts",
+  "apps/server/src/rate-limit.shared.test.ts",
+  "packages/api/src/telephony/dial-gate.test.ts",
+  "packages/api/src/services/dashboard.test.ts",
 ];
 
 // bench/eval: only the evaluation runner's smoke test (the held-out set is no CI test; decision 0038).
