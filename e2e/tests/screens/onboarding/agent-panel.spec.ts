@@ -1,22 +1,25 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations, signInNewAccount, toasts } from "../helpers";
 
-/** The agent settings: a right-hand column at 1280 px, a bottom sheet behind a floating button at 375 px. */
-async function openPanel(page: Page, phone: boolean): Promise<Locator> {
-  if (!phone) return page.getByRole("complementary", { name: "Configurações do agente" });
+/**
+ * The agent settings: a right-hand column from 1536 px; below, a drawer over the page behind the column's button at
+ * 1280 px, a bottom sheet behind a floating button at 375 px (docs/decisions/0040-layout-by-container.md).
+ */
+async function openPanel(page: Page, drawer: boolean): Promise<Locator> {
+  if (!drawer) return page.getByRole("complementary", { name: "Configurações do agente" });
   await page.getByRole("button", { name: "Configurações do agente" }).click();
   return page.getByRole("dialog", { name: "Configurações do agente" });
 }
 
 test("the agent settings panel creates the agent, fixes its DDD and checks forwarding numbers", async ({
   page,
-}, testInfo) => {
-  const phone = testInfo.project.name === "phone-375";
+}) => {
+  const drawer = (page.viewportSize()?.width ?? 0) < 1536;
   await signInNewAccount(page, "Paulo Painel");
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Bem-vindo, Paulo Painel!" })).toBeVisible();
 
-  let panel = await openPanel(page, phone);
+  let panel = await openPanel(page, drawer);
   await expect(panel.getByText("Nenhum agente configurado ainda: salve para criá-lo.")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
@@ -62,17 +65,17 @@ test("the agent settings panel creates the agent, fixes its DDD and checks forwa
   await page.waitForLoadState("networkidle");
 
   await page.reload();
-  panel = await openPanel(page, phone);
+  panel = await openPanel(page, drawer);
   await expect(panel.getByLabel("Telefone para encaminhamento")).toHaveValue("(11) 98765-4321");
   await expect(panel.getByLabel("WhatsApp para encaminhamento")).toHaveValue("(11) 3456-7890");
   await expect(panel.getByLabel("Nome do agente")).toHaveValue("Bia");
   await expectNoSeriousA11yViolations(page);
 
-  if (phone) {
+  if (drawer) {
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
   } else {
-    // Collapsed to a narrow column, and remembered.
+    // From 1536 px: collapsed to a narrow column, and remembered.
     await panel.getByRole("button", { name: "Recolher configurações do agente" }).click();
     await expect(panel.getByLabel("Nome do agente")).toHaveCount(0);
     await page.reload();
@@ -102,4 +105,34 @@ test("the shell shows the plan card and links to the setup pages", async ({ page
   await nav.getByRole("link", { name: "Testar agente" }).click();
   await expect(page).toHaveURL(/\/testar-agente$/);
   await expect(page.getByRole("region", { name: "Resumo da configuração" })).toBeVisible();
+});
+
+test("from 1536 px the agent panel is a column beside the page; below, a drawer that leaves the page its width", async ({
+  page,
+}) => {
+  await signInNewAccount(page, "Rita Rail");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/dashboard/agendas");
+  await expect(page.getByRole("heading", { name: "Calendário de Agendamentos" })).toBeVisible({
+    timeout: 30_000,
+  });
+  const main = page.locator("main");
+  const before = (await main.boundingBox())?.width ?? 0;
+  // Menu (256 px) and the panel's 48 px column: the page keeps the rest.
+  expect(before).toBeGreaterThanOrEqual(1280 - 256 - 48 - 1);
+  await page.getByRole("button", { name: "Configurações do agente" }).click();
+  const drawer = page.getByRole("dialog", { name: "Configurações do agente" });
+  await expect(drawer.getByLabel("Nome do agente")).toBeVisible();
+  expect((await main.boundingBox())?.width).toBe(before);
+  await expectNoSeriousA11yViolations(page);
+  await drawer.getByRole("button", { name: "Fechar configurações do agente" }).click();
+  await expect(drawer).toBeHidden();
+
+  await page.setViewportSize({ width: 1600, height: 900 });
+  const column = page.getByRole("complementary", { name: "Configurações do agente" });
+  await expect(column.getByLabel("Nome do agente")).toBeVisible();
+  await column.getByRole("button", { name: "Recolher configurações do agente" }).click();
+  await expect(column.getByLabel("Nome do agente")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Expandir configurações do agente" })).toBeVisible();
 });
