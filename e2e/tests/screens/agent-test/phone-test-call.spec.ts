@@ -75,7 +75,7 @@ test.describe("with Twilio", () => {
     const call = page.getByRole("region", { name: "Ligação de teste" });
     // The browser call stays, and the phone field is beside it.
     await expect(call.getByRole("button", { name: "Ligar pelo navegador" })).toBeVisible();
-    const field = call.getByLabel("Seu telefone");
+    const field = call.getByLabel("Seu telefone", { exact: true });
     await expect(field).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
@@ -116,5 +116,5 @@ test("without Twilio the test page offers the browser call alone", async ({ page
   const call = page.getByRole("region", { name: "Ligação de teste" });
   await expect(call.getByRole("button", { name: "Ligar pelo navegador" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Resumo da configuração" })).toBeVisible();
-  await expect(call.getByLabel("Seu telefone")).toHaveCount(0);
+  await expect(call.getByLabel("Seu telefone", { exact: true })).toHaveCount(0);
 });
