@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type FakeTwilio, startFakeTwilio } from "@atende/api/testing";
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, signInNewAccount, toasts } from "../helpers";
+import { apiAs, expectNoSeriousA11yViolations, signInNewAccount, toasts } from "../helpers";
 
 /**
  * /testar-agente's phone field (spec 001 §2 "A phone field to receive a test call", issue #25) against the Twilio fake
@@ -69,8 +69,14 @@ test.describe("with Twilio", () => {
 
   test("the phone field refuses a short number, then the agent calls the number given through Twilio", async ({
     page,
+    request,
   }) => {
-    await signInNewAccount(page, "Tânia Telefone");
+    const email = await signInNewAccount(page, "Tânia Telefone");
+    // A test call needs the agent it tests (the wizard's first step makes it).
+    await apiAs(request, ORIGIN, email)("POST", "/voice-agent", {
+      name: "Sofia",
+      welcomeMessage: "Olá! Aqui é a Sofia, da Clínica Centro. Como posso ajudar?",
+    });
     await page.goto("/testar-agente");
     const call = page.getByRole("region", { name: "Ligação de teste" });
     // The browser call stays, and the phone field is beside it.
