@@ -51,6 +51,11 @@ test("a weekly availability, a booking from an empty day, three views, a refused
   await expect(page.getByRole("heading", { name: "Agendas", exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("Gerencie agendamentos e disponibilidade")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Calendário de Agendamentos" })).toBeVisible();
+  // The week is the default view, the day on a phone (docs/decisions/0040-layout-by-container.md).
+  if ((page.viewportSize()?.width ?? 0) < 640) {
+    await expect(page.getByRole("tab", { name: "Diário" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("tab", { name: "Semanal" }).click();
+  }
   await expect(page.getByRole("tab", { name: "Semanal" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByText("Nenhuma disponibilidade ou agendamento encontrado")).toBeVisible();
   await expect(page.getByRole("button", { name: `Criar evento em ${br(today)}` })).toHaveAttribute(

@@ -1,7 +1,14 @@
 import { schema } from "@atende/db";
 import { eq } from "@atende/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, refusalOf, type SeededTenant, type TestApi, validVoiceAgent } from "../testing";
+import {
+  createTestApi,
+  refusalOf,
+  type SeededTenant,
+  startFakeTwilio,
+  type TestApi,
+  validVoiceAgent,
+} from "../testing";
 
 let t: TestApi;
 
@@ -136,5 +143,21 @@ describe("voice agent (one per tenant)", () => {
     const agentB = await b.api.voiceAgent.create({ ...validVoiceAgent, name: "Agente B", ddd: "31" });
     expect(agentB.tenantId).toBe(b.tenantId);
     expect(await a.api.voiceAgent.get()).toEqual(agentA);
+  });
+});
+
+describe("voiceAgent.phoneCalls (whether /testar-agente offers the phone field)", () => {
+  it("is unavailable without Twilio and available with it", async () => {
+    const tenant = await t.seedTenant();
+    expect(await tenant.api.voiceAgent.phoneCalls()).toEqual({ available: false });
+    const fake = await startFakeTwilio();
+    const withTwilio = await createTestApi({ config: { twilio: fake.config } });
+    try {
+      const other = await withTwilio.seedTenant();
+      expect(await other.api.voiceAgent.phoneCalls()).toEqual({ available: true });
+    } finally {
+      await withTwilio.close();
+      await fake.close();
+    }
   });
 });

@@ -17,6 +17,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { issueCallTicket } from "../services/calls";
 import { createVoiceAgent, getVoiceAgent, updateVoiceAgent } from "../services/voice-agent";
 import { callForwardingNumber, placeTestCall } from "../telephony/outbound";
+import { telephonyOf } from "../telephony/provider";
 import { agentToolProcedure, tenantProcedure } from "../trpc";
 
 /** The tenant's voice agent, one per tenant (spec 000 §3/§5, spec 001 §5 Voice agent). */
@@ -78,6 +79,13 @@ export const voiceAgentRouter = {
    * spec 001 §5 "Test call": the agent calls the user's phone through Twilio with a test ticket (20 a day, 429
    * past them; 5 minutes). Without Twilio: `success: false` and why.
    */
+  /**
+   * Whether this installation can place phone calls (Twilio configured, docs/decisions/0019-twilio.md): /testar-agente
+   * offers the phone field of spec 001 §2 beside the browser call only then.
+   */
+  phoneCalls: tenantProcedure
+    .output(z.object({ available: z.boolean() }))
+    .query(({ ctx }) => ({ available: telephonyOf(ctx.config).kind !== "none" })),
   testCall: tenantProcedure
     .input(CallToNumberInput)
     .output(CallPlacedResult)

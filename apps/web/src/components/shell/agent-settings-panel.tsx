@@ -9,7 +9,7 @@ import { useTRPC } from "../../lib/trpc";
 import { Spinner } from "../spinner";
 import { Button } from "../ui/button";
 import { Sheet, SheetContent, SheetTrigger } from "../ui/sheet";
-import { LARGE_SCREEN, useMediaQuery } from "./use-media-query";
+import { LARGE_SCREEN, useMediaQuery, WIDE_SCREEN } from "./use-media-query";
 import { useSidebarCollapsed } from "./use-sidebar-collapsed";
 
 const TITLE = "Configurações do agente";
@@ -36,12 +36,42 @@ function VoiceNumberNotice() {
 
 /**
  * The voice agent's settings beside every dashboard page (spec 000 §2 "Agent settings panel", §4 "Agent settings"):
- * a right-hand column on large screens, collapsible (w-12 versus w-72, sharing the shell's remembered collapse
- * state), and a floating button opening a bottom sheet on small ones.
+ * a right-hand column on wide screens (1536 px and up), collapsible (w-12 versus w-72, sharing the shell's
+ * remembered collapse state); on laptops (1024-1535 px) a w-12 column whose button opens the settings in a drawer
+ * over the page, so the panel never squeezes the agenda (docs/decisions/0040-layout-by-container.md); and a button
+ * in the top bar opening a bottom sheet on small screens.
  */
 export function AgentSettingsPanel() {
   const large = useMediaQuery(LARGE_SCREEN);
-  return large ? <SidePanel /> : <MobilePanel />;
+  const wide = useMediaQuery(WIDE_SCREEN);
+  return wide ? <SidePanel /> : large ? <DrawerPanel /> : <MobilePanel />;
+}
+
+function DrawerPanel() {
+  const [open, setOpen] = useState(false);
+  return (
+    <aside
+      aria-label={TITLE}
+      className="sticky top-0 flex h-dvh w-12 shrink-0 flex-col items-center border-l border-slate-200 bg-white"
+    >
+      <Sheet open={open} onOpenChange={setOpen}>
+        <div className="flex h-16 shrink-0 items-center">
+          <SheetTrigger
+            aria-label={TITLE}
+            className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <PanelRightOpen aria-hidden="true" className="size-5" />
+          </SheetTrigger>
+        </div>
+        <Bot aria-hidden="true" className="mt-3 size-5 text-teal-700" />
+        <SheetContent side="right" title={TITLE} closeLabel="Fechar configurações do agente" className="w-96">
+          <div className="min-h-0 flex-1 overflow-y-auto px-4 pt-3 pb-6">
+            <AgentSettings />
+          </div>
+        </SheetContent>
+      </Sheet>
+    </aside>
+  );
 }
 
 function SidePanel() {
@@ -85,9 +115,11 @@ function MobilePanel() {
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger
         aria-label={TITLE}
-        className="fixed right-4 bottom-4 z-30 grid size-14 place-items-center rounded-full bg-teal-700 text-white shadow-lg hover:bg-teal-800"
+        // In the top bar, beside the menu button (mobile-nav.tsx), not floating over the page: a floating button
+        // covered the agenda's CPF filter and the plan's minutes at 375 px (issue #25).
+        className="fixed top-2 right-16 z-40 grid size-10 place-items-center rounded-full bg-teal-700 text-white hover:bg-teal-800"
       >
-        <Bot aria-hidden="true" className="size-6" />
+        <Bot aria-hidden="true" className="size-5" />
       </SheetTrigger>
       <SheetContent side="bottom" title={TITLE} closeLabel="Fechar configurações do agente">
         <div className="min-h-0 overflow-y-auto px-4 pt-3 pb-6">

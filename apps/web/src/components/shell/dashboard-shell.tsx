@@ -31,7 +31,7 @@ export function DashboardShell() {
           <main
             id="conteudo"
             tabIndex={-1}
-            className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-10"
+            className="flex-1 px-4 py-6 outline-none sm:px-6 lg:py-10 xl:px-10"
           >
             <Outlet />
           </main>

@@ -53,7 +53,7 @@ export function SetupLinks({
           const content = (
             <>
               <link.icon aria-hidden="true" className="size-5 shrink-0" />
-              <span className={collapsed ? "sr-only" : "truncate"}>{link.label}</span>
+              <span className={collapsed ? "sr-only" : "min-w-0 leading-snug"}>{link.label}</span>
               {link.newTab && (
                 <>
                   {!collapsed && <ExternalLink aria-hidden="true" className="ml-auto size-3.5 shrink-0" />}

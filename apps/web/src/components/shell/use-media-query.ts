@@ -23,3 +23,9 @@ export function useMediaQuery(query: string): boolean {
 
 /** Tailwind's `lg` breakpoint, where the sidebar and the agent panel appear. */
 export const LARGE_SCREEN = "(min-width: 1024px)";
+
+/**
+ * Tailwind's `2xl` breakpoint, from which the agent panel is a column beside the page; below it, on laptops, a drawer
+ * (docs/decisions/0040-layout-by-container.md).
+ */
+export const WIDE_SCREEN = "(min-width: 1536px)";

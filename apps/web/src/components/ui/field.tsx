@@ -47,14 +47,15 @@ export function Field({ label, error, hint, required = false, className, childre
       {(error || hint !== undefined) && (
         <div className="flex items-start justify-between gap-3 text-xs">
           {error ? (
-            <p id={errorId} className="text-red-700">
+            <p id={errorId} className="min-w-0 flex-1 text-red-700">
               {error}
             </p>
           ) : (
             <span />
           )}
           {hint !== undefined && (
-            <span id={hintId} className="shrink-0 text-slate-600">
+            // Wraps rather than being cut (the DDD's note in the agent panel's narrow column: issue #25).
+            <span id={hintId} className="min-w-0 text-right text-slate-600">
               {hint}
             </span>
           )}

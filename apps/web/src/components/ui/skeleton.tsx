@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
+import { CARD_GRID } from "./card-grid";
 
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {
   return (
@@ -10,7 +11,7 @@ export function Skeleton({ className, ...props }: ComponentProps<"div">) {
 /** A grid of placeholder cards while a list loads; `label` is what a screen reader hears. */
 export function CardListSkeleton({ label, count = 3 }: { label: string; count?: number }) {
   return (
-    <div role="status" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+    <div role="status" className={CARD_GRID}>
       <span className="sr-only">{label}</span>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity

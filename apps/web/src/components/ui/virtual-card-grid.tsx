@@ -1,28 +1,24 @@
-// A grid of cards (1 column on a phone, 2 from 768 px, 3 from 1280 px, as the catalogue pages lay them out) that
-// puts only the rows near the screen into the page: a list of 1,000 patients costs what 20 cost. The page itself
-// scrolls (window virtualizer), so the list keeps the browser's own scrolling, find-in-page aside.
+// A grid of cards (as many columns of at least CARD_MIN_WIDTH as the list's own width holds, as the catalogue pages
+// lay them out: docs/decisions/0040-layout-by-container.md) that puts only the rows near the screen into the page: a
+// list of 1,000 patients costs what 20 cost. The page itself scrolls (window virtualizer), so the list keeps the
+// browser's own scrolling, find-in-page aside.
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from "react";
+import { CARD_GAP, cardColumns } from "./card-grid";
 
-/** Tailwind's md and xl breakpoints, the grid's 2- and 3-column widths. */
-const TWO_COLUMNS = "(min-width: 768px)";
-const THREE_COLUMNS = "(min-width: 1280px)";
-
-function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const list = window.matchMedia(query);
-      list.addEventListener("change", onChange);
-      return () => list.removeEventListener("change", onChange);
-    },
-    () => window.matchMedia(query).matches,
-  );
-}
-
-function useColumns(): number {
-  const two = useMediaQuery(TWO_COLUMNS);
-  const three = useMediaQuery(THREE_COLUMNS);
-  return three ? 3 : two ? 2 : 1;
+/** The columns the list's width holds, followed as it changes (the menu or the agent panel opening, a rotation). */
+function useColumns(list: RefObject<HTMLDivElement | null>): number {
+  const [columns, setColumns] = useState(1);
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const measure = () => setColumns(cardColumns(element.clientWidth));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [list]);
+  return columns;
 }
 
 export interface VirtualCardGridProps<T> {
@@ -36,7 +32,7 @@ export interface VirtualCardGridProps<T> {
 }
 
 /** Row gap in px: Tailwind's gap-4, kept in step with the className below. */
-const GAP = 16;
+const GAP = CARD_GAP;
 
 export function VirtualCardGrid<T>({
   items,
@@ -45,9 +41,9 @@ export function VirtualCardGrid<T>({
   estimateRowHeight = 160,
   label,
 }: VirtualCardGridProps<T>) {
-  const columns = useColumns();
-  const rowCount = Math.ceil(items.length / columns);
   const listRef = useRef<HTMLDivElement>(null);
+  const columns = useColumns(listRef);
+  const rowCount = Math.ceil(items.length / columns);
   // Where the list starts on the page: the virtualizer counts the window's scroll from the document's top.
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -82,7 +78,8 @@ export function VirtualCardGrid<T>({
           data-index={row.index}
           ref={virtualizer.measureElement}
           // The row's bottom padding is the grid's gap, measured with the row.
-          className="grid gap-4 pb-4 md:grid-cols-2 xl:grid-cols-3"
+          className="grid gap-4 pb-4"
+          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
           role="presentation"
         >
           {items.slice(row.index * columns, row.index * columns + columns).map((item, k) => (

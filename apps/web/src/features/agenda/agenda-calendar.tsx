@@ -155,18 +155,20 @@ function TimeGrid({ view, dates, today, events, catalogues, onEvent, onEmptyDay 
   const height = ((ruler.end - ruler.start) / 60) * hourHeight;
   const top = (minutes: number) => ((Math.max(minutes, ruler.start) - ruler.start) / 60) * hourHeight;
   return (
-    // The week keeps a legible width and scrolls inside its own box on a phone; the page never scrolls sideways.
-    <div className="overflow-x-auto rounded-lg border border-slate-200" data-agenda-grid={view}>
+    // The week's seven days share the box's width at every size, so Saturday is never pushed into a sideways scroll
+    // (docs/decisions/0040-layout-by-container.md); in a narrow box the ruler narrows and a day's header stacks.
+    <div className="@container overflow-x-auto rounded-lg border border-slate-200" data-agenda-grid={view}>
       <div
-        className={cn("grid", view === "week" && "min-w-[44rem]")}
-        style={{ gridTemplateColumns: `3.5rem repeat(${dates.length}, minmax(0, 1fr))` }}
+        className="grid [--ruler:2.75rem] @lg:[--ruler:3.5rem]"
+        style={{ gridTemplateColumns: `var(--ruler) repeat(${dates.length}, minmax(0, 1fr))` }}
       >
         <div className="sticky left-0 z-20 border-b border-slate-200 bg-slate-50" />
         {dates.map((date) => (
           <div
             key={date}
+            data-agenda-day={date}
             className={cn(
-              "flex items-center justify-center gap-1.5 border-b border-l border-slate-200 py-2 text-xs font-medium text-slate-600",
+              "flex min-w-0 flex-col items-center justify-center gap-0.5 border-b border-l border-slate-200 py-2 text-xs font-medium text-slate-600 @2xl:flex-row @2xl:gap-1.5",
               date === today ? "bg-teal-50" : "bg-slate-50",
             )}
           >
@@ -254,8 +256,9 @@ function MonthGrid({
   onOpenDay,
 }: CalendarProps) {
   return (
+    // Seven columns of whatever width the box has: a narrow cell truncates its blocks rather than scroll sideways.
     <div className="overflow-x-auto rounded-lg border border-slate-200" data-agenda-grid="month">
-      <div className="grid min-w-[44rem] grid-cols-7">
+      <div className="grid grid-cols-[repeat(7,minmax(0,1fr))]">
         {WEEKDAY_SHORT.map((label) => (
           <div
             key={label}
@@ -271,8 +274,9 @@ function MonthGrid({
           return (
             <div
               key={date}
+              data-agenda-day={date}
               className={cn(
-                "relative flex min-h-28 flex-col gap-1 border-b border-l border-slate-200 p-1",
+                "relative flex min-h-28 min-w-0 flex-col gap-1 border-b border-l border-slate-200 p-1",
                 index % 7 === 0 && "border-l-0",
                 outside && "bg-slate-50 opacity-60",
                 date === today && "bg-teal-50",

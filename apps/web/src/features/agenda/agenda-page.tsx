@@ -21,6 +21,9 @@ import { type AgendaView, shiftDate, visibleDates } from "./layout";
 import { eventsByDate, type PlacedEvent, periodTitle } from "./model";
 import { useAgendaCatalogues } from "./use-agenda-catalogues";
 
+/** Below Tailwind's `sm` breakpoint: a phone. */
+const PHONE_SCREEN = "(max-width: 639.98px)";
+
 const VIEWS: { value: AgendaView; label: string }[] = [
   { value: "day", label: "Diário" },
   { value: "week", label: "Semanal" },
@@ -67,7 +70,11 @@ export function AgendaPage() {
 function AgendaCard({ today }: { today: string }) {
   const trpc = useTRPC();
   const catalogues = useAgendaCatalogues();
-  const [view, setView] = useState<AgendaView>("week");
+  // The week is the default view; on a phone, the day (docs/decisions/0040-layout-by-container.md): seven columns of
+  // ~36 px hold a block's colour but not its name.
+  const [view, setView] = useState<AgendaView>(() =>
+    window.matchMedia(PHONE_SCREEN).matches ? "day" : "week",
+  );
   const [anchor, setAnchor] = useState(today);
   const [show, setShow] = useState({ availabilities: true, appointments: true });
   const [professionalId, setProfessionalId] = useState<string | null>(null);

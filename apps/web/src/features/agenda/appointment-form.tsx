@@ -30,7 +30,12 @@ import {
   toWire,
   wireClock,
 } from "./model";
-import { type AgendaCatalogues, useAgendaCatalogues, useInvalidateAgenda } from "./use-agenda-catalogues";
+import {
+  type AgendaCatalogues,
+  useAgendaCatalogues,
+  useInvalidateAgenda,
+  useOnlyChoice,
+} from "./use-agenda-catalogues";
 
 const M = APPOINTMENT_MESSAGES;
 const OBSERVATIONS_MAX = 2000;
@@ -221,6 +226,12 @@ export function AppointmentCreateForm({ date, onDone }: { date: string; onDone: 
   const [warning, setWarning] = useState<string | null>(null);
   const set = (change: Partial<AppointmentValues>) => setValues((v) => ({ ...v, ...change }));
   const complete = isComplete(values);
+  useOnlyChoice(catalogues.professionals, values.professionalId, (professionalId) =>
+    setValues((v) => ({ ...v, professionalId })),
+  );
+  useOnlyChoice(catalogues.establishments, values.establishmentId, (establishmentId) =>
+    setValues((v) => ({ ...v, establishmentId })),
+  );
   const payload = payloadOf(values);
 
   // spec 001 §5: the advisory check runs live once professional, location, date, time and services are chosen.

@@ -30,7 +30,7 @@ import {
   SCOPE_LABELS,
   wireClock,
 } from "./model";
-import { useAgendaCatalogues, useInvalidateAgenda } from "./use-agenda-catalogues";
+import { useAgendaCatalogues, useInvalidateAgenda, useOnlyChoice } from "./use-agenda-catalogues";
 
 const NOTES_MAX = 1000;
 
@@ -74,6 +74,12 @@ export function AvailabilityCreateForm({
   const [newDate, setNewDate] = useState("");
   const set = (change: Partial<AvailabilityFormValues>) => setValues((v) => ({ ...v, ...change }));
   const incomplete = availabilityIncomplete(values);
+  useOnlyChoice(catalogues.professionals, values.professionalId, (professionalId) =>
+    setValues((v) => ({ ...v, professionalId })),
+  );
+  useOnlyChoice(catalogues.establishments, values.establishmentId, (establishmentId) =>
+    setValues((v) => ({ ...v, establishmentId })),
+  );
 
   const create = useMutation(
     trpc.availabilities.create.mutationOptions({

@@ -1,6 +1,6 @@
 import { NOT_FOUND } from "@atende/shared/messages";
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { useTRPC } from "../../lib/trpc";
 
 /**
@@ -46,4 +46,19 @@ export function useInvalidateAgenda() {
       queryClient.invalidateQueries({ queryKey: trpc.appointments.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.availabilities.pathKey() }),
     ]);
+}
+
+/**
+ * Fills an empty choice with the only option there is (issue #25): a business with one professional or one location
+ * is not asked to pick it. Runs again once the catalogue loads; a choice already made is kept.
+ */
+export function useOnlyChoice(
+  options: readonly { id: string }[],
+  value: string,
+  choose: (id: string) => void,
+): void {
+  const only = options.length === 1 ? options[0]?.id : undefined;
+  useEffect(() => {
+    if (only && !value) choose(only);
+  }, [only, value, choose]);
 }

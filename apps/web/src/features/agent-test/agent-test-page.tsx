@@ -21,6 +21,7 @@ import { Button } from "../../components/ui/button";
 import { ErrorState } from "../../components/ui/states";
 import { useTRPC } from "../../lib/trpc";
 import { PlanCheckout } from "../billing/plan-checkout";
+import { PhoneTestCall } from "./phone-test-call";
 import { Softphone } from "./softphone/softphone";
 import { locationLine, professionalLine, summariseServices } from "./summary";
 
@@ -28,7 +29,8 @@ const ALREADY_ACTIVE = "Você já possui serviços ativos. Redirecionando para o
 
 /**
  * /testar-agente (spec 001 §2 "Agent test page"): what the agent will say and offer, and the test call itself, placed
- * from the browser (softphone/; the spec's phone field becomes the browser call, issue #8). After a call that ended
+ * from the browser (softphone/, issue #8) and, when the installation has Twilio, to the user's own phone (the spec's
+ * phone field, phone-test-call.tsx; issue #25). After a call that ended
  * normally, the plan choice and the checkout form (features/billing/plan-checkout.tsx; spec 000 §5, spec 001 §4)
  * lead to the 7-day trial, a plan paid now or a minute pack.
  */
@@ -57,6 +59,11 @@ export function AgentTestPage() {
   });
   const professional = useQuery({
     ...trpc.professionals.get.queryOptions(firstProfessional ? { id: firstProfessional } : skipToken),
+    retry: false,
+  });
+  // With Twilio, the spec's phone field beside the browser call (spec 001 §2); without, the browser call alone.
+  const phoneCalls = useQuery({
+    ...trpc.voiceAgent.phoneCalls.queryOptions(ready ? undefined : skipToken),
     retry: false,
   });
   const services = useQuery({
@@ -157,6 +164,11 @@ export function AgentTestPage() {
         <div className="mt-4">
           <Softphone onCompleted={() => setTested(true)} />
         </div>
+        {phoneCalls.data?.available && (
+          <div className="mt-6 border-t border-slate-200 pt-5">
+            <PhoneTestCall onCompleted={() => setTested(true)} />
+          </div>
+        )}
         <div className="mt-6 flex flex-col gap-2 border-t border-slate-200 pt-5 sm:flex-row">
           <Button variant="secondary" asChild>
             <Link to="/configuracao-inicial">

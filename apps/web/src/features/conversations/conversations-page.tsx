@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../components/ui/card";
+import { CARD_GRID } from "../../components/ui/card-grid";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/dialog";
 import { PageHeader } from "../../components/ui/page-header";
 import { SearchInput } from "../../components/ui/search-input";
@@ -66,7 +67,7 @@ export function ConversationsPage() {
             {!term && <p className="text-sm text-slate-600">Nenhuma conversação foi realizada ainda</p>}
           </div>
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <ul className={CARD_GRID}>
             {list.data.map((conversation) => (
               <li key={conversation.id} className="min-w-0">
                 <ConversationCard conversation={conversation} onOpen={() => setOpenId(conversation.id)} />

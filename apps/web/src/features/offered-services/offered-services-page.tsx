@@ -8,6 +8,7 @@ import { toast } from "sonner";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../components/ui/card";
+import { CARD_GRID } from "../../components/ui/card-grid";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { IconButton } from "../../components/ui/icon-button";
 import { PageHeader } from "../../components/ui/page-header";
@@ -63,7 +64,7 @@ export function OfferedServicesPage() {
       ) : list.data.length === 0 ? (
         <EmptyState message="Nenhum serviço cadastrado ainda" />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul className={CARD_GRID}>
           {list.data.map((service) => (
             <li key={service.id} className="min-w-0">
               <OfferedServiceCard

@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardHeader, CardTitle } from "../../components/ui/card";
+import { CARD_GRID } from "../../components/ui/card-grid";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { IconButton } from "../../components/ui/icon-button";
 import { PageHeader } from "../../components/ui/page-header";
@@ -46,7 +47,7 @@ export function ProfessionalsPage() {
       ) : list.data.length === 0 ? (
         <EmptyState message="Nenhum profissional cadastrado ainda" />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul className={CARD_GRID}>
           {list.data.map((professional) => (
             <li key={professional.id} className="min-w-0">
               <ProfessionalCard
@@ -91,7 +92,7 @@ function ProfessionalCard({
   return (
     <Card aria-label={professional.name}>
       <CardHeader>
-        <div className="min-w-0">
+        <div className="min-w-0 flex-[1_1_10rem]">
           <CardTitle>{professional.name}</CardTitle>
           <p className="text-sm text-slate-600">{professional.specialty}</p>
         </div>
