@@ -21,7 +21,8 @@ import { anonymiseClients } from "./anonymise";
 import { auditLgpd, LGPD_AUDIT } from "./audit";
 import { exportAccount } from "./export";
 
-const { calendarInvitations, dials, invitations, refreshTokenFamilies, subscriptions, tenants, users } = schema;
+const { calendarInvitations, dials, invitations, refreshTokenFamilies, subscriptions, tenants, users } =
+  schema;
 
 /** `GET /account/export`: the owner's (or a super-admin acting in the tenant) copy of the whole account, audited. */
 export async function exportAccountAudited(db: TenantTx, actor: Actor, now: Date): Promise<AccountExport> {
