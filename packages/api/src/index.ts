@@ -48,7 +48,7 @@ export { type RecordingStore, recordingStoreFor } from "./recordings/store";
 export type { RestRoute } from "./rest/declare";
 export { restRoutes } from "./rest/routes";
 export { type AppRouter, appRouter } from "./root";
-export { SESSION_EXPIRED, signIn, type TokenPair } from "./services/auth";
+export { REFRESH_REUSE_GRACE_MS, SESSION_EXPIRED, signIn, type TokenPair } from "./services/auth";
 export {
   createEmailSender,
   type EmailMessage,

@@ -1,5 +1,7 @@
 // Sessions end to end over the real server app: sign in through the development form, then the documented REST
 // paths of spec 000 §7 (user and super-admin) with the tokens the redirect carried.
+
+import { REFRESH_REUSE_GRACE_MS } from "@atende/api";
 import { schema } from "@atende/db";
 import { count, eq } from "@atende/db/orm";
 import { decodeJwt, SignJWT } from "jose";
@@ -70,7 +72,7 @@ describe("sessions over REST", () => {
     });
   });
 
-  it("POST /user/refresh-token rotates; a reused token answers 401 and kills the family", async () => {
+  it("POST /user/refresh-token rotates; a token reused past its grace answers 401 and kills the family", async () => {
     const pair = await signInWithForm(uniqueEmail(), "Lia");
     const renewed = await server.request<Pair>("POST", "/user/refresh-token", {
       body: { refreshToken: pair.refreshToken },
@@ -79,9 +81,19 @@ describe("sessions over REST", () => {
     expect(renewed.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
     expect((await server.request("GET", "/user/me", { token: renewed.body.accessToken })).status).toBe(200);
 
+    // Within the grace (a reload during the refresh, decision 0003) the spent token gets the same successor.
+    const replayed = await server.request<Pair>("POST", "/user/refresh-token", {
+      body: { refreshToken: pair.refreshToken },
+    });
+    expect(replayed.status).toBe(200);
+    expect(replayed.body.refreshToken).toBe(renewed.body.refreshToken);
+
+    // Past it, presenting the spent token again is a reuse: the whole family ends.
+    server.api.setNow(new Date(Date.now() + REFRESH_REUSE_GRACE_MS + 60_000));
     const reused = await server.request("POST", "/user/refresh-token", {
       body: { refreshToken: pair.refreshToken },
     });
+    server.api.setNow(undefined);
     expect(reused).toMatchObject({ status: 401, body: { message: SESSION_EXPIRED } });
     const newest = await server.request("POST", "/user/refresh-token", {
       body: { refreshToken: renewed.body.refreshToken },
