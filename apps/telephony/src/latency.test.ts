@@ -170,8 +170,9 @@ describe("end of turn by meaning, on real speech frames", () => {
     const call = await harness.call(clinic);
     await call.nextTurn();
     await call.sendAudio(concat(start, silence(1000)));
-    // 1,000 ms of silence is not enough to end a half-read number.
-    await new Promise((r) => setTimeout(r, 200));
+    // 1,000 ms of silence is not enough to end a half-read number. 200 ms pass on the gateway's (virtual) clock: more
+    // would let its wall-clock fallback count the stopped frames as silence (`frameGapMs`, decision 0035).
+    await new Promise((r) => harness.clock.setTimeout(() => r(undefined), 200));
     expect(callerFinals(call)).toHaveLength(0);
     await call.sendAudio(silence(LONG_SILENCE_MS - 1000 + 200));
     await call.waitFor(() => callerFinals(call).length === 1, "the long silence to end the turn");
