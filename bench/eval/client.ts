@@ -1,4 +1,4 @@
-// The caller's end of a browser call, as the softphone speaks it (ARCHITECTURE.md "Telephony gateway"): a ticket
+// The caller's end of a browser call, as the softphone speaks it (docs/architecture.md "Voice pipeline", decision 0016): a ticket
 // from `POST /voice-agent/browser-call`, then the Twilio Media Streams websocket with typed speech (`text`), every
 // mark echoed as it arrives (the gateway paces audio in real time, so a mark arrives when its sentence has played).
 // Only the public doors: nothing here imports the gateway.
