@@ -5,6 +5,12 @@
 
 /** A Brazilian phone as typed so far: `(11) 3456-7890` or `(11) 98765-4321`; more than 11 digits are cut. */
 export function maskPhone(value: string): string {
+  // With a country code: Brazil's is dropped, a foreign number left as typed (docs/decisions/0041-phone-format.md).
+  const trimmed = value.trimStart();
+  if (trimmed.startsWith("+")) {
+    if (!trimmed.startsWith("+55") || trimmed.length <= 3) return value;
+    return maskPhone(trimmed.slice(3));
+  }
   const d = value.replace(/\D/g, "").slice(0, 11);
   if (d.length === 0) return "";
   if (d.length <= 2) return `(${d}`;
