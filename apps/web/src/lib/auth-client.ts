@@ -112,10 +112,20 @@ async function refreshUnderLock(seenRefreshToken: string | null): Promise<string
     return pair.accessToken;
   } catch (error) {
     console.error("Token refresh failed", error);
-    clearTokens();
-    await clearRotations();
+    // Only the server's answer ends the session. A request cut off (the page reloaded mid-refresh, the network gone)
+    // keeps the tokens: the next page presents the same refresh token, which the server answers within its reuse
+    // grace with the successor it already issued (decision 0003).
+    if (error instanceof HttpError || !isCutOff(error)) {
+      clearTokens();
+      await clearRotations();
+    }
     return null;
   }
+}
+
+/** A fetch that never got an answer: aborted by a navigation, or refused by the network (both a TypeError or AbortError). */
+function isCutOff(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof DOMException && error.name === "AbortError");
 }
 
 /**

@@ -26,7 +26,7 @@ test("the call history lists, searches and opens calls in a dialog and in a new 
       { sender: "AGENT", content: "Olá! Como posso ajudar?" },
       { sender: "CALLER", content: "Quero marcar uma consulta." },
     ],
-    actions: [{ actionType: "APPOINTMENT_BOOKED" }],
+    actions: [{ actionType: "APPOINTMENT_CREATED" }],
     collectedData: { Especialidade: "Cardiologia" },
     withRecording: true,
   });
@@ -60,7 +60,7 @@ test("the call history lists, searches and opens calls in a dialog and in a new 
   await maria.getByRole("button", { name: "Ver Detalhes" }).click();
   const dialog = page.getByRole("dialog", { name: "Detalhes do Atendimento" });
   await expect(dialog.getByText("Paciente agendou uma consulta de cardiologia.")).toBeVisible();
-  await expect(dialog.getByText("APPOINTMENT_BOOKED")).toBeVisible();
+  await expect(dialog.getByText("Agendamento criado").first()).toBeVisible();
   await expect(dialog.getByText("maria@exemplo.test")).toBeVisible();
   await expect(dialog.getByText("03/06/2030 10:00")).toBeVisible();
   // The recording plays from a blob fetched with the session (the page's CSP must allow blob media).
