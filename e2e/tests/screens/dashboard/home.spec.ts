@@ -34,7 +34,7 @@ test("the home shows the week's outcomes above the six cards, guides a new owner
   await expect(lastCalls.getByRole("link", { name: "Bruno Teles" })).toBeVisible();
   await expect(lastCalls.getByText(/Agendamento criado/)).toBeVisible();
   const week = page.getByRole("region", { name: /Resultados da semana/ });
-  await expect(week.getByText("Ligações atendidas")).toBeVisible();
+  await expect(week.getByText("Ligações atendidas", { exact: true })).toBeVisible();
   await expect(week.getByRole("img", { name: /Ligações atendidas por dia/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
