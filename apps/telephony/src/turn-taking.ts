@@ -4,6 +4,7 @@
 // when the words are complete, long when they stop mid-phrase, the endpointer's default otherwise. Rules, not a
 // model: no npm package ships a turn model that runs on CPU without downloading its weights (decision 0022).
 // Pure: no clock, no I/O; the session asks it on each interim transcript.
+import { SPELLED_DIGITS } from "@atende/agent";
 
 /** Silence that ends a turn whose words are complete: a yes/no, a question, a whole date and time, a CPF. */
 export const SHORT_SILENCE_MS = 280;
@@ -42,22 +43,6 @@ export function normalise(text: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
-
-const SPELLED_DIGITS = new Set([
-  "zero",
-  "um",
-  "uma",
-  "dois",
-  "duas",
-  "tres",
-  "quatro",
-  "cinco",
-  "seis",
-  "meia", // 'meia' is six when a number is read out (spec 001 §5 phone numbers are read digit by digit)
-  "sete",
-  "oito",
-  "nove",
-]);
 
 /** Words after which a phrase cannot end: prepositions, articles, conjunctions, possessives, fillers. */
 const DANGLING = new Set([

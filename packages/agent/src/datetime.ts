@@ -288,7 +288,8 @@ function withoutFillers(tokens: Token[]): Token[] {
   return tokens.filter((t) => !/^é+$/.test(t.raw) && !/^(eh+|ahn?|hum+|hmm+)$/.test(t.norm));
 }
 
-const DIGIT_WORDS = new Set([
+/** Digits as a caller reads a number out, folded ("três" → "tres"); 'meia' is six (spec 001 §5). */
+export const SPELLED_DIGITS: ReadonlySet<string> = new Set([
   "zero",
   "um",
   "uma",
@@ -309,7 +310,7 @@ const DIGIT_WORDS = new Set([
  * not a time (issue #27): a run of five or more number tokens, or a digit group of five or more, is masked.
  */
 function maskDictation(w: string[]): string[] {
-  const numeric = (t: string) => DIGIT_WORDS.has(t) || /^\d+$/.test(t);
+  const numeric = (t: string) => SPELLED_DIGITS.has(t) || /^\d+$/.test(t);
   const out = [...w];
   for (let i = 0; i < w.length; ) {
     let j = i;

@@ -1,6 +1,6 @@
 export { type Consent, type ConsentAnswer, type ConsentReason, consentOf, type ReadBack } from "./consent";
 export { cpfDigits, formatCpf, isValidCpf } from "./cpf";
-export { PERIOD_RANGES, type Period, resolveWhen, type When } from "./datetime";
+export { PERIOD_RANGES, type Period, resolveWhen, SPELLED_DIGITS, type When } from "./datetime";
 export { createOfflineEngine, type OfflineEngineOptions } from "./dialog";
 export { type Intent, intentsOf, type Topic, topicsOf } from "./intents";
 export {
