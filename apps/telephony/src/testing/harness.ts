@@ -188,11 +188,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const clock = options.clock ?? acceleratedClock(TEST_CLOCK_SPEED);
   // On the virtual clock the caller's silence prompt would come after 600 ms of the test's own wall time (a scrape, a
   // database read between two turns): unless a test sets it (one about prompts), it comes after 6 s of wall time,
-  // as it did before the clock was virtual.
+  // as it did before the clock was virtual. The bounds on what the parts really take (a sentence's synthesis, the
+  // stream's start, a record write's retries, a stalled client's frames) keep their wall-clock meaning too: a tenth
+  // of them is less than a loaded machine takes to start a synthesis worker (decision 0035).
   const timing: Partial<SessionTiming> =
     clock === systemClock
       ? { ...options.timing }
-      : { silenceMs: DEFAULT_TIMING.silenceMs * TEST_CLOCK_SPEED, ...options.timing };
+      : {
+          silenceMs: DEFAULT_TIMING.silenceMs * TEST_CLOCK_SPEED,
+          synthesisTimeoutMs: DEFAULT_TIMING.synthesisTimeoutMs * TEST_CLOCK_SPEED,
+          startTimeoutMs: DEFAULT_TIMING.startTimeoutMs * TEST_CLOCK_SPEED,
+          recordRetryMs: DEFAULT_TIMING.recordRetryMs * TEST_CLOCK_SPEED,
+          frameGapMs: DEFAULT_TIMING.frameGapMs * TEST_CLOCK_SPEED,
+          ...options.timing,
+        };
   const gateway = await startGateway({
     ...testGatewayOptions({ trpcUrl: `${serverUrl}/trpc`, recordingsDir, ...options, clock, timing }),
     onTurnLatency: (ms) => turnLatencies.push(ms),
