@@ -1,11 +1,18 @@
 #!/usr/bin/env node
-// `npm test`: every test. Every vitest project on PGlite; then the `database` project (the suites whose subject is
-// the database, vitest.config.ts) again on the local PostgreSQL server when one answers (each test file creates and
-// drops its own database); then the browser tests in Chromium.
-import { spawnSync } from "node:child_process";
+// `npm test`: every test, its passes side by side (docs/decisions/0035-voice-pipeline-stages-and-clock.md, "CI"):
+// - every vitest project on PGlite;
+// - the `database` project (the suites whose subject is the database, vitest.config.ts) again on the local
+//   PostgreSQL server when one answers (each test file creates and drops its own database);
+// - the browser tests in Chromium.
+// `npm run check` (`test.mjs check`) adds the type check and the lint beside them. The passes mostly wait (on
+// sockets, servers, a browser, the clock), so on two cores they take little more together than the longest alone.
+// Each line is printed as it comes, labelled with its pass; a table of the passes' times ends the run.
+// `npm test -- unit|postgres|e2e` runs the passes named (`-- --one-by-one` runs them in turn).
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { Socket } from "node:net";
 import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 // The project pins its own Node.js (decision 0009): `npm start` and `npm test` run on node_modules/.bin/node.
@@ -18,21 +25,9 @@ if (Number(process.versions.node.split(".")[0]) < 24) {
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => join(root, "node_modules", ".bin", name);
 const args = process.argv.slice(2);
-const only = (name) => args.length === 0 || args.includes(name);
-
-function run(label, command, commandArgs, extraEnv = {}) {
-  console.log(`\n▶ ${label}`);
-  const t0 = performance.now();
-  const result = spawnSync(command, commandArgs, {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, ...extraEnv },
-  });
-  console.log(
-    `◀ ${label}: ${result.status === 0 ? "ok" : "FAILED"} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-  );
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+const oneByOne = args.includes("--one-by-one");
+const named = args.filter((a) => !a.startsWith("--") && a !== "check");
+const only = (name) => named.length === 0 || named.includes(name);
 
 function reachable(host, port) {
   return new Promise((resolve) => {
@@ -45,37 +40,96 @@ function reachable(host, port) {
   });
 }
 
-if (only("unit")) run("tests on PGlite", bin("vitest"), ["run"], { TEST_DATABASE_URL: "" });
+/** One command of a pass, its output labelled line by line; resolves with its exit status. */
+function step(label, command, commandArgs, extraEnv = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...extraEnv },
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on("line", (line) => process.stdout.write(`[${label}] ${line}\n`));
+    }
+    child.on("error", (error) => {
+      process.stdout.write(`[${label}] ${error.message}\n`);
+      resolve(1);
+    });
+    child.on("close", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
 
+/** A pass: its steps in turn, stopping at the first that fails. */
+async function pass(label, steps) {
+  const t0 = performance.now();
+  let status = 0;
+  for (const [command, commandArgs, env] of steps) {
+    status = await step(label, command, commandArgs, env);
+    if (status !== 0) break;
+  }
+  return { label, ok: status === 0, seconds: (performance.now() - t0) / 1000 };
+}
+
+const passes = [];
+if (args.includes("check")) {
+  passes.push([
+    "typecheck",
+    [
+      [bin("turbo"), ["run", "typecheck", "--output-logs=errors-only"], { TURBO_TELEMETRY_DISABLED: "1" }],
+      [bin("biome"), ["check", "."]],
+    ],
+  ]);
+}
+if (only("unit")) passes.push(["pglite", [[bin("vitest"), ["run"], { TEST_DATABASE_URL: "" }]]]);
 if (only("postgres")) {
   const url =
     process.env.TEST_DATABASE_URL ||
     ((await reachable("127.0.0.1", 5432)) ? "postgres://postgres@127.0.0.1:5432/test" : "");
   if (url)
-    run("database suites on PostgreSQL", bin("vitest"), ["run", "--project", "database"], {
-      TEST_DATABASE_URL: url,
-    });
+    passes.push([
+      "postgres",
+      [[bin("vitest"), ["run", "--project", "database"], { TEST_DATABASE_URL: url }]],
+    ]);
   else
     console.log(
-      "\n(no PostgreSQL server on 127.0.0.1:5432 and no TEST_DATABASE_URL: PostgreSQL run skipped)",
+      "(no PostgreSQL server on 127.0.0.1:5432 and no TEST_DATABASE_URL: the PostgreSQL pass is skipped)",
     );
 }
-
 if (only("e2e")) {
+  const steps = [];
   if (!existsSync("/usr/bin/chromium")) {
-    if (process.getuid?.() === 0) {
-      run("install Chromium (Debian)", "bash", [
-        "-c",
-        "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium",
-      ]);
-    } else {
+    if (process.getuid?.() !== 0) {
       console.error("Chromium is missing: run `sudo apt-get install -y chromium`, then npm test again.");
       process.exit(1);
     }
+    steps.push([
+      "bash",
+      ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"],
+    ]);
   }
-  run("browser tests (Playwright, Chromium)", bin("playwright"), [
-    "test",
-    "--config",
-    "e2e/playwright.config.ts",
-  ]);
+  steps.push([bin("playwright"), ["test", "--config", "e2e/playwright.config.ts"]]);
+  passes.push(["browser", steps]);
 }
+
+// The web app's route tree (git-ignored) is written once here, before the type check and the browser pass's build
+// would both write it at once.
+if (args.includes("check") || only("e2e")) {
+  const routes = await step("routes", process.execPath, ["apps/web/scripts/generate-routes.mjs"]);
+  if (routes !== 0) process.exit(routes);
+}
+
+const t0 = performance.now();
+console.log(`▶ ${passes.map(([label]) => label).join(", ")}${oneByOne ? ", one by one" : ", side by side"}`);
+const results = [];
+if (oneByOne) for (const [label, steps] of passes) results.push(await pass(label, steps));
+else results.push(...(await Promise.all(passes.map(([label, steps]) => pass(label, steps)))));
+
+console.log("\n pass        result   seconds");
+for (const r of results)
+  console.log(
+    ` ${r.label.padEnd(11)} ${(r.ok ? "ok" : "FAILED").padEnd(8)} ${r.seconds.toFixed(0).padStart(7)}`,
+  );
+console.log(
+  ` ${"all".padEnd(11)} ${"".padEnd(8)} ${((performance.now() - t0) / 1000).toFixed(0).padStart(7)}`,
+);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
