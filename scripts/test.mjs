@@ -80,7 +80,9 @@ if (args.includes("check")) {
     ],
   ]);
 }
-if (only("unit")) passes.push(["pglite", [[bin("vitest"), ["run"], { TEST_DATABASE_URL: "" }]]]);
+// The longest pass: two files at a time (vitest's default on two cores is one), so it ends near the others.
+if (only("unit"))
+  passes.push(["pglite", [[bin("vitest"), ["run", "--maxWorkers=2"], { TEST_DATABASE_URL: "" }]]]);
 if (only("postgres")) {
   const url =
     process.env.TEST_DATABASE_URL ||
