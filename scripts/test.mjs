@@ -46,7 +46,12 @@ function step(label, command, commandArgs, extraEnv = {}) {
     const child = spawn(command, commandArgs, {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, ...extraEnv },
+      // Colours when a person watches the run, plain text in a log.
+      env: {
+        ...process.env,
+        ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : { NO_COLOR: "1" }),
+        ...extraEnv,
+      },
     });
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on("line", (line) => process.stdout.write(`[${label}] ${line}\n`));
@@ -80,7 +85,7 @@ if (args.includes("check")) {
     ],
   ]);
 }
-// The longest pass: two files at a time (vitest's default on two cores is one), so it ends near the others.
+// Two files at a time in each vitest pass (vitest's default on two cores is one): their files mostly wait.
 if (only("unit"))
   passes.push(["pglite", [[bin("vitest"), ["run", "--maxWorkers=2"], { TEST_DATABASE_URL: "" }]]]);
 if (only("postgres")) {
@@ -90,7 +95,7 @@ if (only("postgres")) {
   if (url)
     passes.push([
       "postgres",
-      [[bin("vitest"), ["run", "--project", "database"], { TEST_DATABASE_URL: url }]],
+      [[bin("vitest"), ["run", "--project", "database", "--maxWorkers=2"], { TEST_DATABASE_URL: url }]],
     ]);
   else
     console.log(
