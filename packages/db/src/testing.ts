@@ -10,6 +10,12 @@ import { type DatabaseHandle, openDatabase, wrapPglite } from "./client";
 
 /** Set by the vitest global setup: a dump of a migrated PGlite database to start each test database from. */
 export const PGLITE_TEMPLATE_ENV = "ATENDE_PGLITE_TEMPLATE";
+/**
+ * Set by the vitest global setup on a PostgreSQL run: a migrated database on TEST_DATABASE_URL's server that each
+ * test database is copied from (`CREATE DATABASE … TEMPLATE`), so no file migrates its own and no two files create
+ * the cluster's roles at once.
+ */
+export const PG_TEMPLATE_ENV = "ATENDE_PG_TEMPLATE";
 
 let template: Promise<PGlite> | undefined;
 let dump: Blob | undefined;
@@ -51,9 +57,10 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     return { ...handle, label: "pglite" };
   }
   const name = `atende_test_${randomBytes(6).toString("hex")}`;
+  const template = serverUrl === process.env.TEST_DATABASE_URL ? process.env[PG_TEMPLATE_ENV] : undefined;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`create database ${name}`);
+    await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
   } finally {
     await admin.end();
   }
