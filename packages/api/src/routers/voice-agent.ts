@@ -15,6 +15,7 @@ import {
 import { z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { issueCallTicket } from "../services/calls";
+import { prefillBusinessType } from "../services/tenant-profile";
 import { createVoiceAgent, getVoiceAgent, updateVoiceAgent } from "../services/voice-agent";
 import { callForwardingNumber, placeTestCall } from "../telephony/outbound";
 import { telephonyOf } from "../telephony/provider";
@@ -26,7 +27,11 @@ export const voiceAgentRouter = {
   create: tenantProcedure
     .input(VoiceAgentCreateInput)
     .output(VoiceAgentRecord)
-    .mutation(({ ctx, input }) => createVoiceAgent(ctx.db, input)),
+    .mutation(async ({ ctx, input }) => {
+      const created = await createVoiceAgent(ctx.db, input);
+      await prefillBusinessType(ctx.db, created.agentType);
+      return created;
+    }),
   update: tenantProcedure
     .input(VoiceAgentUpdateInput)
     .output(VoiceAgentRecord)
