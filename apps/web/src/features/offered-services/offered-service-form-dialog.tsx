@@ -9,7 +9,7 @@ import {
 } from "@atende/shared/schemas/offered-services";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Controller, type Path, useForm } from "react-hook-form";
 import { CheckboxList } from "../../components/ui/checkbox-list";
 import { Dialog, DialogContent, DialogFormActions } from "../../components/ui/dialog";
@@ -112,6 +112,15 @@ function OfferedServiceForm({
   });
   const { register, control, formState, setError, setValue, watch } = form;
   const errors = formState.errors;
+  // A new service of a business with one location or one professional starts with it ticked.
+  const onlyEstablishment = !service && establishments.length === 1 ? establishments[0]?.value : undefined;
+  const onlyProfessional = !service && professionals.length === 1 ? professionals[0]?.value : undefined;
+  useEffect(() => {
+    if (onlyEstablishment && (form.getValues("availableEstablishments") ?? []).length === 0)
+      setValue("availableEstablishments", [onlyEstablishment]);
+    if (onlyProfessional && (form.getValues("allowedProfessionals") ?? []).length === 0)
+      setValue("allowedProfessionals", [onlyProfessional]);
+  }, [onlyEstablishment, onlyProfessional, form, setValue]);
   const [name, priceType, childFriendly, requiresPreparation, childAgeObservation, preparationInstructions] =
     watch([
       "name",
