@@ -119,7 +119,7 @@ describe("tenant.profile", () => {
     it("takes the kind of business from the agent's preset and the name from the first location", async () => {
       const a = await freshSignUp();
       expect(await a.api.tenant.profile.get()).toMatchObject({ name: a.actor.name, businessType: null });
-      await a.api.voiceAgent.create({ ...validVoiceAgent, agentType: "PETSHOP" });
+      await a.api.voiceAgent.createInSetup({ ...validVoiceAgent, agentType: "PETSHOP" });
       expect(await a.api.tenant.profile.get()).toMatchObject({ name: a.actor.name, businessType: "PETSHOP" });
       await a.api.establishments.create({ ...validEstablishment, name: " Pet Feliz Moema " });
       expect(await a.api.tenant.profile.get()).toEqual({
@@ -148,16 +148,22 @@ describe("tenant.profile", () => {
       ] as const;
       for (const [agentType, businessType] of cases) {
         const a = await freshSignUp();
-        await a.api.voiceAgent.create({ ...validVoiceAgent, agentType });
+        await a.api.voiceAgent.createInSetup({ ...validVoiceAgent, agentType });
         expect((await a.api.tenant.profile.get()).businessType, agentType).toBe(businessType);
       }
+    });
+
+    it("the settings panel's creation (and REST's) sends a fixed preset, which fills nothing", async () => {
+      const a = await freshSignUp();
+      await a.api.voiceAgent.create({ ...validVoiceAgent, agentType: "CLINICA_DE_SAUDE" });
+      expect((await a.api.tenant.profile.get()).businessType).toBeNull();
     });
 
     it("never overwrites what the owner already wrote, nor touches another tenant", async () => {
       const a = await freshSignUp();
       const other = await freshSignUp();
       await a.api.tenant.profile.update({ name: "Estética Bella", businessType: "ESTETICA" });
-      await a.api.voiceAgent.create({ ...validVoiceAgent, agentType: "SALAO_DE_BELEZA" });
+      await a.api.voiceAgent.createInSetup({ ...validVoiceAgent, agentType: "SALAO_DE_BELEZA" });
       await a.api.establishments.create({ ...validEstablishment, name: "Unidade Centro" });
       expect(await a.api.tenant.profile.get()).toMatchObject({
         name: "Estética Bella",

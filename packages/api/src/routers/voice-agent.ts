@@ -27,6 +27,15 @@ export const voiceAgentRouter = {
   create: tenantProcedure
     .input(VoiceAgentCreateInput)
     .output(VoiceAgentRecord)
+    .mutation(({ ctx, input }) => createVoiceAgent(ctx.db, input)),
+  /**
+   * The wizard's step 1 (tRPC only): where the owner chooses the kind of business, which also fills the business
+   * profile's while it has none (decision 0044). The settings panel's `create` sends a fixed preset (spec 000 §3),
+   * which says nothing about the business.
+   */
+  createInSetup: tenantProcedure
+    .input(VoiceAgentCreateInput)
+    .output(VoiceAgentRecord)
     .mutation(async ({ ctx, input }) => {
       const created = await createVoiceAgent(ctx.db, input);
       await prefillBusinessType(ctx.db, created.agentType);
