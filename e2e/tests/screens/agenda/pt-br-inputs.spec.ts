@@ -16,7 +16,7 @@ async function typeInto(page: Page, field: ReturnType<Page["getByLabel"]>, keys:
   await page.keyboard.type(keys);
 }
 
-test("an English browser gets dd/mm/aaaa and 24-hour fields, and the only professional and location chosen", async ({
+test("an English browser gets dd/mm/aaaa and 24-hour fields, the only professional and location chosen, a duplicate window refused", async ({
   page,
   request,
   baseURL,
@@ -72,6 +72,21 @@ test("an English browser gets dd/mm/aaaa and 24-hour fields, and the only profes
   await expect(
     page.getByRole("button", { name: `Disponibilidade: Dra. Eva, ${br(today)} 08:00 - 18:30` }),
   ).toBeVisible();
+
+  // The same window again is refused with the server's pt-BR reason (decision 0044), and the form stays open.
+  await page.getByRole("button", { name: "Disponibilidade", exact: true }).click();
+  await typeInto(page, setup.getByLabel("Horário de fim"), "1830");
+  await typeInto(page, setup.getByLabel("Data de fim"), `3112${Number(today.slice(0, 4)) + 1}`);
+  await setup.getByRole("checkbox", { name: WEEKDAYS[new Date(`${today}T12:00:00Z`).getUTCDay()] }).click();
+  await setup.getByRole("button", { name: "Salvar Disponibilidade" }).click();
+  await expect(
+    toasts(page).getByText(
+      "Já existe uma disponibilidade igual para este profissional neste local, nos mesmos dias e horário",
+    ),
+  ).toBeVisible();
+  await expect(setup).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(setup).toBeHidden();
 
   // The appointment form: the same fields, the same choices made.
   await page.getByRole("button", { name: "Novo Agendamento" }).click();
