@@ -174,6 +174,26 @@ describe("REST /availabilities", () => {
     expect(await list(b)).toEqual([]);
   });
 
+  it("answers 409 with a pt-BR message to an identical availability, keeping one", async () => {
+    const first = await server.request<AvailabilityRecord>("POST", "/availabilities", {
+      as: a.actor,
+      body: payload(),
+    });
+    expect(first.status).toBe(201);
+    const again = await server.request("POST", "/availabilities", {
+      as: a.actor,
+      body: { ...payload(), slot: { start: "08:00", end: "17:00" }, notes: "De novo" },
+    });
+    expect(again).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          "Já existe uma disponibilidade igual para este profissional neste local, nos mesmos dias e horário",
+      },
+    });
+    expect(await list()).toEqual([first.body]);
+  });
+
   it("edits and cancels occurrences by date with a scope", async () => {
     const created = await server.request<AvailabilityRecord>("POST", "/availabilities", {
       as: a.actor,

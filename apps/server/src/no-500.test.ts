@@ -376,7 +376,14 @@ describe("a spoiled text in a valid request is a 400 for that field", () => {
       "GET /subscription/payments": { input: { status: "CONFIRMED", offset: "0", limit: "20" } },
       "GET /availabilities": { input: { professionalId, establishmentId } },
       "GET /availabilities/expanded": { input: { ...range, professionalId, establishmentId } },
-      "POST /availabilities": { input: availability },
+      // Another window than the one created above (an identical one is refused with 409).
+      "POST /availabilities": {
+        input: {
+          ...availability,
+          slot: { start: "2030-03-04T13:00:00-03:00", end: "2030-03-04T17:00:00-03:00" },
+          notes: "Tardes",
+        },
+      },
       "PUT /availabilities/{id}": { params: { id: availabilityId }, input: availability },
       "PUT /availabilities/{id}/occurrences/{occurrenceId}/edit": {
         params: { id: availabilityId, occurrenceId: "2030-03-05" },

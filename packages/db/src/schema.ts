@@ -369,6 +369,9 @@ export const clients = pgTable(
 
 // ─── Agenda ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
+/** The constraint an identical availability breaks (services/availability.ts answers it with a 409). */
+export const AVAILABILITY_WINDOW_UNIQUE = "availabilities_window_unique";
+
 /**
  * A recurring (WEEKLY, MONTHLY) or one-off (MANUAL_DATES) window in which a professional works at an establishment.
  * Times of day are São Paulo wall-clock times.
@@ -408,6 +411,24 @@ export const availabilities = pgTable(
     }).onDelete("cascade"),
     index().on(t.tenantId, t.professionalId),
     index().on(t.tenantId, t.establishmentId),
+    // One window once: an identical professional, establishment, pattern and time of day is a duplicate (the day
+    // lists are stored ascending and without repeats, so equal patterns are equal arrays). NULLS NOT DISTINCT: the
+    // columns another pattern type leaves null still compare equal.
+    unique(AVAILABILITY_WINDOW_UNIQUE)
+      .on(
+        t.tenantId,
+        t.professionalId,
+        t.establishmentId,
+        t.patternType,
+        t.daysOfWeek,
+        t.daysOfMonth,
+        t.dates,
+        t.periodStart,
+        t.periodEnd,
+        t.startTime,
+        t.endTime,
+      )
+      .nullsNotDistinct(),
   ],
 );
 

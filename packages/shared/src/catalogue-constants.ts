@@ -179,6 +179,19 @@ export const BUSINESS_TYPE_LABELS: Record<BusinessType, string> = {
   SALAO_DE_BELEZA: "Salão de beleza",
 };
 
+/**
+ * The kind of business a voice agent's preset names, to prefill the business profile when the wizard creates the
+ * agent (docs/decisions/0044-dashboard-details.md).
+ */
+export const BUSINESS_TYPE_OF_AGENT_TYPE: Record<AgentType, BusinessType> = {
+  CONSULTORIO_PARTICULAR: "CONSULTORIO",
+  CONSULTORIO_COMPARTILHADO: "CONSULTORIO",
+  CLINICA_DE_SAUDE: "CLINICA",
+  HOSPITAL: "HOSPITAL",
+  PETSHOP: "PETSHOP",
+  SALAO_DE_BELEZA: "SALAO_DE_BELEZA",
+};
+
 /** spec 001 §2: the location card's parking badge. */
 export const PARKING_TYPE_LABELS: Record<ParkingType, string> = { FREE: "Gratuito", PAID: "Pago" };
 

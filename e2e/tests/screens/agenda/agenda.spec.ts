@@ -93,7 +93,7 @@ test("a weekly availability, a booking from an empty day, three views, a refused
   await page.getByRole("button", { name: `Criar evento em ${br(wednesday)}` }).click();
   const create = page.getByRole("dialog", { name: "Criar Evento" });
   await expect(create.getByRole("tab", { name: "Disponibilidade" })).toBeVisible();
-  await expect(create.getByLabel("Data")).toHaveValue(wednesday);
+  await expect(create.getByLabel("Data")).toHaveValue(br(wednesday));
   await choose(page, create, "Paciente", "Carla Paciente");
   await choose(page, create, "Profissional", "Dra. Beatriz");
   await choose(page, create, "Local de atendimento", "Clínica Centro");

@@ -26,6 +26,11 @@ test("a service is created, edited and deleted, with its dependencies and the sp
   // spec 001 §9 defaults: 30 minutes, no buffers, a fixed price of 0.
   await expect(dialog.getByLabel("Duração (min)")).toHaveValue("30");
   await expect(dialog.getByLabel("Preço (R$)")).toHaveValue("0,00");
+  // The only location and the only professional come ticked (decision 0044); untick them to see the refusals.
+  await expect(dialog.getByRole("checkbox", { name: "Unidade Centro" })).toBeChecked();
+  await expect(dialog.getByRole("checkbox", { name: "Dr. Bruno Reis" })).toBeChecked();
+  await dialog.getByRole("checkbox", { name: "Unidade Centro" }).click();
+  await dialog.getByRole("checkbox", { name: "Dr. Bruno Reis" }).click();
   await dialog.getByLabel("Nome do serviço").fill("X");
   await dialog.getByRole("button", { name: "Salvar" }).click();
   await expect(dialog.getByText("Nome do serviço deve ter entre 2 e 200 caracteres")).toBeVisible();
@@ -109,8 +114,8 @@ test("a refusal only the server can make is shown on its field", async ({ page, 
   await page.getByRole("button", { name: "Novo Serviço" }).click();
   const dialog = page.getByRole("dialog", { name: "Novo Serviço" });
   await dialog.getByLabel("Nome do serviço").fill("Retorno");
-  await dialog.getByRole("checkbox", { name: "Unidade Fechada" }).click();
-  await dialog.getByRole("checkbox", { name: "Dr. Caio Nunes" }).click();
+  await expect(dialog.getByRole("checkbox", { name: "Unidade Fechada" })).toBeChecked();
+  await expect(dialog.getByRole("checkbox", { name: "Dr. Caio Nunes" })).toBeChecked();
   // Someone removes the location while the form is open: only the server can know.
   await call("DELETE", `/establishments/${establishment.id}`);
   await dialog.getByRole("button", { name: "Salvar" }).click();

@@ -40,6 +40,7 @@ test("a new account configures its agent in four steps and reaches the agent tes
   await expect(page.getByText("Mensagem de boas-vindas é obrigatória")).toBeVisible();
   await page.getByLabel("Nome do agente").fill("Clara");
   await expect(page.getByText("5/100")).toBeVisible();
+  await choose(page, "Tipo de negócio", "Clínica de saúde");
   await choose(page, "DDD", "21");
   await choose(page, "Tom de voz", "Profissional");
   await page
@@ -103,6 +104,12 @@ test("a new account configures its agent in four steps and reaches the agent tes
   await expect(stepHeading(page, "4. Serviço")).toBeVisible();
   await expect(stepper.getByRole("button", { name: /concluído/ })).toHaveCount(4);
   await expect(page.getByLabel("Nome do serviço")).toHaveValue("Consulta dermatológica");
+
+  // The business profile took the first location's name and the agent's kind of business, not the owner's name.
+  await page.goto("/dashboard/configuracoes");
+  const profile = page.getByRole("region", { name: "Perfil do Negócio" });
+  await expect(profile.getByLabel("Nome do negócio")).toHaveValue("Clínica Sol");
+  await expect(profile.getByRole("combobox", { name: "Tipo de negócio" })).toHaveText("Clínica");
 });
 
 test("the test page falls back for what is missing and lists three services then how many more", async ({

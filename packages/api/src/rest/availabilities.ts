@@ -11,11 +11,12 @@ export const availabilitiesRoutes: RestRoute[] = [
     summary: "Ocorrências das disponibilidades no intervalo (padrão: o mês corrente)",
   }),
   route("POST", "/availabilities", availabilitiesRouter.create, {
-    summary: "Cria uma disponibilidade",
+    summary:
+      "Cria uma disponibilidade (409 se já existe uma idêntica: mesmo profissional, local, padrão e horário)",
     status: 201,
   }),
   route("PUT", "/availabilities/{id}", availabilitiesRouter.update, {
-    summary: "Substitui os campos de uma disponibilidade",
+    summary: "Substitui os campos de uma disponibilidade (409 se ficaria idêntica a outra)",
   }),
   route("DELETE", "/availabilities/{id}", availabilitiesRouter.delete, {
     summary: "Exclui uma disponibilidade e todas as suas ocorrências",

@@ -108,13 +108,19 @@ async function runScenario(s: Scenario) {
   const total = chosen.reduce((sum, x) => sum + x.total, 0);
   const offersAll = (estIndex: number) => estIndex === 0 || chosen.every((x) => x.atSecond);
 
-  const windows = s.windows.map((w) => ({
+  const drawn = s.windows.map((w) => ({
     establishmentId: ests[w.est]?.id ?? "",
     estIndex: w.est,
     date: DATES[w.date] ?? DATES[0],
     startMinute: w.start,
     endMinute: Math.min(w.start + w.length, 23 * 60 + 59),
   }));
+  // An identical window twice is one window (and the database refuses the copy).
+  const windows = [
+    ...new Map(
+      drawn.map((w) => [`${w.establishmentId} ${w.date} ${w.startMinute} ${w.endMinute}`, w]),
+    ).values(),
+  ];
   for (const w of windows) {
     await insertManualAvailability(db, id, {
       professionalId: pro.id,

@@ -1,6 +1,6 @@
 import { schema } from "@atende/db";
 import { eq } from "@atende/db/orm";
-import type { AvailabilityInput } from "@atende/shared/schemas/availabilities";
+import { AVAILABILITY_MESSAGES, type AvailabilityInput } from "@atende/shared/schemas/availabilities";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { issuesOf } from "../errors";
@@ -138,11 +138,12 @@ describe("availabilities.create", () => {
   });
 
   it("accepts HH:mm, HH:mm:ss-03:00 and other offsets, keeping the São Paulo time of day", async () => {
+    // A different minute each (identical windows are refused), each read from its own form.
     const cases: [string, string, string][] = [
       ["09:30", "10:45", "09:30"],
-      ["09:30:00-03:00", "10:45:00-03:00", "09:30"],
-      ["2025-05-02T12:30:00Z", "2025-05-02T13:45:00Z", "09:30"],
-      ["2025-05-02T09:30:59-03:00", "2025-05-02T10:45:00-03:00", "09:30"],
+      ["09:31:00-03:00", "10:45:00-03:00", "09:31"],
+      ["2025-05-02T12:32:00Z", "2025-05-02T13:45:00Z", "09:32"],
+      ["2025-05-02T09:33:59-03:00", "2025-05-02T10:45:00-03:00", "09:33"],
     ];
     for (const [start, end, expected] of cases) {
       const created = await a.api.availabilities.create(manualDates({ slot: { start, end } }));
@@ -151,6 +152,54 @@ describe("availabilities.create", () => {
         end: "2025-05-02T10:45:00-03:00",
       });
     }
+  });
+
+  it("refuses an identical availability with 409, whatever the order of its days; a different one goes", async () => {
+    const first = await a.api.availabilities.create(
+      weeklyMondays({
+        pattern: {
+          type: "WEEKLY",
+          daysOfWeek: ["MONDAY", "FRIDAY"],
+          period: { start: "2025-03-03", end: "2025-03-31" },
+        },
+      }),
+    );
+    const twin = weeklyMondays({
+      slot: { start: "08:00", end: "12:00" },
+      pattern: {
+        type: "WEEKLY",
+        daysOfWeek: ["FRIDAY", "MONDAY"],
+        period: { start: "2025-03-03", end: "2025-03-31" },
+      },
+      notes: "Outra nota",
+    });
+    expect(await failure(a.api.availabilities.create(twin))).toEqual({
+      code: "CONFLICT",
+      message: AVAILABILITY_MESSAGES.duplicate,
+      issues: [],
+    });
+    const manual = manualDates();
+    await a.api.availabilities.create(manual);
+    expect(await failure(a.api.availabilities.create(manual))).toMatchObject({ code: "CONFLICT" });
+    expect((await a.api.availabilities.list({})).map((x) => x.id)).toHaveLength(2);
+    expect((await a.api.availabilities.list({}))[0]).toEqual(first);
+    // Any one difference makes another window: the place, the professional, a day, the period, a time.
+    await a.api.availabilities.create({ ...twin, establishmentId: estA2 });
+    await a.api.availabilities.create({ ...twin, professionalId: profA2 });
+    await a.api.availabilities.create({
+      ...twin,
+      pattern: { type: "WEEKLY", daysOfWeek: ["MONDAY"], period: { start: "2025-03-03", end: "2025-03-31" } },
+    });
+    await a.api.availabilities.create({
+      ...twin,
+      pattern: {
+        type: "WEEKLY",
+        daysOfWeek: ["MONDAY", "FRIDAY"],
+        period: { start: "2025-03-03", end: "2025-04-30" },
+      },
+    });
+    await a.api.availabilities.create({ ...twin, slot: { start: "08:00", end: "12:30" } });
+    expect(await a.api.availabilities.list({})).toHaveLength(7);
   });
 
   it("stores MONTHLY and MANUAL_DATES patterns, normalised", async () => {
@@ -444,9 +493,15 @@ describe("availability form messages (spec 001 §5), nothing stored", () => {
       "Notas devem ter no máximo 1000 caracteres",
     );
     await expectRefused(create(weeklyMondays({ notes: "   " })), "notes", "Notas não podem estar em branco");
-    const created = await a.api.availabilities.create(weeklyMondays({ notes: "x".repeat(1000) }));
+    const created = await a.api.availabilities.create(
+      weeklyMondays({ notes: "x".repeat(1000), slot: { start: "07:00", end: "12:00" } }),
+    );
     expect(created.notes).toHaveLength(1000);
-    const bare = await a.api.availabilities.create(without("notes") as AvailabilityInput);
+    // The morning window is already stored (beforeEach): an afternoon one, without notes.
+    const bare = await a.api.availabilities.create({
+      ...(without("notes") as AvailabilityInput),
+      slot: { start: "13:00", end: "17:00" },
+    });
     expect(bare.notes).toBeNull();
   });
 
@@ -681,6 +736,32 @@ describe("availabilities.update", () => {
       "2025-03-17 13:00",
       "2025-03-18 13:00",
     ]);
+  });
+
+  it("refuses with 409 to make an availability identical to another, by update or by editing all its occurrences", async () => {
+    const kept = await a.api.availabilities.create(weeklyMondays());
+    const other = await a.api.availabilities.create(
+      weeklyMondays({ slot: { start: "13:00", end: "17:00" } }),
+    );
+    const before = await a.api.availabilities.list({});
+    expect(await failure(a.api.availabilities.update({ ...weeklyMondays(), id: other.id }))).toEqual({
+      code: "CONFLICT",
+      message: AVAILABILITY_MESSAGES.duplicate,
+      issues: [],
+    });
+    const all = a.api.availabilities.editOccurrence({
+      id: other.id,
+      occurrenceId: "2025-03-10",
+      slot: { start: "08:00", end: "12:00" },
+      notes: null,
+      scope: "ALL",
+    });
+    expect(await failure(all)).toMatchObject({ code: "CONFLICT", message: AVAILABILITY_MESSAGES.duplicate });
+    expect(await a.api.availabilities.list({})).toEqual(before);
+    // Sending an availability back unchanged is no duplicate of itself.
+    expect(await a.api.availabilities.update({ ...weeklyMondays(), id: kept.id })).toMatchObject({
+      id: kept.id,
+    });
   });
 
   it("replaces the stored exceptions with a non-empty exceptions list (a GET record sent back round-trips)", async () => {

@@ -6,6 +6,7 @@ import {
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { establishments } from "../services/establishments";
+import { prefillBusinessName } from "../services/tenant-profile";
 import { agentToolProcedure, tenantProcedure } from "../trpc";
 
 /** Establishments (spec 001 §3, §5 Location). */
@@ -20,7 +21,11 @@ export const establishmentsRouter = {
   create: tenantProcedure
     .input(EstablishmentCreateInput)
     .output(EstablishmentRecord)
-    .mutation(({ ctx, input }) => establishments.create(ctx.db, input)),
+    .mutation(async ({ ctx, input }) => {
+      const created = await establishments.create(ctx.db, input);
+      await prefillBusinessName(ctx.db, created.name);
+      return created;
+    }),
   update: tenantProcedure
     .input(EstablishmentUpdateInput)
     .output(EstablishmentRecord)

@@ -5,7 +5,13 @@ import { eq } from "@atende/db/orm";
 import { TENANT_PROFILE_MESSAGES as M } from "@atende/shared/schemas/tenant-profile";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorShapeOf } from "../errors";
-import { createTestApi, type TestApi } from "../testing";
+import {
+  createTestApi,
+  type SeededTenant,
+  type TestApi,
+  validEstablishment,
+  validVoiceAgent,
+} from "../testing";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -97,5 +103,76 @@ describe("tenant.profile", () => {
       .from(schema.tenants)
       .where(eq(schema.tenants.id, root.tenantId));
     expect(rootTenant?.businessType).toBeNull();
+  });
+
+  describe("prefilled by the setup wizard (decision 0044)", () => {
+    /** A tenant as sign-up leaves it: named after its owner, no kind of business. */
+    async function freshSignUp(): Promise<SeededTenant> {
+      const a = await t.seedTenant();
+      await t.database.db
+        .update(schema.tenants)
+        .set({ name: a.actor.name })
+        .where(eq(schema.tenants.id, a.tenantId));
+      return a;
+    }
+
+    it("takes the kind of business from the agent's preset and the name from the first location", async () => {
+      const a = await freshSignUp();
+      expect(await a.api.tenant.profile.get()).toMatchObject({ name: a.actor.name, businessType: null });
+      await a.api.voiceAgent.createInSetup({ ...validVoiceAgent, agentType: "PETSHOP" });
+      expect(await a.api.tenant.profile.get()).toMatchObject({ name: a.actor.name, businessType: "PETSHOP" });
+      await a.api.establishments.create({ ...validEstablishment, name: " Pet Feliz Moema " });
+      expect(await a.api.tenant.profile.get()).toEqual({
+        name: "Pet Feliz Moema",
+        businessType: "PETSHOP",
+        openingHours: null,
+        paymentMethods: null,
+        notes: null,
+      });
+      // Once: a second location, or another preset later, leaves the profile as it is.
+      await a.api.establishments.create({ ...validEstablishment, name: "Pet Feliz Pinheiros" });
+      await a.api.voiceAgent.update({ ...validVoiceAgent, agentType: "CLINICA_DE_SAUDE" });
+      expect(await a.api.tenant.profile.get()).toMatchObject({
+        name: "Pet Feliz Moema",
+        businessType: "PETSHOP",
+      });
+    });
+
+    it("maps each preset to a kind of business", async () => {
+      const cases = [
+        ["CONSULTORIO_PARTICULAR", "CONSULTORIO"],
+        ["CONSULTORIO_COMPARTILHADO", "CONSULTORIO"],
+        ["CLINICA_DE_SAUDE", "CLINICA"],
+        ["HOSPITAL", "HOSPITAL"],
+        ["SALAO_DE_BELEZA", "SALAO_DE_BELEZA"],
+      ] as const;
+      for (const [agentType, businessType] of cases) {
+        const a = await freshSignUp();
+        await a.api.voiceAgent.createInSetup({ ...validVoiceAgent, agentType });
+        expect((await a.api.tenant.profile.get()).businessType, agentType).toBe(businessType);
+      }
+    });
+
+    it("the settings panel's creation (and REST's) sends a fixed preset, which fills nothing", async () => {
+      const a = await freshSignUp();
+      await a.api.voiceAgent.create({ ...validVoiceAgent, agentType: "CLINICA_DE_SAUDE" });
+      expect((await a.api.tenant.profile.get()).businessType).toBeNull();
+    });
+
+    it("never overwrites what the owner already wrote, nor touches another tenant", async () => {
+      const a = await freshSignUp();
+      const other = await freshSignUp();
+      await a.api.tenant.profile.update({ name: "Estética Bella", businessType: "ESTETICA" });
+      await a.api.voiceAgent.createInSetup({ ...validVoiceAgent, agentType: "SALAO_DE_BELEZA" });
+      await a.api.establishments.create({ ...validEstablishment, name: "Unidade Centro" });
+      expect(await a.api.tenant.profile.get()).toMatchObject({
+        name: "Estética Bella",
+        businessType: "ESTETICA",
+      });
+      expect(await other.api.tenant.profile.get()).toMatchObject({
+        name: other.actor.name,
+        businessType: null,
+      });
+    });
   });
 });

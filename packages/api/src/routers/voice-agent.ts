@@ -15,6 +15,7 @@ import {
 import { z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { issueCallTicket } from "../services/calls";
+import { prefillBusinessType } from "../services/tenant-profile";
 import { createVoiceAgent, getVoiceAgent, updateVoiceAgent } from "../services/voice-agent";
 import { callForwardingNumber, placeTestCall } from "../telephony/outbound";
 import { telephonyOf } from "../telephony/provider";
@@ -27,6 +28,19 @@ export const voiceAgentRouter = {
     .input(VoiceAgentCreateInput)
     .output(VoiceAgentRecord)
     .mutation(({ ctx, input }) => createVoiceAgent(ctx.db, input)),
+  /**
+   * The wizard's step 1 (tRPC only): where the owner chooses the kind of business, which also fills the business
+   * profile's while it has none (decision 0044). The settings panel's `create` sends a fixed preset (spec 000 §3),
+   * which says nothing about the business.
+   */
+  createInSetup: tenantProcedure
+    .input(VoiceAgentCreateInput)
+    .output(VoiceAgentRecord)
+    .mutation(async ({ ctx, input }) => {
+      const created = await createVoiceAgent(ctx.db, input);
+      await prefillBusinessType(ctx.db, created.agentType);
+      return created;
+    }),
   update: tenantProcedure
     .input(VoiceAgentUpdateInput)
     .output(VoiceAgentRecord)

@@ -10,7 +10,7 @@
 // - ALL edits the whole availability and drops earlier single-date edits (cancelled dates stay cancelled); a cancel
 //   with ALL deletes it.
 // Availabilities of a soft-deleted professional or establishment are treated as gone everywhere.
-import { schema, type TenantTx } from "@atende/db";
+import { PG_UNIQUE_VIOLATION, pgErrorOf, schema, type TenantTx } from "@atende/db";
 import { and, asc, eq, getTableColumns, gte, inArray, lte, ne, or, type SQL, sql } from "@atende/db/orm";
 import type { DayOfWeek, OccurrenceScope } from "@atende/shared/enums";
 import { DAYS_OF_WEEK } from "@atende/shared/enums";
@@ -32,7 +32,7 @@ import {
   toWireInstant,
   toWireMinute,
 } from "@atende/shared/time";
-import { invalid, notFound } from "../errors";
+import { conflict, invalid, notFound } from "../errors";
 import {
   type ExpandableException,
   expandAvailability,
@@ -270,6 +270,22 @@ export async function listExpanded(
   return occurrences.map(toExpanded);
 }
 
+/**
+ * Runs a write that may leave two identical availabilities (the database refuses them: the window constraint in
+ * packages/db/src/schema.ts); that answers 409 with the pt-BR message instead of a 500.
+ */
+async function oneWindow<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const pg = pgErrorOf(error);
+    if (pg?.code === PG_UNIQUE_VIOLATION && pg.constraint === schema.AVAILABILITY_WINDOW_UNIQUE) {
+      conflict(M.duplicate);
+    }
+    throw error;
+  }
+}
+
 // ─── Writing ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** The professional and the establishment must exist in this tenant (row-level security hides the others). */
@@ -364,23 +380,25 @@ async function insertExceptions(
 }
 
 export async function createAvailability(db: TenantTx, data: AvailabilityData): Promise<AvailabilityRecord> {
-  const { tenantId } = db;
-  await assertReferences(db, data);
-  const [row] = await db
-    .insert(A)
-    .values({
-      tenantId,
-      professionalId: data.professionalId,
-      establishmentId: data.establishmentId,
-      ...patternColumns(data.pattern),
-      startTime: dbTime(data.slot.start),
-      endTime: dbTime(data.slot.end),
-      notes: data.notes,
-    })
-    .returning();
-  if (!row) throw new Error("availability insert returned nothing");
-  await insertExceptions(db, row, data.exceptions);
-  return recordById(db, row.id);
+  return oneWindow(async () => {
+    const { tenantId } = db;
+    await assertReferences(db, data);
+    const [row] = await db
+      .insert(A)
+      .values({
+        tenantId,
+        professionalId: data.professionalId,
+        establishmentId: data.establishmentId,
+        ...patternColumns(data.pattern),
+        startTime: dbTime(data.slot.start),
+        endTime: dbTime(data.slot.end),
+        notes: data.notes,
+      })
+      .returning();
+    if (!row) throw new Error("availability insert returned nothing");
+    await insertExceptions(db, row, data.exceptions);
+    return recordById(db, row.id);
+  });
 }
 
 /**
@@ -392,30 +410,32 @@ export async function updateAvailability(
   id: string,
   data: AvailabilityData,
 ): Promise<AvailabilityRecord> {
-  await loadRow(db, id);
-  await assertReferences(db, data);
-  const [row] = await db
-    .update(A)
-    .set({
-      professionalId: data.professionalId,
-      establishmentId: data.establishmentId,
-      ...patternColumns(data.pattern),
-      startTime: dbTime(data.slot.start),
-      endTime: dbTime(data.slot.end),
-      notes: data.notes,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(A.id, id))
-    .returning();
-  if (!row) notFound(M.notFound);
-  if (data.exceptions.length > 0) {
-    await db.delete(X).where(eq(X.availabilityId, id));
-    await insertExceptions(db, row, data.exceptions);
-  } else {
-    const stale = (await exceptionsOf(db, id)).filter((x) => !inPattern(row, x.date)).map((x) => x.date);
-    if (stale.length > 0) await db.delete(X).where(and(eq(X.availabilityId, id), inArray(X.date, stale)));
-  }
-  return recordById(db, id);
+  return oneWindow(async () => {
+    await loadRow(db, id);
+    await assertReferences(db, data);
+    const [row] = await db
+      .update(A)
+      .set({
+        professionalId: data.professionalId,
+        establishmentId: data.establishmentId,
+        ...patternColumns(data.pattern),
+        startTime: dbTime(data.slot.start),
+        endTime: dbTime(data.slot.end),
+        notes: data.notes,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(A.id, id))
+      .returning();
+    if (!row) notFound(M.notFound);
+    if (data.exceptions.length > 0) {
+      await db.delete(X).where(eq(X.availabilityId, id));
+      await insertExceptions(db, row, data.exceptions);
+    } else {
+      const stale = (await exceptionsOf(db, id)).filter((x) => !inPattern(row, x.date)).map((x) => x.date);
+      if (stale.length > 0) await db.delete(X).where(and(eq(X.availabilityId, id), inArray(X.date, stale)));
+    }
+    return recordById(db, id);
+  });
 }
 
 export async function deleteAvailability(db: TenantTx, id: string): Promise<void> {
@@ -461,73 +481,75 @@ export async function editOccurrence(
   db: TenantTx,
   input: { id: string; occurrenceId: string; slot: Slot; notes: string | null; scope: OccurrenceScope },
 ): Promise<AvailabilityRecord> {
-  const { tenantId } = db;
-  const { row, exceptions, date } = await loadOccurrence(db, input.id, input.occurrenceId);
-  const { slot, notes } = input;
-  if (input.scope === "SINGLE") {
-    const values = { startTime: dbTime(slot.start), endTime: dbTime(slot.end), notes, cancelled: false };
-    await db
-      .insert(X)
-      .values({ tenantId, availabilityId: row.id, date, ...values })
-      .onConflictDoUpdate({ target: [X.tenantId, X.availabilityId, X.date], set: values });
-    return recordById(db, row.id);
-  }
-  if (input.scope === "ALL" || !occursBefore(row, exceptions, date)) {
-    // FUTURE from the first remaining occurrence is the whole availability.
-    await editAll(db, row, slot, notes);
-    return recordById(db, row.id);
-  }
-  // FUTURE: the old availability keeps what lies before `date`, a new one takes `date` onwards.
-  const movedCancellations = exceptions.filter((x) => x.date > date && x.cancelled).map((x) => x.date);
-  let carried: Omit<
-    typeof A.$inferInsert,
-    "tenantId" | "professionalId" | "establishmentId" | "startTime" | "endTime"
-  >;
-  if (row.patternType === "MANUAL_DATES") {
-    const dates = row.dates ?? [];
-    await db
-      .update(A)
-      .set({ dates: dates.filter((d) => d < date), updatedAt: sql`now()` })
-      .where(eq(A.id, row.id));
-    // A cancelled later date is simply not carried over.
-    const later = dates.filter((d) => d >= date && !movedCancellations.includes(d));
-    carried = patternColumns({ type: "MANUAL_DATES", dates: later });
-  } else {
-    await db
-      .update(A)
-      .set({ periodEnd: addDays(date, -1), updatedAt: sql`now()` })
-      .where(eq(A.id, row.id));
-    carried = {
-      patternType: row.patternType,
-      daysOfWeek: row.daysOfWeek,
-      daysOfMonth: row.daysOfMonth,
-      periodStart: date,
-      periodEnd: row.periodEnd ?? date,
-      dates: null,
-    };
-  }
-  await db.delete(X).where(and(eq(X.availabilityId, row.id), gte(X.date, date)));
-  const [created] = await db
-    .insert(A)
-    .values({
-      tenantId,
-      professionalId: row.professionalId,
-      establishmentId: row.establishmentId,
-      ...carried,
-      startTime: dbTime(slot.start),
-      endTime: dbTime(slot.end),
-      notes,
-    })
-    .returning();
-  if (!created) throw new Error("availability insert returned nothing");
-  if (row.patternType !== "MANUAL_DATES" && movedCancellations.length > 0) {
-    await db
-      .insert(X)
-      .values(
-        movedCancellations.map((d) => ({ tenantId, availabilityId: created.id, date: d, cancelled: true })),
-      );
-  }
-  return recordById(db, created.id);
+  return oneWindow(async () => {
+    const { tenantId } = db;
+    const { row, exceptions, date } = await loadOccurrence(db, input.id, input.occurrenceId);
+    const { slot, notes } = input;
+    if (input.scope === "SINGLE") {
+      const values = { startTime: dbTime(slot.start), endTime: dbTime(slot.end), notes, cancelled: false };
+      await db
+        .insert(X)
+        .values({ tenantId, availabilityId: row.id, date, ...values })
+        .onConflictDoUpdate({ target: [X.tenantId, X.availabilityId, X.date], set: values });
+      return recordById(db, row.id);
+    }
+    if (input.scope === "ALL" || !occursBefore(row, exceptions, date)) {
+      // FUTURE from the first remaining occurrence is the whole availability.
+      await editAll(db, row, slot, notes);
+      return recordById(db, row.id);
+    }
+    // FUTURE: the old availability keeps what lies before `date`, a new one takes `date` onwards.
+    const movedCancellations = exceptions.filter((x) => x.date > date && x.cancelled).map((x) => x.date);
+    let carried: Omit<
+      typeof A.$inferInsert,
+      "tenantId" | "professionalId" | "establishmentId" | "startTime" | "endTime"
+    >;
+    if (row.patternType === "MANUAL_DATES") {
+      const dates = row.dates ?? [];
+      await db
+        .update(A)
+        .set({ dates: dates.filter((d) => d < date), updatedAt: sql`now()` })
+        .where(eq(A.id, row.id));
+      // A cancelled later date is simply not carried over.
+      const later = dates.filter((d) => d >= date && !movedCancellations.includes(d));
+      carried = patternColumns({ type: "MANUAL_DATES", dates: later });
+    } else {
+      await db
+        .update(A)
+        .set({ periodEnd: addDays(date, -1), updatedAt: sql`now()` })
+        .where(eq(A.id, row.id));
+      carried = {
+        patternType: row.patternType,
+        daysOfWeek: row.daysOfWeek,
+        daysOfMonth: row.daysOfMonth,
+        periodStart: date,
+        periodEnd: row.periodEnd ?? date,
+        dates: null,
+      };
+    }
+    await db.delete(X).where(and(eq(X.availabilityId, row.id), gte(X.date, date)));
+    const [created] = await db
+      .insert(A)
+      .values({
+        tenantId,
+        professionalId: row.professionalId,
+        establishmentId: row.establishmentId,
+        ...carried,
+        startTime: dbTime(slot.start),
+        endTime: dbTime(slot.end),
+        notes,
+      })
+      .returning();
+    if (!created) throw new Error("availability insert returned nothing");
+    if (row.patternType !== "MANUAL_DATES" && movedCancellations.length > 0) {
+      await db
+        .insert(X)
+        .values(
+          movedCancellations.map((d) => ({ tenantId, availabilityId: created.id, date: d, cancelled: true })),
+        );
+    }
+    return recordById(db, created.id);
+  });
 }
 
 /** Cancels occurrences; answers the availability as it now is, or null when none is left of it. */
@@ -535,41 +557,43 @@ export async function cancelOccurrence(
   db: TenantTx,
   input: { id: string; occurrenceId: string; scope: OccurrenceScope },
 ): Promise<AvailabilityRecord | null> {
-  const { tenantId } = db;
-  const { row, exceptions, date } = await loadOccurrence(db, input.id, input.occurrenceId);
-  const remove = async () => {
-    await db.delete(A).where(eq(A.id, row.id));
-    return null;
-  };
-  if (input.scope === "ALL") return remove();
-  if (input.scope === "SINGLE") {
-    if (row.patternType === "MANUAL_DATES") {
-      const dates = (row.dates ?? []).filter((d) => d !== date);
-      if (dates.length === 0) return remove();
-      await db.update(A).set({ dates, updatedAt: sql`now()` }).where(eq(A.id, row.id));
-      await db.delete(X).where(and(eq(X.availabilityId, row.id), eq(X.date, date)));
+  return oneWindow(async () => {
+    const { tenantId } = db;
+    const { row, exceptions, date } = await loadOccurrence(db, input.id, input.occurrenceId);
+    const remove = async () => {
+      await db.delete(A).where(eq(A.id, row.id));
+      return null;
+    };
+    if (input.scope === "ALL") return remove();
+    if (input.scope === "SINGLE") {
+      if (row.patternType === "MANUAL_DATES") {
+        const dates = (row.dates ?? []).filter((d) => d !== date);
+        if (dates.length === 0) return remove();
+        await db.update(A).set({ dates, updatedAt: sql`now()` }).where(eq(A.id, row.id));
+        await db.delete(X).where(and(eq(X.availabilityId, row.id), eq(X.date, date)));
+        return recordById(db, row.id);
+      }
+      const values = { cancelled: true, startTime: null, endTime: null, notes: null };
+      await db
+        .insert(X)
+        .values({ tenantId, availabilityId: row.id, date, ...values })
+        .onConflictDoUpdate({ target: [X.tenantId, X.availabilityId, X.date], set: values });
       return recordById(db, row.id);
     }
-    const values = { cancelled: true, startTime: null, endTime: null, notes: null };
-    await db
-      .insert(X)
-      .values({ tenantId, availabilityId: row.id, date, ...values })
-      .onConflictDoUpdate({ target: [X.tenantId, X.availabilityId, X.date], set: values });
+    // FUTURE: this date and every later one.
+    if (!occursBefore(row, exceptions, date)) return remove();
+    if (row.patternType === "MANUAL_DATES") {
+      await db
+        .update(A)
+        .set({ dates: (row.dates ?? []).filter((d) => d < date), updatedAt: sql`now()` })
+        .where(eq(A.id, row.id));
+    } else {
+      await db
+        .update(A)
+        .set({ periodEnd: addDays(date, -1), updatedAt: sql`now()` })
+        .where(eq(A.id, row.id));
+    }
+    await db.delete(X).where(and(eq(X.availabilityId, row.id), gte(X.date, date)));
     return recordById(db, row.id);
-  }
-  // FUTURE: this date and every later one.
-  if (!occursBefore(row, exceptions, date)) return remove();
-  if (row.patternType === "MANUAL_DATES") {
-    await db
-      .update(A)
-      .set({ dates: (row.dates ?? []).filter((d) => d < date), updatedAt: sql`now()` })
-      .where(eq(A.id, row.id));
-  } else {
-    await db
-      .update(A)
-      .set({ periodEnd: addDays(date, -1), updatedAt: sql`now()` })
-      .where(eq(A.id, row.id));
-  }
-  await db.delete(X).where(and(eq(X.availabilityId, row.id), gte(X.date, date)));
-  return recordById(db, row.id);
+  });
 }

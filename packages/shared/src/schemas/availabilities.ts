@@ -41,6 +41,8 @@ export const AVAILABILITY_MESSAGES = {
   rangeMax: "O intervalo deve ter no máximo 400 dias",
   notFound: "Disponibilidade não encontrada",
   occurrenceNotFound: "Ocorrência não encontrada",
+  duplicate:
+    "Já existe uma disponibilidade igual para este profissional neste local, nos mesmos dias e horário",
 } as const;
 
 const M = AVAILABILITY_MESSAGES;

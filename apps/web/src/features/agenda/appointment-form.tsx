@@ -15,9 +15,9 @@ import { toast } from "sonner";
 import { Button } from "../../components/ui/button";
 import { CheckboxList } from "../../components/ui/checkbox-list";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { DateInput, TimeInput } from "../../components/ui/date-time-input";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/dialog";
 import { CharacterCount, Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { serverIssuesOf, serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
@@ -142,22 +142,12 @@ function AppointmentFields({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Data" required error={errorAt(errors, "scheduledAt")}>
           {(control) => (
-            <Input
-              {...control}
-              type="date"
-              value={values.date}
-              onChange={(e) => set({ date: e.target.value })}
-            />
+            <DateInput {...control} value={values.date} onValueChange={(date) => set({ date })} />
           )}
         </Field>
         <Field label="Horário" required>
           {(control) => (
-            <Input
-              {...control}
-              type="time"
-              value={values.time}
-              onChange={(e) => set({ time: e.target.value })}
-            />
+            <TimeInput {...control} value={values.time} onValueChange={(time) => set({ time })} />
           )}
         </Field>
       </div>

@@ -12,9 +12,9 @@ import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button";
 import { CheckboxList } from "../../components/ui/checkbox-list";
+import { DateInput, TimeInput } from "../../components/ui/date-time-input";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/dialog";
 import { CharacterCount, Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { serverIssuesOf, serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
@@ -162,21 +162,19 @@ export function AvailabilityCreateForm({
             error={errorAt(errors, "pattern.period.start", "pattern.daysOfMonth")}
           >
             {(control) => (
-              <Input
+              <DateInput
                 {...control}
-                type="date"
                 value={values.periodStart}
-                onChange={(e) => set({ periodStart: e.target.value })}
+                onValueChange={(periodStart) => set({ periodStart })}
               />
             )}
           </Field>
           <Field label="Data de fim" required error={errorAt(errors, "pattern.period.end", "pattern.period")}>
             {(control) => (
-              <Input
+              <DateInput
                 {...control}
-                type="date"
                 value={values.periodEnd}
-                onChange={(e) => set({ periodEnd: e.target.value })}
+                onValueChange={(periodEnd) => set({ periodEnd })}
               />
             )}
           </Field>
@@ -196,12 +194,7 @@ export function AvailabilityCreateForm({
             </span>
           </legend>
           <div className="flex gap-2">
-            <Input
-              type="date"
-              aria-label="Nova data"
-              value={newDate}
-              onChange={(e) => setNewDate(e.target.value)}
-            />
+            <DateInput aria-label="Nova data" value={newDate} onValueChange={setNewDate} />
             <Button
               variant="secondary"
               disabled={!newDate}
@@ -271,17 +264,12 @@ function TimeFields({
     <div className="grid grid-cols-2 gap-4">
       <Field label="Horário de início" required error={startError}>
         {(control) => (
-          <Input
-            {...control}
-            type="time"
-            value={start}
-            onChange={(e) => onChange({ start: e.target.value })}
-          />
+          <TimeInput {...control} value={start} onValueChange={(value) => onChange({ start: value })} />
         )}
       </Field>
       <Field label="Horário de fim" required error={endError}>
         {(control) => (
-          <Input {...control} type="time" value={end} onChange={(e) => onChange({ end: e.target.value })} />
+          <TimeInput {...control} value={end} onValueChange={(value) => onChange({ end: value })} />
         )}
       </Field>
     </div>

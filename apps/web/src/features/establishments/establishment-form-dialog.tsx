@@ -1,5 +1,3 @@
-import { LIMITS, PARKING_TYPE_LABELS } from "@atende/shared/catalogue-constants";
-import { PARKING_TYPES } from "@atende/shared/enums";
 import {
   type Establishment,
   type EstablishmentCreate,
@@ -8,16 +6,11 @@ import {
 } from "@atende/shared/schemas/establishments";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { Controller, type Path, useForm } from "react-hook-form";
+import { type Path, useForm } from "react-hook-form";
 import { Dialog, DialogContent, DialogFormActions } from "../../components/ui/dialog";
-import { CharacterCount, Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
-import { SwitchRow } from "../../components/ui/switch";
-import { Textarea } from "../../components/ui/textarea";
 import { useTRPC } from "../../lib/trpc";
 import { useSaveFeedback } from "../../lib/use-save-feedback";
-import { AddressInput } from "./address-input";
+import { EstablishmentFields } from "./establishment-fields";
 
 const FIELDS: readonly Path<EstablishmentFormValues>[] = [
   "name",
@@ -27,8 +20,6 @@ const FIELDS: readonly Path<EstablishmentFormValues>[] = [
   "parkingType",
   "hasAccessibility",
 ];
-
-const blankAsNull = (value: string) => (value === "" ? null : value);
 
 function defaultsOf(establishment: Establishment | null): EstablishmentFormValues {
   return {
@@ -72,10 +63,7 @@ function EstablishmentForm({
     resolver: zodResolver(EstablishmentCreateInput),
     defaultValues: defaultsOf(establishment),
   });
-  const { register, control, formState, setError, setValue, watch } = form;
-  const errors = formState.errors;
-  const hasParking = watch("hasParking");
-  const description = watch("description");
+  const { setError } = form;
 
   const feedback = useSaveFeedback({
     listKey: trpc.establishments.list.queryKey(),
@@ -104,88 +92,7 @@ function EstablishmentForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Field label="Nome" required error={errors.name?.message}>
-        {(control) => <Input {...control} autoComplete="off" {...register("name")} />}
-      </Field>
-      <Field label="Endereço" required error={errors.address?.message}>
-        {(aria) => (
-          <Controller
-            control={control}
-            name="address"
-            render={({ field }) => (
-              <AddressInput
-                {...aria}
-                name={field.name}
-                value={field.value ?? ""}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-              />
-            )}
-          />
-        )}
-      </Field>
-      <Field
-        label="Descrição"
-        error={errors.description?.message}
-        hint={<CharacterCount value={description} max={LIMITS.establishment.description.max} />}
-      >
-        {(control) => <Textarea {...control} {...register("description", { setValueAs: blankAsNull })} />}
-      </Field>
-
-      <Controller
-        control={control}
-        name="hasParking"
-        render={({ field }) => (
-          <SwitchRow
-            id="establishment-has-parking"
-            label="Estacionamento"
-            checked={field.value ?? false}
-            onCheckedChange={(checked) => {
-              field.onChange(checked);
-              // spec 001 §4: turning parking off clears its type.
-              if (!checked) setValue("parkingType", null, { shouldValidate: formState.isSubmitted });
-            }}
-          />
-        )}
-      />
-      {hasParking && (
-        <Field label="Tipo de estacionamento" required error={errors.parkingType?.message}>
-          {({ id, ...aria }) => (
-            <Controller
-              control={control}
-              name="parkingType"
-              render={({ field }) => (
-                <Select value={field.value ?? ""} onValueChange={(value) => field.onChange(value || null)}>
-                  <SelectTrigger id={id} {...aria} ref={field.ref}>
-                    <SelectValue placeholder="Selecione" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {PARKING_TYPES.map((type) => (
-                      <SelectItem key={type} value={type}>
-                        {PARKING_TYPE_LABELS[type]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </Field>
-      )}
-      <Controller
-        control={control}
-        name="hasAccessibility"
-        render={({ field }) => (
-          <SwitchRow
-            id="establishment-accessible"
-            label="Acessível"
-            checked={field.value ?? false}
-            onCheckedChange={field.onChange}
-          />
-        )}
-      />
-
+      <EstablishmentFields form={form} idPrefix="establishment" nameLabel="Nome" addressSuggestions />
       <DialogFormActions pending={pending} />
     </form>
   );

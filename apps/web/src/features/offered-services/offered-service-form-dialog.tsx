@@ -1,5 +1,5 @@
 import { LIMITS, MODALITY_LABELS, OFFERED_SERVICE_DEFAULTS } from "@atende/shared/catalogue-constants";
-import { MODALITIES, type Modality, PRICE_TYPES, type PriceType } from "@atende/shared/enums";
+import { MODALITIES, type Modality } from "@atende/shared/enums";
 import { centsToPriceInput, parsePriceToCents } from "@atende/shared/format";
 import {
   type OfferedService,
@@ -9,7 +9,7 @@ import {
 } from "@atende/shared/schemas/offered-services";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Controller, type Path, useForm } from "react-hook-form";
 import { CheckboxList } from "../../components/ui/checkbox-list";
 import { Dialog, DialogContent, DialogFormActions } from "../../components/ui/dialog";
@@ -20,6 +20,7 @@ import { SwitchRow } from "../../components/ui/switch";
 import { Textarea } from "../../components/ui/textarea";
 import { useTRPC } from "../../lib/trpc";
 import { useSaveFeedback } from "../../lib/use-save-feedback";
+import { PriceField, PriceTypeField, ServiceNameField } from "./service-fields";
 
 const FIELDS: readonly Path<OfferedServiceFormValues>[] = [
   "name",
@@ -37,8 +38,6 @@ const FIELDS: readonly Path<OfferedServiceFormValues>[] = [
   "preparationInstructions",
   "observation",
 ];
-
-const PRICE_TYPE_LABELS: Record<PriceType, string> = { FIXED: "Fixo", VARIABLE: "Variável" };
 
 const blankAsNull = (value: string) => (value === "" ? null : value);
 
@@ -112,6 +111,15 @@ function OfferedServiceForm({
   });
   const { register, control, formState, setError, setValue, watch } = form;
   const errors = formState.errors;
+  // A new service of a business with one location or one professional starts with it ticked.
+  const onlyEstablishment = !service && establishments.length === 1 ? establishments[0]?.value : undefined;
+  const onlyProfessional = !service && professionals.length === 1 ? professionals[0]?.value : undefined;
+  useEffect(() => {
+    if (onlyEstablishment && (form.getValues("availableEstablishments") ?? []).length === 0)
+      setValue("availableEstablishments", [onlyEstablishment]);
+    if (onlyProfessional && (form.getValues("allowedProfessionals") ?? []).length === 0)
+      setValue("allowedProfessionals", [onlyProfessional]);
+  }, [onlyEstablishment, onlyProfessional, form, setValue]);
   const [name, priceType, childFriendly, requiresPreparation, childAgeObservation, preparationInstructions] =
     watch([
       "name",
@@ -167,69 +175,43 @@ function OfferedServiceForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Field
-        label="Nome do serviço"
-        required
-        error={errors.name?.message}
-        hint={<CharacterCount value={name} max={LIMITS.offeredService.name.max} />}
-      >
-        {(control) => <Input {...control} autoComplete="off" {...register("name")} />}
-      </Field>
+      <ServiceNameField input={register("name")} value={name} error={errors.name?.message} />
       <div className="grid gap-4 sm:grid-cols-3">
         {minutes("duration", "Duração (min)")}
         {minutes("bufferDurationBefore", "Buffer antes (min)")}
         {minutes("bufferDurationAfter", "Buffer depois (min)")}
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Tipo de preço" required error={errors.priceType?.message}>
-          {({ id, ...aria }) => (
-            <Controller
-              control={control}
-              name="priceType"
-              render={({ field }) => (
-                <Select
-                  value={field.value ?? ""}
-                  onValueChange={(value) => {
-                    const next = PRICE_TYPES.find((type) => type === value);
-                    if (!next) return;
-                    field.onChange(next);
-                    // spec 001 §4: VARIABLE clears the price.
-                    if (next === "VARIABLE") {
-                      setValue("priceInCents", null, revalidate);
-                      setPriceText("");
-                    }
-                  }}
-                >
-                  <SelectTrigger id={id} {...aria} ref={field.ref}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {PRICE_TYPES.map((type) => (
-                      <SelectItem key={type} value={type}>
-                        {PRICE_TYPE_LABELS[type]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
+        <Controller
+          control={control}
+          name="priceType"
+          render={({ field }) => (
+            <PriceTypeField
+              value={field.value}
+              triggerRef={field.ref}
+              error={errors.priceType?.message}
+              onChange={(next) => {
+                field.onChange(next);
+                // spec 001 §4: VARIABLE clears the price.
+                if (next === "VARIABLE") {
+                  setValue("priceInCents", null, revalidate);
+                  setPriceText("");
+                }
+              }}
             />
           )}
-        </Field>
+        />
         {priceType !== "VARIABLE" && (
-          <Field label="Preço (R$)" required error={errors.priceInCents?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                placeholder="0,00"
-                value={priceText}
-                onChange={(event) => {
-                  setPriceText(event.target.value);
-                  setValue("priceInCents", parsePriceToCents(event.target.value) ?? null, revalidate);
-                }}
-              />
-            )}
-          </Field>
+          <PriceField
+            error={errors.priceInCents?.message}
+            input={{
+              value: priceText,
+              onChange: (event) => {
+                setPriceText(event.target.value);
+                setValue("priceInCents", parsePriceToCents(event.target.value) ?? null, revalidate);
+              },
+            }}
+          />
         )}
         <Field label="Modalidade" required error={errors.modality?.message}>
           {({ id, ...aria }) => (

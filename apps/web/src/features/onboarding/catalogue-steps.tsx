@@ -3,11 +3,10 @@
 import {
   LIMITS,
   OFFERED_SERVICE_DEFAULTS,
-  PARKING_TYPE_LABELS,
   WIZARD_DURATION_CHOICES,
   WIZARD_MESSAGES,
 } from "@atende/shared/catalogue-constants";
-import { PARKING_TYPES, PRICE_TYPES, type PriceType } from "@atende/shared/enums";
+import { PRICE_TYPES } from "@atende/shared/enums";
 import { centsToPriceInput, parsePriceToCents } from "@atende/shared/format";
 import {
   type Establishment,
@@ -27,12 +26,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Controller, type Path, useForm } from "react-hook-form";
-import { CharacterCount, Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
-import { SwitchRow } from "../../components/ui/switch";
-import { Textarea } from "../../components/ui/textarea";
+import { Field } from "../../components/ui/field";
 import { applyServerIssues } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
+import { EstablishmentFields } from "../establishments/establishment-fields";
+import { PriceField, PriceTypeField, ServiceNameField } from "../offered-services/service-fields";
+import { ProfessionalIdentityFields } from "../professionals/professional-fields";
 import { EnumSelect } from "../voice-agent/enum-select";
 
 export interface StepFormProps<T> {
@@ -44,7 +43,7 @@ export interface StepFormProps<T> {
   actions: (state: { pending: boolean }) => ReactNode;
 }
 
-const blankAsNull = (value: string | null) => (value == null || value.trim() === "" ? null : value);
+const _blankAsNull = (value: string | null) => (value == null || value.trim() === "" ? null : value);
 
 // ─── Step 2: Local de Atendimento ───
 
@@ -76,11 +75,8 @@ export function EstablishmentStep({
       hasAccessibility: record?.hasAccessibility ?? false,
     },
   });
-  const { register, control, formState, setError, setValue, watch } = form;
-  const errors = formState.errors;
-  const [hasParking, description] = watch(["hasParking", "description"]);
   const failed = (error: unknown) => {
-    applyServerIssues(error, ESTABLISHMENT_FIELDS, setError);
+    applyServerIssues(error, ESTABLISHMENT_FIELDS, form.setError);
     onFailed(error);
   };
   const create = useMutation(
@@ -97,61 +93,12 @@ export function EstablishmentStep({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Field label="Nome do local" required error={errors.name?.message}>
-        {(control) => <Input {...control} autoComplete="off" {...register("name")} />}
-      </Field>
-      <Field label="Endereço" required error={errors.address?.message}>
-        {(control) => <Input {...control} autoComplete="street-address" {...register("address")} />}
-      </Field>
-      <Field
-        label="Descrição"
-        error={errors.description?.message}
-        hint={<CharacterCount value={description} max={LIMITS.establishment.description.max} />}
-      >
-        {(control) => (
-          <Textarea {...control} rows={2} {...register("description", { setValueAs: blankAsNull })} />
-        )}
-      </Field>
-      <SwitchRow
-        id="wizard-has-parking"
-        label="Estacionamento"
-        checked={hasParking ?? false}
-        onCheckedChange={(checked) => {
-          setValue("hasParking", checked);
-          // spec 001 §4: turning parking off clears its type.
-          if (!checked) setValue("parkingType", null, { shouldValidate: formState.isSubmitted });
-        }}
-      />
-      {hasParking && (
-        <Field label="Tipo de estacionamento" required error={errors.parkingType?.message}>
-          {(fieldControl) => (
-            <Controller
-              control={control}
-              name="parkingType"
-              render={({ field }) => (
-                <EnumSelect
-                  control={fieldControl}
-                  values={PARKING_TYPES}
-                  labels={PARKING_TYPE_LABELS}
-                  value={field.value ?? undefined}
-                  onChange={field.onChange}
-                />
-              )}
-            />
-          )}
-        </Field>
-      )}
-      <Controller
-        control={control}
-        name="hasAccessibility"
-        render={({ field }) => (
-          <SwitchRow
-            id="wizard-accessible"
-            label="Acessível"
-            checked={field.value ?? false}
-            onCheckedChange={field.onChange}
-          />
-        )}
+      <EstablishmentFields
+        form={form}
+        idPrefix="wizard"
+        nameLabel="Nome do local"
+        addressSuggestions={false}
+        descriptionRows={2}
       />
       {actions({ pending: create.isPending || update.isPending })}
     </form>
@@ -183,10 +130,8 @@ export function ProfessionalStep({
       observations: record?.observations ?? null,
     },
   });
-  const { register, formState, setError } = form;
-  const errors = formState.errors;
   const failed = (error: unknown) => {
-    applyServerIssues(error, PROFESSIONAL_FIELDS, setError);
+    applyServerIssues(error, PROFESSIONAL_FIELDS, form.setError);
     onFailed(error);
   };
   const create = useMutation(
@@ -203,21 +148,11 @@ export function ProfessionalStep({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Field label="Nome do profissional" required error={errors.name?.message}>
-        {(control) => <Input {...control} autoComplete="off" {...register("name")} />}
-      </Field>
-      <Field label="Especialidade" required error={errors.specialty?.message}>
-        {(control) => <Input {...control} autoComplete="off" {...register("specialty")} />}
-      </Field>
-      <Field
-        label="Registro profissional"
-        error={errors.registration?.message}
-        hint={<span className="text-slate-600">CRM, CRO, CRP…</span>}
-      >
-        {(control) => (
-          <Input {...control} autoComplete="off" {...register("registration", { setValueAs: blankAsNull })} />
-        )}
-      </Field>
+      <ProfessionalIdentityFields
+        form={form}
+        nameLabel="Nome do profissional"
+        registrationHint={<span className="text-slate-600">CRM, CRO, CRP…</span>}
+      />
       {actions({ pending: create.isPending || update.isPending })}
     </form>
   );
@@ -226,7 +161,6 @@ export function ProfessionalStep({
 // ─── Step 4: Serviço ───
 
 const M = OFFERED_SERVICE_MESSAGES;
-const PRICE_TYPE_LABELS: Record<PriceType, string> = { FIXED: "Fixo", VARIABLE: "Variável" };
 
 /** The wizard's own fields; the rest of the service comes from the record or the defaults (spec 001 §9). */
 const ServiceStepSchema = z
@@ -327,14 +261,7 @@ export function OfferedServiceStep({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Field
-        label="Nome do serviço"
-        required
-        error={errors.name?.message}
-        hint={<CharacterCount value={name} max={LIMITS.offeredService.name.max} />}
-      >
-        {(control) => <Input {...control} autoComplete="off" {...register("name")} />}
-      </Field>
+      <ServiceNameField input={register("name")} value={name} error={errors.name?.message} />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Duração" required error={errors.duration?.message}>
           {(fieldControl) => (
@@ -355,34 +282,23 @@ export function OfferedServiceStep({
             />
           )}
         </Field>
-        <Field label="Tipo de preço" required error={errors.priceType?.message}>
-          {(fieldControl) => (
-            <Controller
-              control={control}
-              name="priceType"
-              render={({ field }) => (
-                <EnumSelect
-                  control={fieldControl}
-                  values={PRICE_TYPES}
-                  labels={PRICE_TYPE_LABELS}
-                  value={field.value}
-                  onChange={(value) => {
-                    field.onChange(value);
-                    // spec 001 §4: VARIABLE clears the price.
-                    if (value === "VARIABLE") setValue("price", "");
-                  }}
-                />
-              )}
+        <Controller
+          control={control}
+          name="priceType"
+          render={({ field }) => (
+            <PriceTypeField
+              value={field.value}
+              triggerRef={field.ref}
+              error={errors.priceType?.message}
+              onChange={(value) => {
+                field.onChange(value);
+                // spec 001 §4: VARIABLE clears the price.
+                if (value === "VARIABLE") setValue("price", "");
+              }}
             />
           )}
-        </Field>
-        {priceType === "FIXED" && (
-          <Field label="Preço (R$)" required error={errors.price?.message}>
-            {(control) => (
-              <Input {...control} inputMode="decimal" autoComplete="off" {...register("price")} />
-            )}
-          </Field>
-        )}
+        />
+        {priceType === "FIXED" && <PriceField input={register("price")} error={errors.price?.message} />}
       </div>
       {actions({ pending: create.isPending || update.isPending })}
     </form>

@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import type { FieldControlProps } from "../../components/ui/field";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 
@@ -8,6 +9,8 @@ interface EnumSelectProps<T extends string> {
   value: T | undefined;
   onChange: (value: T) => void;
   disabled?: boolean;
+  /** The trigger, for a form to focus on an error. */
+  triggerRef?: Ref<HTMLButtonElement>;
 }
 
 /** A select over one enumeration of @atende/shared, showing its pt-BR labels. */
@@ -18,6 +21,7 @@ export function EnumSelect<T extends string>({
   value,
   onChange,
   disabled = false,
+  triggerRef,
 }: EnumSelectProps<T>) {
   return (
     <Select
@@ -28,7 +32,7 @@ export function EnumSelect<T extends string>({
         if (known) onChange(known);
       }}
     >
-      <SelectTrigger id={id} {...aria}>
+      <SelectTrigger id={id} {...aria} ref={triggerRef}>
         <SelectValue placeholder="Selecione" />
       </SelectTrigger>
       <SelectContent>

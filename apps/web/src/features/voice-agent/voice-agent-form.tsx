@@ -116,7 +116,9 @@ export function VoiceAgentForm({
     applyServerIssues(error, FIELDS, setError);
     onFailed(error);
   };
-  const create = useMutation(trpc.voiceAgent.create.mutationOptions({ onSuccess: onSaved, onError: failed }));
+  // The wizard's creation also fills the business profile's kind of business (decision 0044); the panel's does not.
+  const createProcedure = chooseAgentType ? trpc.voiceAgent.createInSetup : trpc.voiceAgent.create;
+  const create = useMutation(createProcedure.mutationOptions({ onSuccess: onSaved, onError: failed }));
   const update = useMutation(trpc.voiceAgent.update.mutationOptions({ onSuccess: onSaved, onError: failed }));
   const pending = create.isPending || update.isPending;
 
