@@ -11,6 +11,7 @@ import {
   BUSINESS_TYPES,
   CONVERSATION_DIRECTIONS,
   CONVERSATION_STATUSES,
+  DAY_PARTS,
   MESSAGE_SENDERS,
   MINUTE_GRANT_SOURCES,
   MODALITIES,
@@ -24,6 +25,7 @@ import {
   USER_ROLES,
   VOICE_TONES,
   VOICE_TYPES,
+  WAITLIST_STATUSES,
 } from "@atende/shared/enums";
 import { sql } from "drizzle-orm";
 import {
@@ -60,6 +62,8 @@ export const priceType = pgEnum("price_type", PRICE_TYPES);
 export const modality = pgEnum("modality", MODALITIES);
 export const appointmentStatus = pgEnum("appointment_status", APPOINTMENT_STATUSES);
 export const patternType = pgEnum("pattern_type", PATTERN_TYPES);
+export const waitlistStatus = pgEnum("waitlist_status", WAITLIST_STATUSES);
+export const dayPart = pgEnum("day_part", DAY_PARTS);
 export const agentType = pgEnum("agent_type", AGENT_TYPES);
 export const voiceType = pgEnum("voice_type", VOICE_TYPES);
 export const voiceTone = pgEnum("voice_tone", VOICE_TONES);
@@ -493,6 +497,53 @@ export const appointments = pgTable(
     index().on(t.tenantId, t.professionalId, t.scheduledAt),
     index().on(t.tenantId, t.clientId),
     index().on(t.tenantId, t.establishmentId, t.scheduledAt),
+  ],
+);
+
+/**
+ * A patient's wish for a time that was taken (issue 23 part 4; docs/decisions/0046-waitlist.md): a service, a
+ * professional and an establishment (null: any), São Paulo dates from `fromDate` to `untilDate` (both included) and a
+ * part of the day. Offers on freed slots will move its status; this slice only stores, lists and removes wishes.
+ */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    clientId: uuid().notNull(),
+    offeredServiceId: uuid().notNull(),
+    professionalId: uuid(),
+    establishmentId: uuid(),
+    fromDate: date({ mode: "string" }).notNull(),
+    untilDate: date({ mode: "string" }).notNull(),
+    dayPart: dayPart().notNull().default("ANY"),
+    notes: text(),
+    status: waitlistStatus().notNull().default("WAITING"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique().on(t.tenantId, t.id),
+    foreignKey({ columns: [t.tenantId, t.clientId], foreignColumns: [clients.tenantId, clients.id] }).onDelete(
+      "cascade",
+    ),
+    foreignKey({
+      columns: [t.tenantId, t.offeredServiceId],
+      foreignColumns: [offeredServices.tenantId, offeredServices.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.professionalId],
+      foreignColumns: [professionals.tenantId, professionals.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.establishmentId],
+      foreignColumns: [establishments.tenantId, establishments.id],
+    }).onDelete("cascade"),
+    check("waitlist_entries_range", sql`${t.untilDate} >= ${t.fromDate}`),
+    index().on(t.tenantId, t.status, t.createdAt),
+    index().on(t.tenantId, t.professionalId),
+    index().on(t.tenantId, t.clientId),
+    index().on(t.tenantId, t.offeredServiceId),
+    index().on(t.tenantId, t.establishmentId),
   ],
 );
 
@@ -1237,4 +1288,5 @@ export const TENANT_TABLES = [
   "calendar_connections",
   "calendar_events",
   "dials",
+  "waitlist_entries",
 ] as const;

@@ -207,3 +207,11 @@ export type MinutePackStatus = (typeof MINUTE_PACK_STATUSES)[number];
 /** Where a grant of minutes came from: the trial, a paid 30-day cycle (both expire), a minute pack (never expires). */
 export const MINUTE_GRANT_SOURCES = ["TRIAL", "CYCLE", "PACK"] as const;
 export type MinuteGrantSource = (typeof MINUTE_GRANT_SOURCES)[number];
+
+/** A waitlist wish's state (issue 23 part 4; docs/decisions/0046-waitlist.md). */
+export const WAITLIST_STATUSES = ["WAITING", "OFFERED", "BOOKED", "CANCELLED", "EXPIRED"] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+/** The part of the day a waitlist wish asks for, São Paulo time (docs/decisions/0046-waitlist.md). */
+export const DAY_PARTS = ["MORNING", "AFTERNOON", "EVENING", "ANY"] as const;
+export type DayPart = (typeof DAY_PARTS)[number];
