@@ -18,6 +18,7 @@ import { teamRouter } from "./routers/team";
 import { tenantRouter } from "./routers/tenant";
 import { userRouter } from "./routers/user";
 import { voiceAgentRouter } from "./routers/voice-agent";
+import { waitlistRouter } from "./routers/waitlist";
 import { router } from "./trpc";
 
 export const appRouter = router({
@@ -45,6 +46,7 @@ export const appRouter = router({
   calendars: calendarRouter,
   calendarInvitations: calendarInvitationsRouter,
   account: accountRouter,
+  waitlist: waitlistRouter,
 });
 
 export type AppRouter = typeof appRouter;

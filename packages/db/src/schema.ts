@@ -523,9 +523,10 @@ export const waitlistEntries = pgTable(
   },
   (t) => [
     unique().on(t.tenantId, t.id),
-    foreignKey({ columns: [t.tenantId, t.clientId], foreignColumns: [clients.tenantId, clients.id] }).onDelete(
-      "cascade",
-    ),
+    foreignKey({
+      columns: [t.tenantId, t.clientId],
+      foreignColumns: [clients.tenantId, clients.id],
+    }).onDelete("cascade"),
     foreignKey({
       columns: [t.tenantId, t.offeredServiceId],
       foreignColumns: [offeredServices.tenantId, offeredServices.id],

@@ -12,6 +12,7 @@ import { devRoutes } from "./dev";
 import { lgpdRoutes } from "./lgpd";
 import { placesRoutes } from "./places";
 import { tenantRoutes } from "./tenant";
+import { waitlistRoutes } from "./waitlist";
 
 /** Every documented REST path, in the order /openapi.json lists them. */
 export const restRoutes: readonly RestRoute[] = [
@@ -28,4 +29,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...placesRoutes,
   ...calendarRoutes,
   ...lgpdRoutes,
+  ...waitlistRoutes,
 ];

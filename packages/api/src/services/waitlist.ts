@@ -1,0 +1,169 @@
+// The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): patients' wishes for a time that was taken. This
+// slice stores, lists and removes them; offering freed slots to them comes later. Row-level security scopes every
+// query (decision 0010): an id of another tenant resolves to nothing, so it answers 404.
+import { schema, type TenantTx } from "@atende/db";
+import { and, asc, eq, isNull } from "@atende/db/orm";
+import type { WaitlistStatus } from "@atende/shared/enums";
+import {
+  WAITLIST_MESSAGES as M,
+  type WaitlistCreate,
+  type WaitlistEntry,
+} from "@atende/shared/schemas/waitlist";
+import { today, toWireInstant } from "@atende/shared/time";
+import { invalid, notFound } from "../errors";
+import { together } from "./booking";
+
+const W = schema.waitlistEntries;
+const C = schema.clients;
+const S = schema.offeredServices;
+const P = schema.professionals;
+const E = schema.establishments;
+const SP = schema.offeredServiceProfessionals;
+const SE = schema.offeredServiceEstablishments;
+
+const columns = {
+  id: W.id,
+  tenantId: W.tenantId,
+  clientId: W.clientId,
+  clientName: C.fullName,
+  offeredServiceId: W.offeredServiceId,
+  offeredServiceName: S.name,
+  professionalId: W.professionalId,
+  professionalName: P.name,
+  establishmentId: W.establishmentId,
+  establishmentName: E.name,
+  fromDate: W.fromDate,
+  untilDate: W.untilDate,
+  dayPart: W.dayPart,
+  notes: W.notes,
+  status: W.status,
+  createdAt: W.createdAt,
+};
+
+type Row = Awaited<ReturnType<typeof selectEntries>>[number];
+
+function toRecord(row: Row): WaitlistEntry {
+  return {
+    ...row,
+    // A left join of a required reference: the foreign keys keep it, so an absence is a broken row, not "any".
+    professionalName: row.professionalId ? row.professionalName : null,
+    establishmentName: row.establishmentId ? row.establishmentName : null,
+    createdAt: toWireInstant(row.createdAt),
+  };
+}
+
+function selectEntries(db: TenantTx) {
+  return db
+    .select(columns)
+    .from(W)
+    .innerJoin(C, and(eq(C.tenantId, W.tenantId), eq(C.id, W.clientId)))
+    .innerJoin(S, and(eq(S.tenantId, W.tenantId), eq(S.id, W.offeredServiceId)))
+    .leftJoin(P, and(eq(P.tenantId, W.tenantId), eq(P.id, W.professionalId)))
+    .leftJoin(E, and(eq(E.tenantId, W.tenantId), eq(E.id, W.establishmentId)));
+}
+
+export interface WaitlistFilter {
+  professionalId?: string | undefined;
+  status?: WaitlistStatus | undefined;
+}
+
+/** The wishes, oldest first: the order in which freed slots will be offered (decision 0046). */
+export async function listWaitlist(db: TenantTx, filter: WaitlistFilter): Promise<WaitlistEntry[]> {
+  const rows = await selectEntries(db)
+    .where(
+      and(
+        filter.professionalId ? eq(W.professionalId, filter.professionalId) : undefined,
+        filter.status ? eq(W.status, filter.status) : undefined,
+      ),
+    )
+    .orderBy(asc(W.createdAt), asc(W.id));
+  return rows.map(toRecord);
+}
+
+async function getEntry(db: TenantTx, id: string): Promise<WaitlistEntry> {
+  const [row] = await selectEntries(db).where(eq(W.id, id)).limit(1);
+  if (!row) notFound(M.notFound);
+  return toRecord(row);
+}
+
+/**
+ * The references must be this tenant's live records (another tenant's or a deleted one: 404 with its name), the
+ * chosen professional must perform the service and the chosen establishment offer it (400), and the range must not be
+ * over already (400).
+ */
+async function checkReferences(db: TenantTx, input: WaitlistCreate, now: Date): Promise<void> {
+  if (input.untilDate < today(now)) invalid("untilDate", M.untilPast);
+  const one = <T>(rows: T[]) => rows[0];
+  const [client, service, professional, establishment] = await together(
+    db
+      .select({ id: C.id })
+      .from(C)
+      .where(and(eq(C.id, input.clientId), isNull(C.deletedAt)))
+      .limit(1)
+      .then(one),
+    db
+      .select({ id: S.id })
+      .from(S)
+      .where(and(eq(S.id, input.offeredServiceId), isNull(S.deletedAt)))
+      .limit(1)
+      .then(one),
+    input.professionalId
+      ? db
+          .select({ id: P.id, performs: SP.professionalId })
+          .from(P)
+          .leftJoin(
+            SP,
+            and(
+              eq(SP.tenantId, P.tenantId),
+              eq(SP.professionalId, P.id),
+              eq(SP.offeredServiceId, input.offeredServiceId),
+            ),
+          )
+          .where(and(eq(P.id, input.professionalId), isNull(P.deletedAt)))
+          .limit(1)
+          .then(one)
+      : Promise.resolve(null),
+    input.establishmentId
+      ? db
+          .select({ id: E.id, offers: SE.establishmentId })
+          .from(E)
+          .leftJoin(
+            SE,
+            and(
+              eq(SE.tenantId, E.tenantId),
+              eq(SE.establishmentId, E.id),
+              eq(SE.offeredServiceId, input.offeredServiceId),
+            ),
+          )
+          .where(and(eq(E.id, input.establishmentId), isNull(E.deletedAt)))
+          .limit(1)
+          .then(one)
+      : Promise.resolve(null),
+  );
+  if (!client) notFound(M.clientNotFound);
+  if (!service) notFound(M.serviceNotFound);
+  if (professional === undefined) notFound(M.professionalNotFound);
+  if (establishment === undefined) notFound(M.establishmentNotFound);
+  if (professional && !professional.performs) invalid("professionalId", M.serviceNotOffered);
+  if (establishment && !establishment.offers) invalid("establishmentId", M.serviceNotOfferedHere);
+}
+
+export async function createWaitlistEntry(
+  db: TenantTx,
+  input: WaitlistCreate,
+  now: Date,
+): Promise<WaitlistEntry> {
+  await checkReferences(db, input, now);
+  const [row] = await db
+    .insert(W)
+    .values({ ...input, tenantId: db.tenantId })
+    .returning({ id: W.id });
+  if (!row) throw new Error("waitlist insert returned nothing");
+  return getEntry(db, row.id);
+}
+
+/** Removes a wish (whatever its status): the patient no longer wants it. */
+export async function removeWaitlistEntry(db: TenantTx, id: string): Promise<void> {
+  const [row] = await db.delete(W).where(eq(W.id, id)).returning({ id: W.id });
+  if (!row) notFound(M.notFound);
+}

@@ -1,0 +1,116 @@
+// The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): a patient's wish for a service with a professional
+// (or any), at an establishment (or any), between two dates, in a part of the day. Browser-safe: the dashboard's
+// dialog, the tRPC procedures and the REST shims validate with these very schemas.
+import { DAY_PARTS, type DayPart, WAITLIST_STATUSES, type WaitlistStatus } from "../enums";
+import { DATE_RANGE_ORDER } from "../messages";
+import { dayNumber } from "../time";
+import { isoDate, optionalText, uuidField, z } from "../zod";
+import { wireInstant } from "./catalogue-fields";
+
+/** Longest range of one wish, both ends included: beyond it the wish is a standing order, not a waitlist. */
+export const MAX_WAITLIST_RANGE_DAYS = 180;
+
+export const WAITLIST_MESSAGES = {
+  clientRequired: "Paciente é obrigatório",
+  clientInvalid: "ID do paciente inválido",
+  clientNotFound: "Paciente não encontrado",
+  serviceRequired: "Serviço é obrigatório",
+  serviceInvalid: "ID do serviço inválido",
+  serviceNotFound: "Serviço não encontrado",
+  professionalInvalid: "ID do profissional inválido",
+  professionalNotFound: "Profissional não encontrado",
+  establishmentInvalid: "ID do local inválido",
+  establishmentNotFound: "Local não encontrado",
+  serviceNotOffered: "O profissional escolhido não realiza este serviço",
+  serviceNotOfferedHere: "Este serviço não é oferecido no local escolhido",
+  fromRequired: "Data inicial é obrigatória",
+  fromInvalid: "Data inicial inválida",
+  untilRequired: "Data final é obrigatória",
+  untilInvalid: "Data final inválida",
+  rangeOrder: DATE_RANGE_ORDER,
+  rangeMax: `O período deve ter no máximo ${MAX_WAITLIST_RANGE_DAYS} dias`,
+  untilPast: "O período já terminou: escolha uma data final a partir de hoje",
+  dayPartInvalid: "Período do dia inválido (use MORNING, AFTERNOON, EVENING ou ANY)",
+  statusInvalid: "Status inválido (use WAITING, OFFERED, BOOKED, CANCELLED ou EXPIRED)",
+  notesBlank: "Observações não podem estar em branco se fornecidas",
+  notesMax: "Observações não podem exceder 1000 caracteres",
+  notFound: "Pedido da lista de espera não encontrado",
+} as const;
+const M = WAITLIST_MESSAGES;
+
+/** The dashboard's names of the parts of the day, with their São Paulo hours (decision 0046). */
+export const DAY_PART_LABELS: Record<DayPart, string> = {
+  MORNING: "Manhã (até 12h)",
+  AFTERNOON: "Tarde (12h às 18h)",
+  EVENING: "Noite (a partir das 18h)",
+  ANY: "Qualquer horário",
+};
+
+export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
+  WAITING: "Aguardando",
+  OFFERED: "Vaga oferecida",
+  BOOKED: "Agendado",
+  CANCELLED: "Cancelado",
+  EXPIRED: "Expirado",
+};
+
+/** An optional reference: absent, null or "" mean "any". */
+const anyOr = (messages: { invalid: string }) =>
+  z.preprocess(
+    (value) => (value === "" || value === undefined ? null : value),
+    uuidField({ required: messages.invalid, invalid: messages.invalid }).nullable(),
+  );
+
+const dayPartField = z.enum(DAY_PARTS, { error: M.dayPartInvalid });
+
+export const WaitlistCreateInput = z
+  .object({
+    clientId: uuidField({ required: M.clientRequired, invalid: M.clientInvalid }),
+    offeredServiceId: uuidField({ required: M.serviceRequired, invalid: M.serviceInvalid }),
+    /** null: any professional who performs the service. */
+    professionalId: anyOr({ invalid: M.professionalInvalid }),
+    /** null: any establishment that offers the service. */
+    establishmentId: anyOr({ invalid: M.establishmentInvalid }),
+    fromDate: isoDate({ required: M.fromRequired, invalid: M.fromInvalid }),
+    untilDate: isoDate({ required: M.untilRequired, invalid: M.untilInvalid }),
+    dayPart: dayPartField.default("ANY"),
+    notes: optionalText({ blank: M.notesBlank, max: [1000, M.notesMax], multiline: true }),
+  })
+  .superRefine((input, ctx) => {
+    const days = dayNumber(input.untilDate) - dayNumber(input.fromDate);
+    if (days < 0) ctx.addIssue({ code: "custom", path: ["untilDate"], message: M.rangeOrder });
+    else if (days + 1 > MAX_WAITLIST_RANGE_DAYS)
+      ctx.addIssue({ code: "custom", path: ["untilDate"], message: M.rangeMax });
+  });
+
+/** The list, filtered by professional (exactly that one) and status; REST sends them as query parameters. */
+export const WaitlistListInput = z
+  .object({
+    professionalId: uuidField({ required: M.professionalInvalid, invalid: M.professionalInvalid }).optional(),
+    status: z.enum(WAITLIST_STATUSES, { error: M.statusInvalid }).optional(),
+  })
+  .optional()
+  .transform((input) => ({ professionalId: input?.professionalId, status: input?.status }));
+
+export const WaitlistRecord = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  clientId: z.string(),
+  clientName: z.string(),
+  offeredServiceId: z.string(),
+  offeredServiceName: z.string(),
+  professionalId: z.string().nullable(),
+  professionalName: z.string().nullable(),
+  establishmentId: z.string().nullable(),
+  establishmentName: z.string().nullable(),
+  fromDate: z.string(),
+  untilDate: z.string(),
+  dayPart: z.enum(DAY_PARTS),
+  notes: z.string().nullable(),
+  status: z.enum(WAITLIST_STATUSES),
+  createdAt: wireInstant,
+});
+
+export type WaitlistFormValues = z.input<typeof WaitlistCreateInput>;
+export type WaitlistCreate = z.output<typeof WaitlistCreateInput>;
+export type WaitlistEntry = z.output<typeof WaitlistRecord>;
