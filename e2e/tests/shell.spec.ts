@@ -6,13 +6,14 @@ const sections = [
   "Profissionais",
   "Serviços",
   "Agendas",
+  "Lista de Espera",
   "Pacientes",
   "Atendimentos",
 ];
 
 test("the dashboard offers every section, and the sidebar remembers being collapsed", async ({ page }) => {
   await signInToDashboard(page, "Carla Dias");
-  await expect(page.getByRole("link", { name: "Acessar" })).toHaveCount(6);
+  await expect(page.getByRole("link", { name: "Acessar" })).toHaveCount(7);
   const menu = page.getByRole("navigation", { name: "Menu principal" });
   for (const section of sections) await expect(menu.getByRole("link", { name: section })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Super Admin" })).toHaveCount(0);

@@ -46,6 +46,10 @@ export const DAY_PART_LABELS: Record<DayPart, string> = {
   ANY: "Qualquer horário",
 };
 
+/** The dashboard's name of a wish for any professional, and of "any establishment". */
+export const ANY_PROFESSIONAL_LABEL = "Qualquer profissional";
+export const ANY_ESTABLISHMENT_LABEL = "Qualquer local";
+
 export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
   WAITING: "Aguardando",
   OFFERED: "Vaga oferecida",
@@ -55,11 +59,19 @@ export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
 };
 
 /** An optional reference: absent, null or "" mean "any". */
-const anyOr = (messages: { invalid: string }) =>
-  z.preprocess(
-    (value) => (value === "" || value === undefined ? null : value),
-    uuidField({ required: messages.invalid, invalid: messages.invalid }).nullable(),
-  );
+const anyOr = (invalid: string) =>
+  z
+    .string({ error: invalid })
+    .trim()
+    .nullish()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      if (!z.uuid().safeParse(value).success) {
+        ctx.addIssue({ code: "custom", message: invalid });
+        return z.NEVER;
+      }
+      return value;
+    });
 
 const dayPartField = z.enum(DAY_PARTS, { error: M.dayPartInvalid });
 
@@ -68,9 +80,9 @@ export const WaitlistCreateInput = z
     clientId: uuidField({ required: M.clientRequired, invalid: M.clientInvalid }),
     offeredServiceId: uuidField({ required: M.serviceRequired, invalid: M.serviceInvalid }),
     /** null: any professional who performs the service. */
-    professionalId: anyOr({ invalid: M.professionalInvalid }),
+    professionalId: anyOr(M.professionalInvalid),
     /** null: any establishment that offers the service. */
-    establishmentId: anyOr({ invalid: M.establishmentInvalid }),
+    establishmentId: anyOr(M.establishmentInvalid),
     fromDate: isoDate({ required: M.fromRequired, invalid: M.fromInvalid }),
     untilDate: isoDate({ required: M.untilRequired, invalid: M.untilInvalid }),
     dayPart: dayPartField.default("ANY"),

@@ -1,6 +1,7 @@
 import {
   CalendarDays,
   ClipboardList,
+  Hourglass,
   LayoutDashboard,
   type LucideIcon,
   MapPin,
@@ -50,6 +51,12 @@ export const sectionItems: readonly NavItem[] = [
     to: "/dashboard/agendas",
     icon: CalendarDays,
     description: "Configure as disponibilidades e acompanhe os agendamentos.",
+  },
+  {
+    label: "Lista de Espera",
+    to: "/dashboard/agendas/lista-espera",
+    icon: Hourglass,
+    description: "Pacientes aguardando um horário que vagar.",
   },
   {
     label: "Pacientes",

@@ -1,0 +1,267 @@
+import { DAY_PARTS, type DayPart } from "@atende/shared/enums";
+import {
+  ANY_ESTABLISHMENT_LABEL,
+  ANY_PROFESSIONAL_LABEL,
+  DAY_PART_LABELS,
+  type WaitlistCreate,
+  WaitlistCreateInput,
+  type WaitlistFormValues,
+} from "@atende/shared/schemas/waitlist";
+import { today } from "@atende/shared/time";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Controller, type Path, useForm } from "react-hook-form";
+import { DateInput } from "../../components/ui/date-time-input";
+import { Dialog, DialogContent, DialogFormActions } from "../../components/ui/dialog";
+import { CharacterCount, Field } from "../../components/ui/field";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
+import { Textarea } from "../../components/ui/textarea";
+import { useTRPC } from "../../lib/trpc";
+import { useSaveFeedback } from "../../lib/use-save-feedback";
+
+const FIELDS: readonly Path<WaitlistFormValues>[] = [
+  "clientId",
+  "offeredServiceId",
+  "professionalId",
+  "establishmentId",
+  "fromDate",
+  "untilDate",
+  "dayPart",
+  "notes",
+];
+
+/** Radix Select items cannot carry an empty value: this one stands for "any". */
+const ANY = "any";
+
+const blankAsNull = (value: string) => (value === "" ? null : value);
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** 'Adicionar à lista de espera' (issue 23 part 4; docs/decisions/0046-waitlist.md). */
+export function WaitlistFormDialog({ open, onOpenChange }: Props) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Adicionar à lista de espera">
+        {open && <WaitlistForm onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function WaitlistForm({ onDone }: { onDone: () => void }) {
+  const trpc = useTRPC();
+  const clients = useQuery(trpc.clients.list.queryOptions());
+  const services = useQuery(trpc.offeredServices.list.queryOptions());
+  const professionals = useQuery(trpc.professionals.list.queryOptions());
+  const establishments = useQuery(trpc.establishments.list.queryOptions());
+  const form = useForm<WaitlistFormValues, unknown, WaitlistCreate>({
+    resolver: zodResolver(WaitlistCreateInput),
+    defaultValues: {
+      clientId: "",
+      offeredServiceId: "",
+      professionalId: null,
+      establishmentId: null,
+      fromDate: today(),
+      untilDate: "",
+      dayPart: "ANY",
+      notes: null,
+    },
+  });
+  const { control, formState, setError, watch, setValue, register } = form;
+  const errors = formState.errors;
+  const serviceId = watch("offeredServiceId");
+  const notes = watch("notes");
+  const service = services.data?.find((item) => item.id === serviceId);
+  // Only who performs the chosen service and where it is offered (the server checks the same).
+  const professionalChoices = (professionals.data ?? []).filter(
+    (item) => !service || service.allowedProfessionals.includes(item.id),
+  );
+  const establishmentChoices = (establishments.data ?? []).filter(
+    (item) => !service || service.availableEstablishments.includes(item.id),
+  );
+
+  const feedback = useSaveFeedback({
+    listKey: trpc.waitlist.list.pathKey(),
+    fields: FIELDS,
+    setError,
+    onDone,
+  });
+  const create = useMutation(
+    trpc.waitlist.create.mutationOptions({
+      onSuccess: () => feedback.saved("Paciente adicionado à lista de espera!"),
+      onError: (error) => feedback.failed(error, "Não foi possível adicionar à lista de espera."),
+    }),
+  );
+  const submit = form.handleSubmit((values) => create.mutate(values));
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <Field label="Paciente" required error={errors.clientId?.message}>
+        {({ id, ...aria }) => (
+          <Controller
+            control={control}
+            name="clientId"
+            render={({ field }) => (
+              <Select value={field.value || undefined} onValueChange={field.onChange}>
+                <SelectTrigger id={id} {...aria} ref={field.ref}>
+                  <SelectValue placeholder="Selecione o paciente" />
+                </SelectTrigger>
+                <SelectContent>
+                  {(clients.data ?? []).map((client) => (
+                    <SelectItem key={client.id} value={client.id}>
+                      {client.fullName}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        )}
+      </Field>
+      <Field label="Serviço" required error={errors.offeredServiceId?.message}>
+        {({ id, ...aria }) => (
+          <Controller
+            control={control}
+            name="offeredServiceId"
+            render={({ field }) => (
+              <Select
+                value={field.value || undefined}
+                onValueChange={(value) => {
+                  field.onChange(value);
+                  // A choice the new service does not allow goes back to "any".
+                  setValue("professionalId", null);
+                  setValue("establishmentId", null);
+                }}
+              >
+                <SelectTrigger id={id} {...aria} ref={field.ref}>
+                  <SelectValue placeholder="Selecione o serviço" />
+                </SelectTrigger>
+                <SelectContent>
+                  {(services.data ?? []).map((item) => (
+                    <SelectItem key={item.id} value={item.id}>
+                      {item.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Profissional" error={errors.professionalId?.message}>
+          {({ id, ...aria }) => (
+            <Controller
+              control={control}
+              name="professionalId"
+              render={({ field }) => (
+                <Select
+                  value={field.value ?? ANY}
+                  onValueChange={(value) => field.onChange(value === ANY ? null : value)}
+                >
+                  <SelectTrigger id={id} {...aria} ref={field.ref}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={ANY}>{ANY_PROFESSIONAL_LABEL}</SelectItem>
+                    {professionalChoices.map((item) => (
+                      <SelectItem key={item.id} value={item.id}>
+                        {item.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </Field>
+        <Field label="Local" error={errors.establishmentId?.message}>
+          {({ id, ...aria }) => (
+            <Controller
+              control={control}
+              name="establishmentId"
+              render={({ field }) => (
+                <Select
+                  value={field.value ?? ANY}
+                  onValueChange={(value) => field.onChange(value === ANY ? null : value)}
+                >
+                  <SelectTrigger id={id} {...aria} ref={field.ref}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={ANY}>{ANY_ESTABLISHMENT_LABEL}</SelectItem>
+                    {establishmentChoices.map((item) => (
+                      <SelectItem key={item.id} value={item.id}>
+                        {item.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="De" required error={errors.fromDate?.message}>
+          {(aria) => (
+            <Controller
+              control={control}
+              name="fromDate"
+              render={({ field }) => (
+                <DateInput {...aria} ref={field.ref} value={field.value} onValueChange={field.onChange} />
+              )}
+            />
+          )}
+        </Field>
+        <Field label="Até" required error={errors.untilDate?.message}>
+          {(aria) => (
+            <Controller
+              control={control}
+              name="untilDate"
+              render={({ field }) => (
+                <DateInput {...aria} ref={field.ref} value={field.value} onValueChange={field.onChange} />
+              )}
+            />
+          )}
+        </Field>
+      </div>
+      <Field label="Período do dia" error={errors.dayPart?.message}>
+        {({ id, ...aria }) => (
+          <Controller
+            control={control}
+            name="dayPart"
+            render={({ field }) => (
+              <Select
+                value={field.value ?? "ANY"}
+                onValueChange={(value) => field.onChange(value as DayPart)}
+              >
+                <SelectTrigger id={id} {...aria} ref={field.ref}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {DAY_PARTS.map((part) => (
+                    <SelectItem key={part} value={part}>
+                      {DAY_PART_LABELS[part]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        )}
+      </Field>
+      <Field
+        label="Observações"
+        error={errors.notes?.message}
+        hint={<CharacterCount value={notes} max={1000} />}
+      >
+        {(control) => <Textarea {...control} {...register("notes", { setValueAs: blankAsNull })} />}
+      </Field>
+      <DialogFormActions pending={create.isPending} />
+    </form>
+  );
+}
