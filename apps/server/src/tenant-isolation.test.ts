@@ -80,6 +80,13 @@ beforeAll(async () => {
     offeredServices: [service.id],
     observations: null,
   });
+  const wish = await asA<{ id: string }>("POST", "/waitlist", {
+    clientId: client.id,
+    offeredServiceId: service.id,
+    professionalId: professional.id,
+    fromDate: today(),
+    untilDate: addDays(today(), 30),
+  });
   const conversationId = await seedConversation(server.api.database.db, a.tenantId, {
     clientName: "Maria Oliveira",
     summary: "Agendou consulta",
@@ -92,9 +99,11 @@ beforeAll(async () => {
     availabilities: availability.id,
     appointments: appointment.id,
     conversations: conversationId,
+    waitlist: wish.id,
   });
   for (const [resource, id] of Object.entries(ids)) {
-    const path = resource === "availabilities" ? "/availabilities" : `/${resource}/${id}`;
+    const path = listed(resource) ? `/${resource}` : `/${resource}/${id}`;
+    resource === "availabilities" || resource === "waitlist" ? `/${resource}` : `/${resource}/${id}`;
     snapshots[resource] = await asA("GET", path);
   }
   const record = (resource: string) => snapshots[resource] as Record<string, unknown>;
@@ -129,6 +138,11 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => server.close());
+
+/** Availabilities and the waitlist have no GET by id: their list stands for the record. */
+function listed(resource: string): boolean {
+  return resource === "availabilities" || resource === "waitlist";
+}
 
 const idRoutes = restRoutes.filter((route) => route.path.includes("{id}"));
 const listRoutes = restRoutes.filter(
@@ -213,7 +227,7 @@ describe("tenant isolation, generated from the REST declarations", () => {
 
   it("leaves tenant A's records exactly as they were", async () => {
     for (const [resource, id] of Object.entries(ids)) {
-      const path = resource === "availabilities" ? "/availabilities" : `/${resource}/${id}`;
+      const path = listed(resource) ? `/${resource}` : `/${resource}/${id}`;
       expect(await asA("GET", path), resource).toEqual(snapshots[resource]);
     }
     const agent = await asA<{ name: string }>("GET", "/voice-agent");

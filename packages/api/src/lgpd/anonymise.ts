@@ -115,6 +115,11 @@ export async function anonymiseClients(
     .set({ observations: null, updatedAt: now })
     .where(scope === "all" ? undefined : inArray(appointments.clientId, scope.clientIds))
     .returning({ id: appointments.id });
+  // The patient's waitlist wishes go: a wish kept for an erased patient could only be offered to no one
+  // (docs/decisions/0046-waitlist.md).
+  await db
+    .delete(schema.waitlistEntries)
+    .where(scope === "all" ? undefined : inArray(schema.waitlistEntries.clientId, scope.clientIds));
   await db
     .update(clients)
     .set({

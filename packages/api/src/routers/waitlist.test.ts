@@ -187,3 +187,14 @@ describe("waitlist", () => {
     expect(await a.api.waitlist.list()).toEqual([]);
   });
 });
+
+describe("waitlist and LGPD", () => {
+  it("an erased patient's wishes are removed with the erasure", async () => {
+    const patient = await a.api.clients.create({ ...validClient, fullName: "Paciente Apagado" });
+    const kept = await a.api.waitlist.create(wish());
+    await a.api.waitlist.create({ ...wish(), clientId: patient.id, notes: "Liga depois das 18h" });
+    await a.api.clients.erase({ id: patient.id });
+    expect((await a.api.waitlist.list()).map((entry) => entry.id)).toEqual([kept.id]);
+    await a.api.waitlist.remove({ id: kept.id });
+  });
+});
