@@ -13,7 +13,7 @@ const sections = [
 
 test("the dashboard offers every section, and the sidebar remembers being collapsed", async ({ page }) => {
   await signInToDashboard(page, "Carla Dias");
-  await expect(page.getByRole("link", { name: "Acessar" })).toHaveCount(7);
+  await expect(page.getByRole("link", { name: "Acessar" })).toHaveCount(6);
   const menu = page.getByRole("navigation", { name: "Menu principal" });
   for (const section of sections) await expect(menu.getByRole("link", { name: section })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Super Admin" })).toHaveCount(0);

@@ -1,7 +1,7 @@
 // The waitlist page (issue 23 part 4; docs/decisions/0046-waitlist.md): empty state, a wish added through the dialog
 // for any professional, one added through REST for a named professional, listed per professional, removed after a
 // confirmation; no serious accessibility violation and nothing sideways at 375 px.
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { apiAs, expectNoSeriousA11yViolations, expectNoSideways, signInNewAccount, toasts } from "../helpers";
 
 const todaySp = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
@@ -14,12 +14,14 @@ async function choose(page: Page, dialog: ReturnType<Page["getByRole"]>, field: 
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 
-test("the waitlist lists wishes per professional, adds one for any professional and removes after confirming", async ({
-  page,
-  request,
-  baseURL,
-}) => {
-  const email = await signInNewAccount(page, "Wanda Espera");
+/** A new account with a location, Dra. Eva performing 'Consulta' there, and two patients. */
+async function seedCatalogue(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  name: string,
+) {
+  const email = await signInNewAccount(page, name);
   const call = apiAs(request, baseURL, email);
   const establishment = await call<{ id: string }>("POST", "/establishments", {
     name: "Clínica Centro",
@@ -40,6 +42,15 @@ test("the waitlist lists wishes per professional, adds one for any professional 
     phoneNumber: "(11) 98888-7777",
   });
   await call("POST", "/clients", { fullName: "Júlia Souza", phoneNumber: "(11) 97777-6666" });
+  return { call, professional, service, igor };
+}
+
+test("the waitlist lists wishes per professional, adds one for any professional and removes after confirming", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { call, professional, service, igor } = await seedCatalogue(page, request, baseURL, "Wanda Espera");
 
   await page.goto("/dashboard/agendas/lista-espera");
   await expect(page.getByRole("heading", { name: "Lista de Espera", exact: true })).toBeVisible({
@@ -101,5 +112,29 @@ test("the waitlist lists wishes per professional, adds one for any professional 
   // At 375 px nothing runs sideways.
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(eva.getByRole("article", { name: "Igor Paciente" })).toBeVisible();
+  await expectNoSideways(page);
+});
+
+test("@phone the waitlist and its dialog fit a 375 px screen", async ({ page, request, baseURL }) => {
+  const { call, professional, service, igor } = await seedCatalogue(page, request, baseURL, "Paula Telefone");
+  const today = todaySp();
+  await call("POST", "/waitlist", {
+    clientId: igor.id,
+    offeredServiceId: service.id,
+    professionalId: professional.id,
+    fromDate: today,
+    untilDate: plusDays(today, 30),
+    notes: "Prefere horários logo cedo, antes do trabalho, de segunda a sexta-feira",
+  });
+  await page.goto("/dashboard/agendas/lista-espera");
+  const card = page
+    .getByRole("region", { name: /Dra\. Eva/ })
+    .getByRole("article", { name: "Igor Paciente" });
+  await expect(card).toContainText("Qualquer horário", { timeout: 30_000 });
+  await expectNoSideways(page);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Adicionar à lista de espera" }).click();
+  const dialog = page.getByRole("dialog", { name: "Adicionar à lista de espera" });
+  await expect(dialog.getByRole("combobox", { name: "Período do dia" })).toBeVisible();
   await expectNoSideways(page);
 });

@@ -53,12 +53,6 @@ export const sectionItems: readonly NavItem[] = [
     description: "Configure as disponibilidades e acompanhe os agendamentos.",
   },
   {
-    label: "Lista de Espera",
-    to: "/dashboard/agendas/lista-espera",
-    icon: Hourglass,
-    description: "Pacientes aguardando um horário que vagar.",
-  },
-  {
     label: "Pacientes",
     to: "/dashboard/pacientes",
     icon: Users,
@@ -72,6 +66,22 @@ export const sectionItems: readonly NavItem[] = [
   },
 ];
 
+/**
+ * The waitlist, under the agenda (docs/decisions/0046-waitlist.md): in the menu after 'Agendas', not among the home
+ * page's cards (the spec's six stay).
+ */
+export const waitlistItem: NavItem = {
+  label: "Lista de Espera",
+  to: "/dashboard/agendas/lista-espera",
+  icon: Hourglass,
+  description: "Pacientes aguardando um horário que vagar.",
+};
+
+/** The menu's sections: the home page's, with the waitlist after 'Agendas'. */
+const menuSections: readonly NavItem[] = sectionItems.flatMap((item) =>
+  item.to === "/dashboard/agendas" ? [item, waitlistItem] : [item],
+);
+
 export const superAdminItem: NavItem = {
   label: "Super Admin",
   to: "/dashboard/super-admin",
@@ -80,5 +90,5 @@ export const superAdminItem: NavItem = {
 };
 
 export function navItemsFor(isSuperAdmin: boolean): NavItem[] {
-  return isSuperAdmin ? [homeItem, ...sectionItems, superAdminItem] : [homeItem, ...sectionItems];
+  return isSuperAdmin ? [homeItem, ...menuSections, superAdminItem] : [homeItem, ...menuSections];
 }
