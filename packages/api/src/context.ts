@@ -1,8 +1,7 @@
 import type { DataAccess } from "@atende/db";
 import type { AccessTokenClaims } from "@atende/shared/auth";
 import type { AgentCall } from "./auth/call-tokens";
-import type { PaymentProvider } from "./billing/provider";
-import type { CalendarService } from "./calendar/service";
+import type { Services } from "./composition";
 import type { ApiConfig } from "./config";
 import { isSuperAdminEmail } from "./services/auth";
 
@@ -40,7 +39,8 @@ export function actingTenantOf(actor: Actor): string {
   return actor.selectedTenantId ?? actor.tenantId;
 }
 
-export interface Context {
+/** A request's context; the installation's services (payments, calendar, telephony…) come from the composition root. */
+export interface Context extends Services {
   /**
    * The database behind its three doors (tenant, shared, system). Only the procedure builders in trpc.ts open them:
    * every procedure they build gets the one handle its access allows, and never this.
@@ -56,10 +56,6 @@ export interface Context {
   /** The request's `Idempotency-Key` header: required on the agent's writes, which are applied once per key. */
   idempotencyKey: string | null;
   config: ApiConfig;
-  /** The payment provider: Mercado Pago when configured, else the embedded sandbox (docs/decisions/0023-billing.md). */
-  payments: PaymentProvider;
-  /** Google Calendar per professional: busy time and event sync (docs/decisions/0029-calendar-integration.md). */
-  calendar: CalendarService;
   /** The client's network address (the public demo call's limit per client); absent in-process. */
   clientAddress?: string | undefined;
   /** The current time; tests and the agent's test clock replace it. */

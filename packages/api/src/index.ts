@@ -11,7 +11,6 @@ export {
 } from "./auth/google";
 export type { AccessClaims } from "./auth/tokens";
 export { signAccessToken, verifyAccessToken } from "./auth/tokens";
-export { paymentProviderFor } from "./billing";
 export { enqueuePaymentNotification } from "./billing/jobs";
 export type { PaymentProvider } from "./billing/provider";
 export {
@@ -26,12 +25,12 @@ export {
   CALENDAR_JOBS,
   type CalendarLogger,
   CalendarService,
-  calendarFor,
   completeCalendarConsent,
   consentRedirectUrl,
   decryptSecret,
   parseEncryptionKey,
 } from "./calendar";
+export { createServices, type ServiceOptions, type Services } from "./composition";
 export {
   type ApiConfig,
   type CalendarConfig,
@@ -41,10 +40,10 @@ export {
 } from "./config";
 export { type Actor, actorFromClaims, type Context } from "./context";
 export { DATABASE_UNAVAILABLE, errorShapeOf, type Issue, isDatabaseUnavailable, issuesOf } from "./errors";
-export { createJobRunner, JobRunner } from "./jobs";
+export { createJobRunner, JobQueue, JobRunner } from "./jobs";
 export { RECORDING_JOBS } from "./lgpd/recording-jobs";
 export { closedAccountOf, releaseFromClosedAccount } from "./lgpd/sign-in";
-export { type RecordingStore, recordingStoreFor } from "./recordings/store";
+export { createRecordingStore, type RecordingStore } from "./recordings/store";
 export type { RestRoute } from "./rest/declare";
 export { restRoutes } from "./rest/routes";
 export { type AppRouter, appRouter } from "./root";
