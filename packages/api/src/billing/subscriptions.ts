@@ -22,6 +22,7 @@ import type { ApiConfig } from "../config";
 import type { Actor } from "../context";
 import { conflict, invalid, notFound, upstreamFailed } from "../errors";
 import { findPlan, minutePackOffer } from "./catalogue";
+import { nextStatus, type SubscriptionState, transition } from "./lifecycle";
 import { emailOwners, endSubscriptionGrants, grantMinutes, minuteBalance } from "./minutes";
 import {
   billingTypeOf,
@@ -47,6 +48,12 @@ export interface BillingDeps {
 
 type SubscriptionRow = typeof s.$inferSelect;
 type PaymentRow = typeof pay.$inferSelect;
+
+/** Where a subscription stands in its life (./lifecycle.ts); none before the first payment. */
+const stateOf = (row: SubscriptionRow | undefined): SubscriptionState => ({
+  status: row?.status,
+  cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
+});
 
 // ─── Reading ────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -455,14 +462,15 @@ async function applyPaymentEffect(
 
   if (row.kind === "TRIAL") {
     // One trial per tenant: a second approval of some other trial checkout finds the row and starts nothing.
-    if (current) return;
+    const trial = transition(stateOf(current), "trialPaid");
+    if (!trial.ok || !trial.effects.includes("grantTrialMinutes") || !trial.status) return;
     const end = new Date(now.getTime() + BILLING_CONSTANTS.trialDays * DAY_MS);
     const [created] = await db
       .insert(s)
       .values({
         tenantId: db.tenantId,
         planCode: plan.code,
-        status: "TRIAL",
+        status: trial.status,
         priceInCents: plan.priceInCents,
         monthlyMinutes: plan.monthlyMinutes,
         currentPeriodStart: now,
@@ -519,9 +527,11 @@ async function applyPaymentEffect(
     (current?.status === "TRIAL" && recent && end0 <= now.getTime());
   const start = followsOn && current ? current.currentPeriodEnd : now;
   const end = new Date(start.getTime() + CYCLE_MS);
+  const cycle = transition(stateOf(current), "cyclePaid");
+  if (!cycle.ok || !cycle.status) throw new Error("a paid cycle always applies");
   const values = {
     planCode: plan.code,
-    status: "ACTIVE" as const,
+    status: cycle.status,
     priceInCents: row.valueInCents,
     monthlyMinutes: plan.monthlyMinutes,
     currentPeriodStart: start,
@@ -538,7 +548,7 @@ async function applyPaymentEffect(
   };
   if (current) {
     // What the trial had left ends when the paid cycle starts.
-    if (current.status === "TRIAL") await endSubscriptionGrants(db, now);
+    if (cycle.effects.includes("endTrialGrants")) await endSubscriptionGrants(db, now);
     await db.update(s).set(values).where(eq(s.id, current.id));
   } else {
     await db.insert(s).values({ tenantId: db.tenantId, ...values, createdAt: now });
@@ -562,18 +572,19 @@ async function applyPaymentEffect(
 export async function cancelSubscription(db: TenantTx, deps: BillingDeps): Promise<Subscription> {
   await lockBilling(db);
   const row = (await subscriptionRow(db, true)) ?? notFound(M.subscriptionNotFound);
-  if (row.status !== "ACTIVE" && row.status !== "TRIAL" && row.status !== "PAST_DUE")
-    conflict(M.cancelNotAllowed);
-  if (row.cancelAtPeriodEnd) conflict(M.alreadyCanceling);
+  const moved = transition(stateOf(row), "cancelAsked");
+  if (!moved.ok) conflict(moved.refusal);
   // Past due: nothing more will be charged, and there is no paid cycle to run out, so it ends now.
-  const endsNow = row.status === "PAST_DUE";
+  const endsNow = !moved.effects.includes("cancelAtPeriodEnd");
   const [updated] = await db
     .update(s)
-    .set(
-      endsNow
-        ? { status: "CANCELED", canceledAt: deps.now, nextAttemptAt: null, updatedAt: deps.now }
-        : { cancelAtPeriodEnd: true, canceledAt: deps.now, updatedAt: deps.now },
-    )
+    .set({
+      status: moved.status,
+      canceledAt: deps.now,
+      updatedAt: deps.now,
+      ...(moved.effects.includes("cancelAtPeriodEnd") && { cancelAtPeriodEnd: true }),
+      ...(moved.effects.includes("stopRetries") && { nextAttemptAt: null }),
+    })
     .where(eq(s.id, row.id))
     .returning();
   if (!updated) throw new Error("subscription vanished");
@@ -816,7 +827,10 @@ async function prepareRenewal(db: TenantTx, deps: BillingDeps): Promise<RenewalS
     return { kind: "done", outcome: "not due" };
 
   if (row.cancelAtPeriodEnd) {
-    await db.update(s).set({ status: "CANCELED", updatedAt: now }).where(eq(s.id, row.id));
+    await db
+      .update(s)
+      .set({ status: nextStatus(stateOf(row), "cancelledCycleEnded"), updatedAt: now })
+      .where(eq(s.id, row.id));
     await emailOwners(db, {
       subject: "Seu plano foi encerrado",
       text: "O ciclo pago terminou e, como você pediu, o plano não foi renovado. Seus dados continuam disponíveis; contrate um plano quando quiser voltar.",
@@ -824,7 +838,10 @@ async function prepareRenewal(db: TenantTx, deps: BillingDeps): Promise<RenewalS
     return { kind: "done", outcome: "canceled" };
   }
   if (row.status === "TRIAL" && !row.providerCardId) {
-    await db.update(s).set({ status: "EXPIRED", updatedAt: now }).where(eq(s.id, row.id));
+    await db
+      .update(s)
+      .set({ status: nextStatus(stateOf(row), "trialEndedWithoutCard"), updatedAt: now })
+      .where(eq(s.id, row.id));
     await emailOwners(db, {
       subject: "Seu período gratuito terminou",
       text: "O período gratuito terminou sem um cartão cadastrado. Contrate um plano em Gerenciar Plano para o agente voltar a atender.",
@@ -838,7 +855,7 @@ async function prepareRenewal(db: TenantTx, deps: BillingDeps): Promise<RenewalS
   ) {
     await db
       .update(s)
-      .set({ status: "SUSPENDED", nextAttemptAt: null, updatedAt: now })
+      .set({ status: nextStatus(stateOf(row), "graceRanOut"), nextAttemptAt: null, updatedAt: now })
       .where(eq(s.id, row.id));
     await emailOwners(db, {
       subject: "Seu plano foi suspenso",
@@ -981,7 +998,7 @@ async function pastDue(db: TenantTx, deps: BillingDeps, row: SubscriptionRow, da
   await db
     .update(s)
     .set({
-      status: "PAST_DUE",
+      status: nextStatus(stateOf(row), "renewalMissed"),
       pastDueSince: row.pastDueSince ?? deps.now,
       renewalAttempts: row.renewalAttempts + 1,
       nextAttemptAt: new Date(deps.now.getTime() + days * DAY_MS),
