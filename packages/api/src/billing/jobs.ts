@@ -5,8 +5,9 @@ import { type DataAccess, schema } from "@atende/db";
 import { eq } from "@atende/db/orm";
 import type { ApiConfig } from "../config";
 import type { JobHandler, JobQueue, PeriodicJob } from "../jobs/runner";
+import { applyProviderPayment } from "./payment-effects";
 import type { PaymentProvider } from "./provider";
-import { applyProviderPayment, dueSubscriptionsWhere, renewSubscription } from "./subscriptions";
+import { dueSubscriptionsWhere, renewSubscription } from "./renewal";
 
 export const BILLING_JOBS = {
   applyPayment: "billing.applyPayment",
