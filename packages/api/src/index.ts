@@ -30,7 +30,7 @@ export {
   decryptSecret,
   parseEncryptionKey,
 } from "./calendar";
-export { createServices, type ServiceOptions, type Services } from "./composition";
+export { createJobRunner, createServices, type ServiceOptions, type Services } from "./composition";
 export {
   type ApiConfig,
   type CalendarConfig,
@@ -40,7 +40,7 @@ export {
 } from "./config";
 export { type Actor, actorFromClaims, type Context } from "./context";
 export { DATABASE_UNAVAILABLE, errorShapeOf, type Issue, isDatabaseUnavailable, issuesOf } from "./errors";
-export { createJobRunner, JobQueue, JobRunner } from "./jobs";
+export { JobQueue, JobRunner } from "./jobs";
 export { RECORDING_JOBS } from "./lgpd/recording-jobs";
 export { closedAccountOf, releaseFromClosedAccount } from "./lgpd/sign-in";
 export { createRecordingStore, type RecordingStore } from "./recordings/store";

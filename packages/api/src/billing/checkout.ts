@@ -11,7 +11,7 @@ import {
   BILLING_MESSAGES as M,
   type Plan,
 } from "@atende/shared/schemas/billing";
-import type { Actor } from "../context";
+import type { Actor } from "../auth/actor";
 import { conflict, invalid } from "../errors";
 import { findPlan, minutePackOffer } from "./catalogue";
 import { applyPaymentEffect } from "./payment-effects";

@@ -6,7 +6,7 @@ import {
   type Subscription,
   type UpdateCreditCard,
 } from "@atende/shared/schemas/billing";
-import type { Actor } from "../context";
+import type { Actor } from "../auth/actor";
 import { conflict, invalid, notFound } from "../errors";
 import { findPlan } from "./catalogue";
 import { cancellationReceived } from "./emails";

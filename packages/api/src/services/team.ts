@@ -11,8 +11,8 @@ import {
   type TeamList,
 } from "@atende/shared/schemas/team";
 import { toWireInstant } from "@atende/shared/time";
+import type { Actor } from "../auth/actor";
 import type { ApiConfig } from "../config";
-import type { Actor } from "../context";
 import { conflict, forbidden, notFound } from "../errors";
 import { enqueueEmail, escapeHtml } from "./email";
 
