@@ -43,11 +43,6 @@ export { DATABASE_UNAVAILABLE, errorShapeOf, type Issue, isDatabaseUnavailable, 
 export { JobQueue, JobRunner } from "./jobs";
 export { RECORDING_JOBS } from "./lgpd/recording-jobs";
 export { closedAccountOf, releaseFromClosedAccount } from "./lgpd/sign-in";
-export { createRecordingStore, type RecordingStore } from "./recordings/store";
-export type { RestRoute } from "./rest/declare";
-export { restRoutes } from "./rest/routes";
-export { type AppRouter, appRouter } from "./root";
-export { REFRESH_REUSE_GRACE_MS, SESSION_EXPIRED, signIn, type TokenPair } from "./services/auth";
 export {
   createEmailSender,
   type EmailMessage,
@@ -56,7 +51,12 @@ export {
   escapeHtml,
   listOutbox,
   type OutboxEntry,
-} from "./services/email";
+} from "./mail/outbox";
+export { createRecordingStore, type RecordingStore } from "./recordings/store";
+export type { RestRoute } from "./rest/declare";
+export { restRoutes } from "./rest/routes";
+export { type AppRouter, appRouter } from "./root";
+export { REFRESH_REUSE_GRACE_MS, SESSION_EXPIRED, signIn, type TokenPair } from "./services/auth";
 export { RECORDING_NOT_FOUND } from "./services/recordings";
 export { DEMO_TENANT_ID, seedDemoTenant } from "./telephony/demo";
 export {

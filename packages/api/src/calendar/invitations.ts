@@ -18,7 +18,7 @@ import { jwtVerify, SignJWT } from "jose";
 import type { Actor } from "../auth/actor";
 import type { ApiConfig } from "../config";
 import { conflict, notFound } from "../errors";
-import { enqueueEmail, escapeHtml } from "../services/email";
+import { enqueueEmail, escapeHtml } from "../mail/outbox";
 import type { CalendarService } from "./service";
 
 const I = schema.calendarInvitations;

@@ -14,7 +14,7 @@ import { toWireInstant } from "@atende/shared/time";
 import type { Actor } from "../auth/actor";
 import type { ApiConfig } from "../config";
 import { conflict, forbidden, notFound } from "../errors";
-import { enqueueEmail, escapeHtml } from "./email";
+import { enqueueEmail, escapeHtml } from "../mail/outbox";
 
 const { auditLog, invitations, tenants, users } = schema;
 
