@@ -4,10 +4,12 @@
 // Turn-taking. The agent speaks a reply sentence by sentence: each sentence's audio is queued on the shared pacer
 // with a mark after it, and counts as heard when the client echoes that mark (Twilio echoes a mark when playback
 // reaches it), or, for a client that never echoes, a short grace after its last frame was sent. Only heard
-// sentences reach the transcript, the record and the engine's context. Caller speech that lasts the minimum length
-// (the endpointer's speech-start: a cough is shorter) while the agent speaks is a barge-in: `clear` goes out, the
-// queued audio and the rest of the reply are dropped, and the engine is told what was heard. Typed speech and DTMF
-// interrupt the same way. While the engine thinks, new caller input waits its turn instead of cancelling a write.
+// sentences reach the transcript, the record and the engine's context. Caller speech that carries content while the
+// agent speaks is a barge-in (decision 0036: words other than an acknowledgement, or without a recogniser voice going
+// on past an acknowledgement's length): `clear` goes out, the queued audio and the rest of the reply are dropped, and
+// the engine is told what was heard. An acknowledgement ('uhum', 'tá', 'isso') while the agent speaks neither stops it
+// nor becomes a turn. Typed speech and DTMF interrupt the same way. While the engine thinks, new caller input waits
+// its turn instead of cancelling a write.
 //
 // Speculation (decision 0024). With a recogniser and an engine that can guess, the reply is started on the caller's
 // interim words once they have held still through a short trailing silence, before the endpointer decides the turn;
@@ -42,6 +44,7 @@ import type {
 import { agentTools, retryableWrite, type ServerClient, serverClient } from "./server-api";
 import { type SpeculationOutcome, Speculator } from "./speculation";
 import { CallRecord, type Once } from "./stages/call-record";
+import { BargeInJudge, wordsVerdict } from "./stages/interruptions";
 import { encodeOutbound, mediaEncoder } from "./stages/twilio-codec";
 import { expectationOf, judgeTurn } from "./turn-taking";
 import { TurnClock } from "./turn-timings";
@@ -195,6 +198,8 @@ export class CallSession {
   private vad: Vad | null = null;
   private endpointer: Endpointer | null = null;
   private recognizer: Recognizer | null = null;
+  /** Whether caller speech over the agent's is a barge-in or an acknowledgement (decision 0036). */
+  private bargeInJudge: BargeInJudge | null = null;
   /** The speculative start (decision 0024): only with a recogniser, whose interim words it guesses on. */
   private speculator: Speculator | null = null;
   private recorder: CallRecorder | null = null;
@@ -405,6 +410,7 @@ export class CallSession {
           ...knowledge.establishments.map((e) => e.name),
         ],
       }) ?? null;
+    this.bargeInJudge = new BargeInJudge(this.recognizer !== null);
     if (this.recognizer && this.deps.speculation !== false) {
       this.speculator = new Speculator({
         start: (text) => agent.speculate?.(text),
@@ -441,6 +447,8 @@ export class CallSession {
   private detect(voiced: boolean): void {
     if (!this.endpointer) return;
     this.mediaMs += FRAME_MS;
+    const cut = this.bargeInJudge?.frame(voiced, this.mediaMs) ?? false;
+    if (cut && this.agentSpeaking()) this.bargeIn(this.bargeInJudge?.onset ?? null);
     const change = this.endpointer.push(voiced, this.mediaMs);
     if (change === "speech-start") this.onSpeechStart();
     else if (change === "speech-end") this.onSpeechEnd();
@@ -469,18 +477,20 @@ export class CallSession {
     return !this.reply && this.pendingInputs === 0;
   }
 
+  /** The caller speaks: over the agent's speech, the barge-in judge decides whether it stops (decision 0036). */
   private onSpeechStart(): void {
     this.callerSpeaking = true;
     this.endpointer?.setEndSilence?.(null);
     this.clearSilenceTimer();
-    this.bargeIn();
   }
 
   private onSpeechEnd(): void {
     this.callerSpeaking = false;
     const endedAt = performance.now();
     const endpointingMs = this.endpointer?.endSilenceMs ?? null;
+    const onset = this.bargeInJudge?.onset ?? null;
     this.endpointer?.setEndSilence?.(null);
+    this.bargeInJudge?.utteranceEnded();
     this.speculator?.utteranceEnded();
     const recognizer = this.recognizer;
     if (!recognizer) {
@@ -494,7 +504,7 @@ export class CallSession {
         if (this.ended) return;
         if (text.trim()) {
           this.lostUtterances = 0;
-          this.onCallerText(text.trim(), endedAt, { input: "SPEECH", endpointingMs });
+          this.onCallerText(text.trim(), endedAt, { input: "SPEECH", endpointingMs }, onset);
         } else {
           // No words after all: a guess on the utterance's interim goes too (decision 0024).
           this.speculator?.drop();
@@ -554,15 +564,30 @@ export class CallSession {
    */
   private onInterim(text: string, settled: boolean): void {
     this.send(this.transcript("caller", text, false));
+    // Words other than an acknowledgement over the agent's speech cut it off (decision 0036).
+    if (this.bargeInJudge?.interim(text) && this.agentSpeaking()) this.bargeIn(this.bargeInJudge.onset);
     if (!this.callerSpeaking) return;
     const judgement = judgeTurn(text, expectationOf(this.lastHeard));
     this.endpointer?.setEndSilence?.(judgement.completeness === "unknown" ? null : judgement.silenceMs);
     this.speculator?.interim(text, settled, judgement.completeness === "incomplete", this.mediaMs);
   }
 
-  private onCallerText(text: string, endedAt: number, end: TurnEnd): void {
+  /**
+   * The caller's words, recognised or typed. Acknowledgements only while the agent speaks are not a turn (decision
+   * 0036): the agent goes on; anything else is, and cuts the agent off if it speaks.
+   */
+  private onCallerText(text: string, endedAt: number, end: TurnEnd, onsetMs: number | null = null): void {
+    if (wordsVerdict(text, this.agentSpeaking()) === "backchannel") {
+      this.speculator?.drop();
+      // Counted on the turn whose audio it was said over (the latency view shows it, decision 0036).
+      const speaking = [this.reply, ...this.outgoing].find((r) => r?.utterances.some((u) => !u.heard));
+      speaking?.clock?.backchannel();
+      this.deps.metrics?.backchannel();
+      this.deps.logger.debug({ text }, "an acknowledgement over the agent's speech; it goes on");
+      return;
+    }
     this.clearSilenceTimer();
-    this.bargeIn();
+    this.bargeIn(onsetMs);
     this.send(this.transcript("caller", text, true));
     this.callRecord.message({ sender: "CALLER", content: text, timestamp: new Date().toISOString() });
     this.input({ kind: "speech", text }, endedAt, end);
@@ -820,12 +845,20 @@ export class CallSession {
     await this.finish("transfer");
   }
 
-  /** Caller input while the agent speaks: stop the audio, drop the rest of the reply, tell the engine what was heard. */
-  private bargeIn(): void {
+  /** Audio of a reply (the current one or one it replaced) is still to be heard. */
+  private agentSpeaking(): boolean {
+    return [this.reply, ...this.outgoing].some((r) => r?.utterances.some((u) => !u.heard));
+  }
+
+  /**
+   * Caller input while the agent speaks: stop the audio, drop the rest of the reply, tell the engine what was heard.
+   * `onsetMs`: the media time the interrupting speech started, for the barge-in's latency (null for text and keys).
+   */
+  private bargeIn(onsetMs: number | null = null): void {
     const reply = this.reply;
-    const speaking = (r: Reply | null): r is Reply => !!r && r.utterances.some((u) => !u.heard);
-    if (!speaking(reply) && !this.outgoing.some(speaking)) return;
-    this.deps.metrics?.bargeIn();
+    if (!this.agentSpeaking()) return;
+    const latencyMs = onsetMs === null ? null : Math.max(0, this.mediaMs - onsetMs);
+    this.deps.metrics?.bargeIn(latencyMs);
     this.deps.pacer.clear(this.key);
     this.framesQueued = this.framesSent;
     this.frameWatchers = [];
@@ -847,6 +880,7 @@ export class CallSession {
       return;
     }
     reply.controller.abort();
+    reply.clock?.bargedIn(latencyMs);
     const heard = reply.utterances.filter((u) => u.heard);
     this.dropGraceTimers(reply);
     if (!reply.own) this.call?.agent.interrupted(heard.map((u) => u.text));

@@ -27,14 +27,20 @@ export function heldOutSet(): HeldOutItem[] {
 export const shouldBargeIn = (item: HeldOutItem) =>
   item.kind === "interruption" || item.kind === "ack-then-words";
 
-/** The detector's decision for each 20 ms frame of the item's audio (voiced or not). */
+/**
+ * The detector's decision for each 20 ms frame of the item's audio: the segment under the frame's middle (a 30 ms
+ * gap darkens one or two frames, as it falls).
+ */
 export function framesOf(item: HeldOutItem): boolean[] {
-  const frames: boolean[] = [];
+  const segments: { end: number; voiced: boolean }[] = [];
+  let end = 0;
   for (const segment of item.audio) {
-    const voiced = segment.startsWith("v");
-    const ms = Number(segment.slice(1));
-    for (let i = 0; i < Math.round(ms / FRAME_MS); i++) frames.push(voiced);
+    end += Number(segment.slice(1));
+    segments.push({ end, voiced: segment.startsWith("v") });
   }
+  const frames: boolean[] = [];
+  for (let mid = FRAME_MS / 2; mid < end; mid += FRAME_MS)
+    frames.push(segments.find((s) => mid < s.end)?.voiced ?? false);
   return frames;
 }
 
@@ -43,22 +49,31 @@ export function framesOf(item: HeldOutItem): boolean[] {
  * low noise (no pitch: the detector does not call them speech), silences silent.
  */
 export function audioOf(item: HeldOutItem): Uint8Array {
+  // The same audio every run: a small generator seeded by the item's id stands in for Math.random.
+  let seed = [...item.id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+  const random = () => {
+    seed = (seed * 1_664_525 + 1_013_904_223) >>> 0;
+    return seed / 2 ** 32;
+  };
   const samples: number[] = [];
   let phase = 0;
+  let t = 0;
   for (const segment of item.audio) {
     const kind = segment[0];
     const n = Number(segment.slice(1)) * 8;
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < n; i++, t++) {
       if (kind === "v") {
-        phase += (2 * Math.PI * 140) / 8000;
-        samples.push(
-          Math.round(6000 * Math.sin(phase) + 3000 * Math.sin(2 * phase) + 1500 * Math.sin(3 * phase)),
-        );
-      } else if (kind === "u") samples.push(Math.round((Math.random() * 2 - 1) * 2500));
+        // A voice's pitch moves (intonation, jitter): a steady tone is soon taken for line noise by the detector.
+        const hz = 140 + 25 * Math.sin((2 * Math.PI * 3 * t) / 8000) + (random() - 0.5) * 6;
+        phase += (2 * Math.PI * hz) / 8000;
+        let x = 0;
+        for (let k = 1; k <= 12; k++) x += Math.sin(k * phase) / k;
+        samples.push(Math.round(5000 * x * (0.8 + 0.2 * Math.sin((2 * Math.PI * 5 * t) / 8000))));
+      } else if (kind === "u") samples.push(Math.round((random() * 2 - 1) * 2500));
       else samples.push(0);
     }
   }
-  return encodeMulaw(Int16Array.from(samples));
+  return encodeMulaw(Int16Array.from(samples, (x) => Math.max(-32768, Math.min(32767, x))));
 }
 
 /** What a barge-in policy is told while the agent speaks; each call answers whether to cut the agent off now. */
@@ -84,12 +99,21 @@ export interface Outcome {
   turn: boolean;
 }
 
+/** Silence after each item's audio, before its final words are judged. */
+export const TRAILING_SILENCE_MS = 1_000;
+
 /**
- * Runs one item through a policy as the session would: frames in order (a recogniser's interim comes once so much
- * audio arrived, before the frame that completes it is judged), 1 s of silence after, then the final words. A typed
- * caller sends only the text. Once the agent was cut off, it no longer speaks.
+ * Runs one item through a policy as the session would: the detector's frames in order (`frames`: the item's audio
+ * and `TRAILING_SILENCE_MS` after it, through the gateway's detector; the item's own frames by default), a
+ * recogniser's interim once so much audio arrived (before the frame that completes it is judged), then the final
+ * words. A typed caller sends only the text. Once the agent was cut off, it no longer speaks.
  */
-export function run(policy: BargeInPolicy, item: HeldOutItem, mode: Mode): Outcome {
+export function run(
+  policy: BargeInPolicy,
+  item: HeldOutItem,
+  mode: Mode,
+  frames: boolean[] = [...framesOf(item), ...Array<boolean>(TRAILING_SILENCE_MS / FRAME_MS).fill(false)],
+): Outcome {
   let bargedAtMs: number | null = null;
   let atMs = 0;
   const interims = mode === "recogniser" ? [...item.interims] : [];
@@ -97,7 +121,6 @@ export function run(policy: BargeInPolicy, item: HeldOutItem, mode: Mode): Outco
     if (decided && bargedAtMs === null) bargedAtMs = atMs;
   };
   if (mode !== "typed") {
-    const frames = [...framesOf(item), ...Array<boolean>(1000 / FRAME_MS).fill(false)];
     for (const voiced of frames) {
       atMs += FRAME_MS;
       while (interims[0] && atMs >= interims[0].afterMs) {
