@@ -17,14 +17,11 @@
 import { randomUUID } from "node:crypto";
 import type { AgentEvent, AgentSession, CallerInput, Engine } from "@atende/agent";
 import { SentenceSplitter } from "@atende/agent";
-import type { TurnInput } from "@atende/shared/enums";
-import { decodeMulaw } from "@atende/shared/mulaw";
 import { e164Of } from "@atende/shared/phone";
 import { CALL_MESSAGES } from "@atende/shared/schemas/calls";
 import {
   type AgentState,
   FRAME_BYTES,
-  FRAME_MS,
   type InboundEvent,
   type OutboundEvent,
 } from "@atende/shared/telephony";
@@ -35,7 +32,6 @@ import type {
   CallRecorder,
   Endpointer,
   Pacer,
-  Recognizer,
   RecognizerFactory,
   SpeechSynthesizer,
   Vad,
@@ -44,9 +40,14 @@ import type {
 import { agentTools, retryableWrite, type ServerClient, serverClient } from "./server-api";
 import { type SpeculationOutcome, Speculator } from "./speculation";
 import { CallRecord, type Once } from "./stages/call-record";
-import { BargeInJudge, wordsVerdict } from "./stages/interruptions";
+import {
+  CallerTurns,
+  type CallerTurnsEvents,
+  DEFAULT_TURN_OPTIONS,
+  type TurnEnd,
+  type TurnOptions,
+} from "./stages/caller-turns";
 import { encodeOutbound, mediaEncoder } from "./stages/twilio-codec";
-import { expectationOf, judgeTurn } from "./turn-taking";
 import { TurnClock } from "./turn-timings";
 
 /** What a session needs from its gateway. */
@@ -75,6 +76,8 @@ export interface SessionDeps {
    * its elapsed time; the process's clock unless a test injects another (decision 0035).
    */
   clock?: Clock;
+  /** How the caller's turns are taken (the end of turn's silences, barge-in and backchannels); defaults otherwise. */
+  turn?: Partial<Omit<TurnOptions, "dtmfPauseMs" | "frameGapMs">>;
 }
 
 export interface SessionTiming {
@@ -120,8 +123,7 @@ export interface StreamSocket {
 
 const OPEN = 1;
 
-/** Voiced time that starts the caller's speech while the agent is silent (the barge-in minimum is 240 ms). */
-export const LISTENING_MIN_SPEECH_MS = 100;
+export { LISTENING_MIN_SPEECH_MS } from "./stages/caller-turns";
 
 const CAP_REACHED = "O tempo máximo desta ligação foi atingido. Obrigado por ligar, até logo!";
 
@@ -160,12 +162,6 @@ interface Reply {
   own?: boolean;
 }
 
-/** How a caller's turn ended: what reached the agent, and the silence that decided it (null for text and keys). */
-interface TurnEnd {
-  input: TurnInput;
-  endpointingMs: number | null;
-}
-
 interface OpenedCall {
   callId: string;
   tenantId: string;
@@ -195,11 +191,8 @@ export class CallSession {
   /** Serialises replies: the next caller input runs after the current reply's engine work. */
   private work: Promise<void> = Promise.resolve();
   private pendingInputs = 0;
-  private vad: Vad | null = null;
-  private endpointer: Endpointer | null = null;
-  private recognizer: Recognizer | null = null;
-  /** Whether caller speech over the agent's is a barge-in or an acknowledgement (decision 0036). */
-  private bargeInJudge: BargeInJudge | null = null;
+  /** The caller-turns stage: media, keys and text in, caller-turn events out (once the call is open). */
+  private callerTurns: CallerTurns | null = null;
   /** The speculative start (decision 0024): only with a recogniser, whose interim words it guesses on. */
   private speculator: Speculator | null = null;
   private recorder: CallRecorder | null = null;
@@ -211,15 +204,8 @@ export class CallSession {
   private silenceTimer: TimerHandle | null = null;
   private capTimer: TimerHandle | null = null;
   private startTimer: TimerHandle | null = null;
-  private dtmfTimer: TimerHandle | null = null;
-  private dtmfDigits = "";
   private readonly graceTimers = new Map<string, TimerHandle>();
-  /** No caller frame for a while during speech: the wall clock stands in for media time (decision 0035). */
-  private frameGapTimer: TimerHandle | null = null;
-  /** The caller's audio so far in media time (frames × 20 ms): voice detection and end of turn run on it. */
-  private mediaMs = 0;
   private readonly clock: Clock;
-  private callerSpeaking = false;
   /** When the caller's last turn ended (for the latency measure), until the first agent frame goes out. */
   private turnEndedAt: number | null = null;
   /** Caller turns so far (the per-turn timings' numbering). */
@@ -242,6 +228,8 @@ export class CallSession {
   private finished: Promise<void> | null = null;
   /** The call record stage: ordered idempotent writes, the messages waiting for them, the heartbeat. */
   private readonly callRecord: CallRecord;
+  /** How the caller's turns are taken (the caller-turns stage's options). */
+  private readonly turnOptions: TurnOptions;
 
   constructor(
     private readonly socket: StreamSocket,
@@ -251,6 +239,12 @@ export class CallSession {
     this.deps = { ...deps, logger: deps.logger.child({}) };
     this.key = `call-${++markCounter}-${Math.random().toString(36).slice(2, 8)}`;
     this.clock = deps.clock ?? systemClock;
+    this.turnOptions = {
+      ...DEFAULT_TURN_OPTIONS,
+      ...deps.turn,
+      dtmfPauseMs: deps.timing.dtmfPauseMs,
+      frameGapMs: deps.timing.frameGapMs,
+    };
     this.callRecord = new CallRecord({
       clock: this.clock,
       retryMs: deps.timing.recordRetryMs,
@@ -298,11 +292,11 @@ export class CallSession {
         this.onMarkEcho(event.mark.name);
         return;
       case "dtmf":
-        this.onDigit(event.dtmf.digit);
+        this.callerTurns?.digit(event.dtmf.digit);
         return;
       case "text": {
         const text = event.text.trim();
-        if (text) this.onCallerText(text, performance.now(), { input: "TEXT", endpointingMs: null });
+        if (text) this.callerTurns?.text(text);
         return;
       }
     }
@@ -394,14 +388,12 @@ export class CallSession {
     };
     this.deps.logger.setBindings({ callId: opened.callId, tenantId: knowledge.agent.tenantId });
     this.deps.metrics?.callStarted();
-    this.vad = await this.deps.createVad();
-    if (this.ended) return this.vad.dispose();
-    this.endpointer = this.deps.createEndpointer();
-    if (this.state !== "speaking") this.endpointer.setMinSpeech?.(LISTENING_MIN_SPEECH_MS);
-    this.recognizer =
+    const vad = await this.deps.createVad();
+    if (this.ended) return vad.dispose();
+    const recognizer =
       this.deps.recognizers?.create({
         callId: opened.callId,
-        onInterim: (text, settled) => this.onInterim(text, settled ?? false),
+        onInterim: (text, settled) => this.callerTurns?.interim(text, settled ?? false),
         phrases: [
           knowledge.agent.name,
           knowledge.profile.name,
@@ -410,13 +402,27 @@ export class CallSession {
           ...knowledge.establishments.map((e) => e.name),
         ],
       }) ?? null;
-    this.bargeInJudge = new BargeInJudge(this.recognizer !== null);
-    if (this.recognizer && this.deps.speculation !== false) {
+    if (recognizer && this.deps.speculation !== false) {
       this.speculator = new Speculator({
         start: (text) => agent.speculate?.(text),
         onOutcome: this.deps.onSpeculation,
       });
     }
+    this.callerTurns = new CallerTurns({
+      clock: this.clock,
+      vad,
+      endpointer: this.deps.createEndpointer(),
+      recognizer,
+      speculator: this.speculator,
+      options: this.turnOptions,
+      events: this.callerEvents(),
+      context: {
+        agentSpeaking: () => this.agentSpeaking(),
+        listeningIdle: () => !this.reply && this.pendingInputs === 0,
+        lastHeard: () => this.lastHeard,
+      },
+    });
+    this.callerTurns.agentState(this.state ?? "thinking");
     try {
       this.recorder = this.deps.openRecorder(this.call.tenantId, this.call.callId);
     } catch (error) {
@@ -429,93 +435,57 @@ export class CallSession {
     this.runReply((signal) => agent.greet(signal));
   }
 
-  // ─── Caller audio, text and digits ────────────────────────────────────────────────────────────────────────────
+  // ─── Caller audio, text and digits (the caller-turns stage) ───────────────────────────────────────────────────
 
   private onMedia(mulaw: Uint8Array): void {
     this.recordAudio((recorder) => recorder.writeCaller(mulaw, this.elapsedMs()));
-    const pcm = decodeMulaw(mulaw);
-    this.recognizer?.push(pcm);
-    if (!this.vad || !this.endpointer) return;
-    // Frames are 20 ms (160 samples); anything else is cut into such frames for the detector.
-    for (let at = 0; at + FRAME_BYTES <= pcm.length; at += FRAME_BYTES) {
-      this.detect(this.vad.isSpeech(pcm.subarray(at, at + FRAME_BYTES)));
-    }
-    this.armFrameGap();
+    this.callerTurns?.media(mulaw);
   }
 
-  /** One 20 ms frame of the caller's line, voiced or not, in media time. */
-  private detect(voiced: boolean): void {
-    if (!this.endpointer) return;
-    this.mediaMs += FRAME_MS;
-    const cut = this.bargeInJudge?.frame(voiced, this.mediaMs) ?? false;
-    if (cut && this.agentSpeaking()) this.bargeIn(this.bargeInJudge?.onset ?? null);
-    const change = this.endpointer.push(voiced, this.mediaMs);
-    if (change === "speech-start") this.onSpeechStart();
-    else if (change === "speech-end") this.onSpeechEnd();
-    else this.speculator?.frame(this.endpointer.silenceMs ?? 0, this.listeningIdle(), this.mediaMs);
-  }
-
-  /**
-   * Media time moves only with the caller's frames. A client that stops sending them mid-utterance (a muted
-   * softphone, a stalled network) still gets its turn ended: after `frameGapMs` without a frame, the injected
-   * clock's time counts as silence, frame by frame, until a frame comes or the utterance ends.
-   */
-  private armFrameGap(): void {
-    this.clock.clearTimeout(this.frameGapTimer);
-    this.frameGapTimer = null;
-    if (!this.callerSpeaking || this.ended) return;
-    this.frameGapTimer = this.clock.setTimeout(() => {
-      this.frameGapTimer = null;
-      const frames = Math.ceil(this.deps.timing.frameGapMs / FRAME_MS);
-      for (let i = 0; i < frames && this.callerSpeaking && !this.ended; i++) this.detect(false);
-      this.armFrameGap();
-    }, this.deps.timing.frameGapMs);
-  }
-
-  /** The agent listens with no reply in progress or queued: a guess would be the engine's only turn. */
-  private listeningIdle(): boolean {
-    return !this.reply && this.pendingInputs === 0;
-  }
-
-  /** The caller speaks: over the agent's speech, the barge-in judge decides whether it stops (decision 0036). */
-  private onSpeechStart(): void {
-    this.callerSpeaking = true;
-    this.endpointer?.setEndSilence?.(null);
-    this.clearSilenceTimer();
-  }
-
-  private onSpeechEnd(): void {
-    this.callerSpeaking = false;
-    const endedAt = performance.now();
-    const endpointingMs = this.endpointer?.endSilenceMs ?? null;
-    const onset = this.bargeInJudge?.onset ?? null;
-    this.endpointer?.setEndSilence?.(null);
-    this.bargeInJudge?.utteranceEnded();
-    this.speculator?.utteranceEnded();
-    const recognizer = this.recognizer;
-    if (!recognizer) {
-      // No recogniser (the softphone's typed mode): the speech only interrupted; listening again.
-      if (!this.reply) this.listen();
-      return;
-    }
-    void recognizer
-      .endOfUtterance()
-      .then((text) => {
-        if (this.ended) return;
-        if (text.trim()) {
-          this.lostUtterances = 0;
-          this.onCallerText(text.trim(), endedAt, { input: "SPEECH", endpointingMs }, onset);
+  /** The caller-turns stage's events, wired to the replies, the record and the socket. */
+  private callerEvents(): CallerTurnsEvents {
+    return {
+      speechStarted: () => this.clearSilenceTimer(),
+      bargeIn: (latencyMs) => {
+        this.clearSilenceTimer();
+        this.bargeIn(latencyMs);
+      },
+      interim: (text) => this.send(this.transcript("caller", text, false)),
+      turn: (input, end, endedAt) => {
+        if (end.input === "SPEECH") this.lostUtterances = 0;
+        this.clearSilenceTimer();
+        if (input.kind === "speech") {
+          this.send(this.transcript("caller", input.text, true));
+          this.callRecord.message({
+            sender: "CALLER",
+            content: input.text,
+            timestamp: new Date().toISOString(),
+          });
         } else {
-          // No words after all: a guess on the utterance's interim goes too (decision 0024).
-          this.speculator?.drop();
-          if (!this.reply) this.listen();
+          this.callRecord.message({
+            sender: "CALLER",
+            content: `[teclas] ${input.digits}`,
+            timestamp: new Date().toISOString(),
+          });
         }
-      })
-      .catch((error) => {
+        this.input(input, endedAt, end);
+      },
+      backchannel: (text, spoken) => {
+        if (spoken) this.lostUtterances = 0;
+        // Counted on the turn whose audio it was said over (the latency view shows it, decision 0036).
+        const speaking = [this.reply, ...this.outgoing].find((r) => r?.utterances.some((u) => !u.heard));
+        speaking?.clock?.backchannel();
+        this.deps.metrics?.backchannel();
+        this.deps.logger.debug({ text }, "an acknowledgement over the agent's speech; it goes on");
+      },
+      nothingSaid: () => {
+        if (!this.reply) this.listen();
+      },
+      lost: (error) => {
         this.deps.metrics?.providerError("stt");
-        this.speculator?.drop();
         this.utteranceLost(error);
-      });
+      },
+    };
   }
 
   /**
@@ -555,69 +525,6 @@ export class CallSession {
       null,
       true,
     );
-  }
-
-  /**
-   * An interim transcript: shown live, and its meaning sets how much silence ends this utterance (decision 0022): a
-   * caller who stops after 'quero marcar para' is waited for, one who said 'sim' is answered sooner. Words judged
-   * unfinished are not guessed on (decision 0024).
-   */
-  private onInterim(text: string, settled: boolean): void {
-    this.send(this.transcript("caller", text, false));
-    // Words other than an acknowledgement over the agent's speech cut it off (decision 0036).
-    if (this.bargeInJudge?.interim(text) && this.agentSpeaking()) this.bargeIn(this.bargeInJudge.onset);
-    if (!this.callerSpeaking) return;
-    const judgement = judgeTurn(text, expectationOf(this.lastHeard));
-    this.endpointer?.setEndSilence?.(judgement.completeness === "unknown" ? null : judgement.silenceMs);
-    this.speculator?.interim(text, settled, judgement.completeness === "incomplete", this.mediaMs);
-  }
-
-  /**
-   * The caller's words, recognised or typed. Acknowledgements only while the agent speaks are not a turn (decision
-   * 0036): the agent goes on; anything else is, and cuts the agent off if it speaks.
-   */
-  private onCallerText(text: string, endedAt: number, end: TurnEnd, onsetMs: number | null = null): void {
-    if (wordsVerdict(text, this.agentSpeaking()) === "backchannel") {
-      this.speculator?.drop();
-      // Counted on the turn whose audio it was said over (the latency view shows it, decision 0036).
-      const speaking = [this.reply, ...this.outgoing].find((r) => r?.utterances.some((u) => !u.heard));
-      speaking?.clock?.backchannel();
-      this.deps.metrics?.backchannel();
-      this.deps.logger.debug({ text }, "an acknowledgement over the agent's speech; it goes on");
-      return;
-    }
-    this.clearSilenceTimer();
-    this.bargeIn(onsetMs);
-    this.send(this.transcript("caller", text, true));
-    this.callRecord.message({ sender: "CALLER", content: text, timestamp: new Date().toISOString() });
-    this.input({ kind: "speech", text }, endedAt, end);
-  }
-
-  private onDigit(digit: string): void {
-    this.clearSilenceTimer();
-    this.speculator?.drop();
-    this.bargeIn();
-    this.clock.clearTimeout(this.dtmfTimer);
-    if (digit === "#") {
-      this.flushDigits();
-      return;
-    }
-    this.dtmfDigits += digit;
-    this.dtmfTimer = this.clock.setTimeout(() => this.flushDigits(), this.deps.timing.dtmfPauseMs);
-  }
-
-  private flushDigits(): void {
-    this.clock.clearTimeout(this.dtmfTimer);
-    this.dtmfTimer = null;
-    const digits = this.dtmfDigits;
-    this.dtmfDigits = "";
-    if (!digits) return;
-    this.callRecord.message({
-      sender: "CALLER",
-      content: `[teclas] ${digits}`,
-      timestamp: new Date().toISOString(),
-    });
-    this.input({ kind: "dtmf", digits }, performance.now(), { input: "DTMF", endpointingMs: null });
   }
 
   private input(input: CallerInput, endedAt: number, end?: TurnEnd): void {
@@ -852,12 +759,11 @@ export class CallSession {
 
   /**
    * Caller input while the agent speaks: stop the audio, drop the rest of the reply, tell the engine what was heard.
-   * `onsetMs`: the media time the interrupting speech started, for the barge-in's latency (null for text and keys).
+   * `latencyMs`: from the interrupting speech's onset to now, in media time (null for text, keys and the cap).
    */
-  private bargeIn(onsetMs: number | null = null): void {
+  private bargeIn(latencyMs: number | null = null): void {
     const reply = this.reply;
     if (!this.agentSpeaking()) return;
-    const latencyMs = onsetMs === null ? null : Math.max(0, this.mediaMs - onsetMs);
     this.deps.metrics?.bargeIn(latencyMs);
     this.deps.pacer.clear(this.key);
     this.framesQueued = this.framesSent;
@@ -903,7 +809,7 @@ export class CallSession {
     if (this.ended) return;
     this.setState("listening");
     this.clearSilenceTimer();
-    if (this.callerSpeaking) return;
+    if (this.callerTurns?.callerSpeaking) return;
     this.silenceTimer = this.clock.setTimeout(() => {
       this.silencePrompts = Math.min(2, this.silencePrompts + 1);
       this.input({ kind: "silence", prompts: this.silencePrompts as 1 | 2 }, performance.now());
@@ -953,17 +859,10 @@ export class CallSession {
   }
 
   private async close(): Promise<void> {
-    for (const timer of [
-      this.silenceTimer,
-      this.capTimer,
-      this.startTimer,
-      this.dtmfTimer,
-      this.frameGapTimer,
-    ]) {
+    for (const timer of [this.silenceTimer, this.capTimer, this.startTimer]) {
       this.clock.clearTimeout(timer);
     }
     this.callRecord.stop();
-    this.speculator?.close();
     for (const timer of this.graceTimers.values()) this.clock.clearTimeout(timer);
     this.graceTimers.clear();
     for (const earlier of this.outgoing.splice(0)) this.recordHeard(earlier);
@@ -979,8 +878,7 @@ export class CallSession {
     this.deps.pacer.remove(this.key);
     for (const clock of this.awaitingFrame) this.writeTiming(clock);
     this.awaitingFrame.clear();
-    this.vad?.dispose();
-    this.recognizer?.close();
+    this.callerTurns?.close();
     if (this.socket.readyState === OPEN) this.socket.close(1000);
     const call = this.call;
     if (!call) return;
@@ -1085,9 +983,9 @@ export class CallSession {
   private setState(state: AgentState): void {
     if (this.state === state) return;
     this.state = state;
-    // Barge-in needs the caller to speak for the minimum length (a cough does not interrupt); while the agent is
-    // silent, a short answer ('sim', 'isso') must still start the caller's turn.
-    this.endpointer?.setMinSpeech?.(state === "speaking" ? null : LISTENING_MIN_SPEECH_MS);
+    // While the agent speaks, the endpointer's own minimum opens an utterance (the barge-in judge decides whether it
+    // interrupts); while it is silent, a short answer ('sim', 'isso') must still start the caller's turn.
+    this.callerTurns?.agentState(state);
     this.send({ event: "agent-state", streamSid: this.streamSid, state });
   }
 
