@@ -19,12 +19,7 @@ import type { AgentEvent, AgentSession, CallerInput, Engine } from "@atende/agen
 import { SentenceSplitter } from "@atende/agent";
 import { e164Of } from "@atende/shared/phone";
 import { CALL_MESSAGES } from "@atende/shared/schemas/calls";
-import {
-  type AgentState,
-  FRAME_BYTES,
-  type InboundEvent,
-  type OutboundEvent,
-} from "@atende/shared/telephony";
+import type { AgentState, InboundEvent, OutboundEvent } from "@atende/shared/telephony";
 import type { Logger } from "pino";
 import { type Clock, systemClock, type TimerHandle } from "./clock";
 import type { CallMetrics } from "./metrics";
@@ -39,6 +34,7 @@ import type {
 } from "./pipeline";
 import { agentTools, retryableWrite, type ServerClient, serverClient } from "./server-api";
 import { type SpeculationOutcome, Speculator } from "./speculation";
+import { AgentOutput } from "./stages/agent-output";
 import { CallRecord, type Once } from "./stages/call-record";
 import {
   CallerTurns,
@@ -204,7 +200,6 @@ export class CallSession {
   private silenceTimer: TimerHandle | null = null;
   private capTimer: TimerHandle | null = null;
   private startTimer: TimerHandle | null = null;
-  private readonly graceTimers = new Map<string, TimerHandle>();
   private readonly clock: Clock;
   /** When the caller's last turn ended (for the latency measure), until the first agent frame goes out. */
   private turnEndedAt: number | null = null;
@@ -212,13 +207,6 @@ export class CallSession {
   private turns = 0;
   /** The agent's last sentence the caller heard: what it asked decides when an answer is complete. */
   private lastHeard: string | null = null;
-  /**
-   * Which queued frame starts each reply's audio: the pacer sends a call's frames in order, so a reply's first frame
-   * is known by count even when an earlier reply's audio is still going out (decision 0022).
-   */
-  private framesQueued = 0;
-  private framesSent = 0;
-  private frameWatchers: { clock: TurnClock; at: number }[] = [];
   /** Turns whose reply was settled before its first frame went out: written when it does. */
   private readonly awaitingFrame = new Set<TurnClock>();
   private ended = false;
@@ -230,6 +218,8 @@ export class CallSession {
   private readonly callRecord: CallRecord;
   /** How the caller's turns are taken (the caller-turns stage's options). */
   private readonly turnOptions: TurnOptions;
+  /** The agent-output stage: sentences in, paced frames and marks out, heard marks back. */
+  private readonly output: AgentOutput<TurnClock>;
 
   constructor(
     private readonly socket: StreamSocket,
@@ -258,6 +248,27 @@ export class CallSession {
       onFailed: (error) => {
         this.deps.metrics?.providerError("server");
         this.deps.logger.error({ err: error }, "call record write failed");
+      },
+    });
+    this.output = new AgentOutput<TurnClock>({
+      clock: this.clock,
+      pacer: deps.pacer,
+      key: this.key,
+      synthesizer: deps.synthesizer,
+      markGraceMs: deps.timing.markGraceMs,
+      synthesisTimeoutMs: deps.timing.synthesisTimeoutMs,
+      events: {
+        // The hot path (50 frames a second per call): written by the Twilio codec without a generic stringify.
+        frame: (frame) => {
+          this.socket.send(this.encodeMedia(frame));
+          this.recordAudio((recorder) => recorder.writeAgent(frame, this.elapsedMs()));
+        },
+        mark: (name) => this.send({ event: "mark", streamSid: this.streamSid, mark: { name } }),
+        heard: (name) => this.onMarkEcho(name),
+        firstFrame: (clock) => {
+          clock.firstFrame();
+          if (this.awaitingFrame.delete(clock)) this.writeTiming(clock);
+        },
       },
     });
     this.startTimer = this.clock.setTimeout(() => {
@@ -289,7 +300,7 @@ export class CallSession {
         this.onMedia(Buffer.from(event.media.payload, "base64"));
         return;
       case "mark":
-        this.onMarkEcho(event.mark.name);
+        this.output.markEchoed(event.mark.name);
         return;
       case "dtmf":
         this.callerTurns?.digit(event.dtmf.digit);
@@ -309,25 +320,12 @@ export class CallSession {
       this.deps.onTurnLatency?.(performance.now() - this.turnEndedAt);
       this.turnEndedAt = null;
     }
-    this.framesSent++;
-    while (this.frameWatchers[0] && this.framesSent > this.frameWatchers[0].at) {
-      const { clock } = this.frameWatchers.shift() as { clock: TurnClock };
-      clock.firstFrame();
-      if (this.awaitingFrame.delete(clock)) this.writeTiming(clock);
-    }
-    // The hot path (50 frames a second per call): written by the Twilio codec without a generic stringify.
-    this.socket.send(this.encodeMedia(frame));
-    this.recordAudio((recorder) => recorder.writeAgent(frame, this.elapsedMs()));
+    this.output.frameSent(frame);
   }
 
   /** The pacer sent the last frame before a mark. */
   markReached(name: string): void {
-    this.send({ event: "mark", streamSid: this.streamSid, mark: { name } });
-    // A client that never echoes marks still moves the call on.
-    this.graceTimers.set(
-      name,
-      this.clock.setTimeout(() => this.onMarkEcho(name), this.deps.timing.markGraceMs),
-    );
+    this.output.markReached(name);
   }
 
   // ─── Opening ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -637,7 +635,7 @@ export class CallSession {
     if (!call) return;
     let audio: Uint8Array;
     try {
-      audio = await this.synthesize(text, call.voice as Voice, reply.controller.signal);
+      audio = await this.output.synthesize(text, call.voice as Voice, reply.controller.signal);
     } catch (error) {
       if (reply.controller.signal.aborted || this.ended) return;
       this.deps.metrics?.providerError("tts");
@@ -655,36 +653,12 @@ export class CallSession {
     reply.utterances.push({ text, mark, heard: false, timestamp: new Date() });
     this.setState("speaking");
     this.send(this.transcript("agent", text, false));
-    if (reply.clock && reply.utterances.length === 1)
-      this.frameWatchers.push({ clock: reply.clock, at: this.framesQueued });
-    this.framesQueued += Math.ceil(audio.length / FRAME_BYTES);
-    this.deps.pacer.enqueue(this.key, audio, mark);
+    // A turn's first frame is its reply's first sentence's (decision 0022).
+    this.output.enqueue(audio, mark, reply.utterances.length === 1 ? (reply.clock ?? undefined) : undefined);
   }
 
-  /** One sentence's audio, within `synthesisTimeoutMs` (a synthesiser that ignores its signal is not waited for). */
-  private async synthesize(text: string, voice: Voice, replySignal: AbortSignal): Promise<Uint8Array> {
-    const bound = new AbortController();
-    const timer = this.clock.setTimeout(
-      () => bound.abort(new DOMException("speech synthesis took too long", "TimeoutError")),
-      this.deps.timing.synthesisTimeoutMs,
-    );
-    const signal = AbortSignal.any([replySignal, bound.signal]);
-    let onAbort = () => {};
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(signal.reason);
-      signal.addEventListener("abort", onAbort, { once: true });
-    });
-    try {
-      return await Promise.race([this.deps.synthesizer.synthesize(text, voice, signal), aborted]);
-    } finally {
-      this.clock.clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-    }
-  }
-
+  /** A sentence was heard (its mark echoed, or its grace passed). */
   private onMarkEcho(name: string): void {
-    this.clock.clearTimeout(this.graceTimers.get(name));
-    this.graceTimers.delete(name);
     const reply = [...this.outgoing, this.reply].find((r) => r?.utterances.some((u) => u.mark === name));
     const utterance = reply?.utterances.find((u) => u.mark === name);
     if (!reply || !utterance || utterance.heard) return;
@@ -765,9 +739,7 @@ export class CallSession {
     const reply = this.reply;
     if (!this.agentSpeaking()) return;
     this.deps.metrics?.bargeIn(latencyMs);
-    this.deps.pacer.clear(this.key);
-    this.framesQueued = this.framesSent;
-    this.frameWatchers = [];
+    this.output.clear();
     // Turns settled while their audio waited in the queue were never heard: interrupted too.
     for (const clock of this.awaitingFrame) {
       clock.interrupted();
@@ -799,10 +771,7 @@ export class CallSession {
   }
 
   private dropGraceTimers(reply: Reply): void {
-    for (const u of reply.utterances) {
-      this.clock.clearTimeout(this.graceTimers.get(u.mark));
-      this.graceTimers.delete(u.mark);
-    }
+    this.output.forget(reply.utterances.map((u) => u.mark));
   }
 
   private listen(): void {
@@ -863,8 +832,6 @@ export class CallSession {
       this.clock.clearTimeout(timer);
     }
     this.callRecord.stop();
-    for (const timer of this.graceTimers.values()) this.clock.clearTimeout(timer);
-    this.graceTimers.clear();
     for (const earlier of this.outgoing.splice(0)) this.recordHeard(earlier);
     if (this.reply) {
       this.reply.controller.abort();
@@ -875,7 +842,7 @@ export class CallSession {
       this.recordTiming(this.reply);
       this.reply = null;
     }
-    this.deps.pacer.remove(this.key);
+    this.output.close();
     for (const clock of this.awaitingFrame) this.writeTiming(clock);
     this.awaitingFrame.clear();
     this.callerTurns?.close();
@@ -915,7 +882,7 @@ export class CallSession {
   private recordTiming(reply: Reply): void {
     const clock = reply.clock;
     if (!clock) return;
-    if (this.frameWatchers.some((w) => w.clock === clock)) this.awaitingFrame.add(clock);
+    if (this.output.waiting(clock)) this.awaitingFrame.add(clock);
     else this.writeTiming(clock);
   }
 
