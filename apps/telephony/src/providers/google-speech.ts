@@ -19,7 +19,7 @@ import { encodeMulaw } from "@atende/shared/mulaw";
 import { SAMPLE_RATE } from "@atende/shared/telephony";
 import type { protos, v1 } from "@google-cloud/speech";
 import type { Logger } from "pino";
-import { type Clock, systemClock } from "../clock";
+import { type Clock, systemClock, type TimerHandle } from "../clock";
 import type { Recognizer, RecognizerFactory } from "../pipeline";
 
 type StreamingResponse = protos.google.cloud.speech.v1.IStreamingRecognizeResponse;
@@ -138,6 +138,7 @@ class GoogleRecognizer implements Recognizer {
   private lastRestartAt = Number.NEGATIVE_INFINITY;
   /** After a failure, no new stream before this time (a stream that keeps failing is not retried in a loop). */
   private reopenAt = 0;
+  private reopenTimer: TimerHandle | null = null;
   /** Audio bytes written to the current stream (its clock: Google's result times count from its start). */
   private streamBytes = 0;
   /** The current stream's audio not yet covered by a final result: what a new stream gets replayed. */
@@ -223,6 +224,7 @@ class GoogleRecognizer implements Recognizer {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.settings.clock.clearTimeout(this.reopenTimer);
     this.drop(this.stream);
     this.stream = null;
     this.pending = [];
@@ -280,6 +282,18 @@ class GoogleRecognizer implements Recognizer {
     this.drop(this.stream);
     this.stream = null;
     this.reopenAt = this.lastRestartAt + this.settings.restartBackoffMs;
+    // Words not yet finalised are replayed as soon as the backoff allows, not only when the caller's next frame
+    // comes: a client whose audio arrived ahead of the failure (or stopped) still has them recognised.
+    if (this.pending.length === 0) return;
+    const { clock } = this.settings;
+    clock.clearTimeout(this.reopenTimer);
+    this.reopenTimer = clock.setTimeout(
+      () => {
+        this.reopenTimer = null;
+        if (!this.stream && !this.closed) this.restart();
+      },
+      Math.max(0, this.reopenAt - clock.now()),
+    );
   }
 
   private drop(stream: RecognizeStream | null): void {
