@@ -635,7 +635,9 @@ export class CallSession {
     if (!call) return;
     let audio: Uint8Array;
     try {
-      audio = await this.output.synthesize(text, call.voice as Voice, reply.controller.signal);
+      // The welcome and a reply's first sentence go ahead of other calls' later sentences (decision 0037).
+      const priority = reply.utterances.length === 0 ? "first" : "later";
+      audio = await this.output.synthesize(text, call.voice as Voice, reply.controller.signal, priority);
     } catch (error) {
       if (reply.controller.signal.aborted || this.ended) return;
       this.deps.metrics?.providerError("tts");

@@ -6,7 +6,7 @@
 // 0022). Which sentences belong to which reply, and what a heard one means for the call, is the session's.
 import { FRAME_BYTES } from "@atende/shared/telephony";
 import type { Clock, TimerHandle } from "../clock";
-import type { Pacer, SpeechSynthesizer, Voice } from "../pipeline";
+import type { Pacer, SpeechSynthesizer, SynthesisPriority, Voice } from "../pipeline";
 
 /** `T`: what the session watches each reply's first frame for (its turn's clock). */
 export interface AgentOutputEvents<T> {
@@ -42,7 +42,12 @@ export class AgentOutput<T> {
   constructor(private readonly parts: AgentOutputParts<T>) {}
 
   /** One sentence's audio, within the synthesis bound (a synthesiser that ignores its signal is not waited for). */
-  async synthesize(text: string, voice: Voice, replySignal: AbortSignal): Promise<Uint8Array> {
+  async synthesize(
+    text: string,
+    voice: Voice,
+    replySignal: AbortSignal,
+    priority: SynthesisPriority = "first",
+  ): Promise<Uint8Array> {
     const { clock, synthesisTimeoutMs, synthesizer } = this.parts;
     const bound = new AbortController();
     const timer = clock.setTimeout(
@@ -56,7 +61,7 @@ export class AgentOutput<T> {
       signal.addEventListener("abort", onAbort, { once: true });
     });
     try {
-      return await Promise.race([synthesizer.synthesize(text, voice, signal), aborted]);
+      return await Promise.race([synthesizer.synthesize(text, voice, signal, priority), aborted]);
     } finally {
       clock.clearTimeout(timer);
       signal.removeEventListener("abort", onAbort);
