@@ -306,6 +306,8 @@ async function latencyOf(db: TenantTx, id: string): Promise<ConversationLatency>
     firstFrameMs: row.firstFrameMs,
     totalMs: row.firstFrameMs === null ? null : (row.endpointingMs ?? 0) + row.firstFrameMs,
     interrupted: row.interrupted,
+    bargeInMs: row.bargeInMs,
+    backchannels: row.backchannels,
   }));
   const totals = turns.flatMap((t) => (t.totalMs === null || t.interrupted ? [] : [t.totalMs]));
   return { turns, p50Ms: percentileMs(totals, 50), p95Ms: percentileMs(totals, 95) };
