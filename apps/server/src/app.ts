@@ -6,10 +6,12 @@ import {
   type ApiConfig,
   appRouter,
   createJobRunner,
+  createServices,
   DATABASE_UNAVAILABLE,
   isDatabaseUnavailable,
   type JobRunner,
   restRoutes,
+  type Services,
 } from "@atende/api";
 import type { DataAccess } from "@atende/db";
 import { TRPC_MAX_BATCH_SIZE } from "@atende/shared/trpc";
@@ -59,6 +61,11 @@ export interface AppDeps {
   /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY_HOPS); 0 or absent: the socket's address. */
   trustProxyHops?: number;
   now?: () => Date;
+  /**
+   * The installation's services (payment provider, calendar, telephony, recordings, mailer, job queue), built once by
+   * the caller's composition root (`createServices`); built here when absent (tests and benchmarks).
+   */
+  services?: Services;
   /** The job queue's runner (payment notifications, renewals); one is made, not started, when absent. */
   jobs?: JobRunner;
   /** The bearer token GET /metrics requires (METRICS_TOKEN); without it /metrics is open outside production. */
@@ -78,16 +85,18 @@ const API_PREFIXES = [
   "/sandbox",
 ];
 
-export function createApp(deps: AppDeps): Hono {
+export function createApp(appDeps: AppDeps): Hono {
   const app = new Hono();
-  const { logger, config } = deps;
+  const { logger, config } = appDeps;
+  const services = appDeps.services ?? createServices(config, appDeps.data, { now: appDeps.now });
+  const deps = { ...appDeps, services };
   const contextFor = (c: HonoContext) =>
     contextFromRequest(deps, c.get("accessClaims"), {
       agent: c.get("agentCall"),
       idempotencyKey: c.req.header("idempotency-key"),
       clientAddress: clientAddress(c),
     });
-  const jobs = deps.jobs ?? createJobRunner({ data: deps.data, config, now: deps.now });
+  const jobs = deps.jobs ?? createJobRunner({ data: deps.data, config, services, now: deps.now });
   const metrics = createServerMetrics({ jobs, logger });
   const logInternal = (error: unknown, c: HonoContext) =>
     logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
@@ -191,19 +200,30 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/", createDocsRoutes());
   app.route(
     "/",
-    createPublicSiteRoutes({ config, data: deps.data, logger, now: deps.now, webDist: deps.webDist }),
+    createPublicSiteRoutes({
+      config,
+      data: deps.data,
+      services,
+      logger,
+      now: deps.now,
+      webDist: deps.webDist,
+    }),
   );
-  app.route("/", createOAuthRoutes({ data: deps.data, config, logger, now: deps.now }));
+  app.route("/", createOAuthRoutes({ data: deps.data, config, services, logger, now: deps.now }));
   app.route("/", createDevOutboxRoutes({ data: deps.data, config }));
   app.route(
     "/",
     createRecordingRoutes({
       config,
+      store: services.recordings,
       contextFor: (claims) => contextFromRequest(deps, claims),
       logInternal: (error) => logger.error({ err: error }, "unhandled error"),
     }),
   );
-  app.route("/", createTwilioWebhooks({ data: deps.data, config, logger, now: deps.now }));
+  app.route(
+    "/",
+    createTwilioWebhooks({ data: deps.data, config, telephony: services.telephony, logger, now: deps.now }),
+  );
   app.route(
     "/",
     createBillingRoutes({

@@ -3,8 +3,7 @@ import {
   type ApiConfig,
   actorFromClaims,
   type Context,
-  calendarFor,
-  paymentProviderFor,
+  type Services,
   verifyAccessToken,
   verifyAgentToken,
 } from "@atende/api";
@@ -24,7 +23,7 @@ declare module "hono" {
 interface AuthDeps {
   data: DataAccess;
   config: ApiConfig;
-  now?: () => Date;
+  now?: (() => Date) | undefined;
 }
 
 /**
@@ -45,7 +44,7 @@ export function authenticate(deps: AuthDeps): MiddlewareHandler {
 
 /** Builds the tRPC context of a request from the claims `authenticate` verified (none: no actor). */
 export async function contextFromRequest(
-  deps: AuthDeps,
+  deps: AuthDeps & { services: Services },
   claims: AccessTokenClaims | null | undefined,
   call: {
     agent?: AgentCall | null;
@@ -54,14 +53,13 @@ export async function contextFromRequest(
   } = {},
 ): Promise<Context> {
   return {
+    ...deps.services,
     data: deps.data,
     actor: claims ? actorFromClaims(claims, deps.config) : null,
     agent: call.agent ?? null,
     idempotencyKey: call.idempotencyKey ?? null,
     clientAddress: call.clientAddress,
     config: deps.config,
-    payments: paymentProviderFor(deps.config, deps.data),
-    calendar: calendarFor(deps.config, deps.data),
     now: deps.now ?? (() => new Date()),
   };
 }

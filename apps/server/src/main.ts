@@ -4,7 +4,7 @@
 import "./tracing";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createEmailSender, createJobRunner, seedDemoTenant } from "@atende/api";
+import { createJobRunner, createServices, seedDemoTenant } from "@atende/api";
 import { dataAccess, openDatabase } from "@atende/db";
 import pino from "pino";
 import { createApp } from "./app";
@@ -46,15 +46,18 @@ async function main() {
   const data = dataAccess(database.db);
   // The public demo call's business (POST /calls/make-call): seeded once, a no-op on every later start.
   await seedDemoTenant(data);
+  // The composition root (docs/decisions/0043-composition-root.md): every service, once, for the requests and the jobs.
   // Without SMTP_URL e-mail stays in the outbox (read at /dev/outbox); with it, a poll sends what is unsent.
-  const emailSender = env.SMTP_URL
-    ? createEmailSender(data, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
-    : undefined;
+  const services = createServices(config, data, {
+    smtp: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
+  });
+  const emailSender = services.mailer;
   emailSender?.start(EMAIL_POLL_MS, (error) => logger.error({ err: error }, "e-mail delivery failed"));
   // Background work (payment notifications, renewals) on the job queue in the same database (decision 0023).
   const jobs = createJobRunner({
     data,
     config,
+    services,
     pollMs: env.JOBS_POLL_MS,
     onError: (error, job) => logger.error({ err: error, job }, "job failed"),
     onLostCalls: (callIds) =>
@@ -66,6 +69,7 @@ async function main() {
   const app = createApp({
     data,
     config,
+    services,
     logger,
     webDist: resolve(webDist),
     jobs,

@@ -1,10 +1,21 @@
 // "No input causes a 500": every REST path, fed generated junk and near-valid values in each of its own fields,
 // answers a 4xx with the JSON error shape (or a success), never a 5xx. Then, for every REST path that takes a body
 // or a query, each text of a request that succeeds is spoiled in turn (a NUL, half a surrogate pair, a control
-// character, a date outside the calendar's years) and must come back as exactly one 400 naming that field.
-import { type Actor, type RestRoute, restRoutes } from "@atende/api";
-import { type FakeTwilio, startFakeTwilio } from "@atende/api/testing";
-import { schema } from "@atende/db";
+// character, a date outside the calendar's years) and must come back as exactly one 400 naming that field. Last, the
+// telephony gateway's doors (the procedures a call ticket or the agent credential reaches, over /trpc) get the same
+// treatment, premium and foreign numbers included: a pt-BR 4xx, never a 500, nothing written, nothing dialled.
+import { type Actor, accessOf, appRouter, type RestRoute, restRoutes } from "@atende/api";
+import {
+  type FakeTwilio,
+  insertClient,
+  insertEstablishment,
+  insertProfessional,
+  insertService,
+  insertWeeklyAvailability,
+  startFakeTwilio,
+} from "@atende/api/testing";
+import { schema, selectRows } from "@atende/db";
+import { sql } from "@atende/db/orm";
 import { DATE_OUT_OF_RANGE, TEXT_INVALID_CHARACTERS } from "@atende/shared";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -680,4 +691,358 @@ describe("every REST door that dials refuses what the dial gate refuses, with Tw
     });
     expect(saved.body.forwardingPhone).toBe("(11) 3333-4444");
   });
+});
+
+// ─── The telephony gateway's doors: the call ticket's and the agent credential's procedures (decision 0016) ──────
+
+type GatewayProcedure = { path: string; door: "ticket" | "call" | "tools"; type: string; input: unknown };
+type Walkable = { _def: { type: string; inputs?: unknown[]; middlewares: readonly unknown[] } };
+type TrpcAnswer = {
+  status: number;
+  data?: unknown;
+  error?: { message: string; data?: { issues?: { path: string; message: string }[] } };
+};
+
+/** Every procedure of the app router the gateway reaches, with how: `ticket`, `call` (its record) or `tools`. */
+const gatewayProcedures: GatewayProcedure[] = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, Walkable>,
+).flatMap(([path, procedure]) => {
+  const access = accessOf(procedure);
+  return access?.kind === "tenant" && access.agent
+    ? [{ path, door: access.agent, type: procedure._def.type, input: procedure._def.inputs?.[0] }]
+    : [];
+});
+
+/** Numbers no one may dial, and a business number: fed to the gateway's doors, none may reach Twilio. */
+const DIAL_BAIT = [
+  "0900 700 1234",
+  "+55 0900 700 1234",
+  "0500 123 4567",
+  "0300 123 4567",
+  "0800 729 0722",
+  "+1 415 555 0123",
+  "0021 1 4155550123",
+  "190",
+  "*144#",
+];
+/** A string over every field's limit. */
+const HUGE = "ç".repeat(20_000);
+/** Junk for any field: what the REST walk feeds, premium and foreign numbers, and a string far over every limit. */
+const hostile = fc.oneof(value, fc.constantFrom(...DIAL_BAIT), fc.constant(HUGE));
+
+/** Words of a library's English default message: a refusal must be the product's pt-BR text instead. */
+const ENGLISH =
+  /\b(invalid input|expected|received|required|unrecognized|too (big|small)|must be|not found|unauthorized|forbidden|internal server error)\b/i;
+
+/** A São Paulo date-time `days` from today at `hour`:00. */
+const inDays = (days: number, hour: number) => {
+  const day = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return `${day}T${String(hour).padStart(2, "0")}:00:00-03:00`;
+};
+
+describe("every procedure a call ticket or the agent credential reaches, fed junk: a pt-BR 4xx, nothing written", () => {
+  let fake: FakeTwilio;
+  let gateway: TestServer;
+  let owner: Awaited<ReturnType<TestServer["api"]["seedTenant"]>>;
+  let gatewayExamples: Record<string, unknown> = {};
+
+  const dialled = () => fake.requests.filter((r) => r.method === "POST" && r.path.includes("/Calls")).length;
+
+  /** One digest of every tenant table's rows: the same after a refused request, or the refusal wrote something. */
+  async function digest(): Promise<string> {
+    const parts = schema.TENANT_TABLES.map(
+      (table) =>
+        `select '${table}' as t, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as d from ${table} r`,
+    );
+    const [row] = await selectRows<{ d: string }>(
+      gateway.api.database.db,
+      sql.raw(`select md5(string_agg(t || d, ',' order by t)) as d from (${parts.join(" union all ")}) x`),
+    );
+    return row?.d ?? "";
+  }
+
+  /** A tRPC call over HTTP as the gateway's client sends it (a query's input in the URL, a mutation's in the body). */
+  async function trpc(
+    procedure: { path: string; type: string },
+    input: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TrpcAnswer> {
+    // JSON.stringify writes half a surrogate pair as \udXXX: the request carries it as any JSON client would.
+    const encoded = input === undefined ? undefined : JSON.stringify(input);
+    const res =
+      procedure.type === "query"
+        ? await gateway.app.request(
+            `/trpc/${procedure.path}${encoded === undefined ? "" : `?input=${encodeURIComponent(encoded)}`}`,
+            { headers },
+          )
+        : await gateway.app.request(`/trpc/${procedure.path}`, {
+            method: "POST",
+            headers: { "content-type": "application/json", ...headers },
+            body: encoded ?? "",
+          });
+    const text = await res.text();
+    try {
+      const body = JSON.parse(text) as { result?: { data?: unknown }; error?: TrpcAnswer["error"] };
+      return { status: res.status, data: body.result?.data, error: body.error };
+    } catch {
+      return { status: res.status, error: { message: text } };
+    }
+  }
+
+  /** A fresh ticket for a test call of the owner's, as the softphone gets it. */
+  async function ticket(): Promise<string> {
+    return (await owner.api.voiceAgent.browserCall({})).customParameters.token;
+  }
+
+  /** The agent's credential of the open call; a new call is opened when the last one was finished. */
+  let credential: string | undefined;
+  async function agentHeaders(): Promise<Record<string, string>> {
+    if (!credential) {
+      const opened = await trpc(
+        { path: "calls.open", type: "mutation" },
+        { token: await ticket(), streamSid: `MZ${crypto.randomUUID()}` },
+      );
+      const agentToken = (opened.data as { agentToken?: string } | undefined)?.agentToken;
+      if (!agentToken) throw new Error(`calls.open: ${opened.status} ${JSON.stringify(opened.error)}`);
+      credential = agentToken;
+    }
+    return { authorization: `Bearer ${credential}` };
+  }
+
+  /** The request's credential: the ticket travels in the input, the agent's as a bearer token. */
+  async function send(procedure: GatewayProcedure, input: unknown, idempotencyKey?: string) {
+    const headers = procedure.door === "ticket" ? {} : await agentHeaders();
+    const res = await trpc(procedure, input, {
+      ...headers,
+      ...(idempotencyKey === undefined ? {} : { "idempotency-key": idempotencyKey }),
+    });
+    // A finished call takes no more writes: the next request opens another.
+    if (res.status === 200 && procedure.path === "calls.finish") credential = undefined;
+    return res;
+  }
+
+  function expectClearRefusal(res: TrpcAnswer, context: string) {
+    expect(res.status, context).toBeLessThan(500);
+    if (res.status < 400) return;
+    expect(res.error?.message, context).toEqual(expect.any(String));
+    expect(res.error?.message.trim(), context).not.toBe("");
+    expect(res.error?.message, context).not.toMatch(ENGLISH);
+    if (res.status === 400) expect(res.error?.data?.issues, context).toEqual(expect.any(Array));
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeTwilio();
+    fake.addNumber("+551130000000");
+    gateway = await createTestServer({ config: { twilio: fake.config } });
+    owner = await gateway.api.seedTenant();
+    await owner.api.voiceAgent.create({
+      name: "Sofia",
+      welcomeMessage: "Olá! Aqui é a Sofia. Como posso ajudar?",
+      forwardingPhone: "(11) 3333-4444",
+    });
+    const db = gateway.api.database.db;
+    const establishment = await insertEstablishment(db, owner.tenantId);
+    const professional = await insertProfessional(db, owner.tenantId);
+    const service = await insertService(db, owner.tenantId, {
+      duration: 30,
+      professionals: [professional.id],
+      establishments: [establishment.id],
+    });
+    const client = await insertClient(db, owner.tenantId, "Maria da Silva");
+    await insertWeeklyAvailability(db, owner.tenantId, {
+      professionalId: professional.id,
+      establishmentId: establishment.id,
+      start: "08:00",
+      end: "18:00",
+      days: [1, 2, 3, 4, 5, 6, 7],
+      periodStart: "2020-01-01",
+      periodEnd: "2099-12-31",
+    });
+    const where = { professionalId: professional.id, establishmentId: establishment.id };
+    const booking = {
+      clientId: client.id,
+      ...where,
+      scheduledAt: inDays(8, 9),
+      offeredServices: [service.id],
+      observations: "Primeira consulta.\nEncaminhada pelo clínico.",
+    };
+    const { id: appointmentId } = await owner.api.appointments.create(booking);
+    const patient = {
+      fullName: "João Pereira",
+      phoneNumber: "(11) 97654-3210",
+      documentNumber: "123.456.789-00",
+      email: "joao@exemplo.test",
+      healthInsuranceProvider: "Unimed",
+      healthInsuranceNumber: "0001 2345 6789",
+      observations: "Prefere manhãs.",
+    };
+    const range = { startDate: inDays(8, 0).slice(0, 10), endDate: inDays(10, 0).slice(0, 10) };
+    const at = new Date().toISOString();
+    // One valid input per procedure that takes one (those without, e.g. establishments.list, take only junk).
+    gatewayExamples = {
+      "establishments.get": { id: establishment.id },
+      "professionals.get": { id: professional.id },
+      "offeredServices.get": { id: service.id },
+      "clients.list": { search: "Maria" },
+      "clients.findByPhone": { phoneNumber: "(11) 91234-5678" },
+      "clients.get": { id: client.id },
+      "clients.create": patient,
+      "clients.update": { id: client.id, ...patient, fullName: "Maria da Silva" },
+      "appointments.list": { ...range, ...where, clientId: client.id },
+      "appointments.get": { id: appointmentId },
+      "appointments.create": { ...booking, scheduledAt: inDays(9, 10) },
+      "appointments.update": { ...booking, id: appointmentId, status: "SCHEDULED" },
+      "appointments.confirm": { id: appointmentId },
+      "appointments.availabilityCheck": {
+        ...where,
+        scheduledAt: inDays(9, 14),
+        offeredServices: [service.id],
+        appointmentId,
+      },
+      "appointments.freeSlots": { ...range, ...where, offeredServices: [service.id] },
+      "calls.open": { token: "", streamSid: "MZ1", callSid: "CA1", from: "+5511987654321", now: at },
+      "calls.appendMessages": {
+        messages: [{ sender: "CALLER", content: "Quero marcar.\nSexta?", timestamp: at }],
+      },
+      "calls.recordActions": {
+        actions: [{ actionType: "APPOINTMENT_CREATED", timestamp: at, details: { servico: "Consulta" } }],
+      },
+      "calls.setData": { entries: { Motivo: "Agendamento" } },
+      "calls.identifyClient": { clientId: client.id },
+      "calls.recordTurnTiming": {
+        turn: 1,
+        input: "SPEECH",
+        startedAt: at,
+        endpointingMs: 300,
+        transcriptMs: 100,
+        engineFirstMs: 400,
+        ttsFirstByteMs: 200,
+        firstFrameMs: 50,
+        interrupted: false,
+      },
+      "calls.finish": {
+        status: "TRANSFERRED",
+        endedAt: at,
+        durationSeconds: 42,
+        summary: "Quis falar com a recepção.",
+        transferredTo: "+551133334444",
+        recorded: false,
+      },
+    };
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await fake?.close();
+  });
+
+  it("walks the ticket's procedure, the call record's and the agent's tools", () => {
+    const doors = (door: GatewayProcedure["door"]) =>
+      gatewayProcedures.filter((p) => p.door === door).map((p) => p.path);
+    expect(doors("ticket")).toEqual(["calls.open"]);
+    expect(doors("call")).toEqual(
+      expect.arrayContaining(["calls.recordActions", "calls.finish", "calls.transfer"]),
+    );
+    expect(doors("tools")).toEqual(expect.arrayContaining(["clients.create", "appointments.create"]));
+  });
+
+  it.each(gatewayProcedures.map((p) => [p.path, p] as const))(
+    "%s: generated junk answers a 4xx in pt-BR or a success, never a 500, and a refusal writes nothing",
+    async (_path, procedure) => {
+      const fields = fieldsOf(procedure.input);
+      const VALID_TICKET = "<a valid ticket>";
+      const record = fc.record(
+        Object.fromEntries(
+          fields.map((f) => [f, f === "token" ? fc.oneof(fc.constant(VALID_TICKET), hostile) : hostile]),
+        ),
+        { requiredKeys: [] },
+      );
+      const input = fc.oneof(record, record, hostile, fc.constant(undefined));
+      const key = fc.oneof(fc.uuid(), fc.constant(undefined), fc.constant(""), fc.constant("k".repeat(101)));
+      const dialledBefore = dialled();
+      let known: string | undefined;
+      await fc.assert(
+        fc.asyncProperty(input, key, async (junk, idempotencyKey) => {
+          let body = junk;
+          if (junk && typeof junk === "object" && (junk as { token?: unknown }).token === VALID_TICKET)
+            body = { ...junk, token: await ticket() };
+          if (procedure.door !== "ticket") await agentHeaders();
+          const before = body === junk && known ? known : await digest();
+          const res = await send(procedure, body, idempotencyKey);
+          const context = JSON.stringify({ path: procedure.path, body, res }).slice(0, 2000);
+          expectClearRefusal(res, context);
+          const after = await digest();
+          if (res.status >= 400) expect(after, context).toBe(before);
+          known = after;
+        }),
+        { numRuns: 20 },
+      );
+      expect(dialled() - dialledBefore).toBe(0);
+    },
+  );
+
+  /** Every leaf of an input, with its path (`messages.0.content`). */
+  function leavesOf(input: unknown, path: string[] = []): { path: string[]; leaf: unknown }[] {
+    if (Array.isArray(input)) return input.flatMap((item, i) => leavesOf(item, [...path, String(i)]));
+    if (input && typeof input === "object")
+      return Object.entries(input).flatMap(([k, item]) => leavesOf(item, [...path, k]));
+    return [{ path, leaf: input }];
+  }
+  function replacedAt(input: unknown, path: string[], leaf: unknown): unknown {
+    const copy = structuredClone(input) as Record<string, unknown>;
+    let node = copy;
+    for (const k of path.slice(0, -1)) node = node[k] as Record<string, unknown>;
+    node[path.at(-1) ?? ""] = leaf;
+    return copy;
+  }
+  /** What no field accepts in place of `leaf`: its text spoiled, or a value of another type. */
+  function spoilersOf(leaf: unknown): unknown[] {
+    if (typeof leaf === "number") return ["12", [], {}];
+    if (typeof leaf === "boolean") return ["sim", 1];
+    if (typeof leaf !== "string") return [];
+    const half = Math.ceil(leaf.length / 2);
+    return [
+      `${leaf.slice(0, half)}\u0000${leaf.slice(half)}`,
+      `${leaf}\uD800`,
+      `\uDC00${leaf}`,
+      `${leaf.slice(0, half)}\u001B${leaf.slice(half)}`,
+      leaf + HUGE,
+      12345,
+      [leaf],
+    ];
+  }
+
+  it.each(gatewayProcedures.filter((p) => fieldsOf(p.input).length > 0).map((p) => [p.path, p] as const))(
+    "%s: each field of a valid input, spoiled in turn, is a 400 naming it, writing nothing",
+    async (path, procedure) => {
+      const example = gatewayExamples[path];
+      if (example === undefined) throw new Error(`no valid example for ${path}`);
+      const withTicket = async (input: unknown) =>
+        procedure.door === "ticket" ? { ...(input as object), token: await ticket() } : input;
+      const valid = await withTicket(example);
+      for (const { path: at, leaf } of leavesOf(valid)) {
+        const field = at.join(".");
+        // Free-form details take any JSON value (the body's limit bounds their size): only their text is spoiled.
+        const spoilers = spoilersOf(leaf).filter(
+          (bad) => !field.includes("details.") || (typeof bad === "string" && !bad.endsWith(HUGE)),
+        );
+        for (const bad of spoilers) {
+          if (procedure.door !== "ticket") await agentHeaders();
+          const before = await digest();
+          const res = await send(procedure, replacedAt(valid, at, bad), crypto.randomUUID());
+          const context = JSON.stringify({ path, field, bad: String(bad).slice(0, 40), res }).slice(0, 2000);
+          expect(res.status, context).toBe(400);
+          expectClearRefusal(res, context);
+          const named = (res.error?.data?.issues ?? []).map((issue) => issue.path);
+          expect(
+            named.some((p) => p === field || field.startsWith(`${p}.`) || p.startsWith(`${field}.`)),
+            context,
+          ).toBe(true);
+          expect(await digest(), context).toBe(before);
+        }
+      }
+      // The valid input itself is accepted (so each refusal above was the spoiled field's).
+      const accepted = await send(procedure, await withTicket(example), crypto.randomUUID());
+      expect(accepted.status, JSON.stringify(accepted)).toBe(200);
+    },
+  );
 });

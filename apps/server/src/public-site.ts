@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
-import { type ApiConfig, appRouter, errorShapeOf, escapeHtml } from "@atende/api";
+import { type ApiConfig, appRouter, errorShapeOf, escapeHtml, type Services } from "@atende/api";
 import type { DataAccess } from "@atende/db";
 import type { MinutePackOffer, Plan } from "@atende/shared/schemas/billing";
 import { dateOf } from "@atende/shared/time";
@@ -43,6 +43,7 @@ interface PublicRenderer {
 export interface PublicSiteDeps {
   config: ApiConfig;
   data: DataAccess;
+  services: Services;
   logger: Logger;
   now?: (() => Date) | undefined;
   /** The SPA's build (apps/web/dist); the public pages' build is its sibling dist-ssr/. */

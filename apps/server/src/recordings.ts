@@ -8,7 +8,6 @@ import {
   type Context,
   RECORDING_NOT_FOUND,
   type RecordingStore,
-  recordingStoreFor,
 } from "@atende/api";
 import type { AccessTokenClaims } from "@atende/shared/auth";
 import { Hono } from "hono";
@@ -16,8 +15,8 @@ import { body, errorResponse } from "./errors";
 
 interface RecordingDeps {
   config: ApiConfig;
-  /** Defaults to the configuration's store (recordingStoreFor). */
-  store?: RecordingStore;
+  /** The installation's recording store (the composition root's). */
+  store: RecordingStore;
   contextFor: (claims: AccessTokenClaims | null) => Promise<Context>;
   logInternal: (error: unknown) => void;
 }
@@ -48,7 +47,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 }
 
 export function createRecordingRoutes(deps: RecordingDeps): Hono {
-  const store = deps.store ?? recordingStoreFor(deps.config);
+  const { store } = deps;
   const app = new Hono();
   app.get("/conversations/:id/recording", async (c) => {
     let key: string;

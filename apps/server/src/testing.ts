@@ -47,8 +47,9 @@ export async function createTestServer(
   const api = await createTestApi({ config: options.config ?? {} });
   const frozenAt = Date.now();
   const frozenClock = () => frozenAt;
-  const jobs = createJobRunner({ data: api.data, config: api.config, now: api.now });
+  const jobs = createJobRunner({ data: api.data, config: api.config, services: api.services, now: api.now });
   const app = createApp({
+    services: api.services,
     jobs,
     data: api.data,
     config: api.config,

@@ -3,7 +3,13 @@
 // missing or wrong signature is a 403 and changes nothing: that is what Twilio's own request validation answers,
 // and a webhook has no credentials to retry with (401 asks for them). Without Twilio configured there is nothing to
 // check a signature against: 404.
-import { type ApiConfig, answerInboundCall, closeEndedCall, emptyTwiml, telephonyOf } from "@atende/api";
+import {
+  type ApiConfig,
+  answerInboundCall,
+  closeEndedCall,
+  emptyTwiml,
+  type TelephonyProvider,
+} from "@atende/api";
 import type { DataAccess } from "@atende/db";
 import { TELEPHONY_MESSAGES } from "@atende/shared/schemas/calls";
 import { type Context, Hono } from "hono";
@@ -13,6 +19,8 @@ import { body } from "./errors";
 interface Deps {
   data: DataAccess;
   config: ApiConfig;
+  /** The installation's telephony provider (the composition root's). */
+  telephony: TelephonyProvider;
   logger: Logger;
   now?: (() => Date) | undefined;
 }
@@ -32,7 +40,7 @@ export function createTwilioWebhooks(deps: Deps): Hono {
 
   /** The checked parameters, or the refusal to answer. */
   async function verified(c: Context): Promise<Record<string, string> | Response> {
-    const provider = telephonyOf(deps.config);
+    const provider = deps.telephony;
     if (provider.kind === "none") return c.json(body(TELEPHONY_MESSAGES.notConfigured), 404);
     const params = await formParams(c);
     const url = new URL(c.req.url);

@@ -17,13 +17,13 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEspeakSynthesizer, createToneSynthesizer } from "./audio/tts";
 import { StereoWavWriter } from "./audio/wav";
-import { systemClock } from "./clock";
+import { acceleratedClock } from "./clock";
 import { parseGatewayEnv } from "./config";
 import { engineFromEnv } from "./engine";
 import type { CallRecorder, SpeechSynthesizer, Voice } from "./pipeline";
 import { MAX_LOST_UTTERANCES, NOT_HEARD_LINES } from "./session";
 import { type GoogleFakes, startGoogleFakes } from "./testing/google";
-import { type Clinic, type Harness, startHarness, wednesdayAhead } from "./testing/harness";
+import { type Clinic, type Harness, startHarness, TEST_CLOCK_SPEED, wednesdayAhead } from "./testing/harness";
 import type { SimulatedCall } from "./testing/twilio-client";
 
 /** Every log line of the gateway (and of Google's adapters), for what the operator sees. */
@@ -272,12 +272,16 @@ describe("speech in and out failing mid-call", () => {
 
   beforeAll(async () => {
     espeak = await createEspeakSynthesizer();
+    // The fakes' latencies and faults and the recogniser's waits run on the gateway's virtual clock (decision 0035);
+    // the caller's audio goes at once and counts in media time.
+    const clock = acceleratedClock(TEST_CLOCK_SPEED);
     google = await startGoogleFakes({
       logger,
+      clock,
       speech: { finalAfterMs: 150 },
-      // The final lands inside the endpointer's silence; a longer wait than production's keeps a busy machine from
-      // losing a late final (google-calls.test.ts does the same).
-      recognizer: { finalWaitMs: 1_500 },
+      // A longer wait than production's keeps a busy machine from losing a late final (google-calls.test.ts does the
+      // same): 15 s of the virtual clock, the 1.5 s of the machine's it was.
+      recognizer: { finalWaitMs: 15_000 },
       // Google's voice is given up after 500 ms here (3 s in production): its fallback speaks the sentence.
       synthesizer: { timeoutMs: 500 },
     });
@@ -294,11 +298,10 @@ describe("speech in and out failing mid-call", () => {
     harness = await startHarness({
       recognizers: google.recognizers,
       synthesizer: voice,
-      // A sentence not synthesised within 1 s is skipped (10 s in production).
-      timing: { synthesisTimeoutMs: 1_000 },
-      // The Google fakes answer in real time, and their faults race the caller's audio: the wall clock, as Twilio
-      // sends it (decision 0035).
-      clock: systemClock,
+      // A sentence not synthesised within 1 s of the machine's time is skipped (10 s in production): 10 s of the
+      // virtual clock, longer than the Google voice adapter's own 500 ms (on the process's clock).
+      timing: { synthesisTimeoutMs: 10_000 },
+      clock,
       gateway: { logger },
     });
     forwarding = await harness.clinic({ forwardingPhone: "(11) 3333-4444" });

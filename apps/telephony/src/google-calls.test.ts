@@ -1,5 +1,5 @@
-// Whole calls with Google's speech adapters: a simulated Twilio caller *speaks* (eSpeak NG audio frames on the wall
-// clock) through the real gateway and server, the real Google SDKs recognise and synthesise against the local gRPC
+// Whole calls with Google's speech adapters: a simulated Twilio caller *speaks* (eSpeak NG audio frames, sent at once:
+// the gateway counts them in media time) through the real gateway and server, the real Google SDKs recognise and synthesise against the local gRPC
 // fakes (src/testing), and the offline engine books. The fake recognises the scripted line of each speech segment
 // it finds in the audio; the gateway's own endpointer still ends each turn.
 import { schema } from "@atende/db";
@@ -11,11 +11,11 @@ import * as grpc from "@grpc/grpc-js";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEspeakSynthesizer } from "./audio/tts";
-import { systemClock } from "./clock";
+import { acceleratedClock } from "./clock";
 import type { SpeechSynthesizer } from "./pipeline";
 import { GOOGLE_VOICES } from "./providers/google-tts";
 import { type GoogleFakes, startGoogleFakes } from "./testing/google";
-import { type Clinic, type Harness, startHarness, wednesdayAhead } from "./testing/harness";
+import { type Clinic, type Harness, startHarness, TEST_CLOCK_SPEED, wednesdayAhead } from "./testing/harness";
 import type { SimulatedCall } from "./testing/twilio-client";
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
@@ -31,21 +31,23 @@ const WELCOME_SENTENCE = "Aqui é a Sofia, da Clínica Bem Estar.";
 
 beforeAll(async () => {
   espeak = await createEspeakSynthesizer();
+  // The fakes' latencies and the recogniser's waits run on the gateway's virtual clock (decision 0035), so they keep
+  // their proportions to the caller's audio, which goes at once and counts in media time.
+  const clock = acceleratedClock(TEST_CLOCK_SPEED);
   // Google's published-like latencies, shortened: a final 150 ms after speech ends, first audio after 120 ms.
   google = await startGoogleFakes({
     logger,
+    clock,
     speech: { finalAfterMs: 150 },
     tts: { firstByteMs: 120, msPerCharacter: 4 },
-    // The final lands inside the endpointer's 700 ms of silence; a longer wait than production's 300 ms keeps a busy
-    // test machine from turning a late final into a partial interim (that path has its own test).
-    recognizer: { finalWaitMs: 1_500 },
+    // A longer wait than production's 300 ms keeps a busy test machine from turning a late final into a partial
+    // interim (that path has its own test): 15 s of the virtual clock are 1.5 s of the machine's, as before.
+    recognizer: { finalWaitMs: 15_000 },
   });
-  // The Google fakes answer in real time and race the caller's audio: the wall clock, as Twilio sends it (decision
-  // 0035).
   harness = await startHarness({
     recognizers: google.recognizers,
     synthesizer: google.synthesizer,
-    clock: systemClock,
+    clock,
   });
   clinic = await harness.clinic();
 });

@@ -8,10 +8,17 @@ import { accessTokenFor } from "@atende/api/testing";
 import type { ConversationDetail } from "@atende/shared/schemas/conversations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEspeakSynthesizer } from "./audio/tts";
+import { audioOf, heldOutSet } from "./testing/backchannels";
 import { type Clinic, type Harness, startHarness } from "./testing/harness";
 import { concat, durationMs, scriptedRecognizers, silence, trimmed } from "./testing/speech";
 import type { SimulatedCall } from "./testing/twilio-client";
 import { LONG_SILENCE_MS, SHORT_SILENCE_MS } from "./turn-taking";
+
+/** A long reply: the caller has time to acknowledge it, then to interrupt it. */
+const TELL_ALL = Array.from(
+  { length: 8 },
+  (_, i) => `Parte ${i + 1}: a consulta dura trinta minutos e a doutora avalia os exames com calma.`,
+).join(" ");
 
 /** An engine that reports its first token 50 ms in and says its reply 100 ms later, as a streaming model does. */
 function streamingEngine() {
@@ -28,6 +35,10 @@ function streamingEngine() {
           await pause(50);
           call.onFirstToken?.();
           await pause(100);
+          if (input.kind === "speech" && input.text.includes("conta tudo")) {
+            yield { type: "say", text: TELL_ALL };
+            return;
+          }
           if (input.kind === "speech" && input.text.includes("explica")) {
             yield {
               type: "say",
@@ -192,6 +203,64 @@ describe("short answers", () => {
     await call.waitFor(() => callerFinals(call).length === 1, "the short answer to be a turn");
     await call.waitFor(() => call.agentLines().includes("Entendi."), "the agent's answer");
     call.hangUp();
+  });
+});
+
+describe("backchannels are not interruptions (decision 0036)", () => {
+  it("'uhum' over the agent's speech neither stops it nor is a turn; 'não, espera' cuts it off within 400 ms", async () => {
+    const item = (id: string) =>
+      heldOutSet().find((i) => i.id === id) as NonNullable<ReturnType<typeof heldOutSet>[0]>;
+    const uhum = item("uhum");
+    const naoEspera = item("nao-espera");
+    // One recogniser per call: its interims are placed on the call's whole audio, the acknowledgement's first.
+    const first = concat(audioOf(uhum), silence(900));
+    const offset = durationMs(first);
+    recognition.scripts.push({
+      interims: [
+        ...uhum.interims,
+        ...naoEspera.interims.map((i) => ({ afterMs: offset + i.afterMs, text: i.text })),
+      ],
+      finals: [uhum.final, naoEspera.final],
+    });
+    const call = await harness.call(clinic);
+    await call.nextTurn();
+    call.say("me conta tudo");
+    await call.waitFor(
+      () =>
+        call.events.some(
+          (e) => e.event === "transcript" && e.role === "agent" && e.text.startsWith("Parte 1"),
+        ),
+      "the long reply to be under way",
+    );
+    const asked = recognition.finalsAsked.length;
+    const inputs = script.inputs.length;
+    const finals = callerFinals(call).length;
+    await call.sendAudio(first);
+    await call.waitFor(() => recognition.finalsAsked.length > asked, "the acknowledgement's final words");
+    // The agent goes on: no clear, nothing new for the engine, no caller line.
+    expect(call.count("clear")).toBe(0);
+    expect(script.inputs.length).toBe(inputs);
+    expect(callerFinals(call)).toHaveLength(finals);
+
+    await call.sendAudio(concat(audioOf(naoEspera), silence(900)));
+    await call.waitFor(() => call.count("clear") === 1, "the interruption to cut the agent off");
+    await call.waitFor(
+      () => script.inputs.some((i) => i.kind === "speech" && i.text === "não, espera"),
+      "the interruption to be the caller's turn",
+    );
+    await call.waitFor(() => call.agentLines().includes("Entendi."), "the answer to it");
+    call.hangUp();
+    const detail = await finishedDetail(call);
+    const [told, interruption] = detail.latency.turns;
+    expect(told).toMatchObject({ turn: 1, input: "TEXT", interrupted: true, backchannels: 1 });
+    // Measured on the gateway's media clock, from the interruption's first voiced frame to the cut.
+    expect(told?.bargeInMs).toBeGreaterThan(0);
+    expect(told?.bargeInMs).toBeLessThanOrEqual(400);
+    expect(interruption).toMatchObject({ turn: 2, input: "SPEECH", interrupted: false, bargeInMs: null });
+    expect(detail.messages.filter((m) => m.sender === "CALLER").map((m) => m.content)).toEqual([
+      "me conta tudo",
+      "não, espera",
+    ]);
   });
 });
 

@@ -6,7 +6,7 @@
 import "./tracing";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { recordingStoreFor, s3SettingsOf } from "@atende/api/recordings";
+import { createRecordingStore, s3SettingsOf } from "@atende/api/recordings";
 import speech from "@google-cloud/speech";
 import tts from "@google-cloud/text-to-speech";
 import pino from "pino";
@@ -46,7 +46,11 @@ async function main() {
   // are listed before any call starts (a file still being written is never among them) and uploaded once listening.
   const s3 = s3SettingsOf(env);
   const uploader = s3
-    ? new RecordingUploader({ store: recordingStoreFor({ recordingsDir, s3 }), dir: recordingsDir, logger })
+    ? new RecordingUploader({
+        store: createRecordingStore({ recordingsDir, s3 }),
+        dir: recordingsDir,
+        logger,
+      })
     : null;
   const leftovers = uploader ? await uploader.leftovers() : [];
   logger.info({ recordings: s3 ? `s3://${s3.bucket}` : recordingsDir }, "recordings");

@@ -22,7 +22,13 @@ export interface CallMetrics {
   callRefused(): void;
   /** One caller turn's timings, when they are written (each stage that happened). */
   turn(timing: CallTurnTimingInput): void;
-  bargeIn(): void;
+  /**
+   * Caller input cut the agent off; `latencyMs`: from the interrupting speech's onset to the cut, in media time
+   * (decision 0036), null for text and keys.
+   */
+  bargeIn(latencyMs?: number | null): void;
+  /** An acknowledgement ('uhum', 'tá') over the agent's speech, which went on (decision 0036). */
+  backchannel(): void;
   providerError(provider: CallProvider): void;
 }
 
@@ -77,6 +83,17 @@ export function createGatewayMetrics(): GatewayMetrics {
     help: "Caller input that interrupted the agent's speech.",
     registers,
   });
+  const bargeInLatency = new Histogram({
+    name: "call_barge_in_latency_seconds",
+    help: "From the onset of the caller's speech that cut the agent off to the cut, in the caller's media time (decision 0036: the target is under 0.4 s).",
+    buckets: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1, 1.5],
+    registers,
+  });
+  const backchannels = new Counter({
+    name: "call_backchannels_total",
+    help: "Acknowledgements ('uhum', 'tá', 'isso') over the agent's speech that neither stopped it nor became a turn (decision 0036).",
+    registers,
+  });
   const providerErrors = new Counter({
     name: "call_provider_errors_total",
     help: "Failures of the parts a call depends on: stt (speech in), tts (speech out), engine (the agent), server (the call's record).",
@@ -102,7 +119,11 @@ export function createGatewayMetrics(): GatewayMetrics {
         if (typeof ms === "number") turns.observe({ stage, input: timing.input }, ms / 1000);
       }
     },
-    bargeIn: () => bargeIns.inc(),
+    bargeIn(latencyMs) {
+      bargeIns.inc();
+      if (typeof latencyMs === "number") bargeInLatency.observe(latencyMs / 1000);
+    },
+    backchannel: () => backchannels.inc(),
     providerError: (provider) => providerErrors.inc({ provider }),
     async scrape() {
       return (await registry.metrics()) + (await processMetrics().metrics());

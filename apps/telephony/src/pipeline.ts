@@ -36,9 +36,20 @@ export interface Voice {
   voiceTone: VoiceTone;
 }
 
+/**
+ * How soon a sentence is needed: `first` for what a caller waits in silence for (the welcome, a reply's first
+ * sentence), `later` for a reply's next sentences, which play while the first one sounds (decision 0037).
+ */
+export type SynthesisPriority = "first" | "later";
+
 /** Speech out: mu-law 8 kHz, ready for the wire. */
 export interface SpeechSynthesizer {
-  synthesize(text: string, voice: Voice, signal?: AbortSignal): Promise<Uint8Array>;
+  synthesize(
+    text: string,
+    voice: Voice,
+    signal?: AbortSignal,
+    priority?: SynthesisPriority,
+  ): Promise<Uint8Array>;
   /** Releases what it holds (the synthesis pool's worker threads); the gateway calls it once its calls are over. */
   close?(): Promise<void>;
 }

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { recordingStoreFor } from "@atende/api/recordings";
+import { createRecordingStore } from "@atende/api/recordings";
 import { type FakeS3, startFakeS3 } from "@atende/api/testing";
 import { schema } from "@atende/db";
 import { eq } from "@atende/db/orm";
@@ -23,7 +23,7 @@ afterAll(() => s3.close());
 
 function uploaderIn(dir: string, firstRetryMs = 5) {
   return new RecordingUploader({
-    store: recordingStoreFor({ recordingsDir: dir, s3: s3.settings }),
+    store: createRecordingStore({ recordingsDir: dir, s3: s3.settings }),
     dir,
     logger,
     firstRetryMs,

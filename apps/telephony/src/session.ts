@@ -4,10 +4,12 @@
 // Turn-taking. The agent speaks a reply sentence by sentence: each sentence's audio is queued on the shared pacer
 // with a mark after it, and counts as heard when the client echoes that mark (Twilio echoes a mark when playback
 // reaches it), or, for a client that never echoes, a short grace after its last frame was sent. Only heard
-// sentences reach the transcript, the record and the engine's context. Caller speech that lasts the minimum length
-// (the endpointer's speech-start: a cough is shorter) while the agent speaks is a barge-in: `clear` goes out, the
-// queued audio and the rest of the reply are dropped, and the engine is told what was heard. Typed speech and DTMF
-// interrupt the same way. While the engine thinks, new caller input waits its turn instead of cancelling a write.
+// sentences reach the transcript, the record and the engine's context. Caller speech that carries content while the
+// agent speaks is a barge-in (decision 0036: words other than an acknowledgement, or without a recogniser voice going
+// on past an acknowledgement's length): `clear` goes out, the queued audio and the rest of the reply are dropped, and
+// the engine is told what was heard. An acknowledgement ('uhum', 'tá', 'isso') while the agent speaks neither stops it
+// nor becomes a turn. Typed speech and DTMF interrupt the same way. While the engine thinks, new caller input waits
+// its turn instead of cancelling a write.
 //
 // Speculation (decision 0024). With a recogniser and an engine that can guess, the reply is started on the caller's
 // interim words once they have held still through a short trailing silence, before the endpointer decides the turn;
@@ -15,17 +17,9 @@
 import { randomUUID } from "node:crypto";
 import type { AgentEvent, AgentSession, CallerInput, Engine } from "@atende/agent";
 import { SentenceSplitter } from "@atende/agent";
-import type { TurnInput } from "@atende/shared/enums";
-import { decodeMulaw } from "@atende/shared/mulaw";
 import { e164Of } from "@atende/shared/phone";
 import { CALL_MESSAGES } from "@atende/shared/schemas/calls";
-import {
-  type AgentState,
-  FRAME_BYTES,
-  FRAME_MS,
-  type InboundEvent,
-  type OutboundEvent,
-} from "@atende/shared/telephony";
+import type { AgentState, InboundEvent, OutboundEvent } from "@atende/shared/telephony";
 import type { Logger } from "pino";
 import { type Clock, systemClock, type TimerHandle } from "./clock";
 import type { CallMetrics } from "./metrics";
@@ -33,7 +27,6 @@ import type {
   CallRecorder,
   Endpointer,
   Pacer,
-  Recognizer,
   RecognizerFactory,
   SpeechSynthesizer,
   Vad,
@@ -41,9 +34,16 @@ import type {
 } from "./pipeline";
 import { agentTools, retryableWrite, type ServerClient, serverClient } from "./server-api";
 import { type SpeculationOutcome, Speculator } from "./speculation";
+import { AgentOutput } from "./stages/agent-output";
 import { CallRecord, type Once } from "./stages/call-record";
+import {
+  CallerTurns,
+  type CallerTurnsEvents,
+  DEFAULT_TURN_OPTIONS,
+  type TurnEnd,
+  type TurnOptions,
+} from "./stages/caller-turns";
 import { encodeOutbound, mediaEncoder } from "./stages/twilio-codec";
-import { expectationOf, judgeTurn } from "./turn-taking";
 import { TurnClock } from "./turn-timings";
 
 /** What a session needs from its gateway. */
@@ -72,6 +72,8 @@ export interface SessionDeps {
    * its elapsed time; the process's clock unless a test injects another (decision 0035).
    */
   clock?: Clock;
+  /** How the caller's turns are taken (the end of turn's silences, barge-in and backchannels); defaults otherwise. */
+  turn?: Partial<Omit<TurnOptions, "dtmfPauseMs" | "frameGapMs">>;
 }
 
 export interface SessionTiming {
@@ -117,8 +119,7 @@ export interface StreamSocket {
 
 const OPEN = 1;
 
-/** Voiced time that starts the caller's speech while the agent is silent (the barge-in minimum is 240 ms). */
-export const LISTENING_MIN_SPEECH_MS = 100;
+export { LISTENING_MIN_SPEECH_MS } from "./stages/caller-turns";
 
 const CAP_REACHED = "O tempo máximo desta ligação foi atingido. Obrigado por ligar, até logo!";
 
@@ -157,12 +158,6 @@ interface Reply {
   own?: boolean;
 }
 
-/** How a caller's turn ended: what reached the agent, and the silence that decided it (null for text and keys). */
-interface TurnEnd {
-  input: TurnInput;
-  endpointingMs: number | null;
-}
-
 interface OpenedCall {
   callId: string;
   tenantId: string;
@@ -192,9 +187,8 @@ export class CallSession {
   /** Serialises replies: the next caller input runs after the current reply's engine work. */
   private work: Promise<void> = Promise.resolve();
   private pendingInputs = 0;
-  private vad: Vad | null = null;
-  private endpointer: Endpointer | null = null;
-  private recognizer: Recognizer | null = null;
+  /** The caller-turns stage: media, keys and text in, caller-turn events out (once the call is open). */
+  private callerTurns: CallerTurns | null = null;
   /** The speculative start (decision 0024): only with a recogniser, whose interim words it guesses on. */
   private speculator: Speculator | null = null;
   private recorder: CallRecorder | null = null;
@@ -206,28 +200,13 @@ export class CallSession {
   private silenceTimer: TimerHandle | null = null;
   private capTimer: TimerHandle | null = null;
   private startTimer: TimerHandle | null = null;
-  private dtmfTimer: TimerHandle | null = null;
-  private dtmfDigits = "";
-  private readonly graceTimers = new Map<string, TimerHandle>();
-  /** No caller frame for a while during speech: the wall clock stands in for media time (decision 0035). */
-  private frameGapTimer: TimerHandle | null = null;
-  /** The caller's audio so far in media time (frames × 20 ms): voice detection and end of turn run on it. */
-  private mediaMs = 0;
   private readonly clock: Clock;
-  private callerSpeaking = false;
   /** When the caller's last turn ended (for the latency measure), until the first agent frame goes out. */
   private turnEndedAt: number | null = null;
   /** Caller turns so far (the per-turn timings' numbering). */
   private turns = 0;
   /** The agent's last sentence the caller heard: what it asked decides when an answer is complete. */
   private lastHeard: string | null = null;
-  /**
-   * Which queued frame starts each reply's audio: the pacer sends a call's frames in order, so a reply's first frame
-   * is known by count even when an earlier reply's audio is still going out (decision 0022).
-   */
-  private framesQueued = 0;
-  private framesSent = 0;
-  private frameWatchers: { clock: TurnClock; at: number }[] = [];
   /** Turns whose reply was settled before its first frame went out: written when it does. */
   private readonly awaitingFrame = new Set<TurnClock>();
   private ended = false;
@@ -237,6 +216,10 @@ export class CallSession {
   private finished: Promise<void> | null = null;
   /** The call record stage: ordered idempotent writes, the messages waiting for them, the heartbeat. */
   private readonly callRecord: CallRecord;
+  /** How the caller's turns are taken (the caller-turns stage's options). */
+  private readonly turnOptions: TurnOptions;
+  /** The agent-output stage: sentences in, paced frames and marks out, heard marks back. */
+  private readonly output: AgentOutput<TurnClock>;
 
   constructor(
     private readonly socket: StreamSocket,
@@ -246,6 +229,12 @@ export class CallSession {
     this.deps = { ...deps, logger: deps.logger.child({}) };
     this.key = `call-${++markCounter}-${Math.random().toString(36).slice(2, 8)}`;
     this.clock = deps.clock ?? systemClock;
+    this.turnOptions = {
+      ...DEFAULT_TURN_OPTIONS,
+      ...deps.turn,
+      dtmfPauseMs: deps.timing.dtmfPauseMs,
+      frameGapMs: deps.timing.frameGapMs,
+    };
     this.callRecord = new CallRecord({
       clock: this.clock,
       retryMs: deps.timing.recordRetryMs,
@@ -259,6 +248,27 @@ export class CallSession {
       onFailed: (error) => {
         this.deps.metrics?.providerError("server");
         this.deps.logger.error({ err: error }, "call record write failed");
+      },
+    });
+    this.output = new AgentOutput<TurnClock>({
+      clock: this.clock,
+      pacer: deps.pacer,
+      key: this.key,
+      synthesizer: deps.synthesizer,
+      markGraceMs: deps.timing.markGraceMs,
+      synthesisTimeoutMs: deps.timing.synthesisTimeoutMs,
+      events: {
+        // The hot path (50 frames a second per call): written by the Twilio codec without a generic stringify.
+        frame: (frame) => {
+          this.socket.send(this.encodeMedia(frame));
+          this.recordAudio((recorder) => recorder.writeAgent(frame, this.elapsedMs()));
+        },
+        mark: (name) => this.send({ event: "mark", streamSid: this.streamSid, mark: { name } }),
+        heard: (name) => this.onMarkEcho(name),
+        firstFrame: (clock) => {
+          clock.firstFrame();
+          if (this.awaitingFrame.delete(clock)) this.writeTiming(clock);
+        },
       },
     });
     this.startTimer = this.clock.setTimeout(() => {
@@ -290,14 +300,14 @@ export class CallSession {
         this.onMedia(Buffer.from(event.media.payload, "base64"));
         return;
       case "mark":
-        this.onMarkEcho(event.mark.name);
+        this.output.markEchoed(event.mark.name);
         return;
       case "dtmf":
-        this.onDigit(event.dtmf.digit);
+        this.callerTurns?.digit(event.dtmf.digit);
         return;
       case "text": {
         const text = event.text.trim();
-        if (text) this.onCallerText(text, performance.now(), { input: "TEXT", endpointingMs: null });
+        if (text) this.callerTurns?.text(text);
         return;
       }
     }
@@ -310,25 +320,12 @@ export class CallSession {
       this.deps.onTurnLatency?.(performance.now() - this.turnEndedAt);
       this.turnEndedAt = null;
     }
-    this.framesSent++;
-    while (this.frameWatchers[0] && this.framesSent > this.frameWatchers[0].at) {
-      const { clock } = this.frameWatchers.shift() as { clock: TurnClock };
-      clock.firstFrame();
-      if (this.awaitingFrame.delete(clock)) this.writeTiming(clock);
-    }
-    // The hot path (50 frames a second per call): written by the Twilio codec without a generic stringify.
-    this.socket.send(this.encodeMedia(frame));
-    this.recordAudio((recorder) => recorder.writeAgent(frame, this.elapsedMs()));
+    this.output.frameSent(frame);
   }
 
   /** The pacer sent the last frame before a mark. */
   markReached(name: string): void {
-    this.send({ event: "mark", streamSid: this.streamSid, mark: { name } });
-    // A client that never echoes marks still moves the call on.
-    this.graceTimers.set(
-      name,
-      this.clock.setTimeout(() => this.onMarkEcho(name), this.deps.timing.markGraceMs),
-    );
+    this.output.markReached(name);
   }
 
   // ─── Opening ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -389,14 +386,12 @@ export class CallSession {
     };
     this.deps.logger.setBindings({ callId: opened.callId, tenantId: knowledge.agent.tenantId });
     this.deps.metrics?.callStarted();
-    this.vad = await this.deps.createVad();
-    if (this.ended) return this.vad.dispose();
-    this.endpointer = this.deps.createEndpointer();
-    if (this.state !== "speaking") this.endpointer.setMinSpeech?.(LISTENING_MIN_SPEECH_MS);
-    this.recognizer =
+    const vad = await this.deps.createVad();
+    if (this.ended) return vad.dispose();
+    const recognizer =
       this.deps.recognizers?.create({
         callId: opened.callId,
-        onInterim: (text, settled) => this.onInterim(text, settled ?? false),
+        onInterim: (text, settled) => this.callerTurns?.interim(text, settled ?? false),
         phrases: [
           knowledge.agent.name,
           knowledge.profile.name,
@@ -405,12 +400,27 @@ export class CallSession {
           ...knowledge.establishments.map((e) => e.name),
         ],
       }) ?? null;
-    if (this.recognizer && this.deps.speculation !== false) {
+    if (recognizer && this.deps.speculation !== false) {
       this.speculator = new Speculator({
         start: (text) => agent.speculate?.(text),
         onOutcome: this.deps.onSpeculation,
       });
     }
+    this.callerTurns = new CallerTurns({
+      clock: this.clock,
+      vad,
+      endpointer: this.deps.createEndpointer(),
+      recognizer,
+      speculator: this.speculator,
+      options: this.turnOptions,
+      events: this.callerEvents(),
+      context: {
+        agentSpeaking: () => this.agentSpeaking(),
+        listeningIdle: () => !this.reply && this.pendingInputs === 0,
+        lastHeard: () => this.lastHeard,
+      },
+    });
+    this.callerTurns.agentState(this.state ?? "thinking");
     try {
       this.recorder = this.deps.openRecorder(this.call.tenantId, this.call.callId);
     } catch (error) {
@@ -423,89 +433,57 @@ export class CallSession {
     this.runReply((signal) => agent.greet(signal));
   }
 
-  // ─── Caller audio, text and digits ────────────────────────────────────────────────────────────────────────────
+  // ─── Caller audio, text and digits (the caller-turns stage) ───────────────────────────────────────────────────
 
   private onMedia(mulaw: Uint8Array): void {
     this.recordAudio((recorder) => recorder.writeCaller(mulaw, this.elapsedMs()));
-    const pcm = decodeMulaw(mulaw);
-    this.recognizer?.push(pcm);
-    if (!this.vad || !this.endpointer) return;
-    // Frames are 20 ms (160 samples); anything else is cut into such frames for the detector.
-    for (let at = 0; at + FRAME_BYTES <= pcm.length; at += FRAME_BYTES) {
-      this.detect(this.vad.isSpeech(pcm.subarray(at, at + FRAME_BYTES)));
-    }
-    this.armFrameGap();
+    this.callerTurns?.media(mulaw);
   }
 
-  /** One 20 ms frame of the caller's line, voiced or not, in media time. */
-  private detect(voiced: boolean): void {
-    if (!this.endpointer) return;
-    this.mediaMs += FRAME_MS;
-    const change = this.endpointer.push(voiced, this.mediaMs);
-    if (change === "speech-start") this.onSpeechStart();
-    else if (change === "speech-end") this.onSpeechEnd();
-    else this.speculator?.frame(this.endpointer.silenceMs ?? 0, this.listeningIdle(), this.mediaMs);
-  }
-
-  /**
-   * Media time moves only with the caller's frames. A client that stops sending them mid-utterance (a muted
-   * softphone, a stalled network) still gets its turn ended: after `frameGapMs` without a frame, the injected
-   * clock's time counts as silence, frame by frame, until a frame comes or the utterance ends.
-   */
-  private armFrameGap(): void {
-    this.clock.clearTimeout(this.frameGapTimer);
-    this.frameGapTimer = null;
-    if (!this.callerSpeaking || this.ended) return;
-    this.frameGapTimer = this.clock.setTimeout(() => {
-      this.frameGapTimer = null;
-      const frames = Math.ceil(this.deps.timing.frameGapMs / FRAME_MS);
-      for (let i = 0; i < frames && this.callerSpeaking && !this.ended; i++) this.detect(false);
-      this.armFrameGap();
-    }, this.deps.timing.frameGapMs);
-  }
-
-  /** The agent listens with no reply in progress or queued: a guess would be the engine's only turn. */
-  private listeningIdle(): boolean {
-    return !this.reply && this.pendingInputs === 0;
-  }
-
-  private onSpeechStart(): void {
-    this.callerSpeaking = true;
-    this.endpointer?.setEndSilence?.(null);
-    this.clearSilenceTimer();
-    this.bargeIn();
-  }
-
-  private onSpeechEnd(): void {
-    this.callerSpeaking = false;
-    const endedAt = performance.now();
-    const endpointingMs = this.endpointer?.endSilenceMs ?? null;
-    this.endpointer?.setEndSilence?.(null);
-    this.speculator?.utteranceEnded();
-    const recognizer = this.recognizer;
-    if (!recognizer) {
-      // No recogniser (the softphone's typed mode): the speech only interrupted; listening again.
-      if (!this.reply) this.listen();
-      return;
-    }
-    void recognizer
-      .endOfUtterance()
-      .then((text) => {
-        if (this.ended) return;
-        if (text.trim()) {
-          this.lostUtterances = 0;
-          this.onCallerText(text.trim(), endedAt, { input: "SPEECH", endpointingMs });
+  /** The caller-turns stage's events, wired to the replies, the record and the socket. */
+  private callerEvents(): CallerTurnsEvents {
+    return {
+      speechStarted: () => this.clearSilenceTimer(),
+      bargeIn: (latencyMs) => {
+        this.clearSilenceTimer();
+        this.bargeIn(latencyMs);
+      },
+      interim: (text) => this.send(this.transcript("caller", text, false)),
+      turn: (input, end, endedAt) => {
+        if (end.input === "SPEECH") this.lostUtterances = 0;
+        this.clearSilenceTimer();
+        if (input.kind === "speech") {
+          this.send(this.transcript("caller", input.text, true));
+          this.callRecord.message({
+            sender: "CALLER",
+            content: input.text,
+            timestamp: new Date().toISOString(),
+          });
         } else {
-          // No words after all: a guess on the utterance's interim goes too (decision 0024).
-          this.speculator?.drop();
-          if (!this.reply) this.listen();
+          this.callRecord.message({
+            sender: "CALLER",
+            content: `[teclas] ${input.digits}`,
+            timestamp: new Date().toISOString(),
+          });
         }
-      })
-      .catch((error) => {
+        this.input(input, endedAt, end);
+      },
+      backchannel: (text, spoken) => {
+        if (spoken) this.lostUtterances = 0;
+        // Counted on the turn whose audio it was said over (the latency view shows it, decision 0036).
+        const speaking = [this.reply, ...this.outgoing].find((r) => r?.utterances.some((u) => !u.heard));
+        speaking?.clock?.backchannel();
+        this.deps.metrics?.backchannel();
+        this.deps.logger.debug({ text }, "an acknowledgement over the agent's speech; it goes on");
+      },
+      nothingSaid: () => {
+        if (!this.reply) this.listen();
+      },
+      lost: (error) => {
         this.deps.metrics?.providerError("stt");
-        this.speculator?.drop();
         this.utteranceLost(error);
-      });
+      },
+    };
   }
 
   /**
@@ -545,54 +523,6 @@ export class CallSession {
       null,
       true,
     );
-  }
-
-  /**
-   * An interim transcript: shown live, and its meaning sets how much silence ends this utterance (decision 0022): a
-   * caller who stops after 'quero marcar para' is waited for, one who said 'sim' is answered sooner. Words judged
-   * unfinished are not guessed on (decision 0024).
-   */
-  private onInterim(text: string, settled: boolean): void {
-    this.send(this.transcript("caller", text, false));
-    if (!this.callerSpeaking) return;
-    const judgement = judgeTurn(text, expectationOf(this.lastHeard));
-    this.endpointer?.setEndSilence?.(judgement.completeness === "unknown" ? null : judgement.silenceMs);
-    this.speculator?.interim(text, settled, judgement.completeness === "incomplete", this.mediaMs);
-  }
-
-  private onCallerText(text: string, endedAt: number, end: TurnEnd): void {
-    this.clearSilenceTimer();
-    this.bargeIn();
-    this.send(this.transcript("caller", text, true));
-    this.callRecord.message({ sender: "CALLER", content: text, timestamp: new Date().toISOString() });
-    this.input({ kind: "speech", text }, endedAt, end);
-  }
-
-  private onDigit(digit: string): void {
-    this.clearSilenceTimer();
-    this.speculator?.drop();
-    this.bargeIn();
-    this.clock.clearTimeout(this.dtmfTimer);
-    if (digit === "#") {
-      this.flushDigits();
-      return;
-    }
-    this.dtmfDigits += digit;
-    this.dtmfTimer = this.clock.setTimeout(() => this.flushDigits(), this.deps.timing.dtmfPauseMs);
-  }
-
-  private flushDigits(): void {
-    this.clock.clearTimeout(this.dtmfTimer);
-    this.dtmfTimer = null;
-    const digits = this.dtmfDigits;
-    this.dtmfDigits = "";
-    if (!digits) return;
-    this.callRecord.message({
-      sender: "CALLER",
-      content: `[teclas] ${digits}`,
-      timestamp: new Date().toISOString(),
-    });
-    this.input({ kind: "dtmf", digits }, performance.now(), { input: "DTMF", endpointingMs: null });
   }
 
   private input(input: CallerInput, endedAt: number, end?: TurnEnd): void {
@@ -705,7 +635,9 @@ export class CallSession {
     if (!call) return;
     let audio: Uint8Array;
     try {
-      audio = await this.synthesize(text, call.voice as Voice, reply.controller.signal);
+      // The welcome and a reply's first sentence go ahead of other calls' later sentences (decision 0037).
+      const priority = reply.utterances.length === 0 ? "first" : "later";
+      audio = await this.output.synthesize(text, call.voice as Voice, reply.controller.signal, priority);
     } catch (error) {
       if (reply.controller.signal.aborted || this.ended) return;
       this.deps.metrics?.providerError("tts");
@@ -723,36 +655,12 @@ export class CallSession {
     reply.utterances.push({ text, mark, heard: false, timestamp: new Date() });
     this.setState("speaking");
     this.send(this.transcript("agent", text, false));
-    if (reply.clock && reply.utterances.length === 1)
-      this.frameWatchers.push({ clock: reply.clock, at: this.framesQueued });
-    this.framesQueued += Math.ceil(audio.length / FRAME_BYTES);
-    this.deps.pacer.enqueue(this.key, audio, mark);
+    // A turn's first frame is its reply's first sentence's (decision 0022).
+    this.output.enqueue(audio, mark, reply.utterances.length === 1 ? (reply.clock ?? undefined) : undefined);
   }
 
-  /** One sentence's audio, within `synthesisTimeoutMs` (a synthesiser that ignores its signal is not waited for). */
-  private async synthesize(text: string, voice: Voice, replySignal: AbortSignal): Promise<Uint8Array> {
-    const bound = new AbortController();
-    const timer = this.clock.setTimeout(
-      () => bound.abort(new DOMException("speech synthesis took too long", "TimeoutError")),
-      this.deps.timing.synthesisTimeoutMs,
-    );
-    const signal = AbortSignal.any([replySignal, bound.signal]);
-    let onAbort = () => {};
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(signal.reason);
-      signal.addEventListener("abort", onAbort, { once: true });
-    });
-    try {
-      return await Promise.race([this.deps.synthesizer.synthesize(text, voice, signal), aborted]);
-    } finally {
-      this.clock.clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-    }
-  }
-
+  /** A sentence was heard (its mark echoed, or its grace passed). */
   private onMarkEcho(name: string): void {
-    this.clock.clearTimeout(this.graceTimers.get(name));
-    this.graceTimers.delete(name);
     const reply = [...this.outgoing, this.reply].find((r) => r?.utterances.some((u) => u.mark === name));
     const utterance = reply?.utterances.find((u) => u.mark === name);
     if (!reply || !utterance || utterance.heard) return;
@@ -820,15 +728,20 @@ export class CallSession {
     await this.finish("transfer");
   }
 
-  /** Caller input while the agent speaks: stop the audio, drop the rest of the reply, tell the engine what was heard. */
-  private bargeIn(): void {
+  /** Audio of a reply (the current one or one it replaced) is still to be heard. */
+  private agentSpeaking(): boolean {
+    return [this.reply, ...this.outgoing].some((r) => r?.utterances.some((u) => !u.heard));
+  }
+
+  /**
+   * Caller input while the agent speaks: stop the audio, drop the rest of the reply, tell the engine what was heard.
+   * `latencyMs`: from the interrupting speech's onset to now, in media time (null for text, keys and the cap).
+   */
+  private bargeIn(latencyMs: number | null = null): void {
     const reply = this.reply;
-    const speaking = (r: Reply | null): r is Reply => !!r && r.utterances.some((u) => !u.heard);
-    if (!speaking(reply) && !this.outgoing.some(speaking)) return;
-    this.deps.metrics?.bargeIn();
-    this.deps.pacer.clear(this.key);
-    this.framesQueued = this.framesSent;
-    this.frameWatchers = [];
+    if (!this.agentSpeaking()) return;
+    this.deps.metrics?.bargeIn(latencyMs);
+    this.output.clear();
     // Turns settled while their audio waited in the queue were never heard: interrupted too.
     for (const clock of this.awaitingFrame) {
       clock.interrupted();
@@ -847,6 +760,7 @@ export class CallSession {
       return;
     }
     reply.controller.abort();
+    reply.clock?.bargedIn(latencyMs);
     const heard = reply.utterances.filter((u) => u.heard);
     this.dropGraceTimers(reply);
     if (!reply.own) this.call?.agent.interrupted(heard.map((u) => u.text));
@@ -859,17 +773,14 @@ export class CallSession {
   }
 
   private dropGraceTimers(reply: Reply): void {
-    for (const u of reply.utterances) {
-      this.clock.clearTimeout(this.graceTimers.get(u.mark));
-      this.graceTimers.delete(u.mark);
-    }
+    this.output.forget(reply.utterances.map((u) => u.mark));
   }
 
   private listen(): void {
     if (this.ended) return;
     this.setState("listening");
     this.clearSilenceTimer();
-    if (this.callerSpeaking) return;
+    if (this.callerTurns?.callerSpeaking) return;
     this.silenceTimer = this.clock.setTimeout(() => {
       this.silencePrompts = Math.min(2, this.silencePrompts + 1);
       this.input({ kind: "silence", prompts: this.silencePrompts as 1 | 2 }, performance.now());
@@ -919,19 +830,10 @@ export class CallSession {
   }
 
   private async close(): Promise<void> {
-    for (const timer of [
-      this.silenceTimer,
-      this.capTimer,
-      this.startTimer,
-      this.dtmfTimer,
-      this.frameGapTimer,
-    ]) {
+    for (const timer of [this.silenceTimer, this.capTimer, this.startTimer]) {
       this.clock.clearTimeout(timer);
     }
     this.callRecord.stop();
-    this.speculator?.close();
-    for (const timer of this.graceTimers.values()) this.clock.clearTimeout(timer);
-    this.graceTimers.clear();
     for (const earlier of this.outgoing.splice(0)) this.recordHeard(earlier);
     if (this.reply) {
       this.reply.controller.abort();
@@ -942,11 +844,10 @@ export class CallSession {
       this.recordTiming(this.reply);
       this.reply = null;
     }
-    this.deps.pacer.remove(this.key);
+    this.output.close();
     for (const clock of this.awaitingFrame) this.writeTiming(clock);
     this.awaitingFrame.clear();
-    this.vad?.dispose();
-    this.recognizer?.close();
+    this.callerTurns?.close();
     if (this.socket.readyState === OPEN) this.socket.close(1000);
     const call = this.call;
     if (!call) return;
@@ -983,7 +884,7 @@ export class CallSession {
   private recordTiming(reply: Reply): void {
     const clock = reply.clock;
     if (!clock) return;
-    if (this.frameWatchers.some((w) => w.clock === clock)) this.awaitingFrame.add(clock);
+    if (this.output.waiting(clock)) this.awaitingFrame.add(clock);
     else this.writeTiming(clock);
   }
 
@@ -1051,9 +952,9 @@ export class CallSession {
   private setState(state: AgentState): void {
     if (this.state === state) return;
     this.state = state;
-    // Barge-in needs the caller to speak for the minimum length (a cough does not interrupt); while the agent is
-    // silent, a short answer ('sim', 'isso') must still start the caller's turn.
-    this.endpointer?.setMinSpeech?.(state === "speaking" ? null : LISTENING_MIN_SPEECH_MS);
+    // While the agent speaks, the endpointer's own minimum opens an utterance (the barge-in judge decides whether it
+    // interrupts); while it is silent, a short answer ('sim', 'isso') must still start the caller's turn.
+    this.callerTurns?.agentState(state);
     this.send({ event: "agent-state", streamSid: this.streamSid, state });
   }
 

@@ -15,7 +15,6 @@ import type { ConversationDetail } from "@atende/shared/schemas/conversations";
 import { addDays } from "@atende/shared/time";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEspeakSynthesizer, createToneSynthesizer } from "./audio/tts";
-import { systemClock } from "./clock";
 import type { SpeculationOutcome } from "./speculation";
 import { type Clinic, type Harness, startHarness, wednesdayAhead } from "./testing/harness";
 import { concat, durationMs, scriptedRecognizers, silence, trimmed } from "./testing/speech";
@@ -92,10 +91,8 @@ describe("with the Claude engine", () => {
         fillerAfterMs: 10_000,
       }),
       // The caller's audio pauses while the test waits for the model: a pause, not a stalled client (decision 0035).
-      timing: { silenceMs: 30_000, frameGapMs: 30_000 },
-      // A guess races the model's real latency against the caller's audio: the wall clock, as Twilio sends it
-      // (decision 0035).
-      clock: systemClock,
+      // On the harness's virtual clock (ten times the wall clock), 300 s are the 30 s of the machine's they were.
+      timing: { silenceMs: 300_000, frameGapMs: 300_000 },
       gateway: { recognizers: recognition.factory, onSpeculation: (outcome) => outcomes.push(outcome) },
     });
     clinic = await harness.clinic();
@@ -312,10 +309,8 @@ describe("with the offline engine", () => {
     harness = await startHarness({
       synthesizer: createToneSynthesizer(4),
       // The caller's audio pauses while the test waits for the model: a pause, not a stalled client (decision 0035).
-      timing: { silenceMs: 30_000, frameGapMs: 30_000 },
-      // A guess races the model's real latency against the caller's audio: the wall clock, as Twilio sends it
-      // (decision 0035).
-      clock: systemClock,
+      // On the harness's virtual clock (ten times the wall clock), 300 s are the 30 s of the machine's they were.
+      timing: { silenceMs: 300_000, frameGapMs: 300_000 },
       gateway: { recognizers: recognition.factory, onSpeculation: (outcome) => outcomes.push(outcome) },
     });
     clinic = await harness.clinic();

@@ -15,6 +15,9 @@ export class TurnClock {
     firstFrameMs: null,
   };
   private wasInterrupted = false;
+  /** From the interrupting speech's onset to the cut, in media time (decision 0036); null for text and keys. */
+  private bargeInMs: number | null = null;
+  private backchannels = 0;
   private written = false;
   /** Wall time of the start, for the record (the stages are monotonic). */
   private readonly startedAtWall: number;
@@ -51,6 +54,15 @@ export class TurnClock {
   interrupted(): void {
     this.wasInterrupted = true;
   }
+  /** The caller's speech cut this turn's reply off, so long after it started (null: typed text or keys). */
+  bargedIn(latencyMs: number | null): void {
+    this.wasInterrupted = true;
+    if (latencyMs !== null) this.bargeInMs = Math.round(latencyMs);
+  }
+  /** An acknowledgement over this turn's reply, which went on (decision 0036). */
+  backchannel(): void {
+    this.backchannels++;
+  }
 
   /** The turn's record, once: later calls answer null (a turn is stored once, decision 0022). */
   take(): CallTurnTimingInput | null {
@@ -63,6 +75,8 @@ export class TurnClock {
       endpointingMs: this.endpointingMs === null ? null : Math.round(this.endpointingMs),
       ...this.stages,
       interrupted: this.wasInterrupted,
+      bargeInMs: this.bargeInMs,
+      backchannels: this.backchannels,
     };
   }
 }

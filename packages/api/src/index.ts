@@ -11,7 +11,6 @@ export {
 } from "./auth/google";
 export type { AccessClaims } from "./auth/tokens";
 export { signAccessToken, verifyAccessToken } from "./auth/tokens";
-export { paymentProviderFor } from "./billing";
 export { enqueuePaymentNotification } from "./billing/jobs";
 export type { PaymentProvider } from "./billing/provider";
 export {
@@ -26,12 +25,12 @@ export {
   CALENDAR_JOBS,
   type CalendarLogger,
   CalendarService,
-  calendarFor,
   completeCalendarConsent,
   consentRedirectUrl,
   decryptSecret,
   parseEncryptionKey,
 } from "./calendar";
+export { createJobRunner, createServices, type ServiceOptions, type Services } from "./composition";
 export {
   type ApiConfig,
   type CalendarConfig,
@@ -41,14 +40,9 @@ export {
 } from "./config";
 export { type Actor, actorFromClaims, type Context } from "./context";
 export { DATABASE_UNAVAILABLE, errorShapeOf, type Issue, isDatabaseUnavailable, issuesOf } from "./errors";
-export { createJobRunner, JobRunner } from "./jobs";
+export { JobQueue, JobRunner } from "./jobs";
 export { RECORDING_JOBS } from "./lgpd/recording-jobs";
 export { closedAccountOf, releaseFromClosedAccount } from "./lgpd/sign-in";
-export { type RecordingStore, recordingStoreFor } from "./recordings/store";
-export type { RestRoute } from "./rest/declare";
-export { restRoutes } from "./rest/routes";
-export { type AppRouter, appRouter } from "./root";
-export { REFRESH_REUSE_GRACE_MS, SESSION_EXPIRED, signIn, type TokenPair } from "./services/auth";
 export {
   createEmailSender,
   type EmailMessage,
@@ -57,7 +51,12 @@ export {
   escapeHtml,
   listOutbox,
   type OutboxEntry,
-} from "./services/email";
+} from "./mail/outbox";
+export { createRecordingStore, type RecordingStore } from "./recordings/store";
+export type { RestRoute } from "./rest/declare";
+export { restRoutes } from "./rest/routes";
+export { type AppRouter, appRouter } from "./root";
+export { REFRESH_REUSE_GRACE_MS, SESSION_EXPIRED, signIn, type TokenPair } from "./services/auth";
 export { RECORDING_NOT_FOUND } from "./services/recordings";
 export { DEMO_TENANT_ID, seedDemoTenant } from "./telephony/demo";
 export {

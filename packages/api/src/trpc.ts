@@ -25,7 +25,9 @@ import { and, eq, sql } from "@atende/db/orm";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { middlewareMarker } from "@trpc/server/unstable-core-do-not-import";
 import type { z } from "zod";
+import { SUPER_ADMIN_ONLY } from "./auth/actor";
 import { type AgentCall, type CallTicket, verifyCallTicket } from "./auth/call-tokens";
+import { SESSION_EXPIRED } from "./auth/tokens";
 import { isProduction } from "./config";
 import { type Actor, actingTenantOf, type Context } from "./context";
 import {
@@ -38,7 +40,6 @@ import {
   notFound,
   unauthorized,
 } from "./errors";
-import { SESSION_EXPIRED } from "./services/auth";
 
 const t = initTRPC.context<Context>().create({
   // Never a stack trace; invalid input carries the spec's messages as `issues`, the first one as `message`.
@@ -437,7 +438,7 @@ export function publicSystemProcedure(purpose: SystemPurpose) {
   return base.use(systemDoor(purpose));
 }
 
-export const SUPER_ADMIN_ONLY = "Acesso negado. Esta funcionalidade é restrita a super administradores.";
+export { SUPER_ADMIN_ONLY };
 
 /** The super-admin's procedures: signed in as a super-admin, with the system access to every tenant. */
 export const superAdminProcedure = systemProcedure("superAdmin").use(({ ctx, next }) => {

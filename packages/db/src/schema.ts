@@ -777,6 +777,10 @@ export const conversationTurnTimings = pgTable(
     ttsFirstByteMs: integer(),
     firstFrameMs: integer(),
     interrupted: boolean().notNull(),
+    /** From the onset of the caller's speech that cut the reply off to the cut (decision 0036). */
+    bargeInMs: integer(),
+    /** Acknowledgements ('uhum', 'tá') over the reply, which went on (decision 0036). */
+    backchannels: integer().notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -129,11 +129,4 @@ export function csvList<T extends z.ZodType>(list: T) {
   }, list);
 }
 
-/** A boolean that REST query strings send as `true`/`false`. */
-export const queryBoolean = z.preprocess((value) => {
-  if (value === "true") return true;
-  if (value === "false") return false;
-  return value;
-}, z.boolean());
-
 export const idInput = z.object({ id: z.uuid({ error: "ID inválido" }) });

@@ -1,19 +1,26 @@
 // The end of a professional's Google Calendar consent (docs/decisions/0029-calendar-integration.md):
 //   GET /oauth2/callback/google-calendar?state=…&code=… (or &error=…)  → /calendar-integration/success or /error
 // The work is packages/api's `completeCalendarConsent`; this route reads the query and sends the browser on.
-import { type ApiConfig, calendarFor, completeCalendarConsent, consentRedirectUrl } from "@atende/api";
+import {
+  type ApiConfig,
+  type CalendarService,
+  completeCalendarConsent,
+  consentRedirectUrl,
+} from "@atende/api";
 import type { DataAccess } from "@atende/db";
 import { Hono } from "hono";
 
 export interface CalendarConsentDeps {
   data: DataAccess;
   config: ApiConfig;
+  /** The installation's calendar service (the composition root's). */
+  calendar: CalendarService;
   logger?: { warn(details: object, message: string): void };
   now?: () => Date;
 }
 
 export function createCalendarConsentRoutes(deps: CalendarConsentDeps): Hono {
-  const calendar = calendarFor(deps.config, deps.data);
+  const { calendar } = deps;
   // The calendar service reports here what changes no answer (Google down during a booking, a refused grant).
   if (deps.logger) calendar.useLogger(deps.logger);
   const app = new Hono();

@@ -55,7 +55,7 @@ function form(fields: Record<string, string>): RequestInit {
 describe("development sign-in form (no Google configured)", () => {
   let app: Hono;
   beforeAll(() => {
-    app = createOAuthRoutes({ data: api.data, config: api.config });
+    app = createOAuthRoutes({ data: api.data, config: api.config, services: api.services });
   });
 
   it("renders the pt-BR form carrying frontend_host and signup", async () => {
@@ -159,7 +159,7 @@ describe("development sign-in form (no Google configured)", () => {
 
   it("is not served in production", async () => {
     const production: ApiConfig = { ...api.config, nodeEnv: "production" };
-    const prod = createOAuthRoutes({ data: api.data, config: production });
+    const prod = createOAuthRoutes({ data: api.data, config: production, services: api.services });
     const email = uniqueEmail();
     const get = await prod.request("/oauth2/authorization/google");
     expect(get.status).toBe(404);
@@ -177,7 +177,7 @@ describe("Google configured (real Google endpoints, not contacted)", () => {
       ...api.config,
       google: { clientId: "cid.apps.googleusercontent.com", clientSecret: "s" },
     };
-    const app = createOAuthRoutes({ data: api.data, config });
+    const app = createOAuthRoutes({ data: api.data, config, services: api.services });
     const res = await app.request(`/oauth2/authorization/google?frontend_host=${encodeURIComponent(SPA)}`);
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get("location") ?? "");
@@ -229,7 +229,7 @@ describe("Google path against a local fake OAuth 2.0 server (real HTTP)", () => 
         userInfoEndpoint: options.userInfo ? fake.userInfoEndpoint : undefined,
       },
     };
-    app = createOAuthRoutes({ data: api.data, config });
+    app = createOAuthRoutes({ data: api.data, config, services: api.services });
   }
 
   beforeAll(async () => {

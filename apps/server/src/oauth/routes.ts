@@ -13,6 +13,7 @@ import {
   isProduction,
   newAuthorizationSecrets,
   releaseFromClosedAccount,
+  type Services,
   SignInError,
   type SignInErrorCode,
   signIn,
@@ -28,6 +29,8 @@ import { renderDevForm } from "./dev-form";
 export interface OAuthRoutesDeps {
   data: DataAccess;
   config: ApiConfig;
+  /** The installation's services (the calendar consent returns here). */
+  services: Pick<Services, "calendar">;
   /** Where failures are reported (pino-compatible); silent when absent. */
   logger?: { warn(details: object, message: string): void };
   /** The clock of the calendar consent's checks (tests freeze it). */
@@ -219,7 +222,16 @@ export function createOAuthRoutes(deps: OAuthRoutesDeps): Hono {
   });
 
   // A professional's Google Calendar consent returns next to the sign-in's (docs/decisions/0029).
-  app.route("/", createCalendarConsentRoutes({ data: deps.data, config, logger, now: deps.now }));
+  app.route(
+    "/",
+    createCalendarConsentRoutes({
+      data: deps.data,
+      config,
+      calendar: deps.services.calendar,
+      logger,
+      now: deps.now,
+    }),
+  );
 
   return app;
 }

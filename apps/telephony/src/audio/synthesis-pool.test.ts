@@ -94,6 +94,65 @@ describe("the synthesis pool", () => {
   });
 });
 
+describe("the pool's two priorities (decision 0037)", () => {
+  it("a welcome or a reply's first sentence goes ahead of later sentences waiting for the worker", async () => {
+    const pool = createSynthesisPool({ size: 1, cacheBytes: 0 });
+    try {
+      await pool.ready();
+      const done: string[] = [];
+      const say = (text: string, priority: "first" | "later") =>
+        pool.synthesize(text, MALE, undefined, priority).then(() => done.push(text));
+      // The one worker is busy with the first line; three later sentences of other calls' replies wait, then a
+      // welcome and another call's first sentence come.
+      const all = [
+        say("Primeiro, a consulta dura trinta minutos.", "later"),
+        say("Depois, a doutora avalia o resultado dos exames.", "later"),
+        say("Por fim, marcamos o retorno se for preciso.", "later"),
+        say("E o estacionamento fica ao lado da clínica.", "later"),
+        say("Olá! Aqui é a Sofia, da Clínica Bem Estar.", "first"),
+        say("Claro, tenho quarta às dez.", "first"),
+      ];
+      expect(pool.stats.queued).toBe(5);
+      await Promise.all(all);
+      expect(done).toEqual([
+        "Primeiro, a consulta dura trinta minutos.",
+        "Olá! Aqui é a Sofia, da Clínica Bem Estar.",
+        "Claro, tenho quarta às dez.",
+        "Depois, a doutora avalia o resultado dos exames.",
+        "Por fim, marcamos o retorno se for preciso.",
+        "E o estacionamento fica ao lado da clínica.",
+      ]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("a later sentence asked for again as someone's first moves up", async () => {
+    const pool = createSynthesisPool({ size: 1, cacheBytes: 0 });
+    try {
+      await pool.ready();
+      const done: string[] = [];
+      const say = (text: string, priority: "first" | "later") =>
+        pool.synthesize(text, MALE, undefined, priority).then(() => done.push(`${text} ${priority}`));
+      const all = [
+        say("Um momento, por favor.", "later"),
+        say("Vou verificar a agenda.", "later"),
+        say("Tudo certo por aqui.", "later"),
+        say("Tudo certo por aqui.", "first"),
+      ];
+      await Promise.all(all);
+      expect(done.slice(0, 3)).toEqual([
+        "Um momento, por favor. later",
+        "Tudo certo por aqui. later",
+        "Tudo certo por aqui. first",
+      ]);
+      expect(pool.stats.synthesized).toBe(3);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
 describe("a synthesis worker that dies", () => {
   it("is replaced and its sentence tried again on the new worker", async () => {
     const pool = createSynthesisPool({

@@ -1,8 +1,9 @@
 // Speech synthesis off the audio thread (issue #26; docs/decisions/0037-synthesis-off-the-audio-thread.md). The
 // gateway's thread paces every call's frames (./pacer.ts); an eSpeak NG sentence costs it ~340 ms of CPU, and while it
 // ran there no call's frame went out. Here eSpeak runs in a pool of worker threads (./synthesis.worker.ts), one
-// sentence per worker at a time, first come first served; the gateway's thread only posts the text and receives the
-// audio. In front of the pool, one cache of the lines already said (LRU, bounded in bytes; ./synthesis-cache.ts)
+// sentence per worker at a time, first come first served within two priorities: what a caller waits in silence for
+// (the welcome, a reply's first sentence) goes ahead of a reply's later sentences, which play while the first one
+// sounds. The gateway's thread only posts the text and receives the audio. In front of the pool, one cache of the lines already said (LRU, bounded in bytes; ./synthesis-cache.ts)
 // serves every worker and every call, and a sentence asked for again while it is being made (the same welcome for
 // the calls of one agent) is made once.
 //
@@ -61,6 +62,8 @@ interface Job {
   text: string;
   voice: Voice;
   attempt: number;
+  /** A caller waits in silence for it: ahead of `later` jobs in the queue. */
+  first: boolean;
   /** Who waits for it: a job whose every waiter gave up (aborted) is not started. */
   waiters: (AbortSignal | null)[];
   resolve(audio: Uint8Array): void;
@@ -200,6 +203,17 @@ export function createSynthesisPool(options: SynthesisPoolOptions): SynthesisPoo
     respawnTimer.unref();
   }
 
+  /** Queues a job behind the others of its priority: a `first` one ahead of every `later` one. */
+  function enqueue(job: Job): void {
+    if (!job.first) {
+      queue.push(job);
+      return;
+    }
+    const firstLater = queue.findIndex((j) => !j.first);
+    if (firstLater < 0) queue.push(job);
+    else queue.splice(firstLater, 0, job);
+  }
+
   function dispatch(): void {
     for (const slot of slots) {
       if (!slot.ready || slot.job) continue;
@@ -231,7 +245,7 @@ export function createSynthesisPool(options: SynthesisPoolOptions): SynthesisPoo
     async ready() {
       await Promise.all([...slots].map((s) => s.started));
     },
-    synthesize(text, voice, signal) {
+    synthesize(text, voice, signal, priority = "first") {
       if (closing) return Promise.reject(new Error("the speech synthesis pool is closed"));
       if (signal?.aborted) return Promise.reject(signal.reason);
       const key = synthesisKey(text, voice);
@@ -247,9 +261,28 @@ export function createSynthesisPool(options: SynthesisPoolOptions): SynthesisPoo
         });
         // Waiters that gave up no longer listen; the job's own failure must not surface as unhandled.
         promise.catch(() => undefined);
-        job = { id: nextId++, key, text, voice, attempt: 1, waiters: [], resolve, reject, promise };
+        job = {
+          id: nextId++,
+          key,
+          text,
+          voice,
+          attempt: 1,
+          first: priority === "first",
+          waiters: [],
+          resolve,
+          reject,
+          promise,
+        };
         inflight.set(key, job);
-        queue.push(job);
+        enqueue(job);
+      } else if (priority === "first" && !job.first) {
+        // A line waiting as a later sentence is now some caller's first: it moves up (if it has not started).
+        job.first = true;
+        const at = queue.indexOf(job);
+        if (at >= 0) {
+          queue.splice(at, 1);
+          enqueue(job);
+        }
       }
       job.waiters.push(signal ?? null);
       const made = job.promise;

@@ -19,6 +19,7 @@ import { encodeMulaw } from "@atende/shared/mulaw";
 import { SAMPLE_RATE } from "@atende/shared/telephony";
 import type { protos, v1 } from "@google-cloud/speech";
 import type { Logger } from "pino";
+import { type Clock, systemClock, type TimerHandle } from "../clock";
 import type { Recognizer, RecognizerFactory } from "../pipeline";
 
 type StreamingResponse = protos.google.cloud.speech.v1.IStreamingRecognizeResponse;
@@ -40,6 +41,8 @@ export interface GoogleSpeechOptions {
   restartEarlyAfterMs?: number;
   /** A stream failing again this soon after the last restart waits this long before the next one. */
   restartBackoffMs?: number;
+  /** The clock of its waits and stream ages: the gateway's (decision 0035); the process's by default. */
+  clock?: Clock;
 }
 
 /** Defaults (decision 0020 explains each). */
@@ -77,6 +80,7 @@ export function createGoogleRecognizers(options: GoogleSpeechOptions): Recognize
     restartAfterMs: options.restartAfterMs ?? d.restartAfterMs,
     restartEarlyAfterMs: options.restartEarlyAfterMs ?? d.restartEarlyAfterMs,
     restartBackoffMs: options.restartBackoffMs ?? d.restartBackoffMs,
+    clock: options.clock ?? systemClock,
   };
   return {
     create({ callId, onInterim, phrases }) {
@@ -119,6 +123,7 @@ interface Settings {
   restartAfterMs: number;
   restartEarlyAfterMs: number;
   restartBackoffMs: number;
+  clock: Clock;
 }
 
 interface Chunk {
@@ -130,9 +135,10 @@ interface Chunk {
 class GoogleRecognizer implements Recognizer {
   private stream: RecognizeStream | null = null;
   private streamOpenedAt = 0;
-  private lastRestartAt = 0;
+  private lastRestartAt = Number.NEGATIVE_INFINITY;
   /** After a failure, no new stream before this time (a stream that keeps failing is not retried in a loop). */
   private reopenAt = 0;
+  private reopenTimer: TimerHandle | null = null;
   /** Audio bytes written to the current stream (its clock: Google's result times count from its start). */
   private streamBytes = 0;
   /** The current stream's audio not yet covered by a final result: what a new stream gets replayed. */
@@ -161,7 +167,7 @@ class GoogleRecognizer implements Recognizer {
 
   push(pcm: Int16Array): void {
     if (this.closed) return;
-    const now = Date.now();
+    const now = this.settings.clock.now();
     const age = now - this.streamOpenedAt;
     if (!this.stream) {
       // A failed stream is replaced when audio comes (a silent line does not spin streams), after the backoff.
@@ -181,7 +187,7 @@ class GoogleRecognizer implements Recognizer {
   }
 
   async endOfUtterance(): Promise<string> {
-    const started = Date.now();
+    const started = this.settings.clock.now();
     // Words still in an interim (or nothing yet at all): give Google's final a moment.
     if (this.interim || this.finals.length === 0) {
       await this.until(
@@ -211,13 +217,14 @@ class GoogleRecognizer implements Recognizer {
     }
     this.finals = [];
     this.interim = "";
-    this.logger.debug({ waitedMs: Date.now() - started, usedInterim }, "end of utterance");
+    this.logger.debug({ waitedMs: this.settings.clock.now() - started, usedInterim }, "end of utterance");
     return text;
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.settings.clock.clearTimeout(this.reopenTimer);
     this.drop(this.stream);
     this.stream = null;
     this.pending = [];
@@ -231,7 +238,7 @@ class GoogleRecognizer implements Recognizer {
     // without types, and delays the config until the first audio): config first, then audio, as the proto requires.
     const stream = this.client._streamingRecognize();
     this.stream = stream;
-    this.streamOpenedAt = Date.now();
+    this.streamOpenedAt = this.settings.clock.now();
     stream.on("data", (response: StreamingResponse) => {
       if (this.stream === stream) this.onResponse(response);
     });
@@ -266,7 +273,7 @@ class GoogleRecognizer implements Recognizer {
     this.stream = null;
     // The interim's words are in the replayed audio: the new stream recognises them again.
     this.interim = "";
-    this.lastRestartAt = Date.now();
+    this.lastRestartAt = this.settings.clock.now();
     this.open();
   }
 
@@ -275,6 +282,18 @@ class GoogleRecognizer implements Recognizer {
     this.drop(this.stream);
     this.stream = null;
     this.reopenAt = this.lastRestartAt + this.settings.restartBackoffMs;
+    // Words not yet finalised are replayed as soon as the backoff allows, not only when the caller's next frame
+    // comes: a client whose audio arrived ahead of the failure (or stopped) still has them recognised.
+    if (this.pending.length === 0) return;
+    const { clock } = this.settings;
+    clock.clearTimeout(this.reopenTimer);
+    this.reopenTimer = clock.setTimeout(
+      () => {
+        this.reopenTimer = null;
+        if (!this.stream && !this.closed) this.restart();
+      },
+      Math.max(0, this.reopenAt - clock.now()),
+    );
   }
 
   private drop(stream: RecognizeStream | null): void {
@@ -333,14 +352,14 @@ class GoogleRecognizer implements Recognizer {
     if (done()) return Promise.resolve();
     return new Promise((resolve) => {
       const finish = () => {
-        clearTimeout(timer);
+        this.settings.clock.clearTimeout(timer);
         this.waiters.delete(check);
         resolve();
       };
       const check = () => {
         if (done()) finish();
       };
-      const timer = setTimeout(finish, timeoutMs);
+      const timer = this.settings.clock.setTimeout(finish, timeoutMs);
       this.waiters.add(check);
     });
   }

@@ -86,7 +86,7 @@ export function createGoogleSynthesizer(options: GoogleTtsOptions): SpeechSynthe
 
   return {
     close: () => options.fallback.close?.() ?? Promise.resolve(),
-    async synthesize(text, voice, signal) {
+    async synthesize(text, voice, signal, priority) {
       if (signal?.aborted) throw signal.reason ?? new Error("aborted");
       const key = `${voice.voiceType}|${voice.voiceTone}|${text}`;
       const cached = cache.get(key);
@@ -98,7 +98,7 @@ export function createGoogleSynthesizer(options: GoogleTtsOptions): SpeechSynthe
       } catch (error) {
         if (signal?.aborted) throw signal.reason ?? error;
         options.logger.warn({ err: error }, "Google TTS failed; this sentence is spoken by eSpeak");
-        return options.fallback.synthesize(text, voice, signal);
+        return options.fallback.synthesize(text, voice, signal, priority);
       }
     },
   };

@@ -10,6 +10,7 @@
 import { decodeMulaw } from "@atende/shared/mulaw";
 import { FRAME_BYTES, SAMPLE_RATE } from "@atende/shared/telephony";
 import * as grpc from "@grpc/grpc-js";
+import { type Clock, systemClock, type TimerHandle } from "../clock";
 import { loadGoogleService } from "./google-protos";
 
 export interface StreamingConfigSeen {
@@ -34,8 +35,10 @@ export interface SpeechStreamSeen {
 }
 
 export interface GoogleSpeechFakeOptions {
-  /** Wall time from the end of a segment to its final result. */
+  /** Time from the end of a segment to its final result, on `clock`. */
   finalAfterMs?: number;
+  /** The clock of its latencies and stream limit: the gateway's (decision 0035); the process's by default. */
+  clock?: Clock;
   /** Audio time between interim results while a segment lasts. */
   interimEveryMs?: number;
   /** Silence that ends a segment (audio time). */
@@ -84,6 +87,7 @@ export class GoogleSpeechFake {
       interimEveryMs: options.interimEveryMs ?? 200,
       segmentEndSilenceMs: options.segmentEndSilenceMs ?? 400,
       streamLimitMs: options.streamLimitMs ?? null,
+      clock: options.clock ?? systemClock,
     });
     server.addService(service, {
       streamingRecognize: (call: grpc.ServerDuplexStream<StreamingRequest, object>) => fake.serve(call),
@@ -129,9 +133,10 @@ export class GoogleSpeechFake {
     let fault: { kind: SpeechStreamFault; afterMs: number } | null | undefined;
     let voicedMs = 0;
     let stalled = false;
-    const timers = new Set<NodeJS.Timeout>();
+    const clock = options.clock;
+    const timers = new Set<TimerHandle>();
     const later = (ms: number, run: () => void) => {
-      const timer = setTimeout(() => {
+      const timer = clock.setTimeout(() => {
         timers.delete(timer);
         if (!ended) run();
       }, ms);
@@ -141,7 +146,7 @@ export class GoogleSpeechFake {
       if (ended) return;
       ended = true;
       seen.endedBy = by;
-      for (const timer of timers) clearTimeout(timer);
+      for (const timer of timers) clock.clearTimeout(timer);
       // What was never finalised is recognised again when its audio comes again (on the next stream).
       this.queue.unshift(...open.map((w) => w.transcript));
     };

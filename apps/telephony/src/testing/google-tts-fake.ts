@@ -6,6 +6,7 @@
 // unavailable Google would; `stallNext(n)` makes them never answer (the client's deadline ends them).
 import { encodeMulaw } from "@atende/shared/mulaw";
 import * as grpc from "@grpc/grpc-js";
+import { type Clock, systemClock } from "../clock";
 import { loadGoogleService } from "./google-protos";
 
 export interface SynthesizeRequestSeen {
@@ -21,8 +22,10 @@ export interface SynthesizeRequestSeen {
 }
 
 export interface GoogleTtsFakeOptions {
-  /** Wall time before the answer (unary: the first byte is the whole answer). */
+  /** Time before the answer (unary: the first byte is the whole answer), on `clock`. */
   firstByteMs?: number;
+  /** The clock of its latency: the gateway's (decision 0035); the process's by default. */
+  clock?: Clock;
   /** Length of the tone per character of text. */
   msPerCharacter?: number;
   /** Renders the text's audio (16-bit PCM at the requested rate) instead of the tone. */
@@ -104,7 +107,11 @@ export class GoogleTtsFake {
     this.requests.push(request);
     const text = request.input?.text ?? request.input?.ssml ?? "";
     const rate = request.audioConfig?.sampleRateHertz || 24_000;
-    if (this.options.firstByteMs) await new Promise((r) => setTimeout(r, this.options.firstByteMs));
+    const firstByteMs = this.options.firstByteMs;
+    if (firstByteMs) {
+      const clock = this.options.clock ?? systemClock;
+      await new Promise((r) => clock.setTimeout(() => r(undefined), firstByteMs));
+    }
     if (this.failures > 0) {
       this.failures--;
       callback(this.failure);

@@ -4,6 +4,7 @@ import speech from "@google-cloud/speech";
 import tts from "@google-cloud/text-to-speech";
 import type { Logger } from "pino";
 import { createToneSynthesizer } from "../audio/tts";
+import type { Clock } from "../clock";
 import type { RecognizerFactory, SpeechSynthesizer } from "../pipeline";
 import { googleClientOptions } from "../providers/google-access";
 import { createGoogleRecognizers, type GoogleSpeechOptions } from "../providers/google-speech";
@@ -63,13 +64,20 @@ export async function startGoogleFakes(options: {
   synthesizer?: Partial<Pick<GoogleTtsOptions, "timeoutMs" | "cacheBytes">>;
   /** Speaks what Google's voice could not (main.ts uses eSpeak; a short tone by default here). */
   fallback?: SpeechSynthesizer;
+  /**
+   * The gateway's clock (decision 0035): the fakes' latencies and the recogniser's waits run on it, so a whole-call
+   * test on the virtual clock keeps their proportions to the caller's audio; the process's by default.
+   */
+  clock?: Clock;
 }): Promise<GoogleFakes> {
+  const clock = options.clock ? { clock: options.clock } : {};
   const [speechFake, ttsFake] = await Promise.all([
-    GoogleSpeechFake.start(options.speech),
-    GoogleTtsFake.start(options.tts),
+    GoogleSpeechFake.start({ ...options.speech, ...clock }),
+    GoogleTtsFake.start({ ...options.tts, ...clock }),
   ]);
   const adapters = googleAdaptersFor({
     ...options,
+    recognizer: { ...options.recognizer, ...clock },
     speechEndpoint: speechFake.endpoint,
     ttsEndpoint: ttsFake.endpoint,
   });

@@ -44,10 +44,6 @@ export function getRefreshToken(): string | null {
   return read(REFRESH_KEY);
 }
 
-export function hasSession(): boolean {
-  return getAccessToken() !== null || getRefreshToken() !== null;
-}
-
 export function storeTokens({ accessToken, refreshToken }: TokenPair): void {
   window.localStorage.setItem(ACCESS_KEY, accessToken);
   window.localStorage.setItem(REFRESH_KEY, refreshToken);

@@ -30,6 +30,8 @@ test("a call's detail shows each turn's timings as stacked bars with the call's 
         firstFrameMs: 660,
       },
       { endpointingMs: 700, transcriptMs: 140, engineFirstMs: 420, interrupted: true },
+      // Cut off by the caller's voice 240 ms after it began, two acknowledgements heard before (decision 0036).
+      { endpointingMs: 280, transcriptMs: 150, interrupted: true, bargeInMs: 240, backchannels: 2 },
     ],
   });
   const empty = await call<{ id: string }>("POST", "/dev/conversations", { clientName: "Sem Tempos" });
@@ -42,7 +44,7 @@ test("a call's detail shows each turn's timings as stacked bars with the call's 
   await expect(panel.getByRole("definition").filter({ hasText: "870 ms" })).toBeVisible();
   await expect(panel.getByRole("definition").filter({ hasText: "2.060 ms" })).toBeVisible();
   const turns = panel.getByRole("list", { name: "Tempos por turno" });
-  await expect(turns.getByRole("listitem")).toHaveCount(4);
+  await expect(turns.getByRole("listitem")).toHaveCount(5);
   const first = turns.getByRole("listitem", { name: "Turno 1" });
   await expect(first.getByText("Fala")).toBeVisible();
   await expect(first.getByText("870 ms")).toBeVisible();
@@ -55,6 +57,9 @@ test("a call's detail shows each turn's timings as stacked bars with the call's 
   const interrupted = turns.getByRole("listitem", { name: "Turno 4" });
   await expect(interrupted.getByText("Interrompido")).toBeVisible();
   await expect(interrupted.getByText("—")).toBeVisible();
+  const cut = turns.getByRole("listitem", { name: "Turno 5" });
+  await expect(cut.getByText("Interrompido em 240 ms")).toBeVisible();
+  await expect(cut.getByText("2 sinais de escuta")).toBeVisible();
   // The bars fit the screen, the phone's included.
   const bar = first.getByRole("img");
   const box = await bar.boundingBox();

@@ -98,3 +98,6 @@ export function openSuccessor(token: string, sealed: string): string | undefined
     return undefined;
   }
 }
+
+/** What a refused session says (an expired, reused or revoked token). */
+export const SESSION_EXPIRED = "Sessão expirada. Faça login novamente.";

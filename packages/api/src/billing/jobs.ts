@@ -4,9 +4,10 @@
 import { type DataAccess, schema } from "@atende/db";
 import { eq } from "@atende/db/orm";
 import type { ApiConfig } from "../config";
-import type { JobHandler, JobRunner, PeriodicJob } from "../jobs/runner";
+import type { JobHandler, JobQueue, PeriodicJob } from "../jobs/runner";
+import { applyProviderPayment } from "./payment-effects";
 import type { PaymentProvider } from "./provider";
-import { applyProviderPayment, dueSubscriptionsWhere, renewSubscription } from "./subscriptions";
+import { dueSubscriptionsWhere, renewSubscription } from "./renewal";
 
 export const BILLING_JOBS = {
   applyPayment: "billing.applyPayment",
@@ -25,12 +26,15 @@ export interface BillingJobDeps {
   provider: PaymentProvider;
   now: () => Date;
   /** Where the sweep enqueues the renewals. */
-  jobs: () => JobRunner;
+  queue: JobQueue;
 }
 
 /** A notified payment's job: one pending per payment, so a notification delivered ten times is applied once. */
-export function enqueuePaymentNotification(jobs: JobRunner, paymentId: string): Promise<void> {
-  return jobs.enqueue(BILLING_JOBS.applyPayment, { paymentId }, { singletonKey: `payment:${paymentId}` });
+export function enqueuePaymentNotification(
+  queue: Pick<JobQueue, "enqueue">,
+  paymentId: string,
+): Promise<void> {
+  return queue.enqueue(BILLING_JOBS.applyPayment, { paymentId }, { singletonKey: `payment:${paymentId}` });
 }
 
 export function billingJobs(deps: BillingJobDeps): {
@@ -61,9 +65,11 @@ export function billingJobs(deps: BillingJobDeps): {
           .from(schema.subscriptions)
           .where(dueSubscriptionsWhere(deps.now()));
         for (const { tenantId } of due) {
-          await deps
-            .jobs()
-            .enqueue(BILLING_JOBS.renew, { tenantId }, { singletonKey: `renew:${tenantId}`, maxAttempts: 8 });
+          await deps.queue.enqueue(
+            BILLING_JOBS.renew,
+            { tenantId },
+            { singletonKey: `renew:${tenantId}`, maxAttempts: 8 },
+          );
         }
       },
       async [BILLING_JOBS.renew](payload) {

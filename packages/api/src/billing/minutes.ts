@@ -7,7 +7,7 @@ import { and, asc, eq, gt, isNull, lte, or, sql } from "@atende/db/orm";
 import type { MinuteGrantSource } from "@atende/shared/enums";
 import { formatDate } from "@atende/shared/format";
 import { BILLING_CONSTANTS } from "@atende/shared/schemas/billing";
-import { enqueueEmail } from "../services/email";
+import { enqueueEmail } from "../mail/outbox";
 
 const g = schema.minuteGrants;
 const d = schema.minuteDebits;

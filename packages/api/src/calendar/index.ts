@@ -8,4 +8,4 @@ export {
 } from "./consent";
 export { decryptSecret, encryptSecret, parseEncryptionKey } from "./crypto";
 export { eventIdOf } from "./events";
-export { CALENDAR_JOBS, type CalendarLogger, CalendarService, calendarFor } from "./service";
+export { CALENDAR_JOBS, type CalendarLogger, CalendarService } from "./service";

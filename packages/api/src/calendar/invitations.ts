@@ -15,10 +15,10 @@ import type {
 } from "@atende/shared/schemas/calendar";
 import { toWireInstant } from "@atende/shared/time";
 import { jwtVerify, SignJWT } from "jose";
+import type { Actor } from "../auth/actor";
 import type { ApiConfig } from "../config";
-import type { Actor } from "../context";
 import { conflict, notFound } from "../errors";
-import { enqueueEmail, escapeHtml } from "../services/email";
+import { enqueueEmail, escapeHtml } from "../mail/outbox";
 import type { CalendarService } from "./service";
 
 const I = schema.calendarInvitations;

@@ -1,16 +1,16 @@
 // The calendar service of one installation (docs/decisions/0029-calendar-integration.md): Google's client, the access
 // tokens it holds in memory, the professionals' busy time read from Google (cached briefly), and the enqueuing of
-// event writes. One instance per database handle (like the payment provider), so the requests and the job handlers of
-// a process share its caches.
+// event writes. The composition root builds one per process (docs/decisions/0043-composition-root.md), so the requests
+// and the job handlers share its caches.
 //
 // Never a call to Google inside a database transaction: every method here opens its own short tenant transactions
 // (`steps.inTenant`), each closed before Google is asked (PGlite has one connection: a transaction held open during a
 // network call would stall the whole server).
-import { type DataAccess, schema, selectRows, type TenantTx } from "@atende/db";
+import { schema, selectRows, type TenantTx } from "@atende/db";
 import { and, eq, inArray, isNull, sql } from "@atende/db/orm";
 import { addDays, dateOf, startOfDay } from "@atende/shared/time";
 import type { ApiConfig } from "../config";
-import { JobRunner } from "../jobs/runner";
+import type { JobQueue } from "../jobs/runner";
 import { occupiedMinutesSql } from "../services/booking";
 import { decryptSecret } from "./crypto";
 import { type BusyEvent, busyOf } from "./events";
@@ -64,19 +64,17 @@ const BUSY_CACHE_MAX = 5_000;
 
 export class CalendarService {
   readonly google: GoogleCalendarApi | undefined;
-  private readonly queue: JobRunner;
   private readonly tokens = new Map<string, { token: string; expiresAt: number }>();
   private readonly refreshing = new Map<string, Promise<string>>();
   private readonly busyCache = new Map<string, { until: number; busy: BusyEvent[] }>();
   private logger: CalendarLogger | undefined;
 
+  /** `queue` takes the event writes; the server's runner runs them. */
   constructor(
     readonly config: ApiConfig,
-    data: DataAccess,
+    private readonly queue: JobQueue,
   ) {
     this.google = googleCalendarApi(config);
-    // Only its `enqueue` is used (the job table's insert); the server's own runner runs the jobs.
-    this.queue = new JobRunner({ data, handlers: {}, pollMs: 60_000, now: () => new Date() });
   }
 
   /** Calendar sync needs Google configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
@@ -355,16 +353,4 @@ export class CalendarService {
     if (!this.google) throw new Error("Google Calendar is not configured");
     return this.google;
   }
-}
-
-const services = new WeakMap<DataAccess, CalendarService>();
-
-/** The installation's calendar service for this database handle (one per process and database). */
-export function calendarFor(config: ApiConfig, data: DataAccess): CalendarService {
-  let service = services.get(data);
-  if (!service) {
-    service = new CalendarService(config, data);
-    services.set(data, service);
-  }
-  return service;
 }

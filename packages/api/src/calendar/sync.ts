@@ -8,17 +8,10 @@
 // another short one.
 import { type DataAccess, schema, selectRows, type TenantTx } from "@atende/db";
 import { and, asc, eq, inArray, sql } from "@atende/db/orm";
-import type { ApiConfig } from "../config";
 import type { JobHandler, PeriodicJob } from "../jobs/runner";
 import { type AppointmentContent, eventIdOf, eventOf } from "./events";
 import { CalendarApiError, CalendarGrantRefused } from "./google";
-import {
-  CALENDAR_JOBS,
-  type CalendarGrant,
-  type CalendarService,
-  type CalendarSteps,
-  calendarFor,
-} from "./service";
+import { CALENDAR_JOBS, type CalendarGrant, type CalendarService, type CalendarSteps } from "./service";
 
 const A = schema.appointments;
 const AS = schema.appointmentServices;
@@ -227,11 +220,11 @@ export async function driftedAppointments(db: TenantTx, now: Date): Promise<stri
   return rows.map((row) => row.id);
 }
 
-export function calendarJobs(deps: { data: DataAccess; config: ApiConfig; now: () => Date }): {
+export function calendarJobs(deps: { data: DataAccess; calendar: CalendarService; now: () => Date }): {
   handlers: Record<string, JobHandler>;
   periodic: PeriodicJob[];
 } {
-  const calendar = calendarFor(deps.config, deps.data);
+  const { calendar } = deps;
   const stepsOf = (tenantId: string): CalendarSteps => ({
     tenantId,
     inTenant: (fn) => deps.data.inTenant(tenantId, fn),

@@ -32,6 +32,8 @@ export interface PeriodicJob {
 
 export interface JobRunnerOptions {
   data: DataAccess;
+  /** Where its own enqueues go (the periodic jobs); one over `data` at `now` when absent. */
+  queue?: JobQueue;
   handlers: Record<string, JobHandler>;
   /** Jobs enqueued on their own every `everyMs` (the renewal sweep). */
   periodic?: PeriodicJob[];
@@ -60,8 +62,33 @@ interface ClaimedJob {
   max_attempts: number;
 }
 
+/**
+ * The queue's writing end, apart from the runner (docs/decisions/0043-composition-root.md): what a request, a service
+ * or a job handler needs to hand work over. The composition root builds one; only the server's runner runs the jobs.
+ */
+export class JobQueue {
+  private readonly sys: SystemDb;
+
+  constructor(
+    data: DataAccess,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.sys = data.system("jobs");
+  }
+
+  async enqueue(name: string, payload: JobPayload = {}, options: EnqueueOptions = {}): Promise<void> {
+    const runAt = options.runAt ?? this.now();
+    await this.sys.execute(sql`
+      insert into ${schema.jobs} (name, payload, run_at, max_attempts, singleton_key)
+      values (${name}, ${JSON.stringify(payload)}::jsonb, ${at(runAt)}, ${options.maxAttempts ?? 5},
+        ${options.singletonKey ?? null})
+      on conflict (singleton_key) where done_at is null and failed_at is null do nothing`);
+  }
+}
+
 export class JobRunner {
   private readonly sys: SystemDb;
+  private readonly queue: JobQueue;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = true;
@@ -73,15 +100,11 @@ export class JobRunner {
 
   constructor(private readonly options: JobRunnerOptions) {
     this.sys = options.data.system("jobs");
+    this.queue = options.queue ?? new JobQueue(options.data, options.now);
   }
 
-  async enqueue(name: string, payload: JobPayload = {}, options: EnqueueOptions = {}): Promise<void> {
-    const runAt = options.runAt ?? this.options.now();
-    await this.sys.execute(sql`
-      insert into ${schema.jobs} (name, payload, run_at, max_attempts, singleton_key)
-      values (${name}, ${JSON.stringify(payload)}::jsonb, ${at(runAt)}, ${options.maxAttempts ?? 5},
-        ${options.singletonKey ?? null})
-      on conflict (singleton_key) where done_at is null and failed_at is null do nothing`);
+  enqueue(name: string, payload: JobPayload = {}, options: EnqueueOptions = {}): Promise<void> {
+    return this.queue.enqueue(name, payload, options);
   }
 
   /** Tells `observer` how each job run ends (the server's metrics count them); answers the way to stop. */

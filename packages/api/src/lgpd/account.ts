@@ -13,8 +13,9 @@ import {
   LGPD_MESSAGES as M,
 } from "@atende/shared/schemas/lgpd";
 import { toWireInstant } from "@atende/shared/time";
-import { type BillingDeps, cancelSubscription } from "../billing/subscriptions";
-import type { Actor } from "../context";
+import type { Actor } from "../auth/actor";
+import { cancelSubscription } from "../billing/plan-changes";
+import type { BillingDeps } from "../billing/subscriptions";
 import { conflict, invalid } from "../errors";
 import { requireOwner } from "../services/team";
 import { anonymiseClients } from "./anonymise";

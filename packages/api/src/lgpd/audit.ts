@@ -1,7 +1,7 @@
 // Every LGPD action leaves one row in the tenant's audit log: who (the user, or a super-admin acting in the tenant,
 // with their own identity), what, and which record by id. Never the erased personal data itself.
 import { schema, type TenantTx } from "@atende/db";
-import type { Actor } from "../context";
+import type { Actor } from "../auth/actor";
 
 /** The audit actions of this module. */
 export const LGPD_AUDIT = {

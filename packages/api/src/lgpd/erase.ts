@@ -6,7 +6,7 @@ import { schema, type TenantTx } from "@atende/db";
 import { eq } from "@atende/db/orm";
 import type { ClientErasureSummary, ClientExport } from "@atende/shared/schemas/lgpd";
 import { toWireInstant } from "@atende/shared/time";
-import type { Actor } from "../context";
+import type { Actor } from "../auth/actor";
 import { anonymiseClients } from "./anonymise";
 import { auditLgpd, LGPD_AUDIT } from "./audit";
 import { clientRow, exportClient } from "./export";

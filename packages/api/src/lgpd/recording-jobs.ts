@@ -10,7 +10,7 @@
 import { type DataAccess, schema, selectRows } from "@atende/db";
 import { and, eq, inArray, isNotNull, lt, sql } from "@atende/db/orm";
 import { RECORDING_RETENTION_MONTHS } from "@atende/shared/schemas/lgpd";
-import type { JobHandler, JobRunner, PeriodicJob } from "../jobs/runner";
+import type { JobHandler, JobQueue, PeriodicJob } from "../jobs/runner";
 import type { RecordingStore } from "../recordings/store";
 import { auditLgpd, LGPD_AUDIT } from "./audit";
 
@@ -37,7 +37,7 @@ export interface RecordingJobDeps {
   data: DataAccess;
   store: RecordingStore;
   now: () => Date;
-  jobs: () => JobRunner;
+  queue: JobQueue;
 }
 
 /**
@@ -145,13 +145,11 @@ export function recordingJobs(deps: RecordingJobDeps): {
         const queued = await purgeExpiredRecordings(deps, deps.now());
         // A full batch: more may be waiting; the next run comes now rather than tomorrow.
         if (queued >= RETENTION_BATCH) {
-          await deps
-            .jobs()
-            .enqueue(
-              RECORDING_JOBS.retention,
-              {},
-              { singletonKey: `${RECORDING_JOBS.retention}:more`, maxAttempts: 1 },
-            );
+          await deps.queue.enqueue(
+            RECORDING_JOBS.retention,
+            {},
+            { singletonKey: `${RECORDING_JOBS.retention}:more`, maxAttempts: 1 },
+          );
         }
       },
     },

@@ -3,11 +3,11 @@
 export { S3_ENV_KEYS, type S3Env, s3EnvProblems, s3EnvShape, s3SettingsOf } from "./settings";
 export {
   type ByteRange,
+  createRecordingStore,
   fileOfKey,
   LocalRecordingStore,
   type RecordingSource,
   type RecordingStorageConfig,
   type RecordingStore,
-  recordingStoreFor,
   type S3Settings,
 } from "./store";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeS3, startFakeS3 } from "../testing/s3-fake";
 import { s3EnvProblems, s3SettingsOf } from "./settings";
-import { LocalRecordingStore, type RecordingStore, recordingStoreFor } from "./store";
+import { createRecordingStore, LocalRecordingStore, type RecordingStore } from "./store";
 
 async function text(stream: ReadableStream<Uint8Array> | undefined): Promise<string | undefined> {
   return stream ? new Response(stream).text() : undefined;
@@ -19,7 +19,7 @@ describe.each(["local", "s3"] as const)("the %s store", (kind) => {
 
   beforeAll(async () => {
     s3 = kind === "s3" ? await startFakeS3() : undefined;
-    store = recordingStoreFor({ recordingsDir: dir, s3: s3?.settings });
+    store = createRecordingStore({ recordingsDir: dir, s3: s3?.settings });
   });
   afterAll(() => s3?.close());
 
@@ -58,18 +58,18 @@ describe("the S3 store's failures", () => {
   afterAll(() => s3.close());
 
   it("rides out a store that refuses a request once (the SDK retries)", async () => {
-    const store = recordingStoreFor({ recordingsDir: "/nao-usado", s3: s3.settings });
+    const store = createRecordingStore({ recordingsDir: "/nao-usado", s3: s3.settings });
     s3.failNext(1);
     await store.put("t/1.wav", { bytes: new Uint8Array([1, 2, 3]) });
     expect(s3.objects.get("t/1.wav")?.body.length).toBe(3);
   });
 
   it("fails, rather than pretending, when the store keeps refusing or the credentials are wrong", async () => {
-    const store = recordingStoreFor({ recordingsDir: "/nao-usado", s3: s3.settings });
+    const store = createRecordingStore({ recordingsDir: "/nao-usado", s3: s3.settings });
     s3.failNext(10);
     await expect(store.put("t/2.wav", { bytes: new Uint8Array([1]) })).rejects.toThrow();
     s3.failNext(0);
-    const wrong = recordingStoreFor({
+    const wrong = createRecordingStore({
       recordingsDir: "/nao-usado",
       s3: { ...s3.settings, accessKeyId: "AKIAOUTRA" },
     });

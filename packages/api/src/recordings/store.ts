@@ -92,14 +92,10 @@ export interface RecordingStorageConfig {
   s3?: S3Settings | undefined;
 }
 
-const stores = new WeakMap<RecordingStorageConfig, RecordingStore>();
-
-/** The installation's store (one per configuration, so one S3 client and its connections are shared). */
-export function recordingStoreFor(config: RecordingStorageConfig): RecordingStore {
-  let store = stores.get(config);
-  if (!store) {
-    store = config.s3 ? new S3RecordingStore(config.s3) : new LocalRecordingStore(config.recordingsDir);
-    stores.set(config, store);
-  }
-  return store;
+/**
+ * The store the configuration chooses. Build it once per process (the composition root does, and the gateway's
+ * main): an S3 store holds its client and connections.
+ */
+export function createRecordingStore(config: RecordingStorageConfig): RecordingStore {
+  return config.s3 ? new S3RecordingStore(config.s3) : new LocalRecordingStore(config.recordingsDir);
 }

@@ -3,10 +3,10 @@
 // credential reaches none of it.
 import { AccountCloseInput, AccountCloseSummary, AccountExport } from "@atende/shared/schemas/lgpd";
 import type { TRPCRouterRecord } from "@trpc/server";
-import { calendarSteps } from "../calendar/hooks";
 import { closeAccount, exportAccountAudited } from "../lgpd/account";
 import { appointmentsWithEvents } from "../lgpd/erase";
 import { type AroundArgs, tenantProcedure } from "../trpc";
+import { calendarSteps } from "./calendar-hooks";
 
 /** After a closure committed: the events in the professionals' Google Calendars are rewritten without the patients. */
 async function resyncCalendarEvents(args: AroundArgs<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 // Appointments (spec 001 §3-§5, §7): thin procedures; the booking rules live in services/booking.ts and the
 // appointment operations in services/appointments.ts, shared with the REST shims and the voice agent. Around the
-// transaction (calendar/hooks.ts, decision 0029): the professional's Google Calendar busy time is read before it
+// transaction (routers/calendar-hooks.ts, decision 0029): the professional's Google Calendar busy time is read before it
 // opens, and the appointment's event sync is enqueued after it commits.
 import {
   Appointment,
@@ -14,7 +14,6 @@ import {
 } from "@atende/shared/schemas/appointments";
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
-import { bookingBusy, slotsBusy, syncChanged, syncCreated } from "../calendar/hooks";
 import {
   checkAvailability,
   confirmAppointment,
@@ -26,6 +25,7 @@ import {
   updateAppointment,
 } from "../services/appointments";
 import { agentToolProcedure, tenantProcedure } from "../trpc";
+import { bookingBusy, slotsBusy, syncChanged, syncCreated } from "./calendar-hooks";
 
 export const appointmentsRouter = {
   list: agentToolProcedure

@@ -20,18 +20,9 @@ import {
 import { z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { listPlans, minutePackOffer } from "../billing/catalogue";
-import type { BillingDeps } from "../billing/subscriptions";
-import {
-  buyCheckout,
-  cancelSubscription,
-  changePlan,
-  getSubscription,
-  listPayments,
-  minutePackCheckout,
-  minutePackHistory,
-  trialCheckout,
-  updateCreditCard,
-} from "../billing/subscriptions";
+import { buyCheckout, minutePackCheckout, trialCheckout } from "../billing/checkout";
+import { cancelSubscription, changePlan, updateCreditCard } from "../billing/plan-changes";
+import { type BillingDeps, getSubscription, listPayments, minutePackHistory } from "../billing/subscriptions";
 import type { Context } from "../context";
 import { requireOwner } from "../services/team";
 import { sharedProcedure, tenantProcedure, tenantStepsProcedure } from "../trpc";

@@ -9,10 +9,10 @@ import {
 import { ClientErasureSummary, ClientExport } from "@atende/shared/schemas/lgpd";
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
-import { calendarSteps } from "../calendar/hooks";
 import { appointmentsWithEvents, eraseClient, exportClientAudited } from "../lgpd/erase";
 import { clients, findClientsByPhone, listClients } from "../services/clients";
 import { type AroundArgs, agentToolProcedure, tenantProcedure } from "../trpc";
+import { calendarSteps } from "./calendar-hooks";
 
 /**
  * After an erasure committed: the patient's events in the professionals' Google Calendars are rewritten (they carry

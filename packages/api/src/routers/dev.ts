@@ -3,7 +3,6 @@
 import { ConversationDetail } from "@atende/shared/schemas/conversations";
 import { DevConversationInput } from "@atende/shared/schemas/dev";
 import type { TRPCRouterRecord } from "@trpc/server";
-import { recordingStoreFor } from "../recordings/store";
 import { getConversation } from "../services/conversations";
 import { seedConversation } from "../services/dev-seed";
 import { devTenantProcedure } from "../trpc";
@@ -13,7 +12,7 @@ export const devRouter = {
     .input(DevConversationInput)
     .output(ConversationDetail)
     .mutation(async ({ ctx, input }) => {
-      const { id } = await seedConversation(ctx.db, input, ctx.now(), recordingStoreFor(ctx.config));
+      const { id } = await seedConversation(ctx.db, input, ctx.now(), ctx.recordings);
       return getConversation(ctx.db, id);
     }),
 } satisfies TRPCRouterRecord;

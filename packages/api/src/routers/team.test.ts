@@ -6,8 +6,8 @@ import { TEAM_MESSAGES as M } from "@atende/shared/schemas/team";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyAccessToken } from "../auth/tokens";
 import { actorFromClaims } from "../context";
+import { listOutbox } from "../mail/outbox";
 import { signIn } from "../services/auth";
-import { listOutbox } from "../services/email";
 import { createTestApi, type TestApi } from "../testing";
 
 let t: TestApi;

@@ -18,7 +18,6 @@ import { issueCallTicket } from "../services/calls";
 import { prefillBusinessType } from "../services/tenant-profile";
 import { createVoiceAgent, getVoiceAgent, updateVoiceAgent } from "../services/voice-agent";
 import { callForwardingNumber, placeTestCall } from "../telephony/outbound";
-import { telephonyOf } from "../telephony/provider";
 import { agentToolProcedure, tenantProcedure } from "../trpc";
 
 /** The tenant's voice agent, one per tenant (spec 000 §3/§5, spec 001 §5 Voice agent). */
@@ -99,7 +98,7 @@ export const voiceAgentRouter = {
    */
   phoneCalls: tenantProcedure
     .output(z.object({ available: z.boolean() }))
-    .query(({ ctx }) => ({ available: telephonyOf(ctx.config).kind !== "none" })),
+    .query(({ ctx }) => ({ available: ctx.telephony.kind !== "none" })),
   testCall: tenantProcedure
     .input(CallToNumberInput)
     .output(CallPlacedResult)

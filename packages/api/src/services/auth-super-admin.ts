@@ -5,10 +5,10 @@
 import { type Queryable, type SystemDb, schema } from "@atende/db";
 import { asc, desc, eq } from "@atende/db/orm";
 import { z } from "zod";
+import type { Actor } from "../auth/actor";
+import { SUPER_ADMIN_ONLY } from "../auth/actor";
 import type { ApiConfig } from "../config";
-import type { Actor } from "../context";
 import { forbidden, notFound, unauthorized } from "../errors";
-import { SUPER_ADMIN_ONLY } from "../trpc";
 import {
   findUser,
   isSuperAdminEmail,

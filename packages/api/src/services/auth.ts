@@ -4,10 +4,12 @@
 import { PG_UNIQUE_VIOLATION, pgErrorOf, type Queryable, type SystemDb, schema } from "@atende/db";
 import { and, desc, eq, gt, isNull, sql } from "@atende/db/orm";
 import type { UserRole } from "@atende/shared/enums";
+import { isSuperAdminEmail } from "../auth/actor";
 import {
   generateRefreshToken,
   hashRefreshToken,
   openSuccessor,
+  SESSION_EXPIRED,
   sealSuccessor,
   signAccessToken,
 } from "../auth/tokens";
@@ -16,7 +18,7 @@ import { unauthorized } from "../errors";
 
 const { invitations, refreshTokenFamilies, refreshTokens, tenants, users } = schema;
 
-export const SESSION_EXPIRED = "Sessão expirada. Faça login novamente.";
+export { SESSION_EXPIRED };
 
 export interface TokenPair {
   accessToken: string;
@@ -36,10 +38,8 @@ export interface SignInProfile {
   name: string;
 }
 
-/** Super-admins are the e-mails in SUPER_ADMIN_EMAILS, judged whenever a token is issued (sign-in and refresh). */
-export function isSuperAdminEmail(config: ApiConfig, email: string): boolean {
-  return config.superAdminEmails.has(email.trim().toLowerCase());
-}
+// Super-admins are the e-mails in SUPER_ADMIN_EMAILS, judged whenever a token is issued (sign-in and refresh).
+export { isSuperAdminEmail };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

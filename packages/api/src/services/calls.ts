@@ -426,6 +426,8 @@ export async function recordTurnTiming(
       ttsFirstByteMs: input.ttsFirstByteMs,
       firstFrameMs: input.firstFrameMs,
       interrupted: input.interrupted,
+      bargeInMs: input.bargeInMs ?? null,
+      backchannels: input.backchannels ?? 0,
     })
     .onConflictDoNothing();
 }

@@ -13,7 +13,7 @@ import { toWireInstant } from "@atende/shared/time";
 import type { z } from "zod";
 import type { ApiConfig } from "../config";
 import { tooManyRequests } from "../errors";
-import { enqueueEmail } from "./email";
+import { enqueueEmail } from "../mail/outbox";
 
 const { contactMessages } = schema;
 const HOUR_MS = 3_600_000;

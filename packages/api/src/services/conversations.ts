@@ -1,7 +1,7 @@
-// Call history (spec 001 §2, §3): the writers the telephony gateway uses while a call runs (and tests use to seed),
-// and the reads behind the list and the detail. Every call leaves one record: the conversation, its messages with
-// timestamps, the actions performed, the data collected, a summary and the transferred-to number
-// (the telephony gateway, to come).
+// Call history (spec 001 §2, §3): the reads behind the list and the detail, and the whole-call writer the development
+// seed and tests use. Every call leaves one record: the conversation, its messages with timestamps, the actions
+// performed, the data collected, a summary and the transferred-to number. The telephony gateway writes a call while
+// it runs through services/calls.ts (decision 0016).
 //
 // Every function takes a `TenantTx`: the gateway writes a call inside the called tenant's scope, and row-level
 // security does the tenant filtering (decision 0010). Child rows reference the conversation by `(tenant_id, id)`,
@@ -35,7 +35,7 @@ const tt = schema.conversationTurnTimings;
 
 // ─── Writers ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** What is known when a call starts (the caller's data may be filled in later by `finishConversation`). */
+/** What is known when a call starts. */
 export interface ConversationStart {
   /** INBOUND (default): the agent answered; OUTBOUND: the agent placed the call (test calls, reminders). */
   direction?: ConversationDirection;
@@ -56,7 +56,6 @@ export interface ConversationStart {
 export interface MessageInput {
   sender: MessageSender;
   content: string;
-  /** Defaults to the database's clock at the insert (`clock_timestamp()`, microseconds), so appends stay ordered. */
   timestamp?: Date;
 }
 
@@ -66,25 +65,6 @@ export interface ActionInput {
   timestamp?: Date;
   /** Whatever identifies the action's effect (an appointment id, the number a call went to). */
   details?: Record<string, unknown> | null;
-}
-
-export interface ConversationEnd {
-  /** The final status; ACTIVE is the status of a call still running. */
-  status: Exclude<ConversationStatus, "ACTIVE">;
-  /** Defaults to now. */
-  endedAt?: Date;
-  /** Seconds; defaults to `endedAt - startedAt`, rounded. */
-  duration?: number;
-  summary?: string | null;
-  transferredTo?: string | null;
-  recordingPath?: string | null;
-  billedMinutes?: number | null;
-  /** The caller as identified during the call (updates the values given at the start when present). */
-  clientId?: string | null;
-  clientName?: string | null;
-  clientEmail?: string | null;
-  establishmentId?: string | null;
-  establishmentName?: string | null;
 }
 
 /** A whole call at once: what the gateway writes when it keeps the call in memory, and what tests seed. */
@@ -181,97 +161,6 @@ export async function recordConversation(
     }
     return { id: conversationId };
   });
-}
-
-/** Opens the record of a call that has just started (status ACTIVE). */
-export async function startConversation(
-  db: TenantTx,
-  input: ConversationStart = {},
-): Promise<{ id: string }> {
-  return recordConversation(db, { ...input, status: "ACTIVE" });
-}
-
-export async function appendMessage(
-  db: TenantTx,
-  conversationId: string,
-  message: MessageInput,
-): Promise<void> {
-  const { tenantId } = db;
-  await db
-    .insert(m)
-    .values({
-      tenantId,
-      conversationId,
-      sender: message.sender,
-      content: message.content,
-      timestamp: message.timestamp ?? sql`clock_timestamp()`,
-    })
-    .catch(rethrow);
-}
-
-/** Records an action and makes it the conversation's main action (the list shows the last one performed). */
-export async function recordAction(db: TenantTx, conversationId: string, action: ActionInput): Promise<void> {
-  const { tenantId } = db;
-  await db
-    .insert(a)
-    .values({
-      tenantId,
-      conversationId,
-      actionType: action.actionType,
-      timestamp: action.timestamp ?? sql`clock_timestamp()`,
-      details: action.details ?? null,
-    })
-    .catch(rethrow);
-  await db.update(c).set({ actionType: action.actionType }).where(eq(c.id, conversationId));
-}
-
-/** Sets collected data points; a key already collected takes the new value. */
-export async function setCollectedData(
-  db: TenantTx,
-  conversationId: string,
-  data: Record<string, string>,
-): Promise<void> {
-  const { tenantId } = db;
-  const rows = Object.entries(data).map(([key, value]) => ({ tenantId, conversationId, key, value }));
-  if (!rows.length) return;
-  await db
-    .insert(d)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [d.tenantId, d.conversationId, d.key],
-      set: { value: sql`excluded.value` },
-    })
-    .catch(rethrow);
-}
-
-/** Closes the record of a call: final status, end time, duration, summary, transfer target. */
-export async function finishConversation(
-  db: TenantTx,
-  conversationId: string,
-  end: ConversationEnd,
-): Promise<void> {
-  const endedAt = end.endedAt ?? new Date();
-  const [row] = await db
-    .update(c)
-    .set({
-      status: end.status,
-      endedAt,
-      duration:
-        wholeSeconds(end.duration) ??
-        sql`greatest(0, round(extract(epoch from (${endedAt.toISOString()}::timestamptz - ${c.startedAt}))))::int`,
-      ...(end.summary !== undefined && { summary: end.summary }),
-      ...(end.transferredTo !== undefined && { transferredTo: end.transferredTo }),
-      ...(end.recordingPath !== undefined && { recordingPath: end.recordingPath }),
-      ...(end.billedMinutes !== undefined && { billedMinutes: end.billedMinutes }),
-      ...(end.clientId !== undefined && { clientId: end.clientId }),
-      ...(end.clientName !== undefined && { clientName: end.clientName }),
-      ...(end.clientEmail !== undefined && { clientEmail: end.clientEmail }),
-      ...(end.establishmentId !== undefined && { establishmentId: end.establishmentId }),
-      ...(end.establishmentName !== undefined && { establishmentName: end.establishmentName }),
-    })
-    .where(eq(c.id, conversationId))
-    .returning({ id: c.id });
-  if (!row) notFound(CONVERSATION_NOT_FOUND);
 }
 
 // ─── Reads ───────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -417,6 +306,8 @@ async function latencyOf(db: TenantTx, id: string): Promise<ConversationLatency>
     firstFrameMs: row.firstFrameMs,
     totalMs: row.firstFrameMs === null ? null : (row.endpointingMs ?? 0) + row.firstFrameMs,
     interrupted: row.interrupted,
+    bargeInMs: row.bargeInMs,
+    backchannels: row.backchannels,
   }));
   const totals = turns.flatMap((t) => (t.totalMs === null || t.interrupted ? [] : [t.totalMs]));
   return { turns, p50Ms: percentileMs(totals, 50), p95Ms: percentileMs(totals, 95) };

@@ -11,10 +11,10 @@ import {
   type TeamList,
 } from "@atende/shared/schemas/team";
 import { toWireInstant } from "@atende/shared/time";
+import type { Actor } from "../auth/actor";
 import type { ApiConfig } from "../config";
-import type { Actor } from "../context";
 import { conflict, forbidden, notFound } from "../errors";
-import { enqueueEmail, escapeHtml } from "./email";
+import { enqueueEmail, escapeHtml } from "../mail/outbox";
 
 const { auditLog, invitations, tenants, users } = schema;
 

@@ -9,7 +9,7 @@ import {
   type TenantProfile,
   type TenantProfileUpdate,
 } from "@atende/shared/schemas/tenant-profile";
-import type { Actor } from "../context";
+import type { Actor } from "../auth/actor";
 import { requireOwner } from "./team";
 
 const { tenants } = schema;

@@ -4,8 +4,8 @@
 import { pgErrorOf, type SystemDb, schema, type TenantTx } from "@atende/db";
 import { eq, isNotNull } from "@atende/db/orm";
 import { TELEPHONY_MESSAGES } from "@atende/shared/schemas/calls";
+import { type Actor, actingTenantOf } from "../auth/actor";
 import type { ApiConfig } from "../config";
-import { type Actor, actingTenantOf } from "../context";
 import { conflict, invalid, notFound, upstreamFailed } from "../errors";
 import { type AccountNumber, TwilioError, telephonyOf } from "./provider";
 import { webhookUrls } from "./webhooks";

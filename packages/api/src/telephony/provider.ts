@@ -192,16 +192,9 @@ function twilioProvider(config: TwilioConfig): Telephony {
   };
 }
 
-const providers = new WeakMap<object, Telephony>();
-
+/** Holds nothing but the credentials (each request is a plain `fetch`), so it is cheap to build where it is needed. */
 function providerOf(config: { twilio: TwilioConfig | undefined }): Telephony {
-  if (!config.twilio) return none;
-  let provider = providers.get(config.twilio);
-  if (!provider) {
-    provider = twilioProvider(config.twilio);
-    providers.set(config.twilio, provider);
-  }
-  return provider;
+  return config.twilio ? twilioProvider(config.twilio) : none;
 }
 
 /** The provider the configuration chooses: Twilio when its credentials are set, else none. It does not dial. */

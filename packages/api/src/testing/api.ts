@@ -5,8 +5,7 @@ import { join } from "node:path";
 import { type DataAccess, type Database, dataAccess, schema } from "@atende/db";
 import { createTestDatabase, type TestDatabase } from "@atende/db/testing";
 import { signAccessToken } from "../auth/tokens";
-import { paymentProviderFor } from "../billing";
-import { calendarFor } from "../calendar/service";
+import { createServices, type Services } from "../composition";
 import {
   type ApiConfig,
   DEFAULT_CALENDAR_TIMEOUTS,
@@ -62,6 +61,8 @@ export interface TestApi {
   /** The same database behind its doors, as the server has it (`data.inTenant(id, fn)` to act as a tenant). */
   data: DataAccess;
   config: ApiConfig;
+  /** The installation's services, built once for the test file as the server's main builds them. */
+  services: Services;
   contextFor(actor: Actor | null): Context;
   callerFor(actor: Actor | null): Caller;
   /** Creates a tenant with one user (a super-admin when `superAdmin`). */
@@ -103,22 +104,28 @@ export async function insertTenant(
 }
 
 /** A user's request context, as the server builds it (no agent, no idempotency key). */
-function userContext(data: DataAccess, actor: Actor | null, config: ApiConfig, now: () => Date): Context {
-  return {
-    data,
-    actor,
-    agent: null,
-    idempotencyKey: null,
-    config,
-    payments: paymentProviderFor(config, data),
-    calendar: calendarFor(config, data),
-    now,
-  };
+function userContext(
+  data: DataAccess,
+  actor: Actor | null,
+  config: ApiConfig,
+  now: () => Date,
+  services: Services,
+): Context {
+  return { ...services, data, actor, agent: null, idempotencyKey: null, config, now };
 }
 
-/** The app router as `actor`, in-process (the path a procedure test takes). */
-export function callerFor(data: DataAccess, actor: Actor | null, config: ApiConfig, now: () => Date): Caller {
-  return createCaller(userContext(data, actor, config, now));
+/**
+ * The app router as `actor`, in-process (the path a procedure test takes), over `services` (services of its own
+ * when none are given).
+ */
+export function callerFor(
+  data: DataAccess,
+  actor: Actor | null,
+  config: ApiConfig,
+  now: () => Date,
+  services: Services = createServices(config, data, { now }),
+): Caller {
+  return createCaller(userContext(data, actor, config, now, services));
 }
 
 /** An access token for `actor`, as sign-in would issue it. */
@@ -144,20 +151,22 @@ export async function createTestApi(options: { config?: Partial<ApiConfig> } = {
   const data = dataAccess(database.db);
   let frozen: Date | undefined;
   const now = () => frozen ?? new Date();
-  const contextFor = (actor: Actor | null): Context => userContext(data, actor, config, now);
+  const services = createServices(config, data, { now });
+  const contextFor = (actor: Actor | null): Context => userContext(data, actor, config, now, services);
   return {
     database,
     data,
     config,
+    services,
     contextFor,
-    callerFor: (actor) => callerFor(data, actor, config, now),
+    callerFor: (actor) => callerFor(data, actor, config, now, services),
     async seedTenant(seed = {}) {
       const actor = await insertTenant(database.db, seed);
       return {
         tenantId: actor.tenantId,
         userId: actor.userId,
         actor,
-        api: callerFor(data, actor, config, now),
+        api: callerFor(data, actor, config, now, services),
       };
     },
     setNow(now) {

@@ -255,6 +255,10 @@ export const CallTurnTimingInput = z.object({
   ttsFirstByteMs: stageMs,
   firstFrameMs: stageMs,
   interrupted: z.boolean(),
+  /** From the onset of the caller's speech that cut the reply off to the cut (decision 0036); null otherwise. */
+  bargeInMs: stageMs.optional(),
+  /** Acknowledgements ('uhum', 'tá') the caller made over the reply, which went on (decision 0036). */
+  backchannels: z.number().int().min(0).max(10_000).optional(),
 });
 export type CallTurnTimingInput = z.input<typeof CallTurnTimingInput>;
 

@@ -164,6 +164,13 @@ export const TurnTiming = z.object({
     "Da última palavra do chamador ao primeiro som do agente: endpointingMs + firstFrameMs",
   ),
   interrupted: z.boolean().describe("O chamador interrompeu a resposta"),
+  bargeInMs: stageMs.describe(
+    "Do início da fala do chamador que interrompeu a resposta até o corte (null sem interrupção por voz)",
+  ),
+  backchannels: z
+    .number()
+    .int()
+    .describe("Sinais de escuta ('uhum', 'tá') do chamador durante a resposta, que não a interromperam"),
 });
 export type TurnTiming = z.infer<typeof TurnTiming>;
 
@@ -188,6 +195,9 @@ export const LATENCY_LABELS = {
   turn: "Turno",
   total: "Total",
   interrupted: "Interrompido",
+  interruptedAfter: (ms: string) => `Interrompido em ${ms}`,
+  backchannels: (n: number) => (n === 1 ? "1 sinal de escuta" : `${n} sinais de escuta`),
+  backchannelsHint: "‘uhum’, ‘tá’ do chamador que não interromperam o agente",
   empty: "Nenhum tempo registrado nesta chamada.",
   description: "Tempo da última palavra do chamador até o primeiro som do agente, por etapa.",
   inputs: { SPEECH: "Fala", TEXT: "Texto", DTMF: "Teclas" },

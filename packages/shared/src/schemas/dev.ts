@@ -104,6 +104,13 @@ export const DevConversationInput = z
           ttsFirstByteMs: stageMs,
           firstFrameMs: stageMs,
           interrupted: z.boolean({ error: "interrupted deve ser verdadeiro ou falso" }).default(false),
+          bargeInMs: stageMs,
+          backchannels: z
+            .number({ error: "backchannels deve ser um número" })
+            .int({ error: "backchannels deve ser inteiro" })
+            .min(0, { error: "backchannels não pode ser negativo" })
+            .max(10_000, { error: "backchannels deve ser no máximo 10000" })
+            .default(0),
         }),
         { error: "Tempos por turno inválidos" },
       )

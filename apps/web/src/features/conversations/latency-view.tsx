@@ -88,7 +88,16 @@ function TurnBar({ turn, widest }: { turn: TurnTiming; widest: number }) {
         <span className="flex items-center gap-2">
           <span className="font-medium text-slate-800">{name}</span>
           <span className="text-xs text-slate-600">{L.inputs[turn.input]}</span>
-          {turn.interrupted && <Badge tone="amber">{L.interrupted}</Badge>}
+          {turn.interrupted && (
+            <Badge tone="amber">
+              {turn.bargeInMs === null ? L.interrupted : L.interruptedAfter(ms(turn.bargeInMs))}
+            </Badge>
+          )}
+          {turn.backchannels > 0 && (
+            <span className="text-xs text-slate-600" title={L.backchannelsHint}>
+              {L.backchannels(turn.backchannels)}
+            </span>
+          )}
         </span>
         <span className="text-slate-800">
           {L.total}: <strong>{ms(turn.totalMs)}</strong>

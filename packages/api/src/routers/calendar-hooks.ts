@@ -2,8 +2,8 @@
 // busy time read from Google before a booking's, the free-slot search's or the check's transaction opens, and the
 // event's sync enqueued after a change committed. The dashboard, the REST shims and the voice agent's tools all go
 // through these procedures, so all of them see the same busy time and write the same events.
+import { type CalendarBusy, type CalendarSteps, NO_BUSY } from "../calendar/service";
 import type { AroundArgs } from "../trpc";
-import { type CalendarBusy, type CalendarSteps, NO_BUSY } from "./service";
 
 export function calendarSteps(args: AroundArgs<unknown>): CalendarSteps {
   return { tenantId: args.tenantId, inTenant: args.inTenant, now: args.context.now() };

@@ -5,7 +5,7 @@ import { eq } from "@atende/db/orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../testing";
-import { createEmailSender, enqueueEmail, listOutbox, MAX_SEND_ATTEMPTS } from "./email";
+import { createEmailSender, enqueueEmail, listOutbox, MAX_SEND_ATTEMPTS } from "./outbox";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,0 +1,277 @@
+// The caller-turns stage (issue #26 part 1; docs/architecture.md "Voice pipeline"): the caller's media, keys and text
+// in, caller-turn events out. Each 20 ms frame goes to the recogniser and the voice detector; the endpointer turns the
+// detector's frames into utterances on media time (decision 0035: frames × 20 ms, with the injected clock standing in
+// when frames stop); the interim words set how much silence ends the turn (decision 0022) and feed the speculative
+// start (decision 0024); over the agent's speech the barge-in judge tells an interruption from an acknowledgement
+// (decision 0036). Keys within the DTMF pause form one input. No socket, no record, no replies: the session wires the
+// events to them.
+import type { CallerInput } from "@atende/agent";
+import type { TurnInput } from "@atende/shared/enums";
+import { decodeMulaw } from "@atende/shared/mulaw";
+import { type AgentState, FRAME_BYTES, FRAME_MS } from "@atende/shared/telephony";
+import type { Clock, TimerHandle } from "../clock";
+import type { Endpointer, Recognizer, Vad } from "../pipeline";
+import type { Speculator } from "../speculation";
+import { expectationOf, judgeTurn, type TurnTakingOptions } from "../turn-taking";
+import { BargeInJudge, type BargeInOptions, DEFAULT_BARGE_IN, wordsVerdict } from "./interruptions";
+
+/**
+ * How the caller's turns are taken, in one place: the end of turn, the barge-in and its backchannels, the keys, a
+ * stalled client. (The silence prompt and the reply side are the session's: `SessionTiming`.)
+ */
+export interface TurnOptions {
+  /** Digits typed within this pause form one input. */
+  dtmfPauseMs: number;
+  /** Without a caller frame for this long mid-utterance, the injected clock's time counts as silence (decision 0035). */
+  frameGapMs: number;
+  /** Voiced time that starts the caller's speech while the agent is silent ('sim' is short). */
+  listeningMinSpeechMs: number;
+  /** The end of turn by meaning (decision 0022): its short, default and long silences. */
+  endOfTurn: TurnTakingOptions;
+  /** Barge-in or backchannel (decision 0036). */
+  bargeIn: BargeInOptions;
+}
+
+/** Voiced time that starts the caller's speech while the agent is silent (the endpointer's default is 240 ms). */
+export const LISTENING_MIN_SPEECH_MS = 100;
+
+export const DEFAULT_TURN_OPTIONS: TurnOptions = {
+  dtmfPauseMs: 1_500,
+  frameGapMs: 1_000,
+  listeningMinSpeechMs: LISTENING_MIN_SPEECH_MS,
+  endOfTurn: {},
+  bargeIn: DEFAULT_BARGE_IN,
+};
+
+/** How a caller's turn ended: what reached the agent, and the silence that decided it (null for text and keys). */
+export interface TurnEnd {
+  input: TurnInput;
+  endpointingMs: number | null;
+}
+
+/** What the stage says; the session turns each into replies, the record and the socket. */
+export interface CallerTurnsEvents {
+  /** The caller started an utterance: the silence prompt waits. */
+  speechStarted(): void;
+  /** Cut the agent off (`latencyMs`: from the interrupting speech's onset, media time; null for text and keys). */
+  bargeIn(latencyMs: number | null): void;
+  /** The recogniser's interim words, shown live. */
+  interim(text: string): void;
+  /** A caller turn: words (with their final text) or keys. `endedAt`: `performance.now()` when it was decided. */
+  turn(input: Exclude<CallerInput, { kind: "silence" }>, end: TurnEnd, endedAt: number): void;
+  /** Acknowledgements only over the agent's speech: no turn (decision 0036). */
+  backchannel(text: string, spoken: boolean): void;
+  /** An utterance ended with no words for the agent (none recognised, or no recogniser): listening goes on. */
+  nothingSaid(): void;
+  /** The recogniser failed on the utterance (decision 0032). */
+  lost(error: unknown): void;
+}
+
+/** What the stage asks of the rest of the call. */
+export interface CallerTurnsContext {
+  /** Audio of the agent's is still to be heard. */
+  agentSpeaking(): boolean;
+  /** No reply in progress or queued: a speculative guess would be the engine's only turn (decision 0024). */
+  listeningIdle(): boolean;
+  /** The agent's last sentence the caller heard: what it asked decides when an answer is complete. */
+  lastHeard(): string | null;
+}
+
+export interface CallerTurnsParts {
+  clock: Clock;
+  vad: Vad;
+  endpointer: Endpointer;
+  recognizer: Recognizer | null;
+  speculator: Speculator | null;
+  options: TurnOptions;
+  events: CallerTurnsEvents;
+  context: CallerTurnsContext;
+}
+
+export class CallerTurns {
+  /** The caller's audio so far in media time (frames × 20 ms). */
+  private mediaMs = 0;
+  private speaking = false;
+  private frameGapTimer: TimerHandle | null = null;
+  private dtmfTimer: TimerHandle | null = null;
+  private dtmfDigits = "";
+  private readonly judge: BargeInJudge;
+  private closed = false;
+
+  constructor(private readonly parts: CallerTurnsParts) {
+    this.judge = new BargeInJudge(parts.recognizer !== null, parts.options.bargeIn);
+  }
+
+  /** The caller is in an utterance (the silence prompt is not armed meanwhile). */
+  get callerSpeaking(): boolean {
+    return this.speaking;
+  }
+
+  /** The agent's state: while it speaks, the endpointer's own minimum opens an utterance; else a short 'sim' does. */
+  agentState(state: AgentState): void {
+    this.parts.endpointer.setMinSpeech?.(
+      state === "speaking" ? null : this.parts.options.listeningMinSpeechMs,
+    );
+  }
+
+  /** One media message's mu-law audio (20 ms; anything else is cut into such frames for the detector). */
+  media(mulaw: Uint8Array): void {
+    if (this.closed) return;
+    const pcm = decodeMulaw(mulaw);
+    this.parts.recognizer?.push(pcm);
+    for (let at = 0; at + FRAME_BYTES <= pcm.length; at += FRAME_BYTES)
+      this.detect(this.parts.vad.isSpeech(pcm.subarray(at, at + FRAME_BYTES)));
+    this.armFrameGap();
+  }
+
+  /** The recogniser's interim words of the utterance in progress. */
+  interim(text: string, settled: boolean): void {
+    if (this.closed) return;
+    this.parts.events.interim(text);
+    // Words other than an acknowledgement over the agent's speech cut it off (decision 0036).
+    if (this.judge.interim(text) && this.parts.context.agentSpeaking()) this.cut(this.judge.onset);
+    if (!this.speaking) return;
+    // Their meaning sets how much silence ends this utterance (decision 0022); unfinished words are not guessed on.
+    const judgement = judgeTurn(
+      text,
+      expectationOf(this.parts.context.lastHeard()),
+      this.parts.options.endOfTurn,
+    );
+    this.parts.endpointer.setEndSilence?.(judgement.completeness === "unknown" ? null : judgement.silenceMs);
+    this.parts.speculator?.interim(text, settled, judgement.completeness === "incomplete", this.mediaMs);
+  }
+
+  /** Typed text (the softphone's own recognition, a typing caller). */
+  text(text: string): void {
+    if (this.closed) return;
+    this.words(text, performance.now(), { input: "TEXT", endpointingMs: null }, null);
+  }
+
+  /** A key: digits within the pause (or up to '#') form one input; a key cuts the agent off. */
+  digit(digit: string): void {
+    if (this.closed) return;
+    this.parts.speculator?.drop();
+    this.parts.events.bargeIn(null);
+    this.parts.clock.clearTimeout(this.dtmfTimer);
+    if (digit === "#") {
+      this.flushDigits();
+      return;
+    }
+    this.dtmfDigits += digit;
+    this.dtmfTimer = this.parts.clock.setTimeout(() => this.flushDigits(), this.parts.options.dtmfPauseMs);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.parts.clock.clearTimeout(this.frameGapTimer);
+    this.parts.clock.clearTimeout(this.dtmfTimer);
+    this.parts.speculator?.close();
+    this.parts.vad.dispose();
+    this.parts.recognizer?.close();
+  }
+
+  /** One 20 ms frame of the caller's line, voiced or not, in media time. */
+  private detect(voiced: boolean): void {
+    this.mediaMs += FRAME_MS;
+    if (this.judge.frame(voiced, this.mediaMs) && this.parts.context.agentSpeaking())
+      this.cut(this.judge.onset);
+    const change = this.parts.endpointer.push(voiced, this.mediaMs);
+    if (change === "speech-start") this.speechStart();
+    else if (change === "speech-end") this.speechEnd();
+    else
+      this.parts.speculator?.frame(
+        this.parts.endpointer.silenceMs ?? 0,
+        this.parts.context.listeningIdle(),
+        this.mediaMs,
+      );
+  }
+
+  private cut(onsetMs: number | null): void {
+    this.parts.events.bargeIn(onsetMs === null ? null : Math.max(0, this.mediaMs - onsetMs));
+  }
+
+  /**
+   * Media time moves only with the caller's frames. A client that stops sending them mid-utterance (a muted
+   * softphone, a stalled network) still gets its turn ended: after `frameGapMs` without a frame, the injected
+   * clock's time counts as silence, frame by frame, until a frame comes or the utterance ends.
+   */
+  private armFrameGap(): void {
+    const { clock, options } = this.parts;
+    clock.clearTimeout(this.frameGapTimer);
+    this.frameGapTimer = null;
+    if (!this.speaking || this.closed) return;
+    this.frameGapTimer = clock.setTimeout(() => {
+      this.frameGapTimer = null;
+      const frames = Math.ceil(options.frameGapMs / FRAME_MS);
+      for (let i = 0; i < frames && this.speaking && !this.closed; i++) this.detect(false);
+      this.armFrameGap();
+    }, options.frameGapMs);
+  }
+
+  /** The caller speaks: over the agent's speech, the barge-in judge decides whether it stops (decision 0036). */
+  private speechStart(): void {
+    this.speaking = true;
+    this.parts.endpointer.setEndSilence?.(null);
+    this.parts.events.speechStarted();
+  }
+
+  private speechEnd(): void {
+    this.speaking = false;
+    const endedAt = performance.now();
+    const endpointingMs = this.parts.endpointer.endSilenceMs ?? null;
+    const onset = this.judge.onset;
+    this.parts.endpointer.setEndSilence?.(null);
+    this.judge.utteranceEnded();
+    this.parts.speculator?.utteranceEnded();
+    const recognizer = this.parts.recognizer;
+    // No recogniser (the softphone's typed mode): the speech only interrupted; its text comes on its own.
+    if (!recognizer) {
+      this.parts.events.nothingSaid();
+      return;
+    }
+    void recognizer
+      .endOfUtterance()
+      .then((text) => {
+        if (this.closed) return;
+        if (text.trim()) return this.words(text.trim(), endedAt, { input: "SPEECH", endpointingMs }, onset);
+        // No words after all: a guess on the utterance's interim goes too (decision 0024).
+        this.parts.speculator?.drop();
+        this.parts.events.nothingSaid();
+      })
+      .catch((error: unknown) => {
+        if (this.closed) return;
+        this.parts.speculator?.drop();
+        this.parts.events.lost(error);
+      });
+  }
+
+  /**
+   * The caller's words, recognised or typed. Acknowledgements only while the agent speaks are not a turn (decision
+   * 0036): the agent goes on; anything else is, and cuts the agent off if it speaks.
+   */
+  private words(text: string, endedAt: number, end: TurnEnd, onsetMs: number | null): void {
+    if (
+      wordsVerdict(text, this.parts.context.agentSpeaking(), this.parts.options.bargeIn) === "backchannel"
+    ) {
+      this.parts.speculator?.drop();
+      this.parts.events.backchannel(text, end.input === "SPEECH");
+      return;
+    }
+    this.cut(onsetMs);
+    this.parts.events.turn({ kind: "speech", text }, end, endedAt);
+  }
+
+  private flushDigits(): void {
+    this.parts.clock.clearTimeout(this.dtmfTimer);
+    this.dtmfTimer = null;
+    const digits = this.dtmfDigits;
+    this.dtmfDigits = "";
+    if (!digits) return;
+    this.parts.events.turn(
+      { kind: "dtmf", digits },
+      { input: "DTMF", endpointingMs: null },
+      performance.now(),
+    );
+  }
+}

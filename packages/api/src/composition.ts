@@ -1,0 +1,113 @@
+// The composition root (docs/decisions/0043-composition-root.md): every service of the installation that holds a
+// client, a cache or a connection is built here, once per process, explicitly, from the configuration and the
+// database, and so is the job runner with every domain's handlers (jobs/ itself knows no domain). The server's main
+// builds them and hands them to the request context, the runner and the routes; tests do the same through the test
+// harness. No module keeps a service of its own.
+import type { DataAccess } from "@atende/db";
+import { createPaymentProvider } from "./billing";
+import { billingJobs } from "./billing/jobs";
+import type { PaymentProvider } from "./billing/provider";
+import { CalendarService } from "./calendar/service";
+import { calendarJobs } from "./calendar/sync";
+import type { ApiConfig } from "./config";
+import { JobQueue, JobRunner } from "./jobs/runner";
+import { recordingJobs } from "./lgpd/recording-jobs";
+import { createEmailSender, type EmailSender, type EmailSenderOptions } from "./mail/outbox";
+import { createRecordingStore, type RecordingStore } from "./recordings/store";
+import { weeklyReportJobs } from "./services/weekly-report";
+import { callJobs } from "./telephony/lost-calls";
+import { type TelephonyProvider, telephonyOf } from "./telephony/provider";
+
+export interface Services {
+  /** Mercado Pago when configured, else the embedded sandbox (docs/decisions/0023-billing.md). */
+  payments: PaymentProvider;
+  /** Google Calendar per professional: busy time and event sync (docs/decisions/0029-calendar-integration.md). */
+  calendar: CalendarService;
+  /** Twilio when configured, else none; it cannot dial (only the dial gate can, decision 0033). */
+  telephony: TelephonyProvider;
+  /** Call recordings: the local folder, or S3 when configured (docs/decisions/0030-recording-storage.md). */
+  recordings: RecordingStore;
+  /** Sends the e-mail outbox over SMTP; absent without SMTP, the messages then stay in the outbox. */
+  mailer: EmailSender | undefined;
+  /** The job queue's writing end; the server's runner (jobs/index.ts) runs what it holds. */
+  queue: JobQueue;
+}
+
+export interface ServiceOptions {
+  /** SMTP_URL and MAIL_FROM: without them there is no mailer. */
+  smtp?: Pick<EmailSenderOptions, "smtpUrl" | "from"> | undefined;
+  /** The clock jobs are enqueued at when they say no time (tests freeze it). */
+  now?: () => Date;
+}
+
+export function createServices(config: ApiConfig, data: DataAccess, options: ServiceOptions = {}): Services {
+  const queue = new JobQueue(data, options.now);
+  return {
+    payments: createPaymentProvider(config, data),
+    calendar: new CalendarService(config, queue),
+    telephony: telephonyOf(config),
+    recordings: createRecordingStore(config),
+    mailer: options.smtp && createEmailSender(data, { ...options.smtp, now: options.now }),
+    queue,
+  };
+}
+
+/**
+ * The server's runner (docs/decisions/0023-billing.md): every domain's background work (billing's payment
+ * notifications and renewals, the sweep of lost calls, calendar writes, recording deletions, the weekly report) over
+ * the services `createServices` built.
+ */
+export function createJobRunner(options: {
+  data: DataAccess;
+  config: ApiConfig;
+  /** The composition root's services; services of its own when absent (tests and benchmarks). */
+  services?: Services;
+  now?: () => Date;
+  pollMs?: number;
+  onError?: (error: unknown, job: { id: string; name: string; attempts: number }) => void;
+  /** Calls the sweep finished because their gateway stopped reporting (decision 0032): for the log. */
+  onLostCalls?: (callIds: string[]) => void;
+}): JobRunner {
+  const now = options.now ?? (() => new Date());
+  const services = options.services ?? createServices(options.config, options.data, { now });
+  const billing = billingJobs({
+    data: options.data,
+    config: options.config,
+    provider: services.payments,
+    now,
+    queue: services.queue,
+  });
+  const calls = callJobs({ data: options.data, now, onLost: options.onLostCalls });
+  // Recordings: deletions an erasure or a closure queued, and the 6-month retention (decision 0031).
+  const recordings = recordingJobs({
+    data: options.data,
+    store: services.recordings,
+    now,
+    queue: services.queue,
+  });
+  // Google Calendar per professional: event writes and their reconciliation (decision 0029).
+  const calendar = calendarJobs({ data: options.data, calendar: services.calendar, now });
+  // The week's outcomes e-mailed to the owners on Mondays (docs/decisions/0042-home-outcomes.md).
+  const reports = weeklyReportJobs({ data: options.data, now });
+  return new JobRunner({
+    data: options.data,
+    queue: services.queue,
+    handlers: {
+      ...billing.handlers,
+      ...calls.handlers,
+      ...calendar.handlers,
+      ...recordings.handlers,
+      ...reports.handlers,
+    },
+    periodic: [
+      ...billing.periodic,
+      ...calls.periodic,
+      ...calendar.periodic,
+      ...recordings.periodic,
+      ...reports.periodic,
+    ],
+    pollMs: options.pollMs ?? 1000,
+    now,
+    onError: options.onError,
+  });
+}
