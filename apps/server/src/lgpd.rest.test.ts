@@ -19,7 +19,7 @@ import type {
   ClientErasureSummary,
   ClientExport,
 } from "@atende/shared/schemas/lgpd";
-import { toWireInstant } from "@atende/shared/time";
+import { addDays, dateOf, toWireInstant } from "@atende/shared/time";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "./testing";
 
@@ -91,6 +91,18 @@ beforeAll(async () => {
     clientId: joaoId,
     scheduledAt: new Date(appointmentAt.getTime() + 3_600_000),
   });
+  // A wish on the waitlist each (decision 0046): Maria's is hers to export.
+  const from = dateOf(appointmentAt);
+  for (const [clientId, notes] of [
+    [mariaId, "Maria prefere sexta à tarde"],
+    [joaoId, "João só de manhã"],
+  ] as const) {
+    const wish = await server.request("POST", "/waitlist", {
+      as: a.actor,
+      body: { clientId, offeredServiceId: service.id, fromDate: from, untilDate: addDays(from, 14), notes },
+    });
+    expect(wish.status).toBe(201);
+  }
   // A call from Maria's number that no patient was linked to, with a recording…
   mariaCall = await a.api.dev.seedConversation({
     clientName: "Maria Aparecida",
@@ -195,6 +207,9 @@ describe("GET /clients/{id}/export", () => {
     expect(data.appointments).toHaveLength(1);
     expect(data.appointments[0]?.services[0]?.name).toBe("Consulta dermatológica");
     expect(data.conversations.map((c) => c.id).sort()).toEqual([mariaCall.id, mariaLinkedCall.id].sort());
+    expect(data.waitlist.map((w) => [w.clientId, w.notes])).toEqual([
+      [mariaId, "Maria prefere sexta à tarde"],
+    ]);
     const withRecording = data.conversations.find((c) => c.id === mariaCall.id);
     expect(withRecording?.recordingUrl).toBe(`/conversations/${mariaCall.id}/recording`);
     expect(withRecording?.messages.map((m) => m.content)).toContain("Maria Aparecida, CPF 123.456.789-09");
@@ -410,6 +425,7 @@ describe("the account's export and closure", () => {
     const exported = await server.request<AccountExport>("GET", "/account/export", { as: a.actor });
     expect(exported.status).toBe(200);
     expect(exported.body.clients.map((c) => c.fullName)).toContain("João Batista Reis");
+    expect(exported.body.waitlistEntries.map((w) => w.notes)).toContain("João só de manhã");
     expect(exported.body.payments).toHaveLength(1);
     expect(JSON.stringify(exported.body)).not.toContain(b.tenantId);
     expect(await auditRows(a.tenantId, "lgpd.accountExported")).toHaveLength(1);

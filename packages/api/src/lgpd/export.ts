@@ -7,6 +7,7 @@ import { CLIENT_MESSAGES } from "@atende/shared/schemas/clients";
 import type { AccountExport, ClientExport } from "@atende/shared/schemas/lgpd";
 import { toWireInstant } from "@atende/shared/time";
 import { notFound } from "../errors";
+import { listWaitlist } from "../services/waitlist";
 import { callsOfClient } from "./anonymise";
 
 const {
@@ -37,7 +38,10 @@ async function businessOf(db: TenantTx): Promise<typeof tenants.$inferSelect> {
   return tenant;
 }
 
-/** `GET /clients/{id}/export`: the patient, their appointments with services, and the calls where they were the caller. */
+/**
+ * `GET /clients/{id}/export`: the patient, their appointments with services, the calls where they were the caller,
+ * and their wishes on the waitlist.
+ */
 export async function exportClient(db: TenantTx, id: string, now: Date): Promise<ClientExport> {
   const client = await clientRow(db, id);
   const business = await businessOf(db);
@@ -61,6 +65,7 @@ export async function exportClient(db: TenantTx, id: string, now: Date): Promise
         .orderBy(asc(as.position))
     : [];
   const calls = await db.select().from(c).where(callsOfClient(client)).orderBy(asc(c.startedAt));
+  const waitlist = await listWaitlist(db, { clientId: id });
   const callIds = calls.map((call) => call.id);
   const [messages, actions, data] = callIds.length
     ? await Promise.all([
@@ -137,6 +142,7 @@ export async function exportClient(db: TenantTx, id: string, now: Date): Promise
       ),
       recordingUrl: call.recordingPath ? `/conversations/${call.id}/recording` : null,
     })),
+    waitlist,
   };
 }
 
@@ -176,6 +182,9 @@ export async function exportAccount(db: TenantTx, now: Date): Promise<AccountExp
     clients: await rows(db.select().from(s.clients)),
     appointments: await rows(db.select().from(s.appointments).orderBy(asc(s.appointments.scheduledAt))),
     appointmentServices: await rows(db.select().from(s.appointmentServices)),
+    waitlistEntries: await rows(
+      db.select().from(s.waitlistEntries).orderBy(asc(s.waitlistEntries.createdAt)),
+    ),
     conversations: await rows(db.select().from(s.conversations).orderBy(asc(s.conversations.startedAt))),
     conversationMessages: await rows(
       db.select().from(s.conversationMessages).orderBy(asc(s.conversationMessages.timestamp)),

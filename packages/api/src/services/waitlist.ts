@@ -64,6 +64,8 @@ function selectEntries(db: TenantTx) {
 
 export interface WaitlistFilter {
   professionalId?: string | undefined;
+  /** One patient's wishes (their data export). */
+  clientId?: string | undefined;
   status?: WaitlistStatus | undefined;
 }
 
@@ -73,6 +75,7 @@ export async function listWaitlist(db: TenantTx, filter: WaitlistFilter): Promis
     .where(
       and(
         filter.professionalId ? eq(W.professionalId, filter.professionalId) : undefined,
+        filter.clientId ? eq(W.clientId, filter.clientId) : undefined,
         filter.status ? eq(W.status, filter.status) : undefined,
       ),
     )

@@ -4,6 +4,7 @@
 import { LGPD_MESSAGES, RECORDING_RETENTION_MONTHS } from "../lgpd";
 import { requiredText, z } from "../zod";
 import { ClientRecord } from "./clients";
+import { WaitlistRecord } from "./waitlist";
 
 export { LGPD_MESSAGES, RECORDING_RETENTION_MONTHS };
 
@@ -70,6 +71,8 @@ export const ClientExport = z.object({
   client: ClientRecord.extend({ erasedAt: instant.nullable(), deletedAt: instant.nullable() }),
   appointments: z.array(ExportedAppointment),
   conversations: z.array(ExportedConversation),
+  /** Their wishes on the waitlist (docs/decisions/0046-waitlist.md). */
+  waitlist: z.array(WaitlistRecord),
 });
 export type ClientExport = z.infer<typeof ClientExport>;
 
@@ -92,6 +95,7 @@ export const AccountExport = z.object({
   clients: Rows,
   appointments: Rows,
   appointmentServices: Rows,
+  waitlistEntries: Rows,
   conversations: Rows,
   conversationMessages: Rows,
   conversationActions: Rows,
