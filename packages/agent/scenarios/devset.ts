@@ -320,12 +320,129 @@ const batch2: [string, Scenario["fixture"], string | null, Turn[], Scenario["exp
   ],
 ];
 
-export const DEV_SET: Scenario[] = [...rows, ...batch2].map(([id, fixture, caller, turns, expect]) => ({
-  id,
-  fixture,
-  now: NOW,
-  caller,
-  turns,
-  must: false,
-  expect,
-}));
+// Third batch (issue #27, grounded answers from every field): weekly hours when a wanted time is outside them, a
+// child under the minimum age of the service's note, a service not offered, a location's description, a service's
+// note on its price, follow-ups about the service just discussed, an insurer only the records know. Written with the
+// answers they test (the fixtures gained a description per location, a price note and an insurer off the product's
+// lists for them), so they are a regression bar: first run 13/16 (parking asked as 'parar o carro', 'fazer alguma
+// coisa antes', an insurer only the records know), then 16/16.
+const batch3: typeof rows = [
+  [
+    "d3-hours-saturday",
+    "clinica",
+    M,
+    ["quero marcar uma consulta com a doutora ana no centro no sabado"],
+    { created: false, say: ["nao atendemos", "de segunda a sexta"] },
+  ],
+  [
+    "d3-hours-night",
+    "consultorio",
+    C,
+    ["preciso marcar uma limpeza amanha as sete da noite"],
+    { created: false, say: ["as sete da noite nao atendemos", "as cinco da tarde"] },
+  ],
+  [
+    "d3-hours-agenda",
+    "consultorio",
+    U,
+    ["ate que horas voces atendem?"],
+    { say: ["de segunda a sexta, das nove horas ao meio-dia e das duas da tarde as cinco da tarde"] },
+  ],
+  [
+    "d3-child-under-age",
+    "clinica",
+    U,
+    ["boa tarde queria marcar uma consulta clinica pro meu filho de um ano"],
+    { created: false, say: ["somente a partir de dois anos"] },
+  ],
+  [
+    "d3-child-under-age-question",
+    "clinica",
+    U,
+    ["voces atendem crianca? minha filha tem oito meses"],
+    { say: ["nao atendemos criancas dessa idade"], notSay: ["sim, atendemos"] },
+  ],
+  [
+    "d3-child-old-enough",
+    "clinica",
+    U,
+    ["minha filha tem cinco anos, a consulta clinica atende crianca?"],
+    { say: ["sim, consulta clinica atende criancas"] },
+  ],
+  [
+    "d3-not-offered",
+    "clinica",
+    U,
+    ["oi voces fazem tomografia?"],
+    { say: ["nao oferecemos tomografia", "oferecemos consulta clinica"] },
+  ],
+  [
+    "d3-not-offered-book",
+    "consultorio",
+    U,
+    ["eu queria agendar um implante pra semana que vem"],
+    { created: false, say: ["nao oferecemos implante"] },
+  ],
+  [
+    "d3-entrance",
+    "clinica",
+    U,
+    ["como eu acho a entrada da unidade centro?"],
+    { say: ["ao lado da farmacia"] },
+  ],
+  [
+    "d3-stairs",
+    "clinica",
+    U,
+    ["minha mae usa andador, na unidade paulista tem escada?"],
+    { say: ["tres degraus"] },
+  ],
+  [
+    "d3-parking-description",
+    "clinica",
+    U,
+    ["da pra parar o carro na unidade centro?"],
+    { say: ["estacionamento pago", "subsolo"] },
+  ],
+  [
+    "d3-price-note",
+    "clinica",
+    U,
+    ["quanto sai a avaliacao dermatologica?"],
+    { say: ["definido na avaliacao"] },
+  ],
+  [
+    "d3-followup-duration",
+    "clinica",
+    U,
+    ["quanto custa o exame de sangue", "e demora quanto tempo?"],
+    { say: ["oitenta reais", "exame de sangue dura cerca de quinze minutos"] },
+  ],
+  [
+    "d3-followup-preparation",
+    "consultorio",
+    U,
+    ["quanto e o clareamento", "e precisa fazer alguma coisa antes?"],
+    { say: ["limpeza ate um mes antes"] },
+  ],
+  ["d3-charged", "consultorio", U, ["a limpeza e cobrada?"], { say: ["limpeza e gratuit"] }],
+  [
+    "d3-insurer-from-records",
+    "clinica",
+    U,
+    ["voces aceitam vitallis?"],
+    { say: ["sim, atendemos vitallis"] },
+  ],
+];
+
+export const DEV_SET: Scenario[] = [...rows, ...batch2, ...batch3].map(
+  ([id, fixture, caller, turns, expect]) => ({
+    id,
+    fixture,
+    now: NOW,
+    caller,
+    turns,
+    must: false,
+    expect,
+  }),
+);

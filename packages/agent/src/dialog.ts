@@ -16,7 +16,22 @@ import { Channel } from "./channel";
 import { type Consent, consentOf, type ReadBack } from "./consent";
 import { formatCpf, isValidCpf } from "./cpf";
 import { PERIOD_RANGES, resolveWhen, type When, wallClock } from "./datetime";
-import { type Intent, intentsOf, type Topic, topicsOf } from "./intents";
+import {
+  ABOUT_ACCESS,
+  ABOUT_PARKING,
+  ABOUT_PRICE,
+  ageWords,
+  childAgeMonths,
+  entranceWords,
+  hoursWords,
+  minimumAgeMonths,
+  outsideHours,
+  sentencesAbout,
+  unofferedService,
+  type WeeklyWindow,
+  weeklyWindows,
+} from "./facts";
+import { type Intent, intentsOf, isQuestion, type Topic, topicsOf } from "./intents";
 import {
   matchEstablishments,
   matchInsurance,
@@ -442,6 +457,15 @@ class OfflineSession implements AgentSession {
         : consent.answer;
     const expectTime = this.pending === "when" || this.pending === "choose_slot";
     const norm = normalize(text);
+    const topics = dtmf ? [] : topicsOf(text);
+    // An insurer only the records know ('aceitam Vitallis?'), or 'aceitam …' about nothing else: the convênios.
+    if (
+      !dtmf &&
+      !topics.includes("insurance") &&
+      (this.acceptedInsurances().includes(matchInsurance(text, this.acceptedInsurances()) ?? "") ||
+        (/\b(aceita|aceitam|trabalha com|trabalham com)\b/.test(norm) && !topics.length))
+    )
+      topics.push("insurance");
     return {
       text,
       consent,
@@ -452,7 +476,7 @@ class OfflineSession implements AgentSession {
       yes: yn === "yes",
       no: yn === "no",
       intents: dtmf ? [] : intentsOf(text),
-      topics: dtmf ? [] : topicsOf(text),
+      topics,
       services: dtmf ? [] : matchServices(text, this.k.services),
       professionals: dtmf ? [] : matchProfessionals(text, this.k.professionals),
       establishments: dtmf ? [] : matchEstablishments(text, this.k.establishments),
@@ -477,6 +501,8 @@ class OfflineSession implements AgentSession {
     if (!text.trim()) return;
     const u = this.understand(text, input.kind === "dtmf");
     this.noteMentions(u);
+    if (!u.dtmf) this.childAge = childAgeMonths(text) ?? this.childAge;
+    if (!u.dtmf && this.notOffered(u)) return;
     const named = this.noteName(u);
 
     // An unheard question is not asked: a bare 'sim' or 'não' to it is not an answer.
@@ -1244,6 +1270,8 @@ class OfflineSession implements AgentSession {
   private lastCancelled: Appointment | undefined;
   /** The service the last answered question was about. */
   private focusService: string | undefined;
+  /** A child's age the caller said, in months: the service's minimum age is checked against it (issue #27). */
+  private childAge: number | undefined;
   private manageProfessional: string | undefined;
 
   private resetFlow() {
@@ -1387,6 +1415,13 @@ class OfflineSession implements AgentSession {
       }
     }
     const service = this.service(d.serviceId)!;
+    const refusal = this.childRefusal(service);
+    if (refusal) {
+      this.say(refusal);
+      this.resetFlow();
+      this.offerTransferOrMore();
+      return;
+    }
     // Professional
     const allowed = this.allowedProfessionals();
     if (!allowed.length) {
@@ -1637,6 +1672,18 @@ class OfflineSession implements AgentSession {
       return false;
     }
     const fitting = slots.filter((s) => this.fits(s, when));
+    // A day or time outside the weekly hours: said so, with the hours (issue #27), before other times are offered.
+    const windows = this.windows();
+    const hours = outsideHours(when, windows) ? this.hoursSentence(windows) : undefined;
+    const closedLead = (): string => {
+      const day = when.date && outsideHours({ date: when.date }, windows);
+      const what = day
+        ? this.onDay(when.date!)
+        : when.time !== undefined
+          ? `${atTime(when.time)[0]!.toUpperCase()}${atTime(when.time).slice(1)}`
+          : "Nesse horário";
+      return `${what}${/\d$/.test(what) ? "," : ""} não atendemos. ${hours}`;
+    };
     let lead = "";
     let offers: FreeSlot[] = [];
     if (when.time !== undefined) {
@@ -1645,7 +1692,9 @@ class OfflineSession implements AgentSession {
       else {
         const sameDay = slots.filter((s) => this.fits(s, { ...when, time: undefined }));
         if (sameDay.length) {
-          lead = `${atTime(when.time)[0]!.toUpperCase()}${atTime(when.time).slice(1)} não tenho.`;
+          lead = hours
+            ? closedLead()
+            : `${atTime(when.time)[0]!.toUpperCase()}${atTime(when.time).slice(1)} não tenho.`;
           offers = this.nearest(sameDay, when.time);
         }
       }
@@ -1667,8 +1716,9 @@ class OfflineSession implements AgentSession {
         if (sameTime.length) pool = sameTime;
       }
       offers = this.spread(pool);
-      lead =
-        when.date && (when.before !== undefined || when.after !== undefined)
+      lead = hours
+        ? closedLead()
+        : when.date && (when.before !== undefined || when.after !== undefined)
           ? `${this.onDay(when.date)} não tenho outro horário livre nessa faixa.`
           : when.date
             ? `${this.onDay(when.date)} não tenho horário livre${when.period ? " nesse período" : ""}.`
@@ -2439,14 +2489,76 @@ class OfflineSession implements AgentSession {
 
   // ─── Questions ─────────────────────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * A service the caller asks for that the business does not offer: said plainly ('Não oferecemos tomografia.'),
+   * with what is offered, instead of a booking or an answer about something else (issue #27). True when the turn
+   * was answered here.
+   */
+  private notOffered(u: Understanding): boolean {
+    if (u.services.length || this.pending === "name" || WRITE_READBACKS.has(this.pending)) return false;
+    const wanted = unofferedService(u.text, this.k.services);
+    if (!wanted) return false;
+    if (!u.intents.includes("book") && !u.topics.length && !isQuestion(u.text) && this.pending !== "service")
+      return false;
+    this.say(`Não oferecemos ${wanted}.`);
+    if (this.k.services.length) this.say(`Oferecemos ${listPt(this.k.services.map((s) => s.name))}.`);
+    if (this.flow === "book" && !this.draft.serviceId) {
+      this.ask("Quer agendar algum desses?", "service");
+    } else {
+      this.offerTransferOrMore();
+    }
+    return true;
+  }
+
   private contextService(u: Understanding): OfferedService | undefined {
     if (u.services.length === 1) return u.services[0];
     const draft = this.service(this.draft.serviceId);
     if (draft) return draft;
     const t = this.target?.offeredServices[0]?.offeredServiceId;
     if (t) return this.service(t);
+    // 'e quanto tempo dura?' right after the price of a service: the service just talked about (issue #27).
+    const focus = this.service(this.focusService);
+    if (focus) return focus;
     if (this.k.services.length === 1) return this.k.services[0];
     return undefined;
+  }
+
+  /** The weekly windows that apply to the booking being made (its service, professional and location). */
+  private windows(): WeeklyWindow[] | undefined {
+    const s = this.service(this.draft.serviceId);
+    const professionalIds = this.draft.professionalId
+      ? [this.draft.professionalId]
+      : s?.allowedProfessionals.length
+        ? s.allowedProfessionals
+        : undefined;
+    const establishmentIds = this.draft.establishmentId
+      ? [this.draft.establishmentId]
+      : s?.availableEstablishments.length
+        ? s.availableEstablishments
+        : undefined;
+    return weeklyWindows(this.k.availabilities, this.today(), {
+      ...(professionalIds ? { professionalIds } : {}),
+      ...(establishmentIds ? { establishmentIds } : {}),
+    });
+  }
+
+  /** The hours, from the profile's opening-hours text when set, else from the availabilities' weekly windows. */
+  private hoursSentence(windows: WeeklyWindow[] | undefined): string | undefined {
+    if (windows?.length) return `Atendemos ${hoursWords(windows)}.`;
+    const text = this.k.profile.openingHours?.trim();
+    return text
+      ? `Nosso horário de funcionamento: ${text.replace(/\s*\n\s*/g, "; ").replace(/\.?$/, ".")}`
+      : undefined;
+  }
+
+  /** A child under a service's minimum age (read from its child-age note), or a service that sees no children. */
+  private childRefusal(service: OfferedService): string | undefined {
+    if (this.childAge === undefined) return undefined;
+    if (!service.childFriendly)
+      return this.childAge < 18 * 12 ? `${service.name} não atende crianças.` : undefined;
+    const min = minimumAgeMonths(service.childAgeObservation);
+    if (min === undefined || this.childAge >= min) return undefined;
+    return `Infelizmente não: ${service.name} atende crianças somente a partir de ${ageWords(min)}.`;
   }
 
   private contextLocations(u: Understanding): Establishment[] {
@@ -2480,10 +2592,15 @@ class OfflineSession implements AgentSession {
   }
 
   private priceOf(s: OfferedService): string {
+    // The service's note, when it speaks of the price ('o valor é definido na avaliação'), says what it depends on.
+    const note = sentencesAbout(s.observation, ABOUT_PRICE).join(" ");
+    const more = note ? ` ${note}` : "";
     if (s.priceType === "VARIABLE" || s.priceInCents === null)
-      return `O valor de ${s.name} varia; é informado no atendimento.`;
-    if (s.priceInCents === 0) return `${s.name} é gratuito.`;
-    return `${s.name} custa ${priceWords(s.priceInCents)}.`;
+      return note
+        ? `O valor de ${s.name} varia.${more}`
+        : `O valor de ${s.name} varia; é informado no atendimento.`;
+    if (s.priceInCents === 0) return `${s.name} é gratuito.${more}`;
+    return `${s.name} custa ${priceWords(s.priceInCents)}.${more}`;
   }
 
   /** The answer from the tenant's data, or undefined when the data does not say. */
@@ -2496,6 +2613,18 @@ class OfflineSession implements AgentSession {
         if (service) return this.priceOf(service);
         return services.map((s) => this.priceOf(s)).join(" ");
       }
+      case "entrance": {
+        const locs = this.contextLocations(u);
+        if (!locs.length) return undefined;
+        const many = this.k.establishments.length > 1 && locs.length > 1;
+        return locs
+          .map((e) => {
+            const about = entranceWords(e);
+            const lead = many ? `Na unidade ${e.name}: ` : "";
+            return about.length ? `${lead}${about.join(" ")}` : `${lead}Ficamos na ${e.address}.`;
+          })
+          .join(" ");
+      }
       case "preparation": {
         if (service) {
           return service.requiresPreparation && service.preparationInstructions
@@ -2507,16 +2636,28 @@ class OfflineSession implements AgentSession {
         return prep.map((s) => `Para ${s.name}: ${s.preparationInstructions}`).join(" ");
       }
       case "duration": {
-        if (!service) return undefined;
+        if (!service) {
+          if (!services.length) return undefined;
+          return `${listPt(services.map((s) => `${s.name} dura cerca de ${numberWords(s.duration)} minutos`))}.`;
+        }
         return `${service.name} dura cerca de ${numberWords(service.duration)} minutos.`;
       }
       case "children": {
         if (service) {
+          const refusal = this.childRefusal(service);
+          if (refusal) return refusal;
           if (!service.childFriendly) return `${service.name} não atende crianças.`;
           return `Sim, ${service.name} atende crianças.${service.childAgeObservation ? ` ${service.childAgeObservation}` : ""}`;
         }
-        const kids = this.k.services.filter((s) => s.childFriendly);
-        if (!kids.length) return "No momento não atendemos crianças.";
+        const kids = this.k.services.filter((s) => s.childFriendly && !this.childRefusal(s));
+        if (!kids.length) {
+          const note = this.k.services.find(
+            (s) => s.childFriendly && s.childAgeObservation,
+          )?.childAgeObservation;
+          if (this.childAge !== undefined && note)
+            return `Infelizmente não atendemos crianças dessa idade. ${note}`;
+          return "No momento não atendemos crianças.";
+        }
         return `Sim, atendemos crianças em ${listPt(kids.map((s) => s.name))}.${kids.map((s) => (s.childAgeObservation ? ` ${s.childAgeObservation}` : "")).join("")}`;
       }
       case "modality": {
@@ -2542,8 +2683,10 @@ class OfflineSession implements AgentSession {
         return locs
           .map((e) => {
             const where = this.k.establishments.length > 1 ? `A unidade ${e.name}` : "A clínica";
-            if (!e.hasParking) return `${where} não tem estacionamento próprio.`;
-            return `${where} tem estacionamento ${e.parkingType === "PAID" ? "pago" : "gratuito"}.`;
+            const notes = sentencesAbout(e.description, ABOUT_PARKING).join(" ");
+            const more = notes ? ` ${notes}` : "";
+            if (!e.hasParking) return `${where} não tem estacionamento próprio.${more}`;
+            return `${where} tem estacionamento ${e.parkingType === "PAID" ? "pago" : "gratuito"}.${more}`;
           })
           .join(" ");
       }
@@ -2553,9 +2696,11 @@ class OfflineSession implements AgentSession {
         return locs
           .map((e) => {
             const where = this.k.establishments.length > 1 ? `A unidade ${e.name}` : "O local";
+            const notes = sentencesAbout(e.description, ABOUT_ACCESS).join(" ");
+            const more = notes ? ` ${notes}` : "";
             return e.hasAccessibility
-              ? `${where} tem acessibilidade para cadeirantes.`
-              : `${where} não tem acessibilidade adaptada, infelizmente.`;
+              ? `${where} tem acessibilidade para cadeirantes.${more}`
+              : `${where} não tem acessibilidade adaptada, infelizmente.${more}`;
           })
           .join(" ");
       }
@@ -2580,9 +2725,12 @@ class OfflineSession implements AgentSession {
         return `Atendemos os convênios ${listPt(accepted)}.`;
       }
       case "hours":
-        return this.k.profile.openingHours
-          ? `Nosso horário de funcionamento: ${this.k.profile.openingHours.replace(/\s*\n\s*/g, "; ").replace(/\.?$/, ".")}`
-          : undefined;
+        // The profile's own text when set (the business's words), else the agenda's weekly hours.
+        return this.hoursSentence(
+          this.k.profile.openingHours?.trim()
+            ? undefined
+            : weeklyWindows(this.k.availabilities, this.today()),
+        );
       case "payment":
         return this.k.profile.paymentMethods
           ? `Formas de pagamento: ${this.k.profile.paymentMethods.replace(/\s*\n\s*/g, "; ").replace(/\.?$/, ".")}`
@@ -2657,6 +2805,7 @@ export const TOPIC_LABELS: Record<Topic, string> = {
   services: "serviços",
   professionals: "profissionais",
   modality: "modalidade",
+  entrance: "como chegar",
 };
 
 export function createOfflineEngine(options: OfflineEngineOptions = {}): Engine {
