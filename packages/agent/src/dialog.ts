@@ -38,6 +38,7 @@ import {
   matchProfessionals,
   matchServices,
   sameInsurance,
+  servicesNamed,
 } from "./match";
 import { extractName } from "./names";
 import { fold, normalize, numberWords, ORDINALS, readDigits, tokenize } from "./normalize";
@@ -133,6 +134,8 @@ type Pending =
 
 interface Draft {
   serviceId?: string;
+  /** More services in the same booking ('consulta e exame de sangue'; issue #27), after `serviceId`. */
+  extraServiceIds?: string[];
   professionalId?: string;
   establishmentId?: string;
   anyProfessional?: boolean;
@@ -170,6 +173,8 @@ const SKIP =
   /\b(pular|pula|nao tenho|nao sei|prefiro nao|nao quero (informar|dar|passar)|sem cpf|depois|agora nao|deixa|nao precisa)\b/;
 const ABANDON =
   /\b(esquece|deixa pra la|deixa para la|nao quero mais|desisto|nada|deixa quieto|nao precisa)\b/;
+const CONTACT_WANTED =
+  /\b(outro (numero|telefone|celular|contato|whatsapp)|numero (de|pra|para) contato|telefone (de|pra|para) contato|(anotar|deixar|passar) (o )?(meu )?(numero|telefone|celular|whatsapp))\b/;
 const STRONG_BOOK =
   /\b(marcar|marca|agendar|agenda|agendamento|marcacao|encaixe|vaga|quero (uma |um )?(consulta|horario|atendimento|sessao|avaliacao)|queria (uma |um )?(consulta|horario|atendimento)|tem horario|ver (um )?horario)\b/;
 
@@ -301,7 +306,16 @@ class OfflineSession implements AgentSession {
   }
 
   respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
-    return this.run(signal, () => this.turn(input));
+    return this.run(signal, async () => {
+      this.spoke = false;
+      await this.turn(input);
+      // Every turn says something (issue #27): a turn that found nothing to say asks its question again.
+      const words = input.kind === "speech" ? input.text : input.kind === "dtmf" ? input.digits : "";
+      if (!this.spoke && !this.ended && words.trim()) {
+        this.say("Desculpe, não entendi.");
+        this.ask(this.lastQuestion || "Como posso ajudar?", this.pending);
+      }
+    });
   }
 
   interrupted(heard: string[]): void {
@@ -347,10 +361,20 @@ class OfflineSession implements AgentSession {
   }
 
   private say(text: string) {
+    this.spoke = true;
     this.emit({ type: "say", text });
   }
 
   private ask(question: string, pending: Pending) {
+    // Never the same question a third time (issue #27): 'Qual fica melhor?' over two or more offers, asked twice
+    // already in this flow, becomes the nearest offer put as a yes or no.
+    if (pending === "choose_slot" && this.offers.length > 1 && / Qual fica melhor\?$/.test(question)) {
+      this.choiceAsks++;
+      if (this.choiceAsks > 2) {
+        this.offers = [this.offers[0]!];
+        question = this.offerSentence(this.offers, true);
+      }
+    }
     this.askedThisTurn = true;
     this.say(question);
     this.lastQuestion = question;
@@ -503,6 +527,16 @@ class OfflineSession implements AgentSession {
     this.noteMentions(u);
     if (!u.dtmf) this.childAge = childAgeMonths(text) ?? this.childAge;
     if (!u.dtmf && this.notOffered(u)) return;
+    // For a known patient 'outro número' changes the record (an update); in a new patient's booking it is the contact.
+    const contact = !u.update || (!this.client && this.flow === "book");
+    if (!u.dtmf && contact && CONTACT_WANTED.test(u.norm) && !this.phone && this.pending !== "phone") {
+      // 'quero deixar outro número pra contato': asked now when nothing else was said, else before the read-back.
+      this.contactWanted = true;
+      if (!u.intents.length && !u.when && !u.services.length) {
+        this.ask("Claro. Qual é o número, com DDD?", "phone");
+        return;
+      }
+    }
     const named = this.noteName(u);
 
     // An unheard question is not asked: a bare 'sim' or 'não' to it is not an answer.
@@ -679,6 +713,18 @@ class OfflineSession implements AgentSession {
    * 'tanto faz', said so, and the flow goes on with every professional or location that fits.
    */
   private unstick(): boolean {
+    // 'Para qual dia?' not understood twice: the nearest free times are offered instead of asking a third time.
+    if (this.pending === "when" && (this.flow === "book" || this.flow === "reschedule")) {
+      this.setWhen({ asap: true });
+      this.say("Vou ver os próximos horários livres.");
+      return true;
+    }
+    // 'Qual fica melhor?' not understood twice: the nearest one is put to the caller, yes or no.
+    if (this.pending === "choose_slot" && this.offers.length > 1) {
+      this.offers = [this.offers[0]!];
+      this.ask(this.offerSentence(this.offers, true), "choose_slot");
+      return true;
+    }
     if (this.flow !== "book") return false;
     if (this.pending === "professional") {
       this.draft.anyProfessional = true;
@@ -863,6 +909,10 @@ class OfflineSession implements AgentSession {
         if (d.length === 10 || d.length === 11) {
           this.phone = `+55${d}`;
           this.data("Telefone", this.phone);
+          if (!this.flow) {
+            this.say(`Anotei o telefone ${phoneWords(d)}.`);
+            this.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+          }
           return true;
         }
         if (u.digits.length) {
@@ -1116,7 +1166,8 @@ class OfflineSession implements AgentSession {
     const idx = this.ordinalIndex(u);
     if (idx !== undefined && (u.when?.time === undefined || u.dtmf)) {
       const slot = idx === -1 ? offers[offers.length - 1] : offers[idx];
-      if (slot) {
+      // 'a outra, na sexta': a day said with it must be the offer's, else the day wins (issue #27).
+      if (slot && (!u.when?.date || u.dtmf || wallClock(slot.start).date === u.when.date)) {
         this.choose(slot);
         return true;
       }
@@ -1270,11 +1321,18 @@ class OfflineSession implements AgentSession {
   private lastCancelled: Appointment | undefined;
   /** The service the last answered question was about. */
   private focusService: string | undefined;
+  /** The caller asked to leave a number other than the caller id (issue #27). */
+  private contactWanted = false;
+  /** Something was said in the current turn. */
+  private spoke = false;
+  /** How many times 'Qual fica melhor?' was asked in the current flow. */
+  private choiceAsks = 0;
   /** A child's age the caller said, in months: the service's minimum age is checked against it (issue #27). */
   private childAge: number | undefined;
   private manageProfessional: string | undefined;
 
   private resetFlow() {
+    this.choiceAsks = 0;
     this.upd = undefined;
     this.manageService = undefined;
     this.manageProfessional = undefined;
@@ -1334,7 +1392,13 @@ class OfflineSession implements AgentSession {
 
   /** Takes every slot the words carry ('limpeza com a Dra. Ana sexta de manhã'). */
   private fillDraft(u: Understanding, skip: string[] = []) {
-    if (!skip.includes("service") && u.services.length === 1) {
+    const several = skip.includes("service") ? [] : this.severalServices(u);
+    if (several.length >= 2) {
+      this.draft.serviceId = several[0]!.id;
+      this.draft.extraServiceIds = several.slice(1).map((x) => x.id);
+      this.offers = [];
+      this.chosen = undefined;
+    } else if (!skip.includes("service") && u.services.length === 1) {
       const s = u.services[0]!;
       if (s.id !== this.draft.serviceId) {
         this.draft.serviceId = s.id;
@@ -1357,6 +1421,50 @@ class OfflineSession implements AgentSession {
     if (!skip.includes("when") && u.when) this.setWhen(this.mergeWhen(u.when));
   }
 
+  /**
+   * Two or more services asked together ('uma consulta e um exame de sangue', 'corte e escova'): each named by words
+   * of its own (not one word two names share), joined by 'e'/'mais'/'com', and one professional and location able
+   * to do them all. Else none.
+   */
+  private severalServices(u: Understanding): OfferedService[] {
+    if (!/\b(e|mais|com|tambem|junto)\b/.test(u.norm)) return [];
+    const named = servicesNamed(u.text, this.k.services);
+    if (named.length < 2) return [];
+    // Each service needs a word of its own: 'consulta' alone, shared by two names, names neither.
+    const own = named
+      .filter((n) => n.said.some((w) => !named.some((o) => o !== n && o.said.includes(w))))
+      .map((n) => n.service);
+    if (own.length < 2 || own.length !== named.length) return [];
+    const profs = own.reduce<string[]>(
+      (acc, s) => acc.filter((p) => s.allowedProfessionals.includes(p)),
+      own[0]!.allowedProfessionals,
+    );
+    const places = own.reduce<string[]>(
+      (acc, s) => acc.filter((e) => s.availableEstablishments.includes(e)),
+      own[0]!.availableEstablishments,
+    );
+    return profs.length && places.length ? own : [];
+  }
+
+  /** The other services booked with this one (a booking's extras; none for a reschedule). */
+  private extraIdsFor(service: OfferedService): string[] {
+    return this.flow === "book" && this.draft.serviceId === service.id
+      ? (this.draft.extraServiceIds ?? [])
+      : [];
+  }
+
+  /** The names of the booking's services: 'Consulta clínica e Exame de sangue'. */
+  private draftServiceNames(): string {
+    return listPt(this.draftServices().map((s) => s.name));
+  }
+
+  /** Every service of the booking being made, the first one first. */
+  private draftServices(): OfferedService[] {
+    return [this.draft.serviceId, ...(this.draft.extraServiceIds ?? [])]
+      .map((id) => this.service(id))
+      .filter((s): s is OfferedService => !!s);
+  }
+
   /** The services to choose from: those of the professional already named, else all. */
   private offeredServices(): OfferedService[] {
     const p = this.draft.professionalId;
@@ -1365,15 +1473,13 @@ class OfflineSession implements AgentSession {
   }
 
   private allowedProfessionals(): Professional[] {
-    const s = this.service(this.draft.serviceId);
-    const ids = s ? s.allowedProfessionals : this.k.professionals.map((p) => p.id);
-    return this.k.professionals.filter((p) => ids.includes(p.id));
+    const all = this.draftServices();
+    return this.k.professionals.filter((p) => all.every((s) => s.allowedProfessionals.includes(p.id)));
   }
 
   private allowedLocations(): Establishment[] {
-    const s = this.service(this.draft.serviceId);
-    const ids = s ? s.availableEstablishments : this.k.establishments.map((e) => e.id);
-    return this.k.establishments.filter((e) => ids.includes(e.id));
+    const all = this.draftServices();
+    return this.k.establishments.filter((e) => all.every((s) => s.availableEstablishments.includes(e.id)));
   }
 
   /** Moves the current flow one step: asks the next missing thing, or acts. */
@@ -1482,7 +1588,7 @@ class OfflineSession implements AgentSession {
         this.ask("Se quiser, me diga o seu CPF, número por número. Ou diga pular.", "cpf");
         return;
       }
-      if (!this.call.callerNumber && !this.phone) {
+      if ((!this.call.callerNumber || this.contactWanted) && !this.phone) {
         this.ask("Qual é o seu telefone com DDD?", "phone");
         return;
       }
@@ -1499,14 +1605,15 @@ class OfflineSession implements AgentSession {
     const where = est && this.k.establishments.length > 1 ? `, na unidade ${est.name}` : "";
     const whose = who ? `, no nome de ${who}` : "";
     this.ask(
-      `Então fica: ${service.name} com ${prof?.name ?? "o profissional"}, ${whenWords(slot.start, this.now(), true)}${where}${whose}. Posso confirmar?`,
+      `Então fica: ${this.draftServiceNames() || service.name} com ${prof?.name ?? "o profissional"}, ${whenWords(slot.start, this.now(), true)}${where}${whose}. Posso confirmar?`,
       "readback",
     );
   }
 
   private async ensureClient(): Promise<Client> {
     if (this.client) return this.client;
-    const phone = this.call.callerNumber ?? this.phone ?? "";
+    // A contact number the caller gave wins over the caller id (issue #27: 'pode anotar o meu celular …').
+    const phone = this.phone ?? this.call.callerNumber ?? "";
     if (this.cpf) {
       const found = (await this.tools.searchClients(this.cpf)).find(
         (c) => (c.documentNumber ?? "").replace(/\D/g, "") === this.cpf,
@@ -1559,7 +1666,7 @@ class OfflineSession implements AgentSession {
       professionalId: slot.professionalId,
       establishmentId: slot.establishmentId,
       scheduledAt: slot.start,
-      offeredServices: [service.id],
+      offeredServices: [service.id, ...this.extraIdsFor(service)],
     };
     let appt: Appointment;
     try {
@@ -1586,17 +1693,21 @@ class OfflineSession implements AgentSession {
         offeredServiceId: service.id,
       },
     });
-    this.data("Serviço", service.name);
+    const booked = this.draftServices();
+    const names = listPt(booked.map((x) => x.name)) || service.name;
+    this.data("Serviço", names);
     if (prof) this.data("Profissional", prof.name);
     this.data("Data e hora", shortWhen(appt.scheduledAt));
     const est = this.establishment(appt.establishmentId);
     if (est && this.k.establishments.length > 1) this.data("Unidade", est.name);
     this.outcomes.push(
-      `Paciente ${client.fullName} agendou ${service.name} com ${prof?.name ?? "profissional"} para ${shortWhen(appt.scheduledAt)}.`,
+      `Paciente ${client.fullName} agendou ${names} com ${prof?.name ?? "profissional"} para ${shortWhen(appt.scheduledAt)}.`,
     );
-    this.say(`Pronto, está agendado: ${service.name} ${whenWords(appt.scheduledAt, this.now())}.`);
-    if (service.requiresPreparation && service.preparationInstructions) {
-      this.say(`Sobre o preparo: ${service.preparationInstructions}`);
+    this.say(`Pronto, está agendado: ${names} ${whenWords(appt.scheduledAt, this.now())}.`);
+    for (const x of booked.length ? booked : [service]) {
+      if (x.requiresPreparation && x.preparationInstructions) {
+        this.say(`Sobre o preparo${booked.length > 1 ? ` de ${x.name}` : ""}: ${x.preparationInstructions}`);
+      }
     }
     this.resetFlow();
     if (this.offerToAdd(client)) return;
@@ -1648,7 +1759,7 @@ class OfflineSession implements AgentSession {
     if (end < start) end = start;
     const fetch = async (s: string, e: string) => {
       const slots = await this.tools.freeSlots({
-        offeredServices: [service.id],
+        offeredServices: [service.id, ...this.extraIdsFor(service)],
         startDate: s,
         endDate: e,
         ...(professionalId ? { professionalId } : {}),
@@ -2152,6 +2263,22 @@ class OfflineSession implements AgentSession {
 
   private noteMentions(u: Understanding) {
     if (u.dtmf || this.flow === "update" || this.pending.startsWith("update")) return;
+    // A contact number volunteered in any turn ('meu celular é onze nove …'): the one a registration keeps.
+    const named = /\b(telefone|celular|numero|contato|whatsapp|zap|fone)\b/.exec(u.norm);
+    if (
+      named &&
+      this.pending !== "phone" &&
+      this.pending !== "cpf" &&
+      !/\b(cpf|carteirinha|convenio)\b/.test(u.norm)
+    ) {
+      // The digits said after the word, not a time said before it ('amanhã às nove, meu celular é …').
+      const after = readDigits(u.norm.slice(named.index).split(" "));
+      const d = after.replace(/^0+/, "").replace(/^55(?=\d{10,11}$)/, "");
+      if (d.length === 10 || d.length === 11) {
+        this.phone = `+55${d}`;
+        this.data("Telefone de contato", this.phone);
+      }
+    }
     const ins = ownInsurance(u.text, this.acceptedInsurances());
     if (ins) this.mentioned.insurance = ins;
     if (/\b(cpf|c p f)\b/.test(u.norm) && this.pending !== "identify") {

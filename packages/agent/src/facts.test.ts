@@ -12,6 +12,7 @@ import {
   unofferedService,
   weeklyWindows,
 } from "./facts";
+import { matchServices, servicesNamed } from "./match";
 
 const clinica = FIXTURES.clinica();
 const consultorio = FIXTURES.consultorio();
@@ -97,5 +98,22 @@ describe("services not offered and descriptions", () => {
     expect(sentencesAbout(centro.description, ABOUT_PARKING)).toEqual([
       "Estacionamento conveniado no subsolo do prédio.",
     ]);
+  });
+});
+
+describe("loosely named services", () => {
+  it("takes the service named whole over a longer name sharing its word", () => {
+    const base = clinica.knowledge.services[0]!;
+    const banho = { ...base, id: "banho", name: "Banho" };
+    const banhoTosa = { ...base, id: "banho-tosa", name: "Banho e tosa" };
+    expect(matchServices("quero dar um banho no meu cachorro", [banhoTosa, banho]).map((s) => s.id)).toEqual([
+      "banho",
+    ]);
+    expect(matchServices("banho e tosa", [banhoTosa, banho]).map((s) => s.id)).toEqual(["banho-tosa"]);
+    const corte = { ...base, id: "corte", name: "Corte feminino" };
+    const escova = { ...base, id: "escova", name: "Escova modeladora" };
+    expect(
+      servicesNamed("queria um corte e escova", [corte, escova, banho]).map((n) => n.service.id),
+    ).toEqual(["corte", "escova"]);
   });
 });
