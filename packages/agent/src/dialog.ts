@@ -2623,6 +2623,16 @@ class OfflineSession implements AgentSession {
    */
   private notOffered(u: Understanding): boolean {
     if (u.services.length || this.pending === "name" || WRITE_READBACKS.has(this.pending)) return false;
+    // A question about the place, the plans or the payment is not about a service.
+    const aboutService = new Set<Topic>([
+      "price",
+      "duration",
+      "preparation",
+      "children",
+      "modality",
+      "services",
+    ]);
+    if (u.topics.some((t) => !aboutService.has(t))) return false;
     const wanted = unofferedService(u.text, this.k.services);
     if (!wanted) return false;
     if (!u.intents.includes("book") && !u.topics.length && !isQuestion(u.text) && this.pending !== "service")

@@ -91,6 +91,11 @@ describe("services not offered and descriptions", () => {
     expect(unofferedService("quero marcar uma limpeza", consultorio.knowledge.services)).toBeUndefined();
     expect(unofferedService("vocês fazem clareamento?", consultorio.knowledge.services)).toBeUndefined();
     expect(unofferedService("vocês fazem clareamento?", services)).toBe("clareamento");
+    // A thing asked to be done that no word list knows, as the caller said it; never a plan, a payment or 'o que'.
+    expect(unofferedService("vocês fazem hidroterapia?", services)).toBe("hidroterapia");
+    expect(unofferedService("vocês trabalham com plano de saúde?", services)).toBeUndefined();
+    expect(unofferedService("vocês fazem o que aí?", services)).toBeUndefined();
+    expect(unofferedService("vocês fazem avaliação dermatológica?", services)).toBeUndefined();
   });
 
   it("picks the sentences of a description that answer the question", () => {

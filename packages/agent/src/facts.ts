@@ -231,7 +231,6 @@ const SERVICE_WORDS: readonly string[] = [
   "fisioterapia",
   "acupuntura",
   "psicologia",
-  "terapia",
   "nutricionista",
   "fonoaudiologia",
   "pediatria",
@@ -253,10 +252,7 @@ const SERVICE_WORDS: readonly string[] = [
   "teste do pezinho",
   // dental
   "implante",
-  "aparelho",
   "ortodontia",
-  "canal",
-  "tratamento de canal",
   "extracao",
   "clareamento",
   "protese",
@@ -297,7 +293,6 @@ const SERVICE_WORDS: readonly string[] = [
   "hospedagem",
   "hotelzinho",
   "adestramento",
-  "creche",
   "taxi dog",
   "microchip",
 ];
@@ -310,13 +305,28 @@ const SERVICE_WORD_RE = new RegExp(
     .join("|")})\\b`,
 );
 
+const NOT_A_SERVICE =
+  /^(isso|isto|o que|que|alguma coisa|algo|como|quando|onde|atendimento|agendamento|consulta|consultas|horario|horarios|exame|exames|servico|servicos|procedimento|procedimentos|convenio|plano|desconto|parcelamento|pix|cartao)$/;
+
+/** 'vocês fazem clareamento a laser?': the thing asked to be done, one to three words, as the caller said it. */
+function askedToDo(n: string): RegExpExecArray | null {
+  const m =
+    /\b(voces|vcs|ai) (fazem|faz|oferecem|realizam|trabalham com) (o |a |os |as |um |uma )?([a-z]+( (de|a|com) [a-z]+)?)\b/.exec(
+      n,
+    );
+  if (!m || NOT_A_SERVICE.test(m[4]!) || NOT_A_SERVICE.test(m[4]!.split(" ")[0]!)) return null;
+  const found = [m[4]!] as unknown as RegExpExecArray;
+  found.index = m.index;
+  return found;
+}
+
 /**
  * A service the caller named that is not the business's: the caller's words for it ('tomografia'), when they name
  * a kind of service and none of the tenant's services matches. Undefined otherwise.
  */
 export function unofferedService(text: string, services: readonly OfferedService[]): string | undefined {
   const n = normalize(text).replace(/\braio (x|xis)\b/g, "raio x");
-  const m = SERVICE_WORD_RE.exec(n);
+  const m = SERVICE_WORD_RE.exec(n) ?? askedToDo(n);
   if (!m) return undefined;
   if (matchServices(m[0], services).length) return undefined;
   if (matchServices(text, services).length) return undefined;
