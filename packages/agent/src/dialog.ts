@@ -11,26 +11,13 @@ import type { Establishment } from "@atende/shared/schemas/establishments";
 import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import type { Professional } from "@atende/shared/schemas/professionals";
 import { addDays, dateOf, isoWeekday } from "@atende/shared/time";
+import { answerTopic, childRefusal, hoursSentence, listPt } from "./answers";
 import { editableFieldsOf } from "./appointment";
 import { Channel } from "./channel";
 import { type Consent, consentOf, type ReadBack } from "./consent";
 import { formatCpf, isValidCpf } from "./cpf";
 import { PERIOD_RANGES, resolveWhen, type When, wallClock } from "./datetime";
-import {
-  ABOUT_ACCESS,
-  ABOUT_PARKING,
-  ABOUT_PRICE,
-  ageWords,
-  childAgeMonths,
-  entranceWords,
-  hoursWords,
-  minimumAgeMonths,
-  outsideHours,
-  sentencesAbout,
-  unofferedService,
-  type WeeklyWindow,
-  weeklyWindows,
-} from "./facts";
+import { childAgeMonths, outsideHours, unofferedService, type WeeklyWindow, weeklyWindows } from "./facts";
 import { type Intent, intentsOf, isQuestion, type Topic, topicsOf } from "./intents";
 import {
   matchEstablishments,
@@ -42,16 +29,7 @@ import {
 } from "./match";
 import { extractName } from "./names";
 import { fold, normalize, numberWords, ORDINALS, readDigits, tokenize } from "./normalize";
-import {
-  atTime,
-  cpfWords,
-  dateWords,
-  groupedDigitWords,
-  phoneWords,
-  priceWords,
-  shortWhen,
-  whenWords,
-} from "./speak";
+import { atTime, cpfWords, dateWords, groupedDigitWords, phoneWords, shortWhen, whenWords } from "./speak";
 import {
   type AgentEvent,
   type AgentKnowledge,
@@ -195,11 +173,6 @@ const TONE_ACK: Record<string, string> = {
   EMPATHETIC: "Claro, entendo.",
   CALM: "Tudo bem.",
 };
-
-function listPt(items: string[]): string {
-  if (items.length <= 1) return items[0] ?? "";
-  return `${items.slice(0, -1).join(", ")} e ${items[items.length - 1]}`;
-}
 
 /** '11987654321' → '(11) 98765-4321', for the record. */
 function formatPhone(national: string): string {
@@ -1521,7 +1494,7 @@ class OfflineSession implements AgentSession {
       }
     }
     const service = this.service(d.serviceId)!;
-    const refusal = this.childRefusal(service);
+    const refusal = childRefusal(this.childAge, service);
     if (refusal) {
       this.say(refusal);
       this.resetFlow();
@@ -1785,7 +1758,7 @@ class OfflineSession implements AgentSession {
     const fitting = slots.filter((s) => this.fits(s, when));
     // A day or time outside the weekly hours: said so, with the hours (issue #27), before other times are offered.
     const windows = this.windows();
-    const hours = outsideHours(when, windows) ? this.hoursSentence(windows) : undefined;
+    const hours = outsideHours(when, windows) ? hoursSentence(this.k, windows) : undefined;
     const closedLead = (): string => {
       const day = when.date && outsideHours({ date: when.date }, windows);
       const what = day
@@ -2679,25 +2652,6 @@ class OfflineSession implements AgentSession {
     });
   }
 
-  /** The hours, from the profile's opening-hours text when set, else from the availabilities' weekly windows. */
-  private hoursSentence(windows: WeeklyWindow[] | undefined): string | undefined {
-    if (windows?.length) return `Atendemos ${hoursWords(windows)}.`;
-    const text = this.k.profile.openingHours?.trim();
-    return text
-      ? `Nosso horário de funcionamento: ${text.replace(/\s*\n\s*/g, "; ").replace(/\.?$/, ".")}`
-      : undefined;
-  }
-
-  /** A child under a service's minimum age (read from its child-age note), or a service that sees no children. */
-  private childRefusal(service: OfferedService): string | undefined {
-    if (this.childAge === undefined) return undefined;
-    if (!service.childFriendly)
-      return this.childAge < 18 * 12 ? `${service.name} não atende crianças.` : undefined;
-    const min = minimumAgeMonths(service.childAgeObservation);
-    if (min === undefined || this.childAge >= min) return undefined;
-    return `Infelizmente não: ${service.name} atende crianças somente a partir de ${ageWords(min)}.`;
-  }
-
   private contextLocations(u: Understanding): Establishment[] {
     if (u.establishments.length === 1) return u.establishments;
     const e = this.establishment(this.draft.establishmentId);
@@ -2728,159 +2682,18 @@ class OfflineSession implements AgentSession {
     }
   }
 
-  private priceOf(s: OfferedService): string {
-    // The service's note, when it speaks of the price ('o valor é definido na avaliação'), says what it depends on.
-    const note = sentencesAbout(s.observation, ABOUT_PRICE).join(" ");
-    const more = note ? ` ${note}` : "";
-    if (s.priceType === "VARIABLE" || s.priceInCents === null)
-      return note
-        ? `O valor de ${s.name} varia.${more}`
-        : `O valor de ${s.name} varia; é informado no atendimento.`;
-    if (s.priceInCents === 0) return `${s.name} é gratuito.${more}`;
-    return `${s.name} custa ${priceWords(s.priceInCents)}.${more}`;
-  }
-
-  /** The answer from the tenant's data, or undefined when the data does not say. */
+  /** The answer from the tenant's data (answers.ts), or undefined when the data does not say. */
   private answer(topic: Topic, u: Understanding): string | undefined {
-    const service = this.contextService(u);
-    const services = service ? [service] : this.k.services.slice(0, 4);
-    switch (topic) {
-      case "price": {
-        if (!services.length) return undefined;
-        if (service) return this.priceOf(service);
-        return services.map((s) => this.priceOf(s)).join(" ");
-      }
-      case "entrance": {
-        const locs = this.contextLocations(u);
-        if (!locs.length) return undefined;
-        const many = this.k.establishments.length > 1 && locs.length > 1;
-        return locs
-          .map((e) => {
-            const about = entranceWords(e);
-            const lead = many ? `Na unidade ${e.name}: ` : "";
-            return about.length ? `${lead}${about.join(" ")}` : `${lead}Ficamos na ${e.address}.`;
-          })
-          .join(" ");
-      }
-      case "preparation": {
-        if (service) {
-          return service.requiresPreparation && service.preparationInstructions
-            ? `Para ${service.name}: ${service.preparationInstructions}`
-            : `${service.name} não precisa de preparo.`;
-        }
-        const prep = this.k.services.filter((s) => s.requiresPreparation && s.preparationInstructions);
-        if (!prep.length) return "Nenhum dos nossos serviços precisa de preparo.";
-        return prep.map((s) => `Para ${s.name}: ${s.preparationInstructions}`).join(" ");
-      }
-      case "duration": {
-        if (!service) {
-          if (!services.length) return undefined;
-          return `${listPt(services.map((s) => `${s.name} dura cerca de ${numberWords(s.duration)} minutos`))}.`;
-        }
-        return `${service.name} dura cerca de ${numberWords(service.duration)} minutos.`;
-      }
-      case "children": {
-        if (service) {
-          const refusal = this.childRefusal(service);
-          if (refusal) return refusal;
-          if (!service.childFriendly) return `${service.name} não atende crianças.`;
-          return `Sim, ${service.name} atende crianças.${service.childAgeObservation ? ` ${service.childAgeObservation}` : ""}`;
-        }
-        const kids = this.k.services.filter((s) => s.childFriendly && !this.childRefusal(s));
-        if (!kids.length) {
-          const note = this.k.services.find(
-            (s) => s.childFriendly && s.childAgeObservation,
-          )?.childAgeObservation;
-          if (this.childAge !== undefined && note)
-            return `Infelizmente não atendemos crianças dessa idade. ${note}`;
-          return "No momento não atendemos crianças.";
-        }
-        return `Sim, atendemos crianças em ${listPt(kids.map((s) => s.name))}.${kids.map((s) => (s.childAgeObservation ? ` ${s.childAgeObservation}` : "")).join("")}`;
-      }
-      case "modality": {
-        if (!service) {
-          const remote = this.k.services.filter((s) => s.modality !== "IN_PERSON");
-          if (!remote.length) return "Nossos atendimentos são presenciais.";
-          return `Atendemos online em ${listPt(remote.map((s) => s.name))}.`;
-        }
-        const m = { IN_PERSON: "é presencial", REMOTE: "é online", BOTH: "pode ser presencial ou online" }[
-          service.modality
-        ];
-        return `${service.name} ${m}.`;
-      }
-      case "address": {
-        const locs = this.contextLocations(u);
-        if (!locs.length) return undefined;
-        if (locs.length === 1) return `Ficamos na ${locs[0]!.address}.`;
-        return `Temos ${numberWords(locs.length, true)} unidades: ${listPt(locs.map((e) => `${e.name}, na ${e.address}`))}.`;
-      }
-      case "parking": {
-        const locs = this.contextLocations(u);
-        if (!locs.length) return undefined;
-        return locs
-          .map((e) => {
-            const where = this.k.establishments.length > 1 ? `A unidade ${e.name}` : "A clínica";
-            const notes = sentencesAbout(e.description, ABOUT_PARKING).join(" ");
-            const more = notes ? ` ${notes}` : "";
-            if (!e.hasParking) return `${where} não tem estacionamento próprio.${more}`;
-            return `${where} tem estacionamento ${e.parkingType === "PAID" ? "pago" : "gratuito"}.${more}`;
-          })
-          .join(" ");
-      }
-      case "accessibility": {
-        const locs = this.contextLocations(u);
-        if (!locs.length) return undefined;
-        return locs
-          .map((e) => {
-            const where = this.k.establishments.length > 1 ? `A unidade ${e.name}` : "O local";
-            const notes = sentencesAbout(e.description, ABOUT_ACCESS).join(" ");
-            const more = notes ? ` ${notes}` : "";
-            return e.hasAccessibility
-              ? `${where} tem acessibilidade para cadeirantes.${more}`
-              : `${where} não tem acessibilidade adaptada, infelizmente.${more}`;
-          })
-          .join(" ");
-      }
-      case "insurance": {
-        const profs = u.professionals.length ? u.professionals : this.k.professionals;
-        const lists = profs.map((p) => p.acceptedHealthInsurances);
-        if (lists.every((l) => l === null)) return undefined;
-        const accepted = [...new Set(lists.flatMap((l) => l ?? []))];
-        const named = matchInsurance(u.text, accepted);
-        if (named) {
-          const who = profs.filter((p) =>
-            (p.acceptedHealthInsurances ?? []).some((i) => sameInsurance(i, named)),
-          );
-          if (who.length) {
-            const names = this.k.professionals.length > 1 ? ` com ${listPt(who.map((p) => p.name))}` : "";
-            return `Sim, atendemos ${named}${names}.`;
-          }
-          return `${named} não está entre os convênios que atendemos.${accepted.length ? ` Atendemos ${listPt(accepted)}.` : ""}`;
-        }
-        if (/\bparticular\b/.test(u.norm) && !accepted.length) return "Atendemos somente particular.";
-        if (!accepted.length) return "No momento não atendemos convênios; o atendimento é particular.";
-        return `Atendemos os convênios ${listPt(accepted)}.`;
-      }
-      case "hours":
-        // The profile's own text when set (the business's words), else the agenda's weekly hours.
-        return this.hoursSentence(
-          this.k.profile.openingHours?.trim()
-            ? undefined
-            : weeklyWindows(this.k.availabilities, this.today()),
-        );
-      case "payment":
-        return this.k.profile.paymentMethods
-          ? `Formas de pagamento: ${this.k.profile.paymentMethods.replace(/\s*\n\s*/g, "; ").replace(/\.?$/, ".")}`
-          : undefined;
-      case "services":
-        return this.k.services.length
-          ? `Oferecemos ${listPt(this.k.services.map((s) => s.name))}.`
-          : undefined;
-      case "professionals":
-        return this.k.professionals.length
-          ? `Atendem aqui ${listPt(this.k.professionals.map((p) => `${p.name}, ${p.specialty}`))}.`
-          : undefined;
-    }
+    return answerTopic(topic, {
+      k: this.k,
+      today: this.today(),
+      text: u.text,
+      norm: u.norm,
+      service: this.contextService(u),
+      locations: this.contextLocations(u),
+      professionals: u.professionals,
+      childAge: this.childAge,
+    });
   }
 
   // ─── Transfer and goodbye ──────────────────────────────────────────────────────────────────────────────────
