@@ -325,7 +325,8 @@ const batch2: [string, Scenario["fixture"], string | null, Turn[], Scenario["exp
 // note on its price, follow-ups about the service just discussed, an insurer only the records know. Written with the
 // answers they test (the fixtures gained a description per location, a price note and an insurer off the product's
 // lists for them), so they are a regression bar: first run 13/16 (parking asked as 'parar o carro', 'fazer alguma
-// coisa antes', an insurer only the records know), then 16/16.
+// coisa antes', an insurer only the records know), then 16/16; two added later (a plan nobody knows, a note on
+// what to bring) ran 0/2 before their answers, then 2/2.
 const batch3: typeof rows = [
   [
     "d3-hours-saturday",
@@ -426,6 +427,20 @@ const batch3: typeof rows = [
     { say: ["limpeza ate um mes antes"] },
   ],
   ["d3-charged", "consultorio", U, ["a limpeza e cobrada?"], { say: ["limpeza e gratuit"] }],
+  [
+    "d3-insurer-unknown",
+    "clinica",
+    U,
+    ["voces aceitam o plano vitaclin?"],
+    { say: ["nao atendemos vitaclin", "atendemos unimed"] },
+  ],
+  [
+    "d3-bring-note",
+    "consultorio",
+    U,
+    ["o que eu preciso levar pra consulta odontologica?"],
+    { say: ["traga os exames anteriores"] },
+  ],
   [
     "d3-insurer-from-records",
     "clinica",

@@ -308,6 +308,7 @@ function consultorio(): Fixture {
     allowedProfessionals: [ids.paulo],
     childFriendly: true,
     childAgeObservation: null,
+    observation: "Traga os exames anteriores, se tiver.",
   });
   const limpeza = service(ids.limpeza, "Limpeza", {
     duration: 45,

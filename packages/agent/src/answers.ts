@@ -23,6 +23,14 @@ import { numberWords } from "./normalize";
 import { priceWords } from "./speak";
 import type { AgentKnowledge } from "./types";
 
+/** What a service's note says to bring or do beforehand. */
+const ABOUT_PREPARATION =
+  /\b(trazer|traga|levar|leve|jejum|antes|documento\w*|exames?|chegar|chegue|antecedencia|roupa\w*|pedido|encaminhamento|receita|carteirinha|preparo)\b/;
+
+/** Words after 'aceitam …' or 'plano …' that name no plan. */
+const NOT_A_PLAN =
+  /^(convenio\w*|plano\w*|saude|particular|cartao|cartoes|credito|debito|dinheiro|pix|boleto|cheque|crianca\w*|bebe\w*|pacientes?|voces|aqui|gente|isso|esse|essa|todos?|algum|alguma|qual|quais|quem|medico|sabado|domingo|hoje|amanha|pagamento|parcel\w*|reembolso|odontologico|dental|empresa\w*|individual|familiar)$/;
+
 export interface AnswerContext {
   k: AgentKnowledge;
   /** The call's São Paulo date, `yyyy-MM-dd`. */
@@ -104,9 +112,11 @@ export function answerTopic(topic: Topic, ctx: AnswerContext): string | undefine
     }
     case "preparation": {
       if (service) {
-        return service.requiresPreparation && service.preparationInstructions
-          ? `Para ${service.name}: ${service.preparationInstructions}`
-          : `${service.name} não precisa de preparo.`;
+        // What the service's note says to bring or do beforehand ('trazer os exames anteriores') goes with it.
+        const note = sentencesAbout(service.observation, ABOUT_PREPARATION).join(" ");
+        if (service.requiresPreparation && service.preparationInstructions)
+          return `Para ${service.name}: ${service.preparationInstructions}${note ? ` ${note}` : ""}`;
+        return note ? `Para ${service.name}: ${note}` : `${service.name} não precisa de preparo.`;
       }
       const prep = k.services.filter((s) => s.requiresPreparation && s.preparationInstructions);
       if (!prep.length) return "Nenhum dos nossos serviços precisa de preparo.";
@@ -194,6 +204,22 @@ export function answerTopic(topic: Topic, ctx: AnswerContext): string | undefine
           return `Sim, atendemos ${named}${names}.`;
         }
         return `${named} não está entre os convênios que atendemos.${accepted.length ? ` Atendemos ${listPt(accepted)}.` : ""}`;
+      }
+      // 'aceitam o Vitallis?' with a plan neither the records nor the product's lists know: a plain no.
+      const w = ctx.norm.split(" ");
+      const other = w
+        .map((word, at) => {
+          if (!/^(aceita\w*|atende\w*|trabalha\w*|pelo|plano|convenio)$/.test(word)) return undefined;
+          let next = at + 1;
+          while (/^(o|a|do|da|de|pelo|pela|com|meu|minha|seu|sua)$/.test(w[next] ?? "")) next++;
+          return w[next];
+        })
+        .find((x): x is string => !!x && x.length >= 4 && !NOT_A_PLAN.test(x));
+      if (other) {
+        const name = other[0]!.toUpperCase() + other.slice(1);
+        return accepted.length
+          ? `Não atendemos ${name}. Atendemos ${listPt(accepted)}.`
+          : `Não atendemos ${name}; o atendimento é particular.`;
       }
       if (/\bparticular\b/.test(ctx.norm) && !accepted.length) return "Atendemos somente particular.";
       if (!accepted.length) return "No momento não atendemos convênios; o atendimento é particular.";

@@ -38,7 +38,7 @@ const TOPIC_PATTERNS: Record<Topic, RegExp> = {
   price:
     /\b(quanto (custa|e|fica|sai|cobra|ta|esta|vai ser|vai ficar|seria)|(sai|fica|custa|e|da|cobra|cobram) quanto|preco|precos|valor|valores|custa|custo|cobram|cobra|cobrad[oa]s?|caro|barato|taxa|gratis|gratuit[oa]s?|de graca|tem que pagar|paga alguma coisa|pago a parte|e pago|e paga)\b/,
   preparation:
-    /\b(preparo|preparacao|preparar|jejum|precis\w* (levar|fazer|trazer)( \w+){0,3} antes|(fazer|levar|trazer) (alguma coisa|algo|nada) antes|antes d[oa] (consulta|exame|procedimento|sessao)|tem que (levar|fazer|trazer)|o que (levo|levar|preciso levar|trazer)|instruc\w*|cuidados? antes)\b/,
+    /\b(preparo|preparacao|preparar|jejum|precis\w* (levar|fazer|trazer)( \w+){0,3} antes|(fazer|levar|trazer) (alguma coisa|algo|nada) antes|antes d[oa] (consulta|exame|procedimento|sessao)|tem que (levar|fazer|trazer)|o que (eu )?(levo|levar|trago|trazer|(preciso|tenho que|devo) (levar|trazer))|(preciso|tenho que|devo) (levar|trazer) (algum|alguma|algo|documento\w*|exame\w*)|instruc\w*|cuidados? antes)\b/,
   address:
     /\b(endereco|enderecos|onde fica|onde ficam|onde e|onde voces|localiza\w*|como (chego|chegar|faco para chegar)|qual a rua|que rua|qual rua|fica onde|bairro)\b/,
   parking:
