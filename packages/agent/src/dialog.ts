@@ -2614,6 +2614,9 @@ class OfflineSession implements AgentSession {
     if (this.k.services.length) this.say(`Oferecemos ${listPt(this.k.services.map((s) => s.name))}.`);
     if (this.flow === "book" && !this.draft.serviceId) {
       this.ask("Quer agendar algum desses?", "service");
+    } else if (this.flow && this.lastQuestion) {
+      // A booking or a change under way goes on: its question again.
+      this.ask(this.lastQuestion, this.pending);
     } else {
       this.offerTransferOrMore();
     }
