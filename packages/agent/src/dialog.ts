@@ -341,11 +341,20 @@ class OfflineSession implements AgentSession {
   private ask(question: string, pending: Pending) {
     // Never the same question a third time (issue #27): 'Qual fica melhor?' over two or more offers, asked twice
     // already in this flow, becomes the nearest offer put as a yes or no.
+    // A time is never picked for the caller: with a forwarding phone a person is offered, else the times are
+    // left open ('Pode dizer outro dia').
     if (pending === "choose_slot" && this.offers.length > 1 && / Qual fica melhor\?$/.test(question)) {
       this.choiceAsks++;
       if (this.choiceAsks > 2) {
-        this.offers = [this.offers[0]!];
-        question = this.offerSentence(this.offers, true);
+        this.say(question.replace(/ Qual fica melhor\?$/, ""));
+        if (this.k.agent.forwardingPhone) {
+          this.offers = [];
+          question =
+            "Não estou conseguindo achar um horário que sirva. Quer que eu transfira para um atendente?";
+          pending = "transfer_offer";
+        } else {
+          question = "Se nenhum desses servir, me diga outro dia.";
+        }
       }
     }
     this.askedThisTurn = true;
@@ -690,12 +699,6 @@ class OfflineSession implements AgentSession {
     if (this.pending === "when" && (this.flow === "book" || this.flow === "reschedule")) {
       this.setWhen({ asap: true });
       this.say("Vou ver os próximos horários livres.");
-      return true;
-    }
-    // 'Qual fica melhor?' not understood twice: the nearest one is put to the caller, yes or no.
-    if (this.pending === "choose_slot" && this.offers.length > 1) {
-      this.offers = [this.offers[0]!];
-      this.ask(this.offerSentence(this.offers, true), "choose_slot");
       return true;
     }
     if (this.flow !== "book") return false;
@@ -1408,6 +1411,29 @@ class OfflineSession implements AgentSession {
       .filter((n) => n.said.some((w) => !named.some((o) => o !== n && o.said.includes(w))))
       .map((n) => n.service);
     if (own.length < 2 || own.length !== named.length) return [];
+    // Named together, as one request: only a connector between them ('consulta e exame', 'corte mais escova'), not
+    // 'já tenho a consulta marcada e queria o exame' (an appointment the caller has and a new one).
+    const w = u.norm.split(" ");
+    const at = (s: OfferedService) =>
+      w.findIndex((word) => named.find((n) => n.service === s)!.said.includes(word.slice(0, 5)));
+    const spans = own
+      .map((s) => {
+        const first = at(s);
+        const nameWords = fold(s.name).split(/[^a-z0-9]+/);
+        let last = first;
+        while (last + 1 < w.length && nameWords.includes(w[last + 1]!)) last++;
+        return [first, last] as const;
+      })
+      .sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < spans.length; i++) {
+      const between = w.slice(spans[i - 1]![1] + 1, spans[i]![0]);
+      if (
+        between.length > 4 ||
+        !between.some((x) => /^(e|mais|com|tambem|junto)$/.test(x)) ||
+        between.some((x) => !/^(e|mais|com|tambem|junto|um|uma|o|a|de|da|do|fazer)$/.test(x))
+      )
+        return [];
+    }
     const profs = own.reduce<string[]>(
       (acc, s) => acc.filter((p) => s.allowedProfessionals.includes(p)),
       own[0]!.allowedProfessionals,
