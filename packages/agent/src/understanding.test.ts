@@ -218,7 +218,7 @@ describe("names spelled and parts of the day refused (issue #27)", () => {
       date: "2026-12-10",
       period: "tarde",
     });
-    expect(resolveWhen("de manha nao, a tarde", now)?.period).toBe("tarde");
+    expect(resolveWhen("nao consigo de manha, pode ser a tarde", now)?.period).toBe("tarde");
     expect(resolveWhen("nao, pode ser de manha", now)?.period).toBe("manha");
   });
 });
