@@ -595,8 +595,13 @@ add({
   id: "hours-unknown",
   fixture: "consultorio",
   caller: UNKNOWN,
+  // No opening-hours text in the profile: the weekly hours come from the availabilities (issue #27).
   turns: ["que horas abre"],
-  expect: { say: ["não tenho essa informação"], transfer: false },
+  expect: {
+    say: ["de segunda a sexta, das nove horas ao meio-dia"],
+    notSay: ["não tenho essa informação"],
+    transfer: false,
+  },
 });
 q("payment", "clinica", ["quais as formas de pagamento"], ["Pix"]);
 q("payment-2", "clinica", ["aceita cartão"], ["cartões"]);
@@ -936,11 +941,13 @@ const calls: [string, Scenario["fixture"], string | null, Turn[], Scenario["expe
       "paulista",
       "nao posso de manha so a tarde na quinta",
       "o das tres",
+      "sim",
       "marcia",
       "não",
       "sim",
     ],
-    { created: { professional: "carlos", at: "2026-12-11T15:00" } },
+    // 'não posso de manhã' refuses the morning (issue #27): Thursday afternoon, not the next day with a free morning.
+    { created: { professional: "carlos", at: "2026-12-10T15:00" } },
   ],
   // Two time references in one sentence (the appointment's day and the new week): reported, not required.
   [

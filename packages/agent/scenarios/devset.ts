@@ -320,12 +320,276 @@ const batch2: [string, Scenario["fixture"], string | null, Turn[], Scenario["exp
   ],
 ];
 
-export const DEV_SET: Scenario[] = [...rows, ...batch2].map(([id, fixture, caller, turns, expect]) => ({
-  id,
-  fixture,
-  now: NOW,
-  caller,
-  turns,
-  must: false,
-  expect,
-}));
+// Third batch (issue #27, grounded answers from every field): weekly hours when a wanted time is outside them, a
+// child under the minimum age of the service's note, a service not offered, a location's description, a service's
+// note on its price, follow-ups about the service just discussed, an insurer only the records know. Written with the
+// answers they test (the fixtures gained a description per location, a price note and an insurer off the product's
+// lists for them), so they are a regression bar: first run 13/16 (parking asked as 'parar o carro', 'fazer alguma
+// coisa antes', an insurer only the records know), then 16/16; two added later (a plan nobody knows, a note on
+// what to bring) ran 0/2 before their answers, then 2/2.
+const batch3: typeof rows = [
+  [
+    "d3-hours-saturday",
+    "clinica",
+    M,
+    ["quero marcar uma consulta com a doutora ana no centro no sabado"],
+    { created: false, say: ["nao atendemos", "de segunda a sexta"] },
+  ],
+  [
+    "d3-hours-night",
+    "consultorio",
+    C,
+    ["preciso marcar uma limpeza amanha as sete da noite"],
+    { created: false, say: ["as sete da noite nao atendemos", "as cinco da tarde"] },
+  ],
+  [
+    "d3-hours-agenda",
+    "consultorio",
+    U,
+    ["ate que horas voces atendem?"],
+    { say: ["de segunda a sexta, das nove horas ao meio-dia e das duas da tarde as cinco da tarde"] },
+  ],
+  [
+    "d3-child-under-age",
+    "clinica",
+    U,
+    ["boa tarde queria marcar uma consulta clinica pro meu filho de um ano"],
+    { created: false, say: ["somente a partir de dois anos"] },
+  ],
+  [
+    "d3-child-under-age-question",
+    "clinica",
+    U,
+    ["voces atendem crianca? minha filha tem oito meses"],
+    { say: ["nao atendemos criancas dessa idade"], notSay: ["sim, atendemos"] },
+  ],
+  [
+    "d3-child-old-enough",
+    "clinica",
+    U,
+    ["minha filha tem cinco anos, a consulta clinica atende crianca?"],
+    { say: ["sim, consulta clinica atende criancas"] },
+  ],
+  [
+    "d3-not-offered",
+    "clinica",
+    U,
+    ["oi voces fazem tomografia?"],
+    { say: ["nao oferecemos tomografia", "oferecemos consulta clinica"] },
+  ],
+  [
+    "d3-not-offered-book",
+    "consultorio",
+    U,
+    ["eu queria agendar um implante pra semana que vem"],
+    { created: false, say: ["nao oferecemos implante"] },
+  ],
+  [
+    "d3-entrance",
+    "clinica",
+    U,
+    ["como eu acho a entrada da unidade centro?"],
+    { say: ["ao lado da farmacia"] },
+  ],
+  [
+    "d3-stairs",
+    "clinica",
+    U,
+    ["minha mae usa andador, na unidade paulista tem escada?"],
+    { say: ["tres degraus"] },
+  ],
+  [
+    "d3-parking-description",
+    "clinica",
+    U,
+    ["da pra parar o carro na unidade centro?"],
+    { say: ["estacionamento pago", "subsolo"] },
+  ],
+  [
+    "d3-price-note",
+    "clinica",
+    U,
+    ["quanto sai a avaliacao dermatologica?"],
+    { say: ["definido na avaliacao"] },
+  ],
+  [
+    "d3-followup-duration",
+    "clinica",
+    U,
+    ["quanto custa o exame de sangue", "e demora quanto tempo?"],
+    { say: ["oitenta reais", "exame de sangue dura cerca de quinze minutos"] },
+  ],
+  [
+    "d3-followup-preparation",
+    "consultorio",
+    U,
+    ["quanto e o clareamento", "e precisa fazer alguma coisa antes?"],
+    { say: ["limpeza ate um mes antes"] },
+  ],
+  ["d3-charged", "consultorio", U, ["a limpeza e cobrada?"], { say: ["limpeza e gratuit"] }],
+  [
+    "d3-insurer-unknown",
+    "clinica",
+    U,
+    ["voces aceitam o plano vitaclin?"],
+    { say: ["nao atendemos vitaclin", "atendemos unimed"] },
+  ],
+  [
+    "d3-bring-note",
+    "consultorio",
+    U,
+    ["o que eu preciso levar pra consulta odontologica?"],
+    { say: ["traga os exames anteriores"] },
+  ],
+  [
+    "d3-insurer-from-records",
+    "clinica",
+    U,
+    ["voces aceitam vitallis?"],
+    { say: ["sim, atendemos vitallis"] },
+  ],
+];
+
+// Fourth batch (issue #27, dialog gaps): two services in one booking, a contact number other than the caller id,
+// spelled letters assembled into a name, 'a outra' with a day, and no question asked a third time. Written along
+// with the changes, so a regression bar: first run 6/9 (two services when one name is mostly a stop word, a
+// contact number after a time in the same sentence), then 9/9. Two added after the held-out run showed wrong writes
+// (a service already booked named beside the new one; a time never picked for a caller who cannot choose), then 11/11.
+const batch4: typeof rows = [
+  [
+    "d4-two-services",
+    "clinica",
+    U,
+    [
+      "quero marcar uma consulta clinica e tambem um exame de sangue amanha as nove",
+      "sim",
+      "Otavio Prado",
+      "pular",
+      "sim",
+    ],
+    {
+      created: { services: ["consulta", "exame"], at: "2026-12-10T09:00" },
+      say: ["consulta clinica e exame de sangue"],
+    },
+  ],
+  [
+    "d4-contact-asked",
+    "clinica",
+    U,
+    [
+      "quero marcar uma consulta com a dra ana no centro amanha as dez",
+      "sim",
+      "Roberto Alves",
+      "pode anotar outro numero pra contato?",
+      "onze nove sete sete sete sete seis seis seis seis",
+      "sim",
+    ],
+    {
+      created: { at: "2026-12-10T10:00" },
+      clientCreated: { fullName: "Roberto Alves", phoneNumber: "11977776666" },
+    },
+  ],
+  [
+    "d4-contact-inline",
+    "consultorio",
+    U,
+    [
+      "oi quero marcar uma limpeza amanha as nove, meu celular pra contato e 21 98888 1234",
+      "sim",
+      "Carla Dias",
+      "pular",
+      "sim",
+    ],
+    {
+      created: { at: "2026-12-10T09:00" },
+      clientCreated: { fullName: "Carla Dias", phoneNumber: "21988881234" },
+    },
+  ],
+  [
+    "d4-spelled-after-name",
+    "consultorio",
+    U,
+    [
+      "quero marcar uma limpeza amanha as nove",
+      "sim",
+      "meu nome e Kauê, K A U E, Kauê Barros",
+      "pular",
+      "sim",
+    ],
+    { created: { at: "2026-12-10T09:00" }, clientCreated: { fullName: "Kauê Barros" } },
+  ],
+  [
+    "d4-spelled-only",
+    "consultorio",
+    U,
+    ["quero marcar uma limpeza amanha as nove", "sim", "T H A I S Ramos", "pular", "sim"],
+    { created: { at: "2026-12-10T09:00" }, clientCreated: { fullName: "Thais Ramos" } },
+  ],
+  [
+    "d4-a-outra-with-day",
+    "clinica",
+    U,
+    [
+      "quero marcar uma consulta com a dra ana no centro amanha de manha",
+      "a outra, na sexta",
+      "as nove",
+      "sim",
+      "Lucia Prates",
+      "pular",
+      "sim",
+    ],
+    { created: { at: "2026-12-11T09:00" } },
+  ],
+  [
+    "d4-stuck-choice",
+    "consultorio",
+    C,
+    ["quero marcar uma limpeza amanha", "hmm", "sei la", "a primeira", "sim", "sim"],
+    { created: { at: "2026-12-10T09:00" }, say: ["se nenhum desses servir"] },
+  ],
+  [
+    "d4-stuck-when",
+    "clinica",
+    M,
+    ["preciso remarcar meu exame de sangue", "hmm", "sei la viu", "a primeira", "sim"],
+    { rescheduled: { appointment: "maria-exame" }, say: ["proximos horarios livres"] },
+  ],
+  [
+    "d4-one-new-service-beside-one-booked",
+    "clinica",
+    M,
+    [
+      "ja tenho a consulta clinica marcada e queria marcar tambem um exame de sangue amanha as nove",
+      "sim",
+      "sim",
+      "sim",
+    ],
+    { created: { services: ["exame"], at: "2026-12-10T09:00" } },
+  ],
+  [
+    "d4-stuck-choice-transfer",
+    "clinica",
+    M,
+    ["quero marcar um exame de sangue amanha", "hmm", "sei la", "sim"],
+    { created: false, transfer: true },
+  ],
+  [
+    "d4-readback-two-services",
+    "clinica",
+    M,
+    ["queria agendar consulta clinica mais exame de sangue na segunda as oito", "sim", "sim", "sim"],
+    { created: { services: ["consulta", "exame"], at: "2026-12-14T08:00" } },
+  ],
+];
+
+export const DEV_SET: Scenario[] = [...rows, ...batch2, ...batch3, ...batch4].map(
+  ([id, fixture, caller, turns, expect]) => ({
+    id,
+    fixture,
+    now: NOW,
+    caller,
+    turns,
+    must: false,
+    expect,
+  }),
+);

@@ -1,6 +1,7 @@
 // Catalogue fixtures for the scenario corpus: two businesses as the dashboard would have configured them, their
 // patients, appointments and weekly availability. Ids are UUIDs (the tools' schemas check them); scenarios name
 // things by key ('ana', 'centro', 'consulta') and the runner maps keys to ids.
+import { DAYS_OF_WEEK } from "@atende/shared/enums";
 import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { Client } from "@atende/shared/schemas/clients";
 import type { Establishment } from "@atende/shared/schemas/establishments";
@@ -193,6 +194,7 @@ function clinica(): Fixture {
     availableEstablishments: [ids.paulista],
     allowedProfessionals: [ids.carlos],
     modality: "BOTH",
+    observation: "O valor é definido na avaliação, conforme a área a tratar.",
   });
   return {
     ids,
@@ -219,15 +221,20 @@ function clinica(): Fixture {
       },
       establishments: [
         establishment(ids.centro, "Centro", "Rua Augusta, 1500, Consolação", {
+          description:
+            "Entrada pela Rua Augusta, ao lado da farmácia. Atendimento no segundo andar, com elevador. Estacionamento conveniado no subsolo do prédio.",
           hasParking: true,
           parkingType: "PAID",
           hasAccessibility: true,
         }),
-        establishment(ids.paulista, "Paulista", "Avenida Paulista, 900, Bela Vista", {}),
+        establishment(ids.paulista, "Paulista", "Avenida Paulista, 900, Bela Vista", {
+          description:
+            "Recepção no térreo do Edifício Paulista Center. A entrada tem três degraus, sem rampa.",
+        }),
       ],
       professionals: [
         professional(ids.ana, "Dra. Ana Lima", "Clínica geral", ["Unimed", "Amil"]),
-        professional(ids.carlos, "Dr. Carlos Souza", "Dermatologia", ["Bradesco Saúde"]),
+        professional(ids.carlos, "Dr. Carlos Souza", "Dermatologia", ["Bradesco Saúde", "Vitallis"]),
       ],
       services: [consulta, exame, avaliacao],
     },
@@ -301,6 +308,7 @@ function consultorio(): Fixture {
     allowedProfessionals: [ids.paulo],
     childFriendly: true,
     childAgeObservation: null,
+    observation: "Traga os exames anteriores, se tiver.",
   });
   const limpeza = service(ids.limpeza, "Limpeza", {
     duration: 45,
@@ -373,5 +381,33 @@ function consultorio(): Fixture {
   };
 }
 
-export const FIXTURES = { clinica, consultorio } as const;
+/** The windows as the availabilities the server would send (WEEKLY patterns), so the agent knows the weekly hours. */
+function withAvailabilities(build: () => Fixture): () => Fixture {
+  return () => {
+    const f = build();
+    const pad = (n: number) => String(n).padStart(2, "0");
+    const at = (m: number) => `2026-01-05T${pad(Math.floor(m / 60))}:${pad(m % 60)}:00-03:00`;
+    f.knowledge.availabilities = f.windows.map((w, i) => ({
+      id: uuid(900 + i),
+      tenantId: TENANT,
+      professionalId: w.professional,
+      establishmentId: w.establishment,
+      pattern: {
+        type: "WEEKLY",
+        daysOfWeek: w.weekdays.map((d) => DAYS_OF_WEEK[d - 1]!),
+        period: { start: "2026-01-05", end: "2027-12-31" },
+      },
+      slot: { start: at(w.start), end: at(w.end) },
+      notes: null,
+      exceptions: [],
+      createdAt: CREATED,
+    }));
+    return f;
+  };
+}
+
+export const FIXTURES = {
+  clinica: withAvailabilities(clinica),
+  consultorio: withAvailabilities(consultorio),
+} as const;
 export type FixtureId = keyof typeof FIXTURES;

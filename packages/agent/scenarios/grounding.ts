@@ -34,6 +34,8 @@ function verbatimTexts(k: AgentKnowledge): string[] {
     k.profile.openingHours,
     k.profile.paymentMethods,
     k.profile.notes,
+    ...k.establishments.map((e) => e.description),
+    ...k.professionals.map((p) => p.observations),
     ...k.services.flatMap((s) => [s.preparationInstructions, s.childAgeObservation, s.observation]),
   ].filter((t): t is string => !!t && t.trim().length > 0);
 }
@@ -77,6 +79,41 @@ export function spokenTimes(line: string, now: Date): number[] {
   return out;
 }
 
+/** Durations said ('dura cerca de quarenta e cinco minutos'), in minutes. */
+export function spokenDurations(line: string): number[] {
+  const t = normalize(line).split(" ");
+  const out: number[] = [];
+  for (let i = 0; i < t.length; i++) {
+    if (t[i] !== "dura" && t[i] !== "duracao") continue;
+    let j = i + 1;
+    while (j < t.length && /^(cerca|de|em|media|uns|umas|aproximadamente|mais|ou|menos)$/.test(t[j]!)) j++;
+    const n = parseNumberAt(t, j);
+    out.push(
+      n && /^minutos?$/.test(t[n.end] ?? "")
+        ? n.value
+        : n && /^horas?$/.test(t[n.end] ?? "")
+          ? n.value * 60
+          : Number.NaN,
+    );
+  }
+  return out;
+}
+
+/** Ages said ('a partir de dois anos', 'oito meses'), in months. */
+export function spokenAges(line: string): number[] {
+  const t = normalize(line).split(" ");
+  const out: number[] = [];
+  for (let i = 0; i < t.length; i++) {
+    const n = parseNumberAt(t, i);
+    if (!n || (i > 0 && parseNumberAt(t, i - 1))) continue;
+    const unit = t[n.end];
+    if (unit === "ano" || unit === "anos")
+      out.push(n.value * 12 + (t[n.end + 1] === "e" && t[n.end + 2] === "meio" ? 6 : 0));
+    else if (unit === "mes" || unit === "meses") out.push(n.value);
+  }
+  return out;
+}
+
 /** Insurance names said (the product's lists: the patient form's and the professionals'). */
 export function spokenInsurances(line: string): string[] {
   const n = ` ${normalize(line)} `;
@@ -92,7 +129,14 @@ export function ungrounded(said: string[], g: Grounds): string[] {
   const times = new Set<number>([
     ...g.slots.map((s) => wallClock(s.start).minutes),
     ...g.appointments.map((a) => wallClock(a.scheduledAt).minutes),
+    // The weekly hours: where the availabilities start and end.
+    ...(k.availabilities ?? []).flatMap((a) => [
+      wallClock(a.slot.start).minutes,
+      wallClock(a.slot.end).minutes,
+    ]),
   ]);
+  const durations = new Set(k.services.map((s) => s.duration));
+  const ages = new Set(k.services.flatMap((s) => spokenAges(s.childAgeObservation ?? "")));
   for (const c of g.callerSaid) {
     const w = resolveWhen(c, g.now, { bareNumberIsTime: true });
     if (w?.time !== undefined) times.add(w.time);
@@ -113,6 +157,10 @@ export function ungrounded(said: string[], g: Grounds): string[] {
       if (!times.has(t)) problems.push(`a time no tool answered (${t} min): '${original}'`);
     for (const i of spokenInsurances(line))
       if (!insurances.includes(fold(i))) problems.push(`an insurance not in the data: ${i}: '${original}'`);
+    for (const d of spokenDurations(line))
+      if (!durations.has(d)) problems.push(`a duration not in the catalogue (${d} min): '${original}'`);
+    for (const a of spokenAges(line))
+      if (!ages.has(a)) problems.push(`an age no child-age note gives (${a} months): '${original}'`);
   }
   return problems;
 }

@@ -13,6 +13,8 @@ export type Turn = string | { dtmf: string } | { silence: 1 | 2 } | { bargeIn: t
 export interface Booking {
   professional?: string;
   service?: string;
+  /** Every one of these services in the one booking (keys). */
+  services?: string[];
   establishment?: string;
   /** São Paulo wall clock 'yyyy-MM-ddTHH:mm'. */
   at?: string;
@@ -35,7 +37,7 @@ export interface Scenario {
     rescheduled?: { appointment: string; at?: string } | false;
     cancelled?: string | false;
     confirmed?: string | false;
-    clientCreated?: { fullName?: string; documentNumber?: string } | false;
+    clientCreated?: { fullName?: string; documentNumber?: string; phoneNumber?: string } | false;
     /** A patient's record after the call (fixture id key); phone and CPF compared by digits. */
     clientUpdated?:
       | {
@@ -174,6 +176,9 @@ export async function runScenario(s: Scenario): Promise<Outcome> {
         (!b.professional || i.professionalId === ids[b.professional]) &&
         (!b.establishment || i.establishmentId === ids[b.establishment]) &&
         (!b.service || i.offeredServices.includes(ids[b.service]!)) &&
+        (!b.services ||
+          (b.services.length === i.offeredServices.length &&
+            b.services.every((k) => i.offeredServices.includes(ids[k]!)))) &&
         (!b.at || wall(i.scheduledAt) === b.at)
       );
     });
@@ -211,11 +216,12 @@ export async function runScenario(s: Scenario): Promise<Outcome> {
         (c) =>
           (!want.fullName || c.fullName === want.fullName) &&
           (!want.documentNumber ||
-            (c.documentNumber ?? "").replace(/\D/g, "") === want.documentNumber.replace(/\D/g, "")),
+            (c.documentNumber ?? "").replace(/\D/g, "") === want.documentNumber.replace(/\D/g, "")) &&
+          (!want.phoneNumber || c.phoneNumber.replace(/\D/g, "") === want.phoneNumber.replace(/\D/g, "")),
       );
     if (!hit)
       problems.push(
-        `no client like ${JSON.stringify(want)}; got ${JSON.stringify(tools.clients.slice(fixture.clients.length).map((c) => [c.fullName, c.documentNumber]))}`,
+        `no client like ${JSON.stringify(want)}; got ${JSON.stringify(tools.clients.slice(fixture.clients.length).map((c) => [c.fullName, c.documentNumber, c.phoneNumber]))}`,
       );
   }
   const clientUpdates = writes.filter((c) => c.tool === "updateClient");

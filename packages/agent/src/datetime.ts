@@ -264,6 +264,15 @@ function findPeriod(w: readonly string[], timeTokens: Set<number>): Period | und
   for (let i = 0; i < w.length; i++) {
     if (timeTokens.has(i)) continue;
     const t = w[i]!;
+    // 'não posso de manhã, só à tarde': a part of the day refused is no preference (issue #27). 'de manhã não, à
+    // tarde' is left alone: without the comma it reads as 'de manhã, não à tarde' too.
+    const before = w.slice(Math.max(0, i - 4), i).join(" ");
+    if (
+      /\b(nao (posso|consigo|da|quero|gosto|rola|vou|tenho como|prefiro)( mais)?|menos)( (de|a|pela|na|no|durante|o))?( (manha|tarde|noite) e)?$/.test(
+        before,
+      )
+    )
+      continue;
     // 'bom dia', 'boa tarde', 'boa noite' greet (issue #27): no part of the day.
     const greeting = w[i - 1] === "boa" || w[i - 1] === "bom";
     if (t === "manha" || t === "cedo" || t === "cedinho") return "manha";

@@ -11,31 +11,25 @@ import type { Establishment } from "@atende/shared/schemas/establishments";
 import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import type { Professional } from "@atende/shared/schemas/professionals";
 import { addDays, dateOf, isoWeekday } from "@atende/shared/time";
+import { answerTopic, childRefusal, hoursSentence, listPt } from "./answers";
 import { editableFieldsOf } from "./appointment";
 import { Channel } from "./channel";
 import { type Consent, consentOf, type ReadBack } from "./consent";
 import { formatCpf, isValidCpf } from "./cpf";
 import { PERIOD_RANGES, resolveWhen, type When, wallClock } from "./datetime";
-import { type Intent, intentsOf, type Topic, topicsOf } from "./intents";
+import { childAgeMonths, outsideHours, unofferedService, type WeeklyWindow, weeklyWindows } from "./facts";
+import { type Intent, intentsOf, isQuestion, type Topic, topicsOf } from "./intents";
 import {
   matchEstablishments,
   matchInsurance,
   matchProfessionals,
   matchServices,
   sameInsurance,
+  servicesNamed,
 } from "./match";
 import { extractName } from "./names";
 import { fold, normalize, numberWords, ORDINALS, readDigits, tokenize } from "./normalize";
-import {
-  atTime,
-  cpfWords,
-  dateWords,
-  groupedDigitWords,
-  phoneWords,
-  priceWords,
-  shortWhen,
-  whenWords,
-} from "./speak";
+import { atTime, cpfWords, dateWords, groupedDigitWords, phoneWords, shortWhen, whenWords } from "./speak";
 import {
   type AgentEvent,
   type AgentKnowledge,
@@ -118,6 +112,8 @@ type Pending =
 
 interface Draft {
   serviceId?: string;
+  /** More services in the same booking ('consulta e exame de sangue'; issue #27), after `serviceId`. */
+  extraServiceIds?: string[];
   professionalId?: string;
   establishmentId?: string;
   anyProfessional?: boolean;
@@ -155,6 +151,8 @@ const SKIP =
   /\b(pular|pula|nao tenho|nao sei|prefiro nao|nao quero (informar|dar|passar)|sem cpf|depois|agora nao|deixa|nao precisa)\b/;
 const ABANDON =
   /\b(esquece|deixa pra la|deixa para la|nao quero mais|desisto|nada|deixa quieto|nao precisa)\b/;
+const CONTACT_WANTED =
+  /\b(outro (numero|telefone|celular|contato|whatsapp)|numero (de|pra|para) contato|telefone (de|pra|para) contato|(anotar|deixar|passar) (o )?(meu )?(numero|telefone|celular|whatsapp))\b/;
 const STRONG_BOOK =
   /\b(marcar|marca|agendar|agenda|agendamento|marcacao|encaixe|vaga|quero (uma |um )?(consulta|horario|atendimento|sessao|avaliacao)|queria (uma |um )?(consulta|horario|atendimento)|tem horario|ver (um )?horario)\b/;
 
@@ -175,11 +173,6 @@ const TONE_ACK: Record<string, string> = {
   EMPATHETIC: "Claro, entendo.",
   CALM: "Tudo bem.",
 };
-
-function listPt(items: string[]): string {
-  if (items.length <= 1) return items[0] ?? "";
-  return `${items.slice(0, -1).join(", ")} e ${items[items.length - 1]}`;
-}
 
 /** '11987654321' → '(11) 98765-4321', for the record. */
 function formatPhone(national: string): string {
@@ -286,7 +279,16 @@ class OfflineSession implements AgentSession {
   }
 
   respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
-    return this.run(signal, () => this.turn(input));
+    return this.run(signal, async () => {
+      this.spoke = false;
+      await this.turn(input);
+      // Every turn says something (issue #27): a turn that found nothing to say asks its question again.
+      const words = input.kind === "speech" ? input.text : input.kind === "dtmf" ? input.digits : "";
+      if (!this.spoke && !this.ended && words.trim()) {
+        this.say("Desculpe, não entendi.");
+        this.ask(this.lastQuestion || "Como posso ajudar?", this.pending);
+      }
+    });
   }
 
   interrupted(heard: string[]): void {
@@ -332,10 +334,29 @@ class OfflineSession implements AgentSession {
   }
 
   private say(text: string) {
+    this.spoke = true;
     this.emit({ type: "say", text });
   }
 
   private ask(question: string, pending: Pending) {
+    // Never the same question a third time (issue #27): 'Qual fica melhor?' over two or more offers, asked twice
+    // already in this flow, becomes the nearest offer put as a yes or no.
+    // A time is never picked for the caller: with a forwarding phone a person is offered, else the times are
+    // left open ('Pode dizer outro dia').
+    if (pending === "choose_slot" && this.offers.length > 1 && / Qual fica melhor\?$/.test(question)) {
+      this.choiceAsks++;
+      if (this.choiceAsks > 2) {
+        this.say(question.replace(/ Qual fica melhor\?$/, ""));
+        if (this.k.agent.forwardingPhone) {
+          this.offers = [];
+          question =
+            "Não estou conseguindo achar um horário que sirva. Quer que eu transfira para um atendente?";
+          pending = "transfer_offer";
+        } else {
+          question = "Se nenhum desses servir, me diga outro dia.";
+        }
+      }
+    }
     this.askedThisTurn = true;
     this.say(question);
     this.lastQuestion = question;
@@ -442,6 +463,15 @@ class OfflineSession implements AgentSession {
         : consent.answer;
     const expectTime = this.pending === "when" || this.pending === "choose_slot";
     const norm = normalize(text);
+    const topics = dtmf ? [] : topicsOf(text);
+    // An insurer only the records know ('aceitam Vitallis?'), or 'aceitam …' about nothing else: the convênios.
+    if (
+      !dtmf &&
+      !topics.includes("insurance") &&
+      (this.acceptedInsurances().includes(matchInsurance(text, this.acceptedInsurances()) ?? "") ||
+        (/\b(aceita|aceitam|trabalha com|trabalham com)\b/.test(norm) && !topics.length))
+    )
+      topics.push("insurance");
     return {
       text,
       consent,
@@ -452,7 +482,7 @@ class OfflineSession implements AgentSession {
       yes: yn === "yes",
       no: yn === "no",
       intents: dtmf ? [] : intentsOf(text),
-      topics: dtmf ? [] : topicsOf(text),
+      topics,
       services: dtmf ? [] : matchServices(text, this.k.services),
       professionals: dtmf ? [] : matchProfessionals(text, this.k.professionals),
       establishments: dtmf ? [] : matchEstablishments(text, this.k.establishments),
@@ -477,6 +507,18 @@ class OfflineSession implements AgentSession {
     if (!text.trim()) return;
     const u = this.understand(text, input.kind === "dtmf");
     this.noteMentions(u);
+    if (!u.dtmf) this.childAge = childAgeMonths(text) ?? this.childAge;
+    if (!u.dtmf && this.notOffered(u)) return;
+    // For a known patient 'outro número' changes the record (an update); in a new patient's booking it is the contact.
+    const contact = !u.update || (!this.client && this.flow === "book");
+    if (!u.dtmf && contact && CONTACT_WANTED.test(u.norm) && !this.phone && this.pending !== "phone") {
+      // 'quero deixar outro número pra contato': asked now when nothing else was said, else before the read-back.
+      this.contactWanted = true;
+      if (!u.intents.length && !u.when && !u.services.length) {
+        this.ask("Claro. Qual é o número, com DDD?", "phone");
+        return;
+      }
+    }
     const named = this.noteName(u);
 
     // An unheard question is not asked: a bare 'sim' or 'não' to it is not an answer.
@@ -653,6 +695,12 @@ class OfflineSession implements AgentSession {
    * 'tanto faz', said so, and the flow goes on with every professional or location that fits.
    */
   private unstick(): boolean {
+    // 'Para qual dia?' not understood twice: the nearest free times are offered instead of asking a third time.
+    if (this.pending === "when" && (this.flow === "book" || this.flow === "reschedule")) {
+      this.setWhen({ asap: true });
+      this.say("Vou ver os próximos horários livres.");
+      return true;
+    }
     if (this.flow !== "book") return false;
     if (this.pending === "professional") {
       this.draft.anyProfessional = true;
@@ -837,6 +885,10 @@ class OfflineSession implements AgentSession {
         if (d.length === 10 || d.length === 11) {
           this.phone = `+55${d}`;
           this.data("Telefone", this.phone);
+          if (!this.flow) {
+            this.say(`Anotei o telefone ${phoneWords(d)}.`);
+            this.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+          }
           return true;
         }
         if (u.digits.length) {
@@ -1090,7 +1142,8 @@ class OfflineSession implements AgentSession {
     const idx = this.ordinalIndex(u);
     if (idx !== undefined && (u.when?.time === undefined || u.dtmf)) {
       const slot = idx === -1 ? offers[offers.length - 1] : offers[idx];
-      if (slot) {
+      // 'a outra, na sexta': a day said with it must be the offer's, else the day wins (issue #27).
+      if (slot && (!u.when?.date || u.dtmf || wallClock(slot.start).date === u.when.date)) {
         this.choose(slot);
         return true;
       }
@@ -1244,9 +1297,18 @@ class OfflineSession implements AgentSession {
   private lastCancelled: Appointment | undefined;
   /** The service the last answered question was about. */
   private focusService: string | undefined;
+  /** The caller asked to leave a number other than the caller id (issue #27). */
+  private contactWanted = false;
+  /** Something was said in the current turn. */
+  private spoke = false;
+  /** How many times 'Qual fica melhor?' was asked in the current flow. */
+  private choiceAsks = 0;
+  /** A child's age the caller said, in months: the service's minimum age is checked against it (issue #27). */
+  private childAge: number | undefined;
   private manageProfessional: string | undefined;
 
   private resetFlow() {
+    this.choiceAsks = 0;
     this.upd = undefined;
     this.manageService = undefined;
     this.manageProfessional = undefined;
@@ -1306,7 +1368,13 @@ class OfflineSession implements AgentSession {
 
   /** Takes every slot the words carry ('limpeza com a Dra. Ana sexta de manhã'). */
   private fillDraft(u: Understanding, skip: string[] = []) {
-    if (!skip.includes("service") && u.services.length === 1) {
+    const several = skip.includes("service") ? [] : this.severalServices(u);
+    if (several.length >= 2) {
+      this.draft.serviceId = several[0]!.id;
+      this.draft.extraServiceIds = several.slice(1).map((x) => x.id);
+      this.offers = [];
+      this.chosen = undefined;
+    } else if (!skip.includes("service") && u.services.length === 1) {
       const s = u.services[0]!;
       if (s.id !== this.draft.serviceId) {
         this.draft.serviceId = s.id;
@@ -1329,6 +1397,73 @@ class OfflineSession implements AgentSession {
     if (!skip.includes("when") && u.when) this.setWhen(this.mergeWhen(u.when));
   }
 
+  /**
+   * Two or more services asked together ('uma consulta e um exame de sangue', 'corte e escova'): each named by words
+   * of its own (not one word two names share), joined by 'e'/'mais'/'com', and one professional and location able
+   * to do them all. Else none.
+   */
+  private severalServices(u: Understanding): OfferedService[] {
+    if (!/\b(e|mais|com|tambem|junto)\b/.test(u.norm)) return [];
+    const named = servicesNamed(u.text, this.k.services);
+    if (named.length < 2) return [];
+    // Each service needs a word of its own: 'consulta' alone, shared by two names, names neither.
+    const own = named
+      .filter((n) => n.said.some((w) => !named.some((o) => o !== n && o.said.includes(w))))
+      .map((n) => n.service);
+    if (own.length < 2 || own.length !== named.length) return [];
+    // Named together, as one request: only a connector between them ('consulta e exame', 'corte mais escova'), not
+    // 'já tenho a consulta marcada e queria o exame' (an appointment the caller has and a new one).
+    const w = u.norm.split(" ");
+    const at = (s: OfferedService) =>
+      w.findIndex((word) => named.find((n) => n.service === s)!.said.includes(word.slice(0, 5)));
+    const spans = own
+      .map((s) => {
+        const first = at(s);
+        const nameWords = fold(s.name).split(/[^a-z0-9]+/);
+        let last = first;
+        while (last + 1 < w.length && nameWords.includes(w[last + 1]!)) last++;
+        return [first, last] as const;
+      })
+      .sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < spans.length; i++) {
+      const between = w.slice(spans[i - 1]![1] + 1, spans[i]![0]);
+      if (
+        between.length > 4 ||
+        !between.some((x) => /^(e|mais|com|tambem|junto)$/.test(x)) ||
+        between.some((x) => !/^(e|mais|com|tambem|junto|um|uma|o|a|de|da|do|fazer)$/.test(x))
+      )
+        return [];
+    }
+    const profs = own.reduce<string[]>(
+      (acc, s) => acc.filter((p) => s.allowedProfessionals.includes(p)),
+      own[0]!.allowedProfessionals,
+    );
+    const places = own.reduce<string[]>(
+      (acc, s) => acc.filter((e) => s.availableEstablishments.includes(e)),
+      own[0]!.availableEstablishments,
+    );
+    return profs.length && places.length ? own : [];
+  }
+
+  /** The other services booked with this one (a booking's extras; none for a reschedule). */
+  private extraIdsFor(service: OfferedService): string[] {
+    return this.flow === "book" && this.draft.serviceId === service.id
+      ? (this.draft.extraServiceIds ?? [])
+      : [];
+  }
+
+  /** The names of the booking's services: 'Consulta clínica e Exame de sangue'. */
+  private draftServiceNames(): string {
+    return listPt(this.draftServices().map((s) => s.name));
+  }
+
+  /** Every service of the booking being made, the first one first. */
+  private draftServices(): OfferedService[] {
+    return [this.draft.serviceId, ...(this.draft.extraServiceIds ?? [])]
+      .map((id) => this.service(id))
+      .filter((s): s is OfferedService => !!s);
+  }
+
   /** The services to choose from: those of the professional already named, else all. */
   private offeredServices(): OfferedService[] {
     const p = this.draft.professionalId;
@@ -1337,15 +1472,13 @@ class OfflineSession implements AgentSession {
   }
 
   private allowedProfessionals(): Professional[] {
-    const s = this.service(this.draft.serviceId);
-    const ids = s ? s.allowedProfessionals : this.k.professionals.map((p) => p.id);
-    return this.k.professionals.filter((p) => ids.includes(p.id));
+    const all = this.draftServices();
+    return this.k.professionals.filter((p) => all.every((s) => s.allowedProfessionals.includes(p.id)));
   }
 
   private allowedLocations(): Establishment[] {
-    const s = this.service(this.draft.serviceId);
-    const ids = s ? s.availableEstablishments : this.k.establishments.map((e) => e.id);
-    return this.k.establishments.filter((e) => ids.includes(e.id));
+    const all = this.draftServices();
+    return this.k.establishments.filter((e) => all.every((s) => s.availableEstablishments.includes(e.id)));
   }
 
   /** Moves the current flow one step: asks the next missing thing, or acts. */
@@ -1387,6 +1520,13 @@ class OfflineSession implements AgentSession {
       }
     }
     const service = this.service(d.serviceId)!;
+    const refusal = childRefusal(this.childAge, service);
+    if (refusal) {
+      this.say(refusal);
+      this.resetFlow();
+      this.offerTransferOrMore();
+      return;
+    }
     // Professional
     const allowed = this.allowedProfessionals();
     if (!allowed.length) {
@@ -1447,7 +1587,7 @@ class OfflineSession implements AgentSession {
         this.ask("Se quiser, me diga o seu CPF, número por número. Ou diga pular.", "cpf");
         return;
       }
-      if (!this.call.callerNumber && !this.phone) {
+      if ((!this.call.callerNumber || this.contactWanted) && !this.phone) {
         this.ask("Qual é o seu telefone com DDD?", "phone");
         return;
       }
@@ -1464,14 +1604,15 @@ class OfflineSession implements AgentSession {
     const where = est && this.k.establishments.length > 1 ? `, na unidade ${est.name}` : "";
     const whose = who ? `, no nome de ${who}` : "";
     this.ask(
-      `Então fica: ${service.name} com ${prof?.name ?? "o profissional"}, ${whenWords(slot.start, this.now(), true)}${where}${whose}. Posso confirmar?`,
+      `Então fica: ${this.draftServiceNames() || service.name} com ${prof?.name ?? "o profissional"}, ${whenWords(slot.start, this.now(), true)}${where}${whose}. Posso confirmar?`,
       "readback",
     );
   }
 
   private async ensureClient(): Promise<Client> {
     if (this.client) return this.client;
-    const phone = this.call.callerNumber ?? this.phone ?? "";
+    // A contact number the caller gave wins over the caller id (issue #27: 'pode anotar o meu celular …').
+    const phone = this.phone ?? this.call.callerNumber ?? "";
     if (this.cpf) {
       const found = (await this.tools.searchClients(this.cpf)).find(
         (c) => (c.documentNumber ?? "").replace(/\D/g, "") === this.cpf,
@@ -1524,7 +1665,7 @@ class OfflineSession implements AgentSession {
       professionalId: slot.professionalId,
       establishmentId: slot.establishmentId,
       scheduledAt: slot.start,
-      offeredServices: [service.id],
+      offeredServices: [service.id, ...this.extraIdsFor(service)],
     };
     let appt: Appointment;
     try {
@@ -1551,17 +1692,21 @@ class OfflineSession implements AgentSession {
         offeredServiceId: service.id,
       },
     });
-    this.data("Serviço", service.name);
+    const booked = this.draftServices();
+    const names = listPt(booked.map((x) => x.name)) || service.name;
+    this.data("Serviço", names);
     if (prof) this.data("Profissional", prof.name);
     this.data("Data e hora", shortWhen(appt.scheduledAt));
     const est = this.establishment(appt.establishmentId);
     if (est && this.k.establishments.length > 1) this.data("Unidade", est.name);
     this.outcomes.push(
-      `Paciente ${client.fullName} agendou ${service.name} com ${prof?.name ?? "profissional"} para ${shortWhen(appt.scheduledAt)}.`,
+      `Paciente ${client.fullName} agendou ${names} com ${prof?.name ?? "profissional"} para ${shortWhen(appt.scheduledAt)}.`,
     );
-    this.say(`Pronto, está agendado: ${service.name} ${whenWords(appt.scheduledAt, this.now())}.`);
-    if (service.requiresPreparation && service.preparationInstructions) {
-      this.say(`Sobre o preparo: ${service.preparationInstructions}`);
+    this.say(`Pronto, está agendado: ${names} ${whenWords(appt.scheduledAt, this.now())}.`);
+    for (const x of booked.length ? booked : [service]) {
+      if (x.requiresPreparation && x.preparationInstructions) {
+        this.say(`Sobre o preparo${booked.length > 1 ? ` de ${x.name}` : ""}: ${x.preparationInstructions}`);
+      }
     }
     this.resetFlow();
     if (this.offerToAdd(client)) return;
@@ -1613,7 +1758,7 @@ class OfflineSession implements AgentSession {
     if (end < start) end = start;
     const fetch = async (s: string, e: string) => {
       const slots = await this.tools.freeSlots({
-        offeredServices: [service.id],
+        offeredServices: [service.id, ...this.extraIdsFor(service)],
         startDate: s,
         endDate: e,
         ...(professionalId ? { professionalId } : {}),
@@ -1637,6 +1782,18 @@ class OfflineSession implements AgentSession {
       return false;
     }
     const fitting = slots.filter((s) => this.fits(s, when));
+    // A day or time outside the weekly hours: said so, with the hours (issue #27), before other times are offered.
+    const windows = this.windows();
+    const hours = outsideHours(when, windows) ? hoursSentence(this.k, windows) : undefined;
+    const closedLead = (): string => {
+      const day = when.date && outsideHours({ date: when.date }, windows);
+      const what = day
+        ? this.onDay(when.date!)
+        : when.time !== undefined
+          ? `${atTime(when.time)[0]!.toUpperCase()}${atTime(when.time).slice(1)}`
+          : "Nesse horário";
+      return `${what}${/\d$/.test(what) ? "," : ""} não atendemos. ${hours}`;
+    };
     let lead = "";
     let offers: FreeSlot[] = [];
     if (when.time !== undefined) {
@@ -1645,7 +1802,9 @@ class OfflineSession implements AgentSession {
       else {
         const sameDay = slots.filter((s) => this.fits(s, { ...when, time: undefined }));
         if (sameDay.length) {
-          lead = `${atTime(when.time)[0]!.toUpperCase()}${atTime(when.time).slice(1)} não tenho.`;
+          lead = hours
+            ? closedLead()
+            : `${atTime(when.time)[0]!.toUpperCase()}${atTime(when.time).slice(1)} não tenho.`;
           offers = this.nearest(sameDay, when.time);
         }
       }
@@ -1667,8 +1826,9 @@ class OfflineSession implements AgentSession {
         if (sameTime.length) pool = sameTime;
       }
       offers = this.spread(pool);
-      lead =
-        when.date && (when.before !== undefined || when.after !== undefined)
+      lead = hours
+        ? closedLead()
+        : when.date && (when.before !== undefined || when.after !== undefined)
           ? `${this.onDay(when.date)} não tenho outro horário livre nessa faixa.`
           : when.date
             ? `${this.onDay(when.date)} não tenho horário livre${when.period ? " nesse período" : ""}.`
@@ -2102,6 +2262,22 @@ class OfflineSession implements AgentSession {
 
   private noteMentions(u: Understanding) {
     if (u.dtmf || this.flow === "update" || this.pending.startsWith("update")) return;
+    // A contact number volunteered in any turn ('meu celular é onze nove …'): the one a registration keeps.
+    const named = /\b(telefone|celular|numero|contato|whatsapp|zap|fone)\b/.exec(u.norm);
+    if (
+      named &&
+      this.pending !== "phone" &&
+      this.pending !== "cpf" &&
+      !/\b(cpf|carteirinha|convenio)\b/.test(u.norm)
+    ) {
+      // The digits said after the word, not a time said before it ('amanhã às nove, meu celular é …').
+      const after = readDigits(u.norm.slice(named.index).split(" "));
+      const d = after.replace(/^0+/, "").replace(/^55(?=\d{10,11}$)/, "");
+      if (d.length === 10 || d.length === 11) {
+        this.phone = `+55${d}`;
+        this.data("Telefone de contato", this.phone);
+      }
+    }
     const ins = ownInsurance(u.text, this.acceptedInsurances());
     if (ins) this.mentioned.insurance = ins;
     if (/\b(cpf|c p f)\b/.test(u.norm) && this.pending !== "identify") {
@@ -2439,14 +2615,70 @@ class OfflineSession implements AgentSession {
 
   // ─── Questions ─────────────────────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * A service the caller asks for that the business does not offer: said plainly ('Não oferecemos tomografia.'),
+   * with what is offered, instead of a booking or an answer about something else (issue #27). True when the turn
+   * was answered here.
+   */
+  private notOffered(u: Understanding): boolean {
+    if (u.services.length || this.pending === "name" || WRITE_READBACKS.has(this.pending)) return false;
+    // A question about the place, the plans or the payment is not about a service.
+    const aboutService = new Set<Topic>([
+      "price",
+      "duration",
+      "preparation",
+      "children",
+      "modality",
+      "services",
+    ]);
+    if (u.topics.some((t) => !aboutService.has(t))) return false;
+    const wanted = unofferedService(u.text, this.k.services);
+    if (!wanted) return false;
+    if (!u.intents.includes("book") && !u.topics.length && !isQuestion(u.text) && this.pending !== "service")
+      return false;
+    this.say(`Não oferecemos ${wanted}.`);
+    if (this.k.services.length) this.say(`Oferecemos ${listPt(this.k.services.map((s) => s.name))}.`);
+    if (this.flow === "book" && !this.draft.serviceId) {
+      this.ask("Quer agendar algum desses?", "service");
+    } else if (this.flow && this.lastQuestion) {
+      // A booking or a change under way goes on: its question again.
+      this.ask(this.lastQuestion, this.pending);
+    } else {
+      this.offerTransferOrMore();
+    }
+    return true;
+  }
+
   private contextService(u: Understanding): OfferedService | undefined {
     if (u.services.length === 1) return u.services[0];
     const draft = this.service(this.draft.serviceId);
     if (draft) return draft;
     const t = this.target?.offeredServices[0]?.offeredServiceId;
     if (t) return this.service(t);
+    // 'e quanto tempo dura?' right after the price of a service: the service just talked about (issue #27).
+    const focus = this.service(this.focusService);
+    if (focus) return focus;
     if (this.k.services.length === 1) return this.k.services[0];
     return undefined;
+  }
+
+  /** The weekly windows that apply to the booking being made (its service, professional and location). */
+  private windows(): WeeklyWindow[] | undefined {
+    const s = this.service(this.draft.serviceId);
+    const professionalIds = this.draft.professionalId
+      ? [this.draft.professionalId]
+      : s?.allowedProfessionals.length
+        ? s.allowedProfessionals
+        : undefined;
+    const establishmentIds = this.draft.establishmentId
+      ? [this.draft.establishmentId]
+      : s?.availableEstablishments.length
+        ? s.availableEstablishments
+        : undefined;
+    return weeklyWindows(this.k.availabilities, this.today(), {
+      ...(professionalIds ? { professionalIds } : {}),
+      ...(establishmentIds ? { establishmentIds } : {}),
+    });
   }
 
   private contextLocations(u: Understanding): Establishment[] {
@@ -2479,123 +2711,18 @@ class OfflineSession implements AgentSession {
     }
   }
 
-  private priceOf(s: OfferedService): string {
-    if (s.priceType === "VARIABLE" || s.priceInCents === null)
-      return `O valor de ${s.name} varia; é informado no atendimento.`;
-    if (s.priceInCents === 0) return `${s.name} é gratuito.`;
-    return `${s.name} custa ${priceWords(s.priceInCents)}.`;
-  }
-
-  /** The answer from the tenant's data, or undefined when the data does not say. */
+  /** The answer from the tenant's data (answers.ts), or undefined when the data does not say. */
   private answer(topic: Topic, u: Understanding): string | undefined {
-    const service = this.contextService(u);
-    const services = service ? [service] : this.k.services.slice(0, 4);
-    switch (topic) {
-      case "price": {
-        if (!services.length) return undefined;
-        if (service) return this.priceOf(service);
-        return services.map((s) => this.priceOf(s)).join(" ");
-      }
-      case "preparation": {
-        if (service) {
-          return service.requiresPreparation && service.preparationInstructions
-            ? `Para ${service.name}: ${service.preparationInstructions}`
-            : `${service.name} não precisa de preparo.`;
-        }
-        const prep = this.k.services.filter((s) => s.requiresPreparation && s.preparationInstructions);
-        if (!prep.length) return "Nenhum dos nossos serviços precisa de preparo.";
-        return prep.map((s) => `Para ${s.name}: ${s.preparationInstructions}`).join(" ");
-      }
-      case "duration": {
-        if (!service) return undefined;
-        return `${service.name} dura cerca de ${numberWords(service.duration)} minutos.`;
-      }
-      case "children": {
-        if (service) {
-          if (!service.childFriendly) return `${service.name} não atende crianças.`;
-          return `Sim, ${service.name} atende crianças.${service.childAgeObservation ? ` ${service.childAgeObservation}` : ""}`;
-        }
-        const kids = this.k.services.filter((s) => s.childFriendly);
-        if (!kids.length) return "No momento não atendemos crianças.";
-        return `Sim, atendemos crianças em ${listPt(kids.map((s) => s.name))}.${kids.map((s) => (s.childAgeObservation ? ` ${s.childAgeObservation}` : "")).join("")}`;
-      }
-      case "modality": {
-        if (!service) {
-          const remote = this.k.services.filter((s) => s.modality !== "IN_PERSON");
-          if (!remote.length) return "Nossos atendimentos são presenciais.";
-          return `Atendemos online em ${listPt(remote.map((s) => s.name))}.`;
-        }
-        const m = { IN_PERSON: "é presencial", REMOTE: "é online", BOTH: "pode ser presencial ou online" }[
-          service.modality
-        ];
-        return `${service.name} ${m}.`;
-      }
-      case "address": {
-        const locs = this.contextLocations(u);
-        if (!locs.length) return undefined;
-        if (locs.length === 1) return `Ficamos na ${locs[0]!.address}.`;
-        return `Temos ${numberWords(locs.length, true)} unidades: ${listPt(locs.map((e) => `${e.name}, na ${e.address}`))}.`;
-      }
-      case "parking": {
-        const locs = this.contextLocations(u);
-        if (!locs.length) return undefined;
-        return locs
-          .map((e) => {
-            const where = this.k.establishments.length > 1 ? `A unidade ${e.name}` : "A clínica";
-            if (!e.hasParking) return `${where} não tem estacionamento próprio.`;
-            return `${where} tem estacionamento ${e.parkingType === "PAID" ? "pago" : "gratuito"}.`;
-          })
-          .join(" ");
-      }
-      case "accessibility": {
-        const locs = this.contextLocations(u);
-        if (!locs.length) return undefined;
-        return locs
-          .map((e) => {
-            const where = this.k.establishments.length > 1 ? `A unidade ${e.name}` : "O local";
-            return e.hasAccessibility
-              ? `${where} tem acessibilidade para cadeirantes.`
-              : `${where} não tem acessibilidade adaptada, infelizmente.`;
-          })
-          .join(" ");
-      }
-      case "insurance": {
-        const profs = u.professionals.length ? u.professionals : this.k.professionals;
-        const lists = profs.map((p) => p.acceptedHealthInsurances);
-        if (lists.every((l) => l === null)) return undefined;
-        const accepted = [...new Set(lists.flatMap((l) => l ?? []))];
-        const named = matchInsurance(u.text, accepted);
-        if (named) {
-          const who = profs.filter((p) =>
-            (p.acceptedHealthInsurances ?? []).some((i) => sameInsurance(i, named)),
-          );
-          if (who.length) {
-            const names = this.k.professionals.length > 1 ? ` com ${listPt(who.map((p) => p.name))}` : "";
-            return `Sim, atendemos ${named}${names}.`;
-          }
-          return `${named} não está entre os convênios que atendemos.${accepted.length ? ` Atendemos ${listPt(accepted)}.` : ""}`;
-        }
-        if (/\bparticular\b/.test(u.norm) && !accepted.length) return "Atendemos somente particular.";
-        if (!accepted.length) return "No momento não atendemos convênios; o atendimento é particular.";
-        return `Atendemos os convênios ${listPt(accepted)}.`;
-      }
-      case "hours":
-        return this.k.profile.openingHours
-          ? `Nosso horário de funcionamento: ${this.k.profile.openingHours.replace(/\s*\n\s*/g, "; ").replace(/\.?$/, ".")}`
-          : undefined;
-      case "payment":
-        return this.k.profile.paymentMethods
-          ? `Formas de pagamento: ${this.k.profile.paymentMethods.replace(/\s*\n\s*/g, "; ").replace(/\.?$/, ".")}`
-          : undefined;
-      case "services":
-        return this.k.services.length
-          ? `Oferecemos ${listPt(this.k.services.map((s) => s.name))}.`
-          : undefined;
-      case "professionals":
-        return this.k.professionals.length
-          ? `Atendem aqui ${listPt(this.k.professionals.map((p) => `${p.name}, ${p.specialty}`))}.`
-          : undefined;
-    }
+    return answerTopic(topic, {
+      k: this.k,
+      today: this.today(),
+      text: u.text,
+      norm: u.norm,
+      service: this.contextService(u),
+      locations: this.contextLocations(u),
+      professionals: u.professionals,
+      childAge: this.childAge,
+    });
   }
 
   // ─── Transfer and goodbye ──────────────────────────────────────────────────────────────────────────────────
@@ -2657,6 +2784,7 @@ export const TOPIC_LABELS: Record<Topic, string> = {
   services: "serviços",
   professionals: "profissionais",
   modality: "modalidade",
+  entrance: "como chegar",
 };
 
 export function createOfflineEngine(options: OfflineEngineOptions = {}): Engine {

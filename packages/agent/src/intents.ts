@@ -16,7 +16,8 @@ export type Topic =
   | "duration"
   | "services"
   | "professionals"
-  | "modality";
+  | "modality"
+  | "entrance";
 
 const INTENT_PATTERNS: Record<Intent, RegExp> = {
   reschedule:
@@ -35,15 +36,15 @@ const INTENT_PATTERNS: Record<Intent, RegExp> = {
 
 const TOPIC_PATTERNS: Record<Topic, RegExp> = {
   price:
-    /\b(quanto (custa|e|fica|sai|cobra|ta|esta|vai ser|vai ficar|seria)|(sai|fica|custa|e|da|cobra|cobram) quanto|preco|precos|valor|valores|custa|custo|cobram|cobra|caro|barato|taxa)\b/,
+    /\b(quanto (custa|e|fica|sai|cobra|ta|esta|vai ser|vai ficar|seria)|(sai|fica|custa|e|da|cobra|cobram) quanto|preco|precos|valor|valores|custa|custo|cobram|cobra|cobrad[oa]s?|caro|barato|taxa|gratis|gratuit[oa]s?|de graca|tem que pagar|paga alguma coisa|pago a parte|e pago|e paga)\b/,
   preparation:
-    /\b(preparo|preparacao|preparar|jejum|precis\w* (levar|fazer|trazer) antes|antes d[oa] (consulta|exame|procedimento|sessao)|tem que (levar|fazer|trazer)|o que (levo|levar|preciso levar|trazer)|instruc\w*|cuidados? antes)\b/,
+    /\b(preparo|preparacao|preparar|jejum|precis\w* (levar|fazer|trazer)( \w+){0,3} antes|(fazer|levar|trazer) (alguma coisa|algo|nada) antes|antes d[oa] (consulta|exame|procedimento|sessao)|tem que (levar|fazer|trazer)|o que (eu )?(levo|levar|trago|trazer|(preciso|tenho que|devo) (levar|trazer))|(preciso|tenho que|devo) (levar|trazer) (algum|alguma|algo|documento\w*|exame\w*)|instruc\w*|cuidados? antes)\b/,
   address:
     /\b(endereco|enderecos|onde fica|onde ficam|onde e|onde voces|localiza\w*|como (chego|chegar|faco para chegar)|qual a rua|que rua|qual rua|fica onde|bairro)\b/,
   parking:
-    /\b(estaciona\w*|vaga (de|pra|para) (carro|estacionar)|onde (eu )?(paro|parar|deixo|estaciono) o carro|manobrista|valet)\b/,
+    /\b(estaciona\w*|vaga (de|pra|para) (carro|estacionar)|onde (eu )?(paro|parar|deixo|estaciono) o carro|(parar|deixar|largar) o carro|garagem|manobrista|valet)\b/,
   accessibility:
-    /\b(acessib\w*|acessivel|cadeirante|cadeira de rodas|rampa|elevador|mobilidade|deficien\w*|andador|muleta)\b/,
+    /\b(acessib\w*|acessivel|cadeirante|cadeira de rodas|rampa|elevador|escada|escadas|degrau|degraus|mobilidade|deficien\w*|andador|muleta)\b/,
   insurance:
     /\b(convenio|convenios|plano|planos|plano de saude|particular|reembolso|unimed|amil|bradesco|sulamerica|hapvida|cassi|geap|golden cross|omint|porto seguro|notredame|intermedica|prevent senior|care plus|mediservice|allianz)\b/,
   children:
@@ -59,6 +60,9 @@ const TOPIC_PATTERNS: Record<Topic, RegExp> = {
     /\b(quais (medicos|medicas|doutores|doutoras|profissionais|dentistas)|quem atende|que medico|qual medico|qual doutor|qual doutora|profissionais|especialidade|especialidades|especialista)\b/,
   modality:
     /\b(online|on line|teleconsulta|telemedicina|video ?chamada|por video|remot\w*|a distancia|presencial)\b/,
+  // Where the door is: answered from the location's description (issue #27).
+  entrance:
+    /\b(entrada|entro|entrar|portaria|qual (o )?andar|que andar|ponto de referencia|referencia|como (eu )?(acho|encontro)|fica perto|perto de que|fica do lado)\b/,
 };
 
 const NEGATED_REQUEST =

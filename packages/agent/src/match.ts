@@ -79,7 +79,24 @@ function best<T>(items: readonly T[], score: (item: T) => number): T[] {
 
 export function matchServices(text: string, services: readonly OfferedService[]): OfferedService[] {
   const said = saidStems(text);
-  return best(services, (s) => overlap(said, s.name));
+  const found = best(services, (s) => overlap(said, s.name));
+  if (found.length < 2) return found;
+  // 'banho' with 'Banho' and 'Banho e tosa' offered: the service named whole (every word of its name said) wins a
+  // tie, when only one is (issue #27: loosely named services).
+  const whole = found.filter((s) => overlap(said, s.name) === words(s.name).length);
+  return whole.length === 1 ? whole : found;
+}
+
+/** Every service the words name at least in part, with the stems of its name the caller said (unranked). */
+export function servicesNamed(
+  text: string,
+  services: readonly OfferedService[],
+): { service: OfferedService; said: string[] }[] {
+  const said = saidStems(text);
+  return services.flatMap((service) => {
+    const hit = [...new Set(words(service.name).map(stem))].filter((w) => said.has(w));
+    return hit.length ? [{ service, said: hit }] : [];
+  });
 }
 
 /** Professionals by name ('doutora Ana', 'com o Carlos') or, failing that, by specialty ('dentista'). */

@@ -176,6 +176,85 @@ export function applyCorrections(tokens: Token[]): Token[] {
   return out;
 }
 
+/** Letters as spoken ('agá', 'jota', 'erre'), folded; single letters stand for themselves. */
+const LETTER_NAMES: Record<string, string> = {
+  be: "b",
+  ce: "c",
+  de: "d",
+  efe: "f",
+  ge: "g",
+  gue: "g",
+  aga: "h",
+  jota: "j",
+  ka: "k",
+  ca: "k",
+  ele: "l",
+  eme: "m",
+  ene: "n",
+  pe: "p",
+  que: "q",
+  quê: "q",
+  erre: "r",
+  esse: "s",
+  te: "t",
+  ve: "v",
+  dabliu: "w",
+  dablio: "w",
+  xis: "x",
+  ipsilon: "y",
+  ze: "z",
+};
+/** Letter names that are also everyday words: a run neither starts nor ends on them. */
+const AMBIGUOUS_LETTERS = new Set(["de", "e", "a", "o", "que", "ele", "ca", "te", "se", "ve", "pe"]);
+
+const letterOf = (t: Token): string | undefined => (/^[a-z]$/.test(t.norm) ? t.norm : LETTER_NAMES[t.norm]);
+
+/**
+ * Spelled letters assembled into the word they spell (issue #27): 'Kauê, K A U E' keeps 'Kauê'; 'Luis, L U I Z'
+ * becomes 'Luiz'; 'T H A I S Ramos' becomes 'Thais Ramos'. A run needs three letters or more; a spelling hint ('com
+ * z', 'com agá') is dropped.
+ */
+export function assembleSpelled(input: Token[]): Token[] {
+  const tokens = input.filter(
+    (t, i) =>
+      !(t.norm === "com" && input[i + 1] && letterOf(input[i + 1]!)) &&
+      !(input[i - 1]?.norm === "com" && letterOf(t)),
+  );
+  const out: Token[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    let j = i;
+    while (j < tokens.length && letterOf(tokens[j]!)) j++;
+    const start = i;
+    let end = j;
+    while (
+      end - start >= 3 &&
+      AMBIGUOUS_LETTERS.has(tokens[end - 1]!.norm) &&
+      !/^[a-z]$/.test(tokens[end - 1]!.norm)
+    )
+      end--;
+    if (end - start < 3) {
+      out.push(tokens[i]!);
+      i++;
+      continue;
+    }
+    const word = tokens
+      .slice(start, end)
+      .map((t) => letterOf(t)!)
+      .join("");
+    const prev = out[out.length - 1];
+    if (prev && prev.norm === word) {
+      // The name said, then spelled: the said form keeps its accents.
+    } else if (prev && prev.norm[0] === word[0] && Math.abs(prev.norm.length - word.length) <= 2) {
+      out[out.length - 1] = { raw: word, norm: word };
+    } else out.push({ raw: word, norm: word });
+    // 'Thaís, T H A I S, Thaís Ramos': the name said again after its spelling is not a second word.
+    i = end;
+    if (tokens[i]?.norm === word) i++;
+  }
+  return out;
+}
+
 function titleCase(word: string): string {
   if (PARTICLES.has(word)) return word;
   return word.charAt(0).toLocaleUpperCase("pt-BR") + word.slice(1);
@@ -185,6 +264,7 @@ function titleCase(word: string): string {
 export function extractName(text: string): string | undefined {
   let tokens = tokenize(text).filter((t) => t.raw !== "/");
   tokens = stripLeading(tokens);
+  tokens = assembleSpelled(tokens);
   tokens = applyCorrections(tokens);
   tokens = stripLeading(tokens);
   tokens = stripTrailing(tokens);

@@ -12,6 +12,7 @@ import type {
   FreeSlot,
   FreeSlotsInput,
 } from "@atende/shared/schemas/appointments";
+import type { AvailabilityRecord } from "@atende/shared/schemas/availabilities";
 import type { Client, ClientFormValues } from "@atende/shared/schemas/clients";
 import { CONVERSATION_ACTION_TYPES } from "@atende/shared/schemas/conversations";
 import type { Establishment } from "@atende/shared/schemas/establishments";
@@ -27,6 +28,11 @@ export interface AgentKnowledge {
   establishments: Establishment[];
   professionals: Professional[];
   services: OfferedService[];
+  /**
+   * The professionals' availabilities (spec 001 §3): the weekly hours the agent states when a wanted day or time is
+   * outside them (issue #27). Optional: a knowledge without them states no hours from the agenda.
+   */
+  availabilities?: AvailabilityRecord[];
 }
 
 export interface CallInfo {

@@ -200,3 +200,25 @@ describe("SentenceSplitter", () => {
     expect(s.flush()).toEqual(["Em que posso ajudar"]);
   });
 });
+
+describe("names spelled and parts of the day refused (issue #27)", () => {
+  it("assembles spelled letters into the name", () => {
+    expect(extractName("meu nome é Kauê, K A U E")).toBe("Kauê");
+    expect(extractName("Luis, L U I Z, Luiz Fernandes")).toBe("Luiz Fernandes");
+    expect(extractName("T H A I S Ramos")).toBe("Thais Ramos");
+    expect(extractName("Thaís, T-H-A-I-S, Thaís Ramos")).toBe("Thaís Ramos");
+    expect(extractName("é ká a u ê lima")).toBe("Kaue Lima");
+    expect(extractName("Luiz com z, L U I Z Souza")).toBe("Luiz Souza");
+    expect(extractName("Maria de Souza")).toBe("Maria de Souza");
+  });
+
+  it("takes no refused part of the day as a preference", () => {
+    const now = new Date("2026-12-09T10:00:00-03:00");
+    expect(resolveWhen("nao posso de manha so a tarde na quinta", now)).toEqual({
+      date: "2026-12-10",
+      period: "tarde",
+    });
+    expect(resolveWhen("nao consigo de manha, pode ser a tarde", now)?.period).toBe("tarde");
+    expect(resolveWhen("nao, pode ser de manha", now)?.period).toBe("manha");
+  });
+});

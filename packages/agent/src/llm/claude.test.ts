@@ -784,6 +784,45 @@ describe("speculation: the turn started on the caller's interim words (decision 
   });
 });
 
+describe("the model knows every field the offline engine answers from (issue #27 part 5)", () => {
+  it("sends the weekly hours, descriptions, notes, child ages, durations and insurers in the request's system prompt", async () => {
+    const { session } = await startCall(FIXTURES.clinica(), null);
+    script(text("Atendemos de segunda a sexta."));
+    await say(session, "vocês abrem no sábado?");
+    const system = fake.requests[0]!.body.system;
+    const sent = (Array.isArray(system) ? system.map((b) => b.text) : [system ?? ""]).join("\n");
+    // Weekly hours from the availabilities, per professional and location, and for the business.
+    expect(sent).toMatch(
+      /Dr\. Carlos Souza[^\n]*\n(?:[^\n]*\n)*?\s+Agenda semanal em Paulista: na terça, quinta e sexta, da uma da tarde às seis da noite/,
+    );
+    expect(sent).toMatch(/Agenda semanal em Centro: na segunda e quarta, das oito horas ao meio-dia/);
+    expect(sent).toMatch(
+      /Horário de atendimento pela agenda: na segunda e quarta, das oito horas ao meio-dia e das duas da tarde às seis da noite; na terça, quinta e sexta, das oito horas ao meio-dia e da uma da tarde às seis da noite/,
+    );
+    expect(sent).toMatch(/Horário de funcionamento: Segunda a sexta, das 8h às 18h/);
+    // Locations' descriptions, services' notes, child-age notes and the minimum age read from them, durations.
+    expect(sent).toMatch(/Descrição: Entrada pela Rua Augusta, ao lado da farmácia/);
+    expect(sent).toMatch(
+      /Descrição: Recepção no térreo do Edifício Paulista Center\. A entrada tem três degraus/,
+    );
+    expect(sent).toMatch(/Observação: O valor é definido na avaliação, conforme a área a tratar/);
+    expect(sent).toMatch(
+      /Crianças: atende \(Atendemos crianças a partir de 2 anos\.\)\n\s+Idade mínima: dois anos/,
+    );
+    expect(sent).toMatch(/Exame de sangue[\s\S]*?Duração: 15 minutos/);
+    expect(sent).toMatch(/Preparo: É preciso jejum de oito horas/);
+    // An insurer off the product's lists, known only from the records.
+    expect(sent).toMatch(/Convênios aceitos: Bradesco Saúde, Vitallis/);
+    // The rules that use them.
+    expect(sent).toMatch(/fora da agenda semanal[^\n]*diga o horário de atendimento/);
+    expect(sent).toMatch(
+      /descrição da unidade para perguntas sobre entrada, andar, escadas e estacionamento/,
+    );
+    expect(sent).toMatch(/abaixo da idade mínima, diga que não atende/);
+    expect(sent).toMatch(/não oferecemos esse serviço/);
+  });
+});
+
 describe("the system prompt", () => {
   it("holds the business's facts, prices as the dashboard shows them, the call's clock and the caller", () => {
     const fixture = FIXTURES.consultorio();

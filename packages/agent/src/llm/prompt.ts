@@ -11,6 +11,7 @@ import {
 } from "@atende/shared/catalogue-constants";
 import { toWireMinute } from "@atende/shared/time";
 import { wallClock } from "../datetime";
+import { ageWords, hoursWords, minimumAgeMonths, weeklyWindows } from "../facts";
 import { dateWords, timeWords } from "../speak";
 import type { AgentKnowledge, CallInfo } from "../types";
 
@@ -23,7 +24,7 @@ function join(lines: (string | null | undefined | false)[]): string {
   return lines.filter((l): l is string => typeof l === "string" && l.length > 0).join("\n");
 }
 
-function knowledgeSection(k: AgentKnowledge): string {
+function knowledgeSection(k: AgentKnowledge, today: string): string {
   const locationName = (id: string) => k.establishments.find((e) => e.id === id)?.name ?? id;
   const professionalName = (id: string) => k.professionals.find((p) => p.id === id)?.name ?? id;
   const locations = k.establishments.map((e) =>
@@ -35,9 +36,20 @@ function knowledgeSection(k: AgentKnowledge): string {
       `  Acessibilidade: ${e.hasAccessibility ? "sim" : "não informada"}`,
     ]),
   );
+  // The weekly hours from the availabilities (issue #27): per professional and location, and for the business.
+  const agenda = (professionalId: string) =>
+    k.establishments.flatMap((e) => {
+      const w = weeklyWindows(k.availabilities, today, {
+        professionalIds: [professionalId],
+        establishmentIds: [e.id],
+      });
+      return w ? [`  Agenda semanal em ${e.name}: ${hoursWords(w)}`] : [];
+    });
+  const businessWindows = weeklyWindows(k.availabilities, today);
   const professionals = k.professionals.map((p) =>
     join([
       `- ${p.name} (id ${p.id}): ${p.specialty}`,
+      ...agenda(p.id),
       `  Convênios aceitos: ${p.acceptedHealthInsurances?.length ? p.acceptedHealthInsurances.join(", ") : "nenhum (somente particular)"}`,
       p.observations && `  Observações: ${p.observations}`,
     ]),
@@ -52,6 +64,9 @@ function knowledgeSection(k: AgentKnowledge): string {
       `  Onde: ${s.availableEstablishments.map(locationName).join(", ") || "não informado"}`,
       `  Quem atende: ${s.allowedProfessionals.map(professionalName).join(", ") || "não informado"}`,
       `  Crianças: ${s.childFriendly ? `atende${s.childAgeObservation ? ` (${s.childAgeObservation})` : ""}` : "não atende"}`,
+      s.childFriendly &&
+        minimumAgeMonths(s.childAgeObservation) !== undefined &&
+        `  Idade mínima: ${ageWords(minimumAgeMonths(s.childAgeObservation)!)}`,
       `  Preparo: ${s.requiresPreparation ? (s.preparationInstructions ?? "requer preparo") : "não requer"}`,
       s.observation && `  Observação: ${s.observation}`,
     ]),
@@ -65,6 +80,7 @@ function knowledgeSection(k: AgentKnowledge): string {
       p.businessType ? BUSINESS_TYPE_LABELS[p.businessType] : AGENT_TYPE_LABELS[k.agent.agentType],
     ),
     line("Horário de funcionamento", p.openingHours),
+    businessWindows && `Horário de atendimento pela agenda: ${hoursWords(businessWindows)}`,
     line("Formas de pagamento", p.paymentMethods),
     line("Outras informações", p.notes),
     "",
@@ -106,6 +122,8 @@ export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
     "- 'Preciso mudar', 'precisava trocar', 'é sobre a minha consulta de…' e 'só confirmando' falam de um agendamento que o cliente já tem: consulte list_appointments antes e nunca crie um agendamento novo ou duplicado nesses casos.",
     "- Se o cliente pedir um serviço que não está na lista abaixo, diga claramente que não oferecemos esse serviço. Para crianças, siga a observação de idade do serviço: abaixo da idade mínima, diga que não atende.",
     "- Horários livres vêm da ferramenta find_free_slots; nunca ofereça um horário que ela não devolveu.",
+    "- Se o dia ou o horário pedido estiver fora da agenda semanal do profissional ou do horário de atendimento, diga que nesse dia ou horário não atendemos e diga o horário de atendimento antes de oferecer outros horários.",
+    "- Use a descrição da unidade para perguntas sobre entrada, andar, escadas e estacionamento, e a observação do serviço para perguntas sobre o valor; diga a duração do serviço quando perguntarem.",
     "- Para agendar, o cliente precisa estar cadastrado: procure pelo telefone ou pelo nome e, se não existir, cadastre com nome completo e telefone.",
     "- Se uma ferramenta devolver erro, explique ao cliente em poucas palavras e ofereça outra opção.",
     forwarding
@@ -121,6 +139,6 @@ export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
       ? `Paciente reconhecido pelo telefone: ${caller.fullName} (id ${caller.id}). Confirme se é a própria pessoa antes de tratar dos agendamentos dela.`
       : "Nenhum paciente cadastrado com esse telefone.",
     "",
-    knowledgeSection(k),
+    knowledgeSection(k, date),
   ]);
 }

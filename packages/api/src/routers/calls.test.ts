@@ -109,6 +109,10 @@ describe("call tickets", () => {
     expect(opened.client?.id).toBe(maria.id);
     expect(opened.knowledge.agent.name).toBe("Sofia");
     expect(opened.knowledge.services).toHaveLength(1);
+    // The weekly hours the agent states (issue #27): the tenant's availabilities, as the availability API lists them.
+    expect(opened.knowledge.availabilities).toHaveLength(1);
+    expect(opened.knowledge.availabilities[0]?.pattern.type).toBe("WEEKLY");
+    expect(opened.knowledge.availabilities[0]?.slot.start).toMatch(/T08:00:00-03:00$/);
     const [row] = await t.database.db
       .select()
       .from(schema.conversations)

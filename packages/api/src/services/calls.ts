@@ -29,6 +29,7 @@ import {
 import { debitCall, minuteBalance } from "../billing/minutes";
 import type { ApiConfig } from "../config";
 import { invalid, notFound, tooManyRequests, unauthorized } from "../errors";
+import { listAvailabilities } from "./availability";
 import { clients as clientService, findClientsByPhone } from "./clients";
 import { establishments } from "./establishments";
 import { listOfferedServices } from "./offered-services";
@@ -125,11 +126,12 @@ export async function openCall(
 
   const callerNumber = e164Of(input.from);
   const client = callerNumber ? ((await findClientsByPhone(db, callerNumber))[0] ?? null) : null;
-  const [profile, establishmentList, professionalList, services] = await Promise.all([
+  const [profile, establishmentList, professionalList, services, availabilities] = await Promise.all([
     getTenantProfile(db),
     establishments.list(db),
     professionals.list(db),
     listOfferedServices(db),
+    listAvailabilities(db, {}),
   ]);
   await db.insert(c).values({
     id: ticket.callId,
@@ -164,6 +166,7 @@ export async function openCall(
       establishments: establishmentList,
       professionals: professionalList,
       services,
+      availabilities,
     },
     client,
   };

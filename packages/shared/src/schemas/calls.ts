@@ -4,6 +4,7 @@ import { MESSAGE_SENDERS, TURN_INPUTS } from "../enums";
 import { TEXT_INVALID_CHARACTERS } from "../messages";
 import { e164Of } from "../phone";
 import { hasInvalidCharacters, offsetDateTime, textCharacters } from "../zod";
+import { availabilityRecord } from "./availabilities";
 import { ClientRecord } from "./clients";
 import { EstablishmentRecord } from "./establishments";
 import { OfferedServiceRecord } from "./offered-services";
@@ -276,6 +277,8 @@ export const CallOpened = z.object({
     establishments: z.array(EstablishmentRecord),
     professionals: z.array(ProfessionalRecord),
     services: z.array(OfferedServiceRecord),
+    /** The professionals' availabilities: the weekly hours the agent states (issue #27). */
+    availabilities: z.array(availabilityRecord),
   }),
   client: ClientRecord.nullable(),
 });
