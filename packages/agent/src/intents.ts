@@ -104,3 +104,14 @@ export function topicsOf(text: string): Topic[] {
   }
   return found;
 }
+
+/** A question, not a request: 'vocês têm estacionamento?', 'quanto custa', 'aceita unimed'. */
+export function isQuestion(text: string): boolean {
+  const n = normalize(text);
+  return (
+    /\?/.test(text) ||
+    /\b(quanto|quais|qual|onde|como|quando|que horas|tem|tem|aceita|aceitam|atende|atendem|precisa|preciso|pode|posso|e|fica|existe|faz|fazem|voces|sabe|gostaria de saber|queria saber|quero saber|me diz|me fala|informa\w*)\b/.test(
+      n,
+    )
+  );
+}
