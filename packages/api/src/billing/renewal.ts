@@ -145,25 +145,33 @@ async function prepareRenewal(db: TenantTx, deps: BillingDeps): Promise<RenewalS
   if (!canChargeWithoutBuyer(deps, row)) return sendInvoice(db, deps, row, plan, open, description);
 
   const attemptIsNew = !open || open.providerPaymentId !== null;
-  const payment =
-    !attemptIsNew && open
-      ? open
-      : (
-          await db
-            .insert(pay)
-            .values({
-              tenantId: db.tenantId,
-              kind: "CYCLE",
-              description,
-              valueInCents: plan.priceInCents,
-              planCode: plan.code,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning()
-        )[0];
-  if (!payment) throw new Error("payment not recorded");
+  const payment = !attemptIsNew && open ? open : await insertCyclePayment(db, plan, description, now, null);
   return { kind: "charge", subscription: row, payment, email: await ownerEmail(db) };
+}
+
+/** The renewal's payment row: charged at once (`dueDate` null) or an invoice due on `dueDate`. */
+async function insertCyclePayment(
+  db: TenantTx,
+  plan: Plan,
+  description: string,
+  now: Date,
+  dueDate: string | null,
+): Promise<PaymentRow> {
+  const [payment] = await db
+    .insert(pay)
+    .values({
+      tenantId: db.tenantId,
+      kind: "CYCLE",
+      description,
+      valueInCents: plan.priceInCents,
+      planCode: plan.code,
+      dueDate,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!payment) throw new Error("payment not recorded");
+  return payment;
 }
 
 /** The address the provider knows the payer by: the tenant's first owner. */
@@ -205,21 +213,8 @@ async function sendInvoice(
   const email = await ownerEmail(db);
   if (open && !open.checkoutUrl) return { kind: "invoice", payment: open, email };
   if (!open) {
-    const [payment] = await db
-      .insert(pay)
-      .values({
-        tenantId: db.tenantId,
-        kind: "CYCLE",
-        description,
-        valueInCents: plan.priceInCents,
-        planCode: plan.code,
-        dueDate: addDays(today(now), INVOICE_DUE_DAYS),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!payment) throw new Error("payment not recorded");
-    return { kind: "invoice", payment, email };
+    const dueDate = addDays(today(now), INVOICE_DUE_DAYS);
+    return { kind: "invoice", payment: await insertCyclePayment(db, plan, description, now, dueDate), email };
   }
   await pastDue(db, deps, row, INVOICE_REMINDER_DAYS);
   await emailOwners(db, invoice(open, true));

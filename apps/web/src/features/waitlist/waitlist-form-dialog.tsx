@@ -10,7 +10,7 @@ import {
 import { today } from "@atende/shared/time";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Controller, type Path, useForm } from "react-hook-form";
+import { type Control, Controller, type Path, useForm } from "react-hook-form";
 import { DateInput } from "../../components/ui/date-time-input";
 import { Dialog, DialogContent, DialogFormActions } from "../../components/ui/dialog";
 import { CharacterCount, Field } from "../../components/ui/field";
@@ -152,58 +152,22 @@ function WaitlistForm({ onDone }: { onDone: () => void }) {
         )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Profissional" error={errors.professionalId?.message}>
-          {({ id, ...aria }) => (
-            <Controller
-              control={control}
-              name="professionalId"
-              render={({ field }) => (
-                <Select
-                  value={field.value ?? ANY}
-                  onValueChange={(value) => field.onChange(value === ANY ? null : value)}
-                >
-                  <SelectTrigger id={id} {...aria} ref={field.ref}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={ANY}>{ANY_PROFESSIONAL_LABEL}</SelectItem>
-                    {professionalChoices.map((item) => (
-                      <SelectItem key={item.id} value={item.id}>
-                        {item.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </Field>
-        <Field label="Local" error={errors.establishmentId?.message}>
-          {({ id, ...aria }) => (
-            <Controller
-              control={control}
-              name="establishmentId"
-              render={({ field }) => (
-                <Select
-                  value={field.value ?? ANY}
-                  onValueChange={(value) => field.onChange(value === ANY ? null : value)}
-                >
-                  <SelectTrigger id={id} {...aria} ref={field.ref}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={ANY}>{ANY_ESTABLISHMENT_LABEL}</SelectItem>
-                    {establishmentChoices.map((item) => (
-                      <SelectItem key={item.id} value={item.id}>
-                        {item.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </Field>
+        <AnyOrOneField
+          control={control}
+          name="professionalId"
+          label="Profissional"
+          anyLabel={ANY_PROFESSIONAL_LABEL}
+          choices={professionalChoices}
+          error={errors.professionalId?.message}
+        />
+        <AnyOrOneField
+          control={control}
+          name="establishmentId"
+          label="Local"
+          anyLabel={ANY_ESTABLISHMENT_LABEL}
+          choices={establishmentChoices}
+          error={errors.establishmentId?.message}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="De" required error={errors.fromDate?.message}>
@@ -263,5 +227,44 @@ function WaitlistForm({ onDone }: { onDone: () => void }) {
       </Field>
       <DialogFormActions pending={create.isPending} />
     </form>
+  );
+}
+
+/** A professional or a place, or "any" of them (stored as null). */
+function AnyOrOneField(props: {
+  control: Control<WaitlistFormValues, unknown, WaitlistCreate>;
+  name: "professionalId" | "establishmentId";
+  label: string;
+  anyLabel: string;
+  choices: readonly { id: string; name: string }[];
+  error: string | undefined;
+}) {
+  return (
+    <Field label={props.label} error={props.error}>
+      {({ id, ...aria }) => (
+        <Controller
+          control={props.control}
+          name={props.name}
+          render={({ field }) => (
+            <Select
+              value={field.value ?? ANY}
+              onValueChange={(value) => field.onChange(value === ANY ? null : value)}
+            >
+              <SelectTrigger id={id} {...aria} ref={field.ref}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ANY}>{props.anyLabel}</SelectItem>
+                {props.choices.map((item) => (
+                  <SelectItem key={item.id} value={item.id}>
+                    {item.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      )}
+    </Field>
   );
 }
