@@ -824,10 +824,10 @@ describe("every procedure a call ticket or the agent credential reaches, fed jun
   function expectClearRefusal(res: TrpcAnswer, context: string) {
     expect(res.status, context).toBeLessThan(500);
     if (res.status < 400) return;
-    expect(res.error?.message, context).toEqual(expect.any(String));
+    expect(typeof res.error?.message, context).toBe("string");
     expect(res.error?.message.trim(), context).not.toBe("");
     expect(res.error?.message, context).not.toMatch(ENGLISH);
-    if (res.status === 400) expect(res.error?.data?.issues, context).toEqual(expect.any(Array));
+    if (res.status === 400) expect(Array.isArray(res.error?.data?.issues), context).toBe(true);
   }
 
   beforeAll(async () => {
@@ -939,10 +939,9 @@ describe("every procedure a call ticket or the agent credential reaches, fed jun
     const doors = (door: GatewayProcedure["door"]) =>
       gatewayProcedures.filter((p) => p.door === door).map((p) => p.path);
     expect(doors("ticket")).toEqual(["calls.open"]);
-    expect(doors("call")).toEqual(
-      expect.arrayContaining(["calls.recordActions", "calls.finish", "calls.transfer"]),
-    );
-    expect(doors("tools")).toEqual(expect.arrayContaining(["clients.create", "appointments.create"]));
+    for (const path of ["calls.recordActions", "calls.finish", "calls.transfer"])
+      expect(doors("call")).toContain(path);
+    for (const path of ["clients.create", "appointments.create"]) expect(doors("tools")).toContain(path);
   });
 
   it.each(gatewayProcedures.map((p) => [p.path, p] as const))(

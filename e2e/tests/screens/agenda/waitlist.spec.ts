@@ -91,14 +91,14 @@ test("the waitlist lists wishes per professional, adds one for any professional 
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("button", { name: "Salvar" }).click();
   await expect(toasts(page).getByText("Paciente adicionado à lista de espera!")).toBeVisible();
-  const any = page.getByRole("region", { name: /Qualquer profissional/ });
-  await expect(any.getByRole("article", { name: "Júlia Souza" })).toContainText(
+  const anyProfessional = page.getByRole("region", { name: /Qualquer profissional/ });
+  await expect(anyProfessional.getByRole("article", { name: "Júlia Souza" })).toContainText(
     `${br(plusDays(today, 5))} a ${br(plusDays(today, 20))}`,
   );
   await expectNoSeriousA11yViolations(page);
 
   // Removing asks first; Cancelar keeps the wish.
-  const julia = any.getByRole("article", { name: "Júlia Souza" });
+  const julia = anyProfessional.getByRole("article", { name: "Júlia Souza" });
   await julia.getByRole("button", { name: "Remover da lista de espera" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Remover da lista de espera?" });
   await confirm.getByRole("button", { name: "Cancelar" }).click();

@@ -45,8 +45,10 @@ afterAll(() => t.close());
 describe("waitlist", () => {
   it("creates a wish, WAITING, with the names of what it points at, and lists it", async () => {
     const created = await a.api.waitlist.create({ ...wish(), notes: "  Prefere às terças " });
-    expect(created).toEqual({
-      id: expect.any(String),
+    const { id, createdAt, ...fields } = created;
+    expect(typeof id).toBe("string");
+    expect(createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-03:00$/);
+    expect(fields).toEqual({
       tenantId: a.tenantId,
       clientId: ca.client.id,
       clientName: "Maria da Silva",
@@ -61,7 +63,6 @@ describe("waitlist", () => {
       dayPart: "MORNING",
       notes: "Prefere às terças",
       status: "WAITING",
-      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-03:00$/),
     });
     expect(await a.api.waitlist.list()).toContainEqual(created);
     await a.api.waitlist.remove({ id: created.id });
@@ -87,9 +88,9 @@ describe("waitlist", () => {
   it("lists oldest first, filtered by professional and by status", async () => {
     const first = await a.api.waitlist.create(wish());
     t.setNow(new Date("2026-03-10T12:05:00-03:00"));
-    const any = await a.api.waitlist.create({ ...wish(), professionalId: null });
+    const forAnyone = await a.api.waitlist.create({ ...wish(), professionalId: null });
     t.setNow(new Date("2026-03-10T12:00:00-03:00"));
-    expect((await a.api.waitlist.list()).map((entry) => entry.id)).toEqual([first.id, any.id]);
+    expect((await a.api.waitlist.list()).map((entry) => entry.id)).toEqual([first.id, forAnyone.id]);
     expect(
       (await a.api.waitlist.list({ professionalId: ca.professional.id })).map((entry) => entry.id),
     ).toEqual([first.id]);
@@ -99,7 +100,7 @@ describe("waitlist", () => {
     // Tenant b sees none of a's wishes.
     expect(await b.api.waitlist.list()).toEqual([]);
     await a.api.waitlist.remove({ id: first.id });
-    await a.api.waitlist.remove({ id: any.id });
+    await a.api.waitlist.remove({ id: forAnyone.id });
     expect(await a.api.waitlist.list()).toEqual([]);
   });
 
