@@ -99,60 +99,29 @@ function WaitlistForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Field label="Paciente" required error={errors.clientId?.message}>
-        {({ id, ...aria }) => (
-          <Controller
-            control={control}
-            name="clientId"
-            render={({ field }) => (
-              <Select value={field.value || undefined} onValueChange={field.onChange}>
-                <SelectTrigger id={id} {...aria} ref={field.ref}>
-                  <SelectValue placeholder="Selecione o paciente" />
-                </SelectTrigger>
-                <SelectContent>
-                  {(clients.data ?? []).map((client) => (
-                    <SelectItem key={client.id} value={client.id}>
-                      {client.fullName}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        )}
-      </Field>
-      <Field label="Serviço" required error={errors.offeredServiceId?.message}>
-        {({ id, ...aria }) => (
-          <Controller
-            control={control}
-            name="offeredServiceId"
-            render={({ field }) => (
-              <Select
-                value={field.value || undefined}
-                onValueChange={(value) => {
-                  field.onChange(value);
-                  // A choice the new service does not allow goes back to "any".
-                  setValue("professionalId", null);
-                  setValue("establishmentId", null);
-                }}
-              >
-                <SelectTrigger id={id} {...aria} ref={field.ref}>
-                  <SelectValue placeholder="Selecione o serviço" />
-                </SelectTrigger>
-                <SelectContent>
-                  {(services.data ?? []).map((item) => (
-                    <SelectItem key={item.id} value={item.id}>
-                      {item.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        )}
-      </Field>
+      <RecordSelectField
+        control={control}
+        name="clientId"
+        label="Paciente"
+        placeholder="Selecione o paciente"
+        choices={(clients.data ?? []).map((client) => ({ id: client.id, name: client.fullName }))}
+        error={errors.clientId?.message}
+      />
+      <RecordSelectField
+        control={control}
+        name="offeredServiceId"
+        label="Serviço"
+        placeholder="Selecione o serviço"
+        choices={services.data ?? []}
+        error={errors.offeredServiceId?.message}
+        onChosen={() => {
+          // A choice the new service does not allow goes back to "any".
+          setValue("professionalId", null);
+          setValue("establishmentId", null);
+        }}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <AnyOrOneField
+        <RecordSelectField
           control={control}
           name="professionalId"
           label="Profissional"
@@ -160,7 +129,7 @@ function WaitlistForm({ onDone }: { onDone: () => void }) {
           choices={professionalChoices}
           error={errors.professionalId?.message}
         />
-        <AnyOrOneField
+        <RecordSelectField
           control={control}
           name="establishmentId"
           label="Local"
@@ -230,31 +199,40 @@ function WaitlistForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** A professional or a place, or "any" of them (stored as null). */
-function AnyOrOneField(props: {
+/**
+ * One of the tenant's records in a select: required (`placeholder` until one is chosen) or, with `anyLabel`, a record
+ * or "any" of them (stored as null).
+ */
+function RecordSelectField(props: {
   control: Control<WaitlistFormValues, unknown, WaitlistCreate>;
-  name: "professionalId" | "establishmentId";
+  name: "clientId" | "offeredServiceId" | "professionalId" | "establishmentId";
   label: string;
-  anyLabel: string;
   choices: readonly { id: string; name: string }[];
   error: string | undefined;
+  placeholder?: string;
+  anyLabel?: string;
+  onChosen?: () => void;
 }) {
+  const { anyLabel } = props;
   return (
-    <Field label={props.label} error={props.error}>
+    <Field label={props.label} required={anyLabel === undefined} error={props.error}>
       {({ id, ...aria }) => (
         <Controller
           control={props.control}
           name={props.name}
           render={({ field }) => (
             <Select
-              value={field.value ?? ANY}
-              onValueChange={(value) => field.onChange(value === ANY ? null : value)}
+              value={field.value || (anyLabel === undefined ? undefined : ANY)}
+              onValueChange={(value) => {
+                field.onChange(value === ANY && anyLabel !== undefined ? null : value);
+                props.onChosen?.();
+              }}
             >
               <SelectTrigger id={id} {...aria} ref={field.ref}>
-                <SelectValue />
+                <SelectValue placeholder={props.placeholder} />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value={ANY}>{props.anyLabel}</SelectItem>
+                {anyLabel !== undefined && <SelectItem value={ANY}>{anyLabel}</SelectItem>}
                 {props.choices.map((item) => (
                   <SelectItem key={item.id} value={item.id}>
                     {item.name}
