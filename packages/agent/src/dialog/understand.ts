@@ -1,0 +1,95 @@
+// The understanding pass (decision 0048): the caller's words, read once against the call's state, into a Frame.
+import { addDays, isoWeekday } from "@atende/shared/time";
+import { consentOf, type ReadBack } from "../consent";
+import { resolveWhen, type When, wallClock } from "../datetime";
+import { intentsOf, topicsOf } from "../intents";
+import { matchEstablishments, matchInsurance, matchProfessionals, matchServices } from "../match";
+import { normalize, readDigits, tokenize } from "../normalize";
+import { updateRequest } from "../update";
+import { acceptedInsurances } from "./flows/faq";
+import { type Frame, NO_CONSENT } from "./frame";
+import { isYesNoQuestion } from "./policy";
+import type { Session } from "./state";
+
+/** The day and time a pending read-back names: a reply naming another is no yes to it (decision 0039). */
+export function readBack(dialog: Session): ReadBack | undefined {
+  if (dialog.pending !== "readback" && dialog.pending !== "manage_readback") return undefined;
+  const at = dialog.chosen?.start ?? dialog.target?.scheduledAt;
+  if (!at) return undefined;
+  return { now: dialog.now(), ...wallClock(at) };
+}
+
+/**
+ * A day or time read against what the call already holds (issue #27): 'no mesmo horário' is the appointment's
+ * time; a bare weekday after 'semana que vem' is that week's.
+ */
+export function inContext(dialog: Session, norm: string, when: When | undefined): When | undefined {
+  let w = when;
+  if (/\b(mesmo horario|mesma hora|mesmo hora)\b/.test(norm) && dialog.target && w?.time === undefined)
+    w = { ...w, time: wallClock(dialog.target.scheduledAt).minutes };
+  const range = dialog.draft.when?.range;
+  if (
+    range &&
+    w?.date &&
+    !w.range &&
+    w.date < range.start &&
+    !/\b(dia|amanha|hoje|que vem|proxim[oa]|seguinte|essa|esta|nessa|nesta)\b/.test(norm)
+  ) {
+    for (let d = range.start; d <= range.end; d = addDays(d, 1)) {
+      if (isoWeekday(d) === isoWeekday(w.date)) {
+        w = { ...w, date: d };
+        break;
+      }
+    }
+  }
+  return w;
+}
+
+export function understand(dialog: Session, text: string, dtmf: boolean): Frame {
+  const consent = dtmf
+    ? NO_CONSENT
+    : consentOf(text, readBack(dialog), {
+        bareNumberIsTime: dialog.pending === "when" || dialog.pending === "choose_slot",
+      });
+  // On the keypad, 1 and 2 are yes and no only where a yes/no is asked; elsewhere they choose.
+  const yn = dtmf
+    ? isYesNoQuestion(dialog)
+      ? text === "1"
+        ? "yes"
+        : text === "2"
+          ? "no"
+          : undefined
+      : undefined
+    : consent.answer === "unclear"
+      ? undefined
+      : consent.answer;
+  const expectTime = dialog.pending === "when" || dialog.pending === "choose_slot";
+  const norm = normalize(text);
+  const topics = dtmf ? [] : topicsOf(text);
+  // An insurer only the records know ('aceitam Vitallis?'), or 'aceitam …' about nothing else: the convênios.
+  if (
+    !dtmf &&
+    !topics.includes("insurance") &&
+    (acceptedInsurances(dialog).includes(matchInsurance(text, acceptedInsurances(dialog)) ?? "") ||
+      (/\b(aceita|aceitam|trabalha com|trabalham com)\b/.test(norm) && !topics.length))
+  )
+    topics.push("insurance");
+  return {
+    text,
+    consent,
+    when: dtmf
+      ? undefined
+      : inContext(dialog, norm, resolveWhen(text, dialog.now(), { bareNumberIsTime: expectTime })),
+    norm,
+    yes: yn === "yes",
+    no: yn === "no",
+    intents: dtmf ? [] : intentsOf(text),
+    topics,
+    services: dtmf ? [] : matchServices(text, dialog.k.services),
+    professionals: dtmf ? [] : matchProfessionals(text, dialog.k.professionals),
+    establishments: dtmf ? [] : matchEstablishments(text, dialog.k.establishments),
+    digits: dtmf ? text.replace(/\D/g, "") : readDigits(tokenize(text).map((t) => t.norm)),
+    dtmf,
+    update: dtmf ? undefined : updateRequest(text),
+  };
+}
