@@ -7,8 +7,31 @@ import type { When } from "../datetime";
 import type { Intent, Topic } from "../intents";
 import type { PatientField } from "../update";
 
+/**
+ * The dialog acts of an utterance (issue #27): it may inform (an entity), request (a question about the business),
+ * confirm or deny (a yes or a no, read by the consent gate), correct (a 'não' that carries a new value: 'não, às
+ * onze'), greet, thank, say goodbye, hold the line ('não, espera…') or ask for a repeat. Several at once.
+ */
+export type Act =
+  | "inform"
+  | "request"
+  | "confirm"
+  | "deny"
+  | "correct"
+  | "greet"
+  | "thank"
+  | "bye"
+  | "hold"
+  | "repeat";
+
+/**
+ * Everything one utterance says, read once over one folded text (`norm`): its acts, the intents (the tasks asked
+ * for), the topics asked about and every entity — service, professional, location, day and time, digits (CPF,
+ * phone), the registration fields named. A name is read where it is asked or introduced (flows/caller.ts).
+ */
 export interface Frame {
   text: string;
+  acts: Act[];
   /** The reply read as consent to a yes/no question (consent.ts, decision 0039). */
   consent: Consent;
   norm: string;
@@ -48,3 +71,27 @@ export const CONTACT_WANTED =
 
 export const STRONG_BOOK =
   /\b(marcar|marca|agendar|agenda|agendamento|marcacao|encaixe|vaga|quero (uma |um )?(consulta|horario|atendimento|sessao|avaliacao)|queria (uma |um )?(consulta|horario|atendimento)|tem horario|ver (um )?horario)\b/;
+
+const GREETING = /^(alo+|oi+|ola|bom dia|boa tarde|boa noite|oi tudo bem|ola tudo bem|tudo bem)\b/;
+
+/** The acts a frame's readings add up to. */
+export function actsOf(f: Omit<Frame, "acts">): Act[] {
+  const acts: Act[] = [];
+  const entity =
+    !!f.when ||
+    f.services.length > 0 ||
+    f.professionals.length > 0 ||
+    f.establishments.length > 0 ||
+    f.digits.length > 0 ||
+    !!f.update;
+  if (entity) acts.push("inform");
+  if (f.topics.length) acts.push("request");
+  if (f.yes) acts.push("confirm");
+  if (f.no) acts.push(f.consent.correction || f.when ? "correct" : "deny");
+  if (GREETING.test(f.norm)) acts.push("greet");
+  if (f.intents.includes("thanks")) acts.push("thank");
+  if (f.intents.includes("goodbye")) acts.push("bye");
+  if (f.consent.reason === "hold") acts.push("hold");
+  if (f.consent.reason === "repeat") acts.push("repeat");
+  return acts;
+}

@@ -196,7 +196,7 @@ export function replyWithoutAnswer(dialog: Session, u: Frame): boolean {
     return false;
   }
   if (content) return false;
-  if (c.reason === "hold") {
+  if (u.acts.includes("hold")) {
     if (dialog.pending === "anything_else" || dialog.pending === "open" || dialog.pending === "offer_book") {
       dialog.ask("Claro, pode falar. Em que posso ajudar?", "open");
     } else {
@@ -205,7 +205,7 @@ export function replyWithoutAnswer(dialog: Session, u: Frame): boolean {
     }
     return true;
   }
-  if (c.reason === "repeat" && dialog.lastQuestion) {
+  if (u.acts.includes("repeat") && dialog.lastQuestion) {
     dialog.ask(dialog.lastQuestion, dialog.pending);
     return true;
   }
@@ -262,13 +262,13 @@ export function isYesNoQuestion(dialog: Session): boolean {
 }
 
 export function isGoodbye(dialog: Session, u: Frame): boolean {
-  if (u.intents.includes("goodbye")) {
+  if (u.acts.includes("bye")) {
     // 'só isso' during a booking question is not goodbye when a slot is being filled ('às dez, só isso').
     return !u.when || dialog.pending === "anything_else" || dialog.pending === "open";
   }
   const closing =
     dialog.pending === "anything_else" || dialog.pending === "offer_book" || dialog.pending === "open";
-  if (u.intents.includes("thanks") && closing && !u.topics.length && !u.intents.some((i) => i !== "thanks"))
+  if (u.acts.includes("thank") && closing && !u.topics.length && !u.intents.some((i) => i !== "thanks"))
     return true;
   if (dialog.pending === "anything_else" && u.no && !u.topics.length && u.intents.length === 0 && !u.update)
     return true;

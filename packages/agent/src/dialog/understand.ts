@@ -7,7 +7,7 @@ import { matchEstablishments, matchInsurance, matchProfessionals, matchServices 
 import { normalize, readDigits, tokenize } from "../normalize";
 import { updateRequest } from "../update";
 import { acceptedInsurances } from "./flows/faq";
-import { type Frame, NO_CONSENT } from "./frame";
+import { actsOf, type Frame, NO_CONSENT } from "./frame";
 import { isYesNoQuestion } from "./policy";
 import type { Session } from "./state";
 
@@ -74,7 +74,7 @@ export function understand(dialog: Session, text: string, dtmf: boolean): Frame 
       (/\b(aceita|aceitam|trabalha com|trabalham com)\b/.test(norm) && !topics.length))
   )
     topics.push("insurance");
-  return {
+  const frame: Omit<Frame, "acts"> = {
     text,
     consent,
     when: dtmf
@@ -92,4 +92,5 @@ export function understand(dialog: Session, text: string, dtmf: boolean): Frame 
     dtmf,
     update: dtmf ? undefined : updateRequest(text),
   };
+  return { ...frame, acts: actsOf(frame) };
 }
