@@ -1,6 +1,6 @@
 // What the caller wants, from word classes over the folded text (not from sample sentences): each intent is a set
 // of stems and short patterns; a turn can carry several (a question and a booking), and the dialog decides.
-import { normalize } from "./normalize";
+import { normOf, type Said, textOf } from "./normalize";
 
 export type Intent = "book" | "reschedule" | "cancel" | "confirm" | "transfer" | "goodbye" | "thanks";
 export type Topic =
@@ -69,9 +69,9 @@ const NEGATED_REQUEST =
   /\b(nao|sem) (precisa|preciso|precisar|quero|queria|vou|vai|e pra|e para|tem que|ha necessidade de|necessidade de)( de| mais)? (remarc|reagend|cancel|desmarc|marc|agend|confirm|mud|troc|alter|transfer)\w*\b/g;
 
 /** The intents a turn carries, most specific first. */
-export function intentsOf(text: string): Intent[] {
+export function intentsOf(text: string | Said): Intent[] {
   // 'não precisa remarcar', 'não quero cancelar': a negated request is no request (issue #27).
-  const n = normalize(text).replace(NEGATED_REQUEST, " ");
+  const n = normOf(text).replace(NEGATED_REQUEST, " ");
   const found: Intent[] = [];
   for (const intent of [
     "reschedule",
@@ -92,8 +92,8 @@ export function intentsOf(text: string): Intent[] {
 }
 
 /** The topics a turn asks about. A question word or a topic word alone is enough ('estacionamento?'). */
-export function topicsOf(text: string): Topic[] {
-  const n = normalize(text);
+export function topicsOf(text: string | Said): Topic[] {
+  const n = normOf(text);
   const found: Topic[] = [];
   for (const topic of Object.keys(TOPIC_PATTERNS) as Topic[]) {
     if (TOPIC_PATTERNS[topic].test(n)) found.push(topic);
@@ -106,10 +106,10 @@ export function topicsOf(text: string): Topic[] {
 }
 
 /** A question, not a request: 'vocês têm estacionamento?', 'quanto custa', 'aceita unimed'. */
-export function isQuestion(text: string): boolean {
-  const n = normalize(text);
+export function isQuestion(text: string | Said): boolean {
+  const n = normOf(text);
   return (
-    /\?/.test(text) ||
+    /\?/.test(textOf(text)) ||
     /\b(quanto|quais|qual|onde|como|quando|que horas|tem|tem|aceita|aceitam|atende|atendem|precisa|preciso|pode|posso|e|fica|existe|faz|fazem|voces|sabe|gostaria de saber|queria saber|quero saber|me diz|me fala|informa\w*)\b/.test(
       n,
     )

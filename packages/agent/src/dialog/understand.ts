@@ -4,7 +4,7 @@ import { consentOf, type ReadBack } from "../consent";
 import { resolveWhen, type When, wallClock } from "../datetime";
 import { intentsOf, topicsOf } from "../intents";
 import { matchEstablishments, matchInsurance, matchProfessionals, matchServices } from "../match";
-import { normalize, readDigits, tokenize } from "../normalize";
+import { readDigits, said } from "../normalize";
 import { updateRequest } from "../update";
 import { acceptedInsurances } from "./flows/faq";
 import { actsOf, type Frame, NO_CONSENT } from "./frame";
@@ -46,9 +46,11 @@ export function inContext(dialog: Session, norm: string, when: When | undefined)
 }
 
 export function understand(dialog: Session, text: string, dtmf: boolean): Frame {
+  // The one reading of the words every reader below takes (decision 0048).
+  const words = said(text);
   const consent = dtmf
     ? NO_CONSENT
-    : consentOf(text, readBack(dialog), {
+    : consentOf(words, readBack(dialog), {
         bareNumberIsTime: dialog.pending === "when" || dialog.pending === "choose_slot",
       });
   // On the keypad, 1 and 2 are yes and no only where a yes/no is asked; elsewhere they choose.
@@ -64,8 +66,8 @@ export function understand(dialog: Session, text: string, dtmf: boolean): Frame 
       ? undefined
       : consent.answer;
   const expectTime = dialog.pending === "when" || dialog.pending === "choose_slot";
-  const norm = normalize(text);
-  const topics = dtmf ? [] : topicsOf(text);
+  const norm = words.norm;
+  const topics = dtmf ? [] : topicsOf(words);
   // An insurer only the records know ('aceitam Vitallis?'), or 'aceitam …' about nothing else: the convênios.
   if (
     !dtmf &&
@@ -79,18 +81,18 @@ export function understand(dialog: Session, text: string, dtmf: boolean): Frame 
     consent,
     when: dtmf
       ? undefined
-      : inContext(dialog, norm, resolveWhen(text, dialog.now(), { bareNumberIsTime: expectTime })),
+      : inContext(dialog, norm, resolveWhen(words.tokens, dialog.now(), { bareNumberIsTime: expectTime })),
     norm,
     yes: yn === "yes",
     no: yn === "no",
-    intents: dtmf ? [] : intentsOf(text),
+    intents: dtmf ? [] : intentsOf(words),
     topics,
-    services: dtmf ? [] : matchServices(text, dialog.k.services),
-    professionals: dtmf ? [] : matchProfessionals(text, dialog.k.professionals),
-    establishments: dtmf ? [] : matchEstablishments(text, dialog.k.establishments),
-    digits: dtmf ? text.replace(/\D/g, "") : readDigits(tokenize(text).map((t) => t.norm)),
+    services: dtmf ? [] : matchServices(words, dialog.k.services),
+    professionals: dtmf ? [] : matchProfessionals(words, dialog.k.professionals),
+    establishments: dtmf ? [] : matchEstablishments(words, dialog.k.establishments),
+    digits: dtmf ? text.replace(/\D/g, "") : readDigits(words.tokens.map((t) => t.norm)),
     dtmf,
-    update: dtmf ? undefined : updateRequest(text),
+    update: dtmf ? undefined : updateRequest(words),
   };
   return { ...frame, acts: actsOf(frame) };
 }
