@@ -5,6 +5,7 @@ import type { Professional } from "@atende/shared/schemas/professionals";
 import type { Consent } from "../consent";
 import type { When } from "../datetime";
 import type { Intent, Topic } from "../intents";
+import type { Said } from "../normalize";
 import type { PatientField } from "../update";
 
 /**
@@ -31,6 +32,8 @@ export type Act =
  */
 export interface Frame {
   text: string;
+  /** The words read once (tokens and folded text), for the readers that need them again (the write gate). */
+  said: Said;
   acts: Act[];
   /** The reply read as consent to a yes/no question (consent.ts, decision 0039). */
   consent: Consent;

@@ -7,6 +7,7 @@ import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import type { Professional } from "@atende/shared/schemas/professionals";
 import { dateOf } from "@atende/shared/time";
 import type { When } from "../datetime";
+import { writeConfirmed } from "../gate";
 import { type AgentEvent, type AgentKnowledge, type AgentTools, type CallInfo, ToolError } from "../types";
 import type { PatientField } from "../update";
 import type { Frame } from "./frame";
@@ -84,6 +85,8 @@ export function orPt(items: string[]): string {
 
 export class Session {
   pending: Pending = "open";
+  /** The last read-back of a write: what a yes consents to. */
+  readBackSaid = "";
   lastQuestion = "";
   questionHeard = true;
   flow: Flow | undefined;
@@ -158,7 +161,11 @@ export class Session {
     this.emit({ type: "say", text });
   }
 
-  ask(question: string, pending: Pending) {
+  /**
+   * Asks and waits for the answer to `pending`. A read-back of a write is kept as the words a yes must answer (the
+   * write gate); asking to try a failed write again keeps the read-back before it (`retry`).
+   */
+  ask(question: string, pending: Pending, retry = false) {
     // Never the same question a third time (issue #27): 'Qual fica melhor?' over two or more offers, asked twice
     // already in this flow, becomes the nearest offer put as a yes or no.
     // A time is never picked for the caller: with a forwarding phone a person is offered, else the times are
@@ -177,11 +184,27 @@ export class Session {
         }
       }
     }
+    if (WRITE_READBACKS.has(pending) && !retry) this.readBackSaid = question;
     this.askedThisTurn = true;
     this.say(question);
     this.lastQuestion = question;
     this.questionHeard = true;
     this.pending = pending;
+  }
+
+  /**
+   * The write gate both engines share (gate.ts): an unambiguous yes to this call's last read-back, which named the
+   * write's day and time (`at`) when it has one; on the keypad, 1 where the read-back asked.
+   */
+  consents(u: Frame, at?: string): boolean {
+    if (u.no) return false;
+    if (u.dtmf) return u.yes;
+    return writeConfirmed({
+      reply: u.said,
+      readBack: this.readBackSaid,
+      now: this.now(),
+      ...(at ? { at } : {}),
+    });
   }
 
   data(key: string, value: string) {

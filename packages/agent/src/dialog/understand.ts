@@ -78,6 +78,7 @@ export function understand(dialog: Session, text: string, dtmf: boolean): Frame 
     topics.push("insurance");
   const frame: Omit<Frame, "acts"> = {
     text,
+    said: words,
     consent,
     when: dtmf
       ? undefined

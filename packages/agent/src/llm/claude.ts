@@ -17,9 +17,8 @@ import type {
 import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { Client } from "@atende/shared/schemas/clients";
 import { Channel } from "../channel";
-import { consentOf } from "../consent";
-import { resolveWhen, wallClock } from "../datetime";
 import { createOfflineEngine, TOPIC_LABELS } from "../dialog";
+import { writeConfirmed } from "../gate";
 import { topicsOf } from "../intents";
 import { SentenceSplitter, sentences } from "../sentences";
 import {
@@ -291,15 +290,14 @@ class ClaudeSession implements AgentSession {
   /** spec 001 §5 and decision 0021: a write runs only on a yes (this turn's input) to the read-back of that time. */
   private confirmed(input: CallerInput, instant: Date): boolean {
     if (input.kind !== "speech") return false;
-    const target = wallClock(instant);
-    const now = this.call.now();
-    // The consent reading the offline engine uses (decision 0039): 'sim, mas pode ser às onze?', 'ok obrigado
-    // tchau', 'isso… não, espera' and a day or time other than the write's are no yes.
-    if (consentOf(input.text, { now, ...target }).answer !== "yes") return false;
-    const said = [this.previousTurn, ...sentences(this.previousTurn)];
-    return said.some((text) => {
-      const when = resolveWhen(text, now);
-      return when?.date === target.date && when.time === target.minutes;
+    // The gate the offline engine uses (gate.ts, decisions 0039 and 0048): 'sim, mas pode ser às onze?', 'ok
+    // obrigado tchau', 'isso… não, espera' and a day or time other than the write's are no yes, and the previous
+    // turn must have read that day and time back.
+    return writeConfirmed({
+      reply: input.text,
+      readBack: this.previousTurn,
+      now: this.call.now(),
+      at: instant,
     });
   }
 

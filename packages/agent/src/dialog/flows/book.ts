@@ -489,7 +489,7 @@ export const BOOK_ANSWERS: Answers<BookAsk> = {
     return fillChoice(dialog, u);
   },
   readback: async (dialog, u) => {
-    if (u.yes && !u.no) {
+    if (dialog.consents(u, dialog.chosen?.start)) {
       await commit(dialog);
       return true;
     }

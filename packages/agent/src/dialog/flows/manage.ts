@@ -366,7 +366,8 @@ export const MANAGE_ANSWERS: Answers<ManageAsk> = {
     return false;
   },
   manage_readback: async (dialog, u) => {
-    if (u.yes) {
+    const at = dialog.flow === "reschedule" ? dialog.chosen?.start : dialog.target?.scheduledAt;
+    if (dialog.consents(u, at)) {
       await commitManage(dialog);
       return true;
     }

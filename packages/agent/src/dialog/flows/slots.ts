@@ -131,6 +131,7 @@ export function toolTrouble(dialog: Session, error: unknown, lead: string) {
       : dialog.pending === "update_readback" || dialog.pending === "add_offer"
         ? "update_readback"
         : "readback",
+    true,
   );
 }
 

@@ -427,7 +427,7 @@ export const UPDATE_ANSWERS: Answers<UpdateAsk> = {
     return false;
   },
   update_readback: async (dialog, u) => {
-    if (u.yes && !u.no) {
+    if (dialog.consents(u)) {
       await commitUpdate(dialog);
       return true;
     }
@@ -453,7 +453,7 @@ export const UPDATE_ANSWERS: Answers<UpdateAsk> = {
     return false;
   },
   add_offer: async (dialog, u) => {
-    if (u.yes && !u.no) {
+    if (dialog.consents(u)) {
       await commitUpdate(dialog);
       return true;
     }
