@@ -292,7 +292,7 @@ nos.forEach((no, i) => {
     id: `no-${i + 1}`,
     fixture: "consultorio",
     caller: CLARA,
-    turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", no],
+    turns: ["quero marcar uma limpeza", "amanha as nove", "sim", no],
     expect: { created: false, say: ["O que você gostaria de mudar"] },
   });
 });
@@ -300,22 +300,14 @@ add({
   id: "no-then-change-day",
   fixture: "consultorio",
   caller: CLARA,
-  turns: [
-    "quero marcar uma limpeza",
-    "amanha as nove",
-    "sim",
-    "sim",
-    "não, prefiro sexta às dez",
-    "sim",
-    "sim",
-  ],
+  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "não, prefiro sexta às dez", "sim", "sim"],
   expect: { created: { at: "2026-12-11T10:00" } },
 });
 add({
   id: "no-then-abandon",
   fixture: "consultorio",
   caller: CLARA,
-  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", "não", "esquece"],
+  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "não", "esquece"],
   expect: { created: false },
 });
 
@@ -324,7 +316,7 @@ add({
   id: "bargein-readback",
   fixture: "consultorio",
   caller: CLARA,
-  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", { bargeIn: true }, "sim"],
+  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", { bargeIn: true }, "sim"],
   expect: { created: false, say: ["não ouviu a pergunta"] },
 });
 add({
@@ -719,6 +711,43 @@ add({
   caller: UNKNOWN,
   turns: ["xyz", "abc", "qwe"],
   expect: { say: ["transfira para um atendente"] },
+});
+
+// ── Who is calling, said before it is asked (issue #27): a name with a comma and a CPF after it, 'sou a …', a
+// spelled name starting with the letter A; a free day and time the caller named is taken, not offered back.
+add({
+  id: "intro-name-comma-cpf",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: ["Oi, aqui é a Simone Barros, CPF 123.456.789-09. Quero marcar uma limpeza amanhã às nove.", "sim"],
+  expect: {
+    created: { service: "limpeza", at: "2026-12-10T09:00" },
+    clientCreated: { fullName: "Simone Barros", documentNumber: "123.456.789-09" },
+    notSay: ["Qual é o seu nome", "me diga o seu CPF", "Pode ser?"],
+  },
+});
+add({
+  id: "intro-sou-a-at-a-question",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar uma consulta com a doutora ana no centro",
+    "Sim, claro, sou a Débora Lins, CPF 123.456.789-09.",
+    "amanhã às nove",
+    "sim",
+  ],
+  expect: {
+    created: { professional: "ana", establishment: "centro", at: "2026-12-10T09:00" },
+    clientCreated: { fullName: "Débora Lins", documentNumber: "123.456.789-09" },
+    notSay: ["Qual é o seu nome", "me diga o seu CPF"],
+  },
+});
+add({
+  id: "spelled-name-letter-a",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: ["quero marcar uma limpeza amanha as nove", "A N A Lima", "pular", "sim"],
+  expect: { created: { at: "2026-12-10T09:00" }, clientCreated: { fullName: "Ana Lima" } },
 });
 
 export const CORPUS: Scenario[] = scenarios;
@@ -1268,24 +1297,17 @@ upd("offer-insurance-yes", "clinica", MARIA, [bookAndOffer, "sim", "sim", "sim",
   say: ["O seu cadastro ainda não tem o convênio Unimed. Quer que eu inclua?"],
   summary: ["agendou", "atualizou o cadastro"],
 });
-upd(
-  "offer-insurance-no",
-  "clinica",
-  MARIA,
-  [bookAndOffer, "sim", "sim", "sim", "não precisa", "não obrigada"],
-  {
-    created: { at: "2026-12-10T09:00" },
-    clientUpdated: false,
-    end: true,
-  },
-);
+upd("offer-insurance-no", "clinica", MARIA, [bookAndOffer, "sim", "sim", "não precisa", "não obrigada"], {
+  created: { at: "2026-12-10T09:00" },
+  clientUpdated: false,
+  end: true,
+});
 upd(
   "offer-insurance-once",
   "clinica",
   MARIA,
   [
     bookAndOffer,
-    "sim",
     "sim",
     "sim",
     "não",

@@ -116,6 +116,16 @@ function stripLeading(tokens: Token[]): Token[] {
     const text = out.map((t) => t.norm).join(" ");
     for (const lead of LEADING) {
       if (text === lead) return [];
+      // 'A N A Lima': a letter that starts a spelled run is the name's, not an article.
+      // ('A N D R E A', 'a n a lima'; not 'é K A U E', whose 'é' is the verb, nor 'é a ká a u ê').
+      if (
+        /^[aeo]$/.test(lead) &&
+        out[0]!.raw === lead &&
+        /^[a-z]$/.test(out[1]?.norm ?? "") &&
+        out[2] &&
+        letterOf(out[2])
+      )
+        continue;
       if (text.startsWith(`${lead} `)) {
         out = out.slice(lead.split(" ").length);
         changed = true;

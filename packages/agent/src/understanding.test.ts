@@ -210,6 +210,11 @@ describe("names spelled and parts of the day refused (issue #27)", () => {
     expect(extractName("é ká a u ê lima")).toBe("Kaue Lima");
     expect(extractName("Luiz com z, L U I Z Souza")).toBe("Luiz Souza");
     expect(extractName("Maria de Souza")).toBe("Maria de Souza");
+    // A spelled name that starts with the letter 'A' keeps it (the article 'a' is not the letter).
+    expect(extractName("A N A Lima")).toBe("Ana Lima");
+    expect(extractName("meu nome é a n d r e a souza")).toBe("Andrea Souza");
+    expect(extractName("é a Maria Souza")).toBe("Maria Souza");
+    expect(extractName("é a ká a u ê lima")).toBe("Kaue Lima");
   });
 
   it("takes no refused part of the day as a preference", () => {

@@ -240,7 +240,7 @@ export async function advanceBook(dialog: Session): Promise<void> {
       const found = await search(dialog, d.when, service, d.professionalId, d.establishmentId);
       if (!found) return;
     }
-    return;
+    if (!dialog.chosen) return;
   }
   // Who
   if (!dialog.client) {

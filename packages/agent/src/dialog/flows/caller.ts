@@ -13,30 +13,39 @@ import { acceptedInsurances } from "./faq";
 
 /** Words that end a self-introduction ('meu nome é Renata Campos, quero marcar …'). */
 export const AFTER_NAME =
-  /^(quero|queria|gostaria|preciso|precisava|tenho|to|estou|marcar|agendar|ligando|liguei|e|eu|para|pra|com|que|sobre|minha|meu|amanha|hoje|sexta|segunda|terca|quarta|quinta|sabado)$/;
+  /^(quero|queria|gostaria|preciso|precisava|tenho|to|estou|marcar|agendar|ligando|liguei|e|eu|para|pra|com|que|sobre|minha|meu|amanha|hoje|sexta|segunda|terca|quarta|quinta|sabado|domingo|cpf|rg|telefone|celular|numero|paciente|mae|pai|responsavel|filho|filha|esposa|marido)$/;
 
-/** The words after 'meu nome é' / 'me chamo' / 'aqui é a' up to what the caller says next, as 'meu nome é …'. */
+/**
+ * The words after 'meu nome é' / 'me chamo' / 'aqui é a' / 'sou a' up to what the caller says next (a comma, a
+ * document, a request), as 'meu nome é …'.
+ */
 export function introducedName(text: string): string {
-  const tokens = tokenize(text);
-  const norms = tokens.map((t) => t.norm);
-  const intro = [
-    ["meu", "nome", "e"],
-    ["me", "chamo"],
-    ["aqui", "e"],
-    ["quem", "fala", "e"],
-    ["eu", "sou"],
-  ];
-  for (let i = 0; i < norms.length; i++) {
-    const lead = intro.find((p) => p.every((w, k) => norms[i + k] === w));
-    if (!lead) continue;
-    let j = i + lead.length;
-    if (norms[j] === "o" || norms[j] === "a") j++;
-    const words: string[] = [];
-    while (j < tokens.length && words.length < 5 && !AFTER_NAME.test(norms[j]!) && !/\d/.test(norms[j]!)) {
-      words.push(tokens[j]!.raw);
-      j++;
+  // A clause ends at punctuation that is not inside a number ('Simone Barros, CPF 321.654.987-00').
+  for (const clause of text.split(/[,;!?]|\.(?!\d)/)) {
+    const tokens = tokenize(clause);
+    const norms = tokens.map((t) => t.norm);
+    const intro = [
+      ["meu", "nome", "e"],
+      ["me", "chamo"],
+      ["aqui", "e"],
+      ["quem", "fala", "e"],
+      ["eu", "sou"],
+      ["sou", "a"],
+      ["sou", "o"],
+    ];
+    for (let i = 0; i < norms.length; i++) {
+      const lead = intro.find((p) => p.every((w, k) => norms[i + k] === w));
+      if (!lead) continue;
+      let j = i + lead.length;
+      if (lead.length > 1 && lead[1] !== "a" && lead[1] !== "o" && (norms[j] === "o" || norms[j] === "a"))
+        j++;
+      const words: string[] = [];
+      while (j < tokens.length && words.length < 5 && !AFTER_NAME.test(norms[j]!) && !/\d/.test(norms[j]!)) {
+        words.push(tokens[j]!.raw);
+        j++;
+      }
+      if (words.length) return `meu nome é ${words.join(" ")}`;
     }
-    return words.length ? `meu nome é ${words.join(" ")}` : "";
   }
   return "";
 }
@@ -51,7 +60,9 @@ export function noteName(dialog: Session, u: Frame): boolean {
   if (dialog.flow === "update" || dialog.pending.startsWith("update") || dialog.pending === "identify")
     return false;
   if (
-    !/\b(meu nome e|me chamo|aqui e o|aqui e a|aqui quem fala e|quem fala e|eu sou o|eu sou a)\b/.test(u.norm)
+    !/\b(meu nome e|me chamo|aqui e o|aqui e a|aqui quem fala e|quem fala e|eu sou o|eu sou a|sou o|sou a)\b/.test(
+      u.norm,
+    )
   )
     return false;
   const name = extractName(u.text) ?? extractName(introducedName(u.text));
@@ -88,7 +99,14 @@ export function noteMentions(dialog: Session, u: Frame) {
   if (ins) dialog.mentioned.insurance = ins;
   if (/\b(cpf|c p f)\b/.test(u.norm) && dialog.pending !== "identify") {
     const d = u.digits.slice(0, 11);
-    if (d.length === 11 && isValidCpf(d)) dialog.mentioned.cpf = d;
+    if (d.length === 11 && isValidCpf(d)) {
+      dialog.mentioned.cpf = d;
+      // A new patient's CPF said before it was asked is theirs: not asked again (issue #27).
+      if (!dialog.client && !dialog.cpf && dialog.flow !== "reschedule" && dialog.flow !== "cancel") {
+        dialog.cpf = d;
+        dialog.data("CPF", formatCpf(d));
+      }
+    }
   }
 }
 

@@ -144,7 +144,7 @@ export async function advanceManage(dialog: Session): Promise<void> {
         dialog.draft.establishmentId,
       );
     }
-    return;
+    if (!dialog.chosen) return;
   }
   dialog.ask(
     `Então fica: ${serviceNames(dialog, a)} com ${dialog.professional(a.professionalId)?.name ?? "o profissional"} passa ${whenWords(a.scheduledAt, dialog.now()).replace(/^(na|no) /, "de ")} para ${whenWords(dialog.chosen.start, dialog.now(), true).replace(/^(na|no) /, "")}. Posso confirmar?`,

@@ -208,6 +208,13 @@ export async function search(
   let offers: FreeSlot[] = [];
   if (when.time !== undefined) {
     const exact = fitting.filter((s) => wallClock(s.start).minutes === when.time);
+    if (exact.length && when.date && exact.length >= 1) {
+      // The day and time the caller asked for is free: taken, not offered back with 'Pode ser?' (issue #27); the
+      // read-back still asks before anything is written.
+      dialog.choose(exact[0]!);
+      dialog.say(`Tenho horário livre ${whenWords(exact[0]!.start, dialog.now())}.`);
+      return true;
+    }
     if (exact.length) offers = [exact[0]!];
     else {
       const sameDay = slots.filter((s) => fits(dialog, s, { ...when, time: undefined }));
