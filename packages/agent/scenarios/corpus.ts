@@ -750,6 +750,48 @@ add({
   expect: { created: { at: "2026-12-10T09:00" }, clientCreated: { fullName: "Ana Lima" } },
 });
 
+// ── Two services asked together, one named by a word two services share ('corte' with 'Corte feminino' and 'Corte
+// masculino' offered): which one is asked; the other service is never booked alone for both (issue #27: a booking of
+// 'Escova' alone for 'corte e escova' was a wrong write).
+add({
+  id: "two-services-shared-word",
+  fixture: "salao",
+  caller: UNKNOWN,
+  turns: [
+    "Boa tarde! Queria fazer corte e escova com a Juliana na sexta às 10.",
+    "feminino",
+    "Mariana Teixeira",
+    "pular",
+    "sim",
+  ],
+  expect: {
+    created: { services: ["corte-f", "escova"], at: "2026-12-11T10:00" },
+    clientCreated: { fullName: "Mariana Teixeira" },
+    say: ["Corte feminino ou Corte masculino"],
+  },
+});
+add({
+  id: "two-services-shared-word-yes-is-no-choice",
+  fixture: "salao",
+  caller: UNKNOWN,
+  turns: ["corte e escova sexta as dez", "sim", "Mariana Teixeira", "pular", "sim"],
+  expect: { created: false },
+});
+add({
+  id: "two-services-shared-word-only-one",
+  fixture: "salao",
+  caller: UNKNOWN,
+  turns: ["queria corte e escova sexta as dez", "não, só a escova", "Mariana Teixeira", "pular", "sim"],
+  expect: { created: { services: ["escova"], at: "2026-12-11T10:00" } },
+});
+add({
+  id: "two-services-own-words",
+  fixture: "salao",
+  caller: UNKNOWN,
+  turns: ["queria um corte masculino e uma escova sexta as dez", "Mariana Teixeira", "pular", "sim"],
+  expect: { created: { services: ["corte-m", "escova"], at: "2026-12-11T10:00" } },
+});
+
 export const CORPUS: Scenario[] = scenarios;
 
 // ── Whole calls phrased as callers do (ASR style), beyond the patterns above

@@ -44,6 +44,11 @@ export interface Draft {
   serviceId?: string;
   /** More services in the same booking ('consulta e exame de sangue'; issue #27), after `serviceId`. */
   extraServiceIds?: string[];
+  /**
+   * A service named by a word several names share, asked for with another ('corte e escova' with 'Corte feminino'
+   * and 'Corte masculino' offered): the ones it may be, asked about before anything is read back.
+   */
+  serviceChoices?: string[];
   professionalId?: string;
   establishmentId?: string;
   anyProfessional?: boolean;

@@ -69,10 +69,18 @@ export function change(dialog: Session, u: Frame, fromReadback: boolean): boolea
 
 /** Takes every slot the words carry ('limpeza com a Dra. Ana sexta de manhã'). */
 export function fillDraft(dialog: Session, u: Frame, skip: string[] = []) {
-  const several = skip.includes("service") ? [] : severalServices(dialog, u);
-  if (several.length >= 2) {
-    dialog.draft.serviceId = several[0]!.id;
-    dialog.draft.extraServiceIds = several.slice(1).map((x) => x.id);
+  const asked = skip.includes("service") ? undefined : servicesAsked(dialog, u);
+  if (asked && "together" in asked) {
+    dialog.draft.serviceId = asked.together[0]!.id;
+    dialog.draft.extraServiceIds = asked.together.slice(1).map((x) => x.id);
+    dialog.draft.serviceChoices = undefined;
+    dialog.offers = [];
+    dialog.chosen = undefined;
+  } else if (asked) {
+    // 'corte e escova': which 'corte' is asked first; nothing is booked with one of the two dropped.
+    dialog.draft.serviceId = undefined;
+    dialog.draft.extraServiceIds = "choices" in asked ? asked.with.map((x) => x.id) : undefined;
+    dialog.draft.serviceChoices = "choices" in asked ? asked.choices.map((x) => x.id) : undefined;
     dialog.offers = [];
     dialog.chosen = undefined;
   } else if (!skip.includes("service") && u.services.length === 1) {
@@ -94,31 +102,49 @@ export function fillDraft(dialog: Session, u: Frame, skip: string[] = []) {
   if (!skip.includes("when") && u.when) dialog.setWhen(mergeWhen(dialog, u.when));
 }
 
+/** What the caller asked for together: the services, or a word several services share with the others named. */
+export type ServicesAsked =
+  | { together: OfferedService[] }
+  | { choices: OfferedService[]; with: OfferedService[] }
+  | { unclear: true };
+
 /**
- * Two or more services asked together ('uma consulta e um exame de sangue', 'corte e escova'): each named by words
- * of its own (not one word two names share), joined by 'e'/'mais'/'com', and one professional and location able
- * to do them all. Else none.
+ * Two or more services asked together ('uma consulta e um exame de sangue', 'corte e escova'), joined by
+ * 'e'/'mais'/'com': each request is the words it said and the services they name, a name that says less than
+ * another said one left out ('corte' beside 'corte feminino'; 'banho' beside 'banho e tosa'). Every request naming
+ * one service, and one professional and location able to do them all: booked together. A request several names
+ * share ('corte' with 'Corte feminino' and 'Corte masculino' offered): asked about, never dropped for the other
+ * service alone (the booking of 'Escova' for 'corte e escova' was a write the caller did not ask for). Else none.
  */
-export function severalServices(dialog: Session, u: Frame): OfferedService[] {
-  if (!/\b(e|mais|com|tambem|junto)\b/.test(u.norm)) return [];
-  const named = servicesNamed(u.text, dialog.k.services);
-  if (named.length < 2) return [];
-  // Each service needs a word of its own: 'consulta' alone, shared by two names, names neither.
-  const own = named
-    .filter((n) => n.said.some((w) => !named.some((o) => o !== n && o.said.includes(w))))
-    .map((n) => n.service);
-  if (own.length < 2 || own.length !== named.length) return [];
+export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefined {
+  if (!/\b(e|mais|com|tambem|junto)\b/.test(u.norm)) return undefined;
+  const named = servicesNamed(u.said, dialog.k.services);
+  if (named.length < 2) return undefined;
+  const key = (said: string[]) => [...said].sort().join(" ");
+  // A name whose words said are all within another's said ones is that other's part ('corte' of 'corte feminino').
+  const kept = named.filter(
+    (n) => !named.some((o) => o.said.length > n.said.length && n.said.every((w) => o.said.includes(w))),
+  );
+  const groups = new Map<string, { said: string[]; services: OfferedService[] }>();
+  for (const n of kept) {
+    const g = groups.get(key(n.said)) ?? { said: n.said, services: [] };
+    g.services.push(n.service);
+    groups.set(key(n.said), g);
+  }
+  const requests = [...groups.values()];
+  if (requests.length < 2) return undefined;
+  // Requests that share a word are one request said twice, not two.
+  const stems = requests.flatMap((r) => r.said);
+  if (new Set(stems).size !== stems.length) return undefined;
   // Named together, as one request: only a connector between them ('consulta e exame', 'corte mais escova'), not
   // 'já tenho a consulta marcada e queria o exame' (an appointment the caller has and a new one).
   const w = u.norm.split(" ");
-  const at = (s: OfferedService) =>
-    w.findIndex((word) => named.find((n) => n.service === s)!.said.includes(word.slice(0, 5)));
-  const spans = own
-    .map((s) => {
-      const first = at(s);
-      const nameWords = fold(s.name).split(/[^a-z0-9]+/);
+  const spans = requests
+    .map((r) => {
+      const first = w.findIndex((word) => r.said.includes(word.slice(0, 5)));
+      const nameWords = new Set(r.services.flatMap((s) => fold(s.name).split(/[^a-z0-9]+/)));
       let last = first;
-      while (last + 1 < w.length && nameWords.includes(w[last + 1]!)) last++;
+      while (last + 1 < w.length && nameWords.has(w[last + 1]!)) last++;
       return [first, last] as const;
     })
     .sort((a, b) => a[0] - b[0]);
@@ -129,17 +155,21 @@ export function severalServices(dialog: Session, u: Frame): OfferedService[] {
       !between.some((x) => /^(e|mais|com|tambem|junto)$/.test(x)) ||
       between.some((x) => !/^(e|mais|com|tambem|junto|um|uma|o|a|de|da|do|fazer)$/.test(x))
     )
-      return [];
+      return undefined;
   }
-  const profs = own.reduce<string[]>(
+  const shared = requests.filter((r) => r.services.length > 1);
+  const single = requests.filter((r) => r.services.length === 1).map((r) => r.services[0]!);
+  if (shared.length > 1) return { unclear: true };
+  if (shared.length === 1) return { choices: shared[0]!.services, with: single };
+  const profs = single.reduce<string[]>(
     (acc, s) => acc.filter((p) => s.allowedProfessionals.includes(p)),
-    own[0]!.allowedProfessionals,
+    single[0]!.allowedProfessionals,
   );
-  const places = own.reduce<string[]>(
+  const places = single.reduce<string[]>(
     (acc, s) => acc.filter((e) => s.availableEstablishments.includes(e)),
-    own[0]!.availableEstablishments,
+    single[0]!.availableEstablishments,
   );
-  return profs.length && places.length ? own : [];
+  return profs.length && places.length ? { together: single } : undefined;
 }
 
 /** The other services booked with this one (a booking's extras; none for a reschedule). */
@@ -181,6 +211,12 @@ export function allowedLocations(dialog: Session): Establishment[] {
 export async function advanceBook(dialog: Session): Promise<void> {
   const d = dialog.draft;
   // Service
+  if (!d.serviceId && d.serviceChoices?.length) {
+    const choices = d.serviceChoices.map((id) => dialog.service(id)?.name ?? "");
+    const also = (d.extraServiceIds ?? []).map((id) => dialog.service(id)?.name ?? "");
+    dialog.ask(`Você quer ${orPt(choices)}${also.length ? `, junto com ${listPt(also)}` : ""}?`, "service");
+    return;
+  }
   if (!d.serviceId) {
     const services = offeredServices(dialog);
     if (services.length === 1) d.serviceId = services[0]!.id;
@@ -417,6 +453,24 @@ export function agreesWithChosen(dialog: Session, w: When): boolean {
 /** What the answer to each of this flow's questions takes (the policy asks the pending question first). */
 export const BOOK_ANSWERS: Answers<BookAsk> = {
   service: (dialog, u) => {
+    const choices = (dialog.draft.serviceChoices ?? []).flatMap((id) => dialog.service(id) ?? []);
+    if (choices.length) {
+      // 'Você quer Corte feminino ou Corte masculino, junto com Escova?': one of them, with the others.
+      const pick =
+        pickOne(
+          dialog,
+          u.services.filter((s) => choices.includes(s)),
+          u,
+        ) ?? ordinalPick(dialog, u, choices);
+      const only = u.services.length === 1 && !choices.includes(u.services[0]!) ? u.services[0] : undefined;
+      if (!pick && !only) return false;
+      // 'só a escova': the other service alone, as the caller now says.
+      if (only) dialog.draft.extraServiceIds = undefined;
+      dialog.draft.serviceId = (pick ?? only)!.id;
+      dialog.draft.serviceChoices = undefined;
+      fillDraft(dialog, u, ["service"]);
+      return true;
+    }
     const s = pickOne(dialog, u.services, u) ?? ordinalPick(dialog, u, offeredServices(dialog));
     if (s) {
       dialog.draft.serviceId = s.id;
