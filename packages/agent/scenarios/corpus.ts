@@ -792,6 +792,26 @@ add({
   expect: { created: { services: ["corte-m", "escova"], at: "2026-12-11T10:00" } },
 });
 
+// ── A move said as a change of something on a day, 'no mesmo horário' (issue #27)
+add({
+  id: "move-mudar-x-de-dia-mesmo-horario",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["oi é a maria preciso mudar a consulta de sexta pra segunda no mesmo horário", "sim"],
+  expect: { rescheduled: { appointment: "maria-consulta", at: "2026-12-14T10:00" }, cancelled: false },
+});
+add({
+  id: "move-mudar-x-de-dia-then-new-day",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: [
+    "é a maria eu preciso mudar o exame de terça",
+    "passa pra segunda dia quatorze no mesmo horário",
+    "sim",
+  ],
+  expect: { rescheduled: { appointment: "maria-exame", at: "2026-12-14T09:00" }, created: false },
+});
+
 export const CORPUS: Scenario[] = scenarios;
 
 // ── Whole calls phrased as callers do (ASR style), beyond the patterns above

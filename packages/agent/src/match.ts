@@ -79,7 +79,14 @@ function best<T>(items: readonly T[], score: (item: T) => number): T[] {
 
 export function matchServices(text: string | Said, services: readonly OfferedService[]): OfferedService[] {
   const said = saidStems(text);
-  const found = best(services, (s) => overlap(said, s.name));
+  let found = best(services, (s) => overlap(said, s.name));
+  if (found.length < 2) return found;
+  // 'banho' with 'Banho cão porte pequeno' and 'Banho e tosa' offered: a name that joins two things ('… e tosa')
+  // is meant only when both are said (issue #27: stuck asking which service).
+  const both = (s: OfferedService) => /\s(e|com|mais)\s/.test(fold(s.name));
+  const unsaid = (s: OfferedService) => words(s.name).some((w) => !said.has(stem(w)));
+  const plain = found.filter((s) => !(both(s) && unsaid(s)));
+  if (plain.length && plain.length < found.length) found = plain;
   if (found.length < 2) return found;
   // 'banho' with 'Banho' and 'Banho e tosa' offered: the service named whole (every word of its name said) wins a
   // tie, when only one is (issue #27: loosely named services).

@@ -328,6 +328,7 @@ export function startFlow(dialog: Session, flow: Flow, u: Frame) {
   } else {
     const [ref, next] = splitMove(dialog, flow, u);
     if (next) dialog.draft.when = next;
+    if (/\b(mesmo horario|mesma hora|mesmo hora)\b/.test(u.norm)) dialog.draft.sameTime = true;
     dialog.manageRef = ref ?? dialog.heldRef;
     dialog.heldRef = undefined;
     if (u.services.length === 1) dialog.manageService = u.services[0]!.id;

@@ -54,6 +54,8 @@ export interface Draft {
   anyProfessional?: boolean;
   anyLocation?: boolean;
   when?: When;
+  /** 'pro sábado no mesmo horário': the new day at the appointment's time, once the appointment is known. */
+  sameTime?: boolean;
 }
 
 /** A registration change being collected: national phone digits, CPF digits, null insurance for none. */

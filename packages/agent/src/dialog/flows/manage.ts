@@ -121,6 +121,9 @@ export async function advanceManage(dialog: Session): Promise<void> {
   // Reschedule: same service, professional and place; a new time. The day that named the appointment is not
   // the new day.
   if (dialog.draft.when?.date === wallClock(a.scheduledAt).date) dialog.draft.when = undefined;
+  const w = dialog.draft.when;
+  if (dialog.draft.sameTime && w && w.time === undefined && !w.period)
+    dialog.draft.when = { ...w, time: wallClock(a.scheduledAt).minutes };
   dialog.draft.serviceId = a.offeredServices[0]?.offeredServiceId;
   dialog.draft.professionalId = a.professionalId;
   dialog.draft.establishmentId = a.establishmentId;
