@@ -812,6 +812,26 @@ add({
   expect: { rescheduled: { appointment: "maria-exame", at: "2026-12-14T09:00" }, created: false },
 });
 
+// ── Never the same question a third time (issue #27): an optional CPF not understood twice is left out
+add({
+  id: "cpf-not-understood-twice",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar uma limpeza amanha as nove",
+    "Simone Barros",
+    "321.654.987-00",
+    "pode ser esse mesmo que eu estou ligando",
+    "pode ser esse mesmo que eu estou ligando",
+    "sim",
+  ],
+  expect: {
+    created: { at: "2026-12-10T09:00" },
+    clientCreated: { fullName: "Simone Barros" },
+    say: ["seguimos sem o CPF"],
+  },
+});
+
 export const CORPUS: Scenario[] = scenarios;
 
 // ── Whole calls phrased as callers do (ASR style), beyond the patterns above

@@ -6,7 +6,7 @@
 // that is reused when the same write is retried.
 import { Channel } from "../channel";
 import type { AgentEvent, AgentSession, CallerInput, Engine } from "../types";
-import { turn } from "./policy";
+import { askAgain, turn } from "./policy";
 import { Session } from "./state";
 
 export interface OfflineEngineOptions {
@@ -31,10 +31,7 @@ class OfflineSession extends Session implements AgentSession {
       await turn(this, input);
       // Every turn says something (issue #27): a turn that found nothing to say asks its question again.
       const words = input.kind === "speech" ? input.text : input.kind === "dtmf" ? input.digits : "";
-      if (!this.spoke && !this.ended && words.trim()) {
-        this.say("Desculpe, não entendi.");
-        this.ask(this.lastQuestion || "Como posso ajudar?", this.pending);
-      }
+      if (!this.spoke && !this.ended && words.trim()) await askAgain(this);
     });
   }
 

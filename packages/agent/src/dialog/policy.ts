@@ -165,8 +165,7 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
         );
         return;
       }
-      dialog.say("Desculpe, não entendi.");
-      dialog.ask(dialog.lastQuestion || "Como posso ajudar?", dialog.pending);
+      await askAgain(dialog);
       return;
     }
   }
@@ -273,6 +272,54 @@ export function isGoodbye(dialog: Session, u: Frame): boolean {
   if (dialog.pending === "anything_else" && u.no && !u.topics.length && u.intents.length === 0 && !u.update)
     return true;
   return false;
+}
+
+/** Questions between tasks: asked again as often as the caller comes back to them. */
+const BETWEEN_TASKS = new Set<Pending>(["open", "anything_else"]);
+
+/**
+ * A question not understood is asked again, but never a third time (issue #27): an optional answer (the CPF, a
+ * contact number when the caller id will do) is left out, a preference becomes 'tanto faz' (`unstick`), else a
+ * person is offered, else the task is set aside and nothing is written.
+ */
+export async function askAgain(dialog: Session, lead = "Desculpe, não entendi."): Promise<void> {
+  const question = dialog.lastQuestion || "Como posso ajudar?";
+  // 'Qual fica melhor?' a third time is rewritten by `ask` itself (the times said, another day asked for).
+  if (
+    dialog.timesAsked(question) < 2 ||
+    BETWEEN_TASKS.has(dialog.pending) ||
+    dialog.pending === "choose_slot"
+  ) {
+    dialog.say(lead);
+    dialog.ask(question, dialog.pending);
+    return;
+  }
+  if (unstick(dialog)) {
+    await advance(dialog, false);
+    return;
+  }
+  if (dialog.pending === "cpf") {
+    dialog.cpfAsked = true;
+    dialog.pending = "open";
+    dialog.say("Tudo bem, seguimos sem o CPF.");
+    await advance(dialog, false);
+    return;
+  }
+  if (dialog.pending === "phone" && dialog.call.callerNumber) {
+    dialog.contactWanted = false;
+    dialog.pending = "open";
+    dialog.say("Tudo bem, fica o número de onde você está ligando.");
+    await advance(dialog, false);
+    return;
+  }
+  dialog.say("Desculpe, não estou conseguindo entender.");
+  if (dialog.k.agent.forwardingPhone && dialog.pending !== "transfer_offer") {
+    dialog.ask("Quer que eu transfira para um atendente?", "transfer_offer");
+    return;
+  }
+  if (dialog.flow) dialog.say("Deixei isso de lado por enquanto, sem alterar nada.");
+  dialog.resetFlow();
+  dialog.ask("Posso ajudar em mais alguma coisa?", "anything_else");
 }
 
 /** Every question's answer-taker, by the flow that asks it (the record type makes it complete). */

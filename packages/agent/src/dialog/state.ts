@@ -8,6 +8,7 @@ import type { Professional } from "@atende/shared/schemas/professionals";
 import { dateOf } from "@atende/shared/time";
 import type { When } from "../datetime";
 import { writeConfirmed } from "../gate";
+import { fold } from "../normalize";
 import { type AgentEvent, type AgentKnowledge, type AgentTools, type CallInfo, ToolError } from "../types";
 import type { PatientField } from "../update";
 import type { Frame } from "./frame";
@@ -90,8 +91,18 @@ export function orPt(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} ou ${items[items.length - 1]}`;
 }
 
+/** A question's last sentence, folded: 'Qual fica melhor?' of any offer, 'Pode repetir, número por número?'. */
+function questionKey(question: string): string {
+  const last = question.split(/(?<=[.!?])\s+/).pop() ?? question;
+  return fold(last)
+    .replace(/[^a-z0-9 ]/g, "")
+    .trim();
+}
+
 export class Session {
   pending: Pending = "open";
+  /** How many times each question was asked in this call (by its last sentence, as the caller hears it). */
+  readonly asked = new Map<string, number>();
   /** The last read-back of a write: what a yes consents to. */
   readBackSaid = "";
   lastQuestion = "";
@@ -192,6 +203,8 @@ export class Session {
       }
     }
     if (WRITE_READBACKS.has(pending) && !retry) this.readBackSaid = question;
+    const key = questionKey(question);
+    this.asked.set(key, (this.asked.get(key) ?? 0) + 1);
     this.askedThisTurn = true;
     this.say(question);
     this.lastQuestion = question;
@@ -212,6 +225,11 @@ export class Session {
       now: this.now(),
       ...(at ? { at } : {}),
     });
+  }
+
+  /** How many times this question (its last sentence) was asked already. */
+  timesAsked(question: string): number {
+    return this.asked.get(questionKey(question)) ?? 0;
   }
 
   data(key: string, value: string) {
