@@ -832,6 +832,22 @@ add({
   },
 });
 
+// ── An emergency happening now: the emergency services first, nothing booked (issue #27)
+add({
+  id: "emergency-chest-pain",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: ["Meu pai está com uma dor forte no peito agora, o que eu faço?", "não, obrigado"],
+  expect: { created: false, say: ["SAMU, no 192"] },
+});
+add({
+  id: "emergency-asr",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: ["minha mae desmaiou aqui e nao ta conseguindo respirar direito"],
+  expect: { created: false, say: ["pronto-socorro"] },
+});
+
 export const CORPUS: Scenario[] = scenarios;
 
 // ── Whole calls phrased as callers do (ASR style), beyond the patterns above

@@ -116,3 +116,14 @@ export function isQuestion(text: string | Said): boolean {
     )
   );
 }
+
+/**
+ * Words of an emergency happening now (a chest pain, no breath, a faint, a seizure, heavy bleeding): no booking
+ * answers them; the caller is sent to the emergency services first (issue #27).
+ */
+const EMERGENCY =
+  /\b(emergencia|dor (muito )?(forte )?no peito|infart\w*|avc|derrame|nao (consegue|consigo|esta conseguindo|to conseguindo) respirar|falta de ar|desmai\w*|convuls\w*|sangrando muito|hemorragia|engasgad\w*|envenen\w*|overdose|inconsciente|parou de respirar|atropelad\w*)\b/;
+
+export function isEmergency(text: string | Said): boolean {
+  return EMERGENCY.test(normOf(text));
+}

@@ -3,10 +3,11 @@
 // way moves one step and asks its next missing thing.
 import { childAgeMonths } from "../facts";
 import type { Intent } from "../intents";
+import { isEmergency } from "../intents";
 import type { CallerInput } from "../types";
 import { advanceBook, BOOK_ANSWERS, fillDraft } from "./flows/book";
 import { CALLER_ANSWERS, noteMentions, noteName } from "./flows/caller";
-import { CLOSING_ANSWERS, goodbye, transfer } from "./flows/close";
+import { CLOSING_ANSWERS, goodbye, offerTransferOrMore, transfer } from "./flows/close";
 import { answerTopics, notOffered } from "./flows/faq";
 import { advanceManage, MANAGE_ANSWERS, splitMove } from "./flows/manage";
 import { advanceUpdate, startUpdate, UPDATE_ANSWERS } from "./flows/update";
@@ -35,6 +36,7 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
   const u = understand(dialog, text, input.kind === "dtmf");
   noteMentions(dialog, u);
   if (!u.dtmf) dialog.childAge = childAgeMonths(text) ?? dialog.childAge;
+  if (!u.dtmf && isEmergency(u.said)) return emergency(dialog);
   if (!u.dtmf && notOffered(dialog, u)) return;
   // For a known patient 'outro número' changes the record (an update); in a new patient's booking it is the contact.
   const contact = !u.update || (!dialog.client && dialog.flow === "book");
@@ -272,6 +274,17 @@ export function isGoodbye(dialog: Session, u: Frame): boolean {
   if (dialog.pending === "anything_else" && u.no && !u.topics.length && u.intents.length === 0 && !u.update)
     return true;
   return false;
+}
+
+/** An emergency happening now: the emergency services first, then a person or the rest of the call. */
+function emergency(dialog: Session): void {
+  dialog.say(
+    dialog.k.agent.agentType === "PETSHOP"
+      ? "Se é uma emergência, procure agora um hospital veterinário de plantão."
+      : "Se é uma emergência, ligue agora para o SAMU, no 192, ou vá ao pronto-socorro mais próximo.",
+  );
+  dialog.resetFlow();
+  offerTransferOrMore(dialog);
 }
 
 /** Questions between tasks: asked again as often as the caller comes back to them. */
