@@ -848,6 +848,41 @@ add({
   expect: { created: false, say: ["pronto-socorro"] },
 });
 
+// ── The caller's own appointment looked up and said, nothing changed (issue #27)
+add({
+  id: "check-own-appointment-time",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: [
+    "Oi, é a Maria. Não precisa remarcar nem nada, só queria saber se a minha consulta de sexta é às 10 mesmo.",
+    "não obrigada",
+  ],
+  expect: {
+    created: false,
+    rescheduled: false,
+    cancelled: false,
+    say: ["Isso, você tem Consulta clínica com Dra. Ana Lima na sexta-feira, dia 11, às dez horas"],
+    end: true,
+  },
+});
+add({
+  id: "check-own-appointment-wrong-time",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["queria saber se minha consulta de sexta é às 11"],
+  expect: { created: false, rescheduled: false, say: ["Não exatamente: você tem Consulta clínica"] },
+});
+add({
+  id: "check-own-appointment-which",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["que horas é o meu exame?"],
+  expect: {
+    created: false,
+    say: ["Exame de sangue com Dra. Ana Lima na terça-feira, dia 15, às nove horas"],
+  },
+});
+
 export const CORPUS: Scenario[] = scenarios;
 
 // ── Whole calls phrased as callers do (ASR style), beyond the patterns above

@@ -2,7 +2,15 @@
 // of stems and short patterns; a turn can carry several (a question and a booking), and the dialog decides.
 import { normOf, type Said, textOf } from "./normalize";
 
-export type Intent = "book" | "reschedule" | "cancel" | "confirm" | "transfer" | "goodbye" | "thanks";
+export type Intent =
+  | "book"
+  | "reschedule"
+  | "cancel"
+  | "confirm"
+  | "check"
+  | "transfer"
+  | "goodbye"
+  | "thanks";
 export type Topic =
   | "price"
   | "preparation"
@@ -28,6 +36,10 @@ const INTENT_PATTERNS: Record<Intent, RegExp> = {
   confirm:
     /\b(confirmar|confirma|confirmo|confirmacao)\s+(a |o |minha |meu |de |da |do |se )?(consulta|presenca|agendamento|horario|atendimento|sessao|exame|que vou|tenho|esta)\b|\bconfirmar (a |minha )?presenca\b|\b(confirmar|confirmacao|confirmando)\b/,
   book: /\b(marcar|marca|agendar|agenda|agendamento|marcacao|consulta|horario|horarios|vaga|vagas|encaixe|atendimento|queria ver|gostaria de ver|disponivel|disponibilidade|livre|sessao|avaliacao)\b/,
+  // 'só queria saber se o meu corte de quinta é às 4 mesmo', 'que horas é a minha consulta?': the caller's own
+  // appointment looked up and said (issue #27).
+  check:
+    /\b((saber|lembrar|conferir|checar) (se |que horas |qual (e )?(o )?(horario|dia) |quando |o horario d[aeo] )?(e )?(a |o )?(minha|meu)|(que horas|qual (e )?o horario|que dia|quando) (e|era|vai ser|ficou|esta marcad\w*) (a |o )?(minha|meu)|(esqueci|nao lembro) (o horario|a hora|o dia|que horas|quando))\b/,
   transfer:
     /\b(atendente|humano|humana|pessoa( de verdade| real)?|recepcionista|secretaria|transfer\w*|falar com (alguem|uma pessoa|o doutor|a doutora|o medico|a medica|a clinica|o responsavel|a recepcao)|gerente|operador\w*|ramal)\b/,
   goodbye:
@@ -78,6 +90,7 @@ export function intentsOf(text: string | Said): Intent[] {
     "reschedule",
     "cancel",
     "confirm",
+    "check",
     "transfer",
     "goodbye",
     "thanks",
@@ -87,8 +100,9 @@ export function intentsOf(text: string | Said): Intent[] {
   }
   // 'cancelar e marcar outro dia' is a reschedule; a reschedule also names 'horário'/'consulta' (book words).
   if (found.includes("reschedule") || found.includes("cancel") || found.includes("confirm")) {
-    return found.filter((i) => i !== "book");
+    return found.filter((i) => i !== "book" && i !== "check");
   }
+  if (found.includes("check")) return found.filter((i) => i !== "book");
   return found;
 }
 

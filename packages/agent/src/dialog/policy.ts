@@ -65,7 +65,9 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
     updating ||
     (!rebooking &&
       u.intents.some(
-        (i) => (i === "reschedule" || i === "cancel" || i === "confirm") && !answersQuestion(dialog, u, i),
+        (i) =>
+          (i === "reschedule" || i === "cancel" || i === "confirm" || i === "check") &&
+          !answersQuestion(dialog, u, i),
       ));
   if (u.intents.includes("transfer") && !u.no) return transfer(dialog);
   if (isGoodbye(dialog, u)) return goodbye(dialog);
@@ -108,7 +110,7 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
   }
   if (!handled) {
     const manage = u.intents.find(
-      (i): i is ManageFlow => i === "reschedule" || i === "cancel" || i === "confirm",
+      (i): i is ManageFlow => i === "reschedule" || i === "cancel" || i === "confirm" || i === "check",
     );
     if (manage && !answersQuestion(dialog, u, manage)) {
       startFlow(dialog, manage, u);
@@ -359,6 +361,7 @@ export async function advance(dialog: Session, answeredQuestion: boolean): Promi
     case "reschedule":
     case "cancel":
     case "confirm":
+    case "check":
       return advanceManage(dialog);
     case "update":
       return advanceUpdate(dialog);
@@ -378,6 +381,7 @@ export function startFlow(dialog: Session, flow: Flow, u: Frame) {
     reschedule: "Remarcação",
     cancel: "Cancelamento",
     confirm: "Confirmação",
+    check: "Consulta de agendamento",
     update: "Atualização de cadastro",
   }[flow];
   dialog.data("Motivo", motive);
@@ -388,6 +392,11 @@ export function startFlow(dialog: Session, flow: Flow, u: Frame) {
   } else {
     const [ref, next] = splitMove(dialog, flow, u);
     if (next) dialog.draft.when = next;
+    if (flow === "check" && next?.time !== undefined) {
+      // The time asked about is checked, not used to find the appointment (the caller may have it wrong).
+      dialog.checkTime = next.time;
+      dialog.draft.when = next.date ? { date: next.date } : undefined;
+    }
     if (/\b(mesmo horario|mesma hora|mesmo hora)\b/.test(u.norm)) dialog.draft.sameTime = true;
     dialog.manageRef = ref ?? dialog.heldRef;
     dialog.heldRef = undefined;

@@ -13,7 +13,7 @@ import { type AgentEvent, type AgentKnowledge, type AgentTools, type CallInfo, T
 import type { PatientField } from "../update";
 import type { Frame } from "./frame";
 
-export type ManageFlow = "reschedule" | "cancel" | "confirm";
+export type ManageFlow = "reschedule" | "cancel" | "confirm" | "check";
 
 export type Flow = "book" | ManageFlow | "update";
 
@@ -103,6 +103,8 @@ export class Session {
   pending: Pending = "open";
   /** How many times each question was asked in this call (by its last sentence, as the caller hears it). */
   readonly asked = new Map<string, number>();
+  /** The time the caller believes their appointment is at ('é às 4 mesmo?'), checked against it. */
+  checkTime: number | undefined;
   /** The last read-back of a write: what a yes consents to. */
   readBackSaid = "";
   lastQuestion = "";
@@ -302,6 +304,7 @@ export class Session {
   }
 
   resetFlow() {
+    this.checkTime = undefined;
     this.choiceAsks = 0;
     this.upd = undefined;
     this.manageService = undefined;

@@ -99,6 +99,20 @@ export async function advanceManage(dialog: Session): Promise<void> {
     }
   }
   const a = dialog.target!;
+  if (dialog.flow === "check") {
+    const at = wallClock(a.scheduledAt).minutes;
+    const asked = dialog.checkTime;
+    const lead =
+      asked === undefined
+        ? "Você tem"
+        : asked === at || asked % 720 === at % 720
+          ? "Isso, você tem"
+          : "Não exatamente: você tem";
+    dialog.say(`${lead} ${describe(dialog, a, true)}.`);
+    dialog.resetFlow();
+    dialog.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+    return;
+  }
   if (dialog.flow === "cancel") {
     dialog.ask(
       `Você quer cancelar ${describe(dialog, a, true)}. Confirma o cancelamento?`,
