@@ -883,6 +883,32 @@ add({
   },
 });
 
+// ── A service corrected in the same breath: the one after the correction is booked (issue #27; a booking of the
+// first one was a wrong write)
+add({
+  id: "service-self-correction",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: [
+    "Quero marcar uma limpeza... não, desculpa, um clareamento, amanhã às 9",
+    "Simone Barros",
+    "pular",
+    "sim",
+  ],
+  expect: { created: { service: "clareamento", at: "2026-12-10T09:00" } },
+});
+add({
+  id: "service-self-correction-asr",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: [
+    "queria marcar um exame de sangue quer dizer uma consulta com a dra ana no centro amanha as nove",
+    "sim",
+    "sim",
+  ],
+  expect: { created: { service: "consulta", at: "2026-12-10T09:00" } },
+});
+
 export const CORPUS: Scenario[] = scenarios;
 
 // ── Whole calls phrased as callers do (ASR style), beyond the patterns above

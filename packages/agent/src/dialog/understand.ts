@@ -4,7 +4,7 @@ import { consentOf, type ReadBack } from "../consent";
 import { resolveWhen, type When, wallClock } from "../datetime";
 import { intentsOf, topicsOf } from "../intents";
 import { matchEstablishments, matchInsurance, matchProfessionals, matchServices } from "../match";
-import { readDigits, said } from "../normalize";
+import { readDigits, type Said, said } from "../normalize";
 import { updateRequest } from "../update";
 import { acceptedInsurances } from "./flows/faq";
 import { actsOf, type Frame, NO_CONSENT } from "./frame";
@@ -43,6 +43,20 @@ export function inContext(dialog: Session, norm: string, when: When | undefined)
     }
   }
   return w;
+}
+
+/** A spoken self-correction: what follows it replaces what was said before ('um retorno… não, desculpa, uma consulta'). */
+const SELF_CORRECTION = /\b(nao )?(desculpa|desculpe|perdao|quer dizer|ou melhor|digo|alias|corrigindo)\b/g;
+
+/** The things named after the caller's last self-correction, when it names any; else those of the whole utterance. */
+function corrected<T>(words: Said, match: (w: Said) => T[]): T[] {
+  let end = -1;
+  for (const m of words.norm.matchAll(SELF_CORRECTION)) end = m.index + m[0].length;
+  if (end >= 0) {
+    const after = match(said(words.norm.slice(end)));
+    if (after.length) return after;
+  }
+  return match(words);
 }
 
 export function understand(dialog: Session, text: string, dtmf: boolean): Frame {
@@ -88,9 +102,9 @@ export function understand(dialog: Session, text: string, dtmf: boolean): Frame 
     no: yn === "no",
     intents: dtmf ? [] : intentsOf(words),
     topics,
-    services: dtmf ? [] : matchServices(words, dialog.k.services),
-    professionals: dtmf ? [] : matchProfessionals(words, dialog.k.professionals),
-    establishments: dtmf ? [] : matchEstablishments(words, dialog.k.establishments),
+    services: dtmf ? [] : corrected(words, (w) => matchServices(w, dialog.k.services)),
+    professionals: dtmf ? [] : corrected(words, (w) => matchProfessionals(w, dialog.k.professionals)),
+    establishments: dtmf ? [] : corrected(words, (w) => matchEstablishments(w, dialog.k.establishments)),
     digits: dtmf ? text.replace(/\D/g, "") : readDigits(words.tokens.map((t) => t.norm)),
     dtmf,
     update: dtmf ? undefined : updateRequest(words),
