@@ -1,4 +1,4 @@
-// The offline engine (docs/architecture.md "Agent"; docs/decisions/0048-frame-based-dialog.md): a session streams
+// The offline engine (docs/architecture.md "Voice pipeline"; docs/decisions/0048-frame-based-dialog.md): a session streams
 // each turn's events, one turn at a time. A turn is one understanding pass over the caller's words (understand.ts →
 // a Frame), then the policy (policy.ts) lets the pending question's flow take its answer, reacts to what else the
 // frame holds and moves the current flow (flows/*) one step. Everything said about the business comes from
