@@ -909,6 +909,18 @@ add({
   expect: { created: { service: "consulta", at: "2026-12-10T09:00" } },
 });
 
+// ── A known caller's appointment looked up first when they bring it up (issue #27)
+add({
+  id: "own-appointment-looked-up-first",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["oi é sobre a minha consulta de sexta", "quero remarcar pra segunda às dez", "sim"],
+  expect: {
+    say: ["Você tem Consulta clínica com Dra. Ana Lima na sexta-feira, dia 11, às dez horas. Quer confirmar"],
+    rescheduled: { appointment: "maria-consulta", at: "2026-12-14T10:00" },
+  },
+});
+
 export const CORPUS: Scenario[] = scenarios;
 
 // ── Whole calls phrased as callers do (ASR style), beyond the patterns above

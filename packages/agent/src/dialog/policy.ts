@@ -9,7 +9,7 @@ import { advanceBook, BOOK_ANSWERS, fillDraft } from "./flows/book";
 import { CALLER_ANSWERS, noteMentions, noteName } from "./flows/caller";
 import { CLOSING_ANSWERS, goodbye, offerTransferOrMore, transfer } from "./flows/close";
 import { answerTopics, notOffered } from "./flows/faq";
-import { advanceManage, MANAGE_ANSWERS, splitMove } from "./flows/manage";
+import { advanceManage, describe, MANAGE_ANSWERS, ownAppointment, splitMove } from "./flows/manage";
 import { advanceUpdate, startUpdate, UPDATE_ANSWERS } from "./flows/update";
 import { CONTACT_WANTED, type Frame, STRONG_BOOK } from "./frame";
 import type { Answers } from "./state";
@@ -87,7 +87,14 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
     !u.topics.length
   ) {
     dialog.heldRef = u.when?.date ? u.when : undefined;
-    dialog.ask("Você quer confirmar, remarcar ou cancelar o seu agendamento?", "open");
+    // A known caller's appointment is looked up first and said (issue #27), then what to do with it is asked.
+    const own = await ownAppointment(dialog, u);
+    dialog.ask(
+      own
+        ? `Você tem ${describe(dialog, own, true)}. Quer confirmar, remarcar ou cancelar?`
+        : "Você quer confirmar, remarcar ou cancelar o seu agendamento?",
+      "open",
+    );
     return;
   }
 

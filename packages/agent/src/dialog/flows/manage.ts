@@ -433,3 +433,33 @@ export const MANAGE_ANSWERS: Answers<ManageAsk> = {
     return false;
   },
 };
+
+/**
+ * The known caller's one future appointment the words name ('é sobre a minha consulta de sexta'): by the day and the
+ * service said, or their only one. Nothing is kept: the flow the caller then names looks it up again.
+ */
+export async function ownAppointment(dialog: Session, u: Frame): Promise<Appointment | undefined> {
+  const client = dialog.client ?? dialog.call.knownClient;
+  if (!client) return undefined;
+  const today = dialog.today();
+  let list: Appointment[];
+  try {
+    list = await dialog.tools.listAppointments({
+      startDate: today,
+      endDate: addDays(today, 365),
+      clientId: client.id,
+    });
+  } catch {
+    return undefined;
+  }
+  const nowMs = dialog.now().getTime();
+  let mine = list.filter(
+    (a) => a.clientId === client.id && a.status === "SCHEDULED" && new Date(a.scheduledAt).getTime() > nowMs,
+  );
+  if (u.when?.date) mine = mine.filter((a) => wallClock(a.scheduledAt).date === u.when?.date);
+  if (u.services.length)
+    mine = mine.filter((a) =>
+      a.offeredServices.some((s) => u.services.some((x) => x.id === s.offeredServiceId)),
+    );
+  return mine.length === 1 ? mine[0] : undefined;
+}
