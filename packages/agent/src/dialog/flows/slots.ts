@@ -10,8 +10,9 @@ import { atTime, dateWords, whenWords } from "../../speak";
 import { ToolError } from "../../types";
 import { ANY, type Frame } from "../frame";
 import type { Session } from "../state";
-import { extraIdsFor, mergeWhen } from "./book";
+import { mergeWhen } from "./book";
 import { bookingWindows } from "./faq";
+import { extraIdsFor } from "./services";
 
 export function pickOne<T>(_dialog: Session, items: T[], _u: Frame): T | undefined {
   return items.length === 1 ? items[0] : undefined;
