@@ -921,6 +921,28 @@ add({
   },
 });
 
+// ── A deferral at the read-back ('eu ligo depois pra confirmar') books nothing and asks nothing to change (issue #27)
+add({
+  id: "readback-defer",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: [
+    "Quero marcar uma limpeza amanhã às 9.",
+    "Tereza Campos",
+    "prefiro não informar",
+    "Obrigada, eu ligo depois pra confirmar.",
+    "não, obrigada",
+  ],
+  expect: { created: false, say: ["não agendei nada"], notSay: ["O que você gostaria de mudar"], end: true },
+});
+add({
+  id: "manage-readback-defer",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["quero cancelar a minha consulta de sexta", "ah, deixa, depois eu ligo", "não obrigada"],
+  expect: { cancelled: false, say: ["deixei o seu agendamento como está"], end: true },
+});
+
 export const CORPUS: Scenario[] = scenarios;
 
 // ── Whole calls phrased as callers do (ASR style), beyond the patterns above

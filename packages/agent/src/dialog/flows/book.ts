@@ -446,6 +446,13 @@ export const BOOK_ANSWERS: Answers<BookAsk> = {
       await commit(dialog);
       return true;
     }
+    // 'obrigada, eu ligo depois pra confirmar': not now; nothing is booked and nothing is asked to change.
+    if (u.consent.reason === "defer" && !u.when) {
+      dialog.resetFlow();
+      dialog.say("Tudo bem, não agendei nada. Quando quiser, é só ligar de novo.");
+      dialog.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+      return true;
+    }
     if (u.no || u.when || u.professionals.length || u.services.length) {
       return change(dialog, u, true);
     }

@@ -388,6 +388,12 @@ export const MANAGE_ANSWERS: Answers<ManageAsk> = {
       await commitManage(dialog);
       return true;
     }
+    if (u.consent.reason === "defer" && !u.when) {
+      dialog.resetFlow();
+      dialog.say("Tudo bem, deixei o seu agendamento como está.");
+      dialog.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+      return true;
+    }
     // 'não, a outra': the caller means their other appointment; it is read back in turn (issue #27).
     const others = dialog.appointments.filter((a) => a.id !== dialog.target?.id);
     if (u.consent.other && others.length >= 1) {
