@@ -1,3 +1,4 @@
+import { wallClock } from "../datetime";
 // The policy (decision 0048): from a turn's frame and the state, what to do next: the pending question's flow takes
 // its answer first, then a new intent, a question or any slot said in passing (mixed initiative), then the flow under
 // way moves one step and asks its next missing thing.
@@ -89,6 +90,7 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
     dialog.heldRef = u.when?.date ? u.when : undefined;
     // A known caller's appointment is looked up first and said (issue #27), then what to do with it is asked.
     const own = await ownAppointment(dialog, u);
+    dialog.discussed = own;
     dialog.ask(
       own
         ? `Você tem ${describe(dialog, own, true)}. Quer confirmar, remarcar ou cancelar?`
@@ -146,8 +148,9 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
   }
   if (dialog.pending === "transfer_offer" && answered) return;
 
-  if (!handled && !answered && named) {
-    // Only a name was said: taken, and the question asked before comes again from the flow.
+  if (!handled && !answered && named && !u.when && !u.services.length && !u.professionals.length) {
+    // Only a name was said: taken, and the question asked before comes again from the flow. A name with a request
+    // ('eu sou a Lúcia, queria uma limpeza pra sexta') goes on to the request below.
     handled = true;
     if (dialog.pending === "cpf" || dialog.pending === "phone") dialog.pending = "open";
   }
@@ -406,6 +409,9 @@ export function startFlow(dialog: Session, flow: Flow, u: Frame) {
     }
     if (/\b(mesmo horario|mesma hora|mesmo hora)\b/.test(u.norm)) dialog.draft.sameTime = true;
     dialog.manageRef = ref ?? dialog.heldRef;
+    // 'pode cancelar ele' right after the appointment was said: that one (issue #27).
+    if (!dialog.manageRef && !next && !u.services.length && !u.professionals.length && dialog.discussed)
+      dialog.manageRef = { date: wallClock(dialog.discussed.scheduledAt).date };
     dialog.heldRef = undefined;
     if (u.services.length === 1) dialog.manageService = u.services[0]!.id;
     if (u.professionals.length === 1) dialog.manageProfessional = u.professionals[0]!.id;

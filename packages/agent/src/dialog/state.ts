@@ -103,6 +103,8 @@ export class Session {
   pending: Pending = "open";
   /** How many times each question was asked in this call (by its last sentence, as the caller hears it). */
   readonly asked = new Map<string, number>();
+  /** The caller's appointment said last ('Você tem …'), what 'ele' or 'essa' then refers to. */
+  discussed: Appointment | undefined;
   /** The time the caller believes their appointment is at ('é às 4 mesmo?'), checked against it. */
   checkTime: number | undefined;
   /** The last read-back of a write: what a yes consents to. */

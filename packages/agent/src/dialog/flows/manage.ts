@@ -109,6 +109,7 @@ export async function advanceManage(dialog: Session): Promise<void> {
           ? "Isso, você tem"
           : "Não exatamente: você tem";
     dialog.say(`${lead} ${describe(dialog, a, true)}.`);
+    dialog.discussed = a;
     dialog.resetFlow();
     dialog.ask("Posso ajudar em mais alguma coisa?", "anything_else");
     return;
