@@ -943,6 +943,19 @@ add({
   expect: { cancelled: false, say: ["deixei o seu agendamento como está"], end: true },
 });
 
+// ── A yes to the free time at the name question is no name (never a patient called 'Pode Ser')
+add({
+  id: "yes-at-name-question",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: ["quero marcar uma limpeza amanha as nove", "pode ser", "Pedro Alves", "pular", "sim"],
+  expect: {
+    created: { at: "2026-12-10T09:00" },
+    clientCreated: { fullName: "Pedro Alves" },
+    say: ["Certo. E qual é o seu nome completo?"],
+  },
+});
+
 export const CORPUS: Scenario[] = scenarios;
 
 // ── Whole calls phrased as callers do (ASR style), beyond the patterns above

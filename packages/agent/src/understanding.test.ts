@@ -238,6 +238,11 @@ describe("names spelled and parts of the day refused (issue #27)", () => {
     expect(extractName("meu nome é a n d r e a souza")).toBe("Andrea Souza");
     expect(extractName("é a Maria Souza")).toBe("Maria Souza");
     expect(extractName("é a ká a u ê lima")).toBe("Kaue Lima");
+    // Agreement is no name: 'pode ser' at the name question, 'ok, Pedro Alves'.
+    expect(extractName("pode ser")).toBeUndefined();
+    expect(extractName("ok")).toBeUndefined();
+    expect(extractName("ok, Pedro Alves")).toBe("Pedro Alves");
+    expect(extractName("pode ser, meu nome é Pedro Alves")).toBe("Pedro Alves");
   });
 
   it("takes no refused part of the day as a preference", () => {

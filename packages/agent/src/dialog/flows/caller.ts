@@ -132,8 +132,14 @@ export const CALLER_ANSWERS: Answers<CallerAsk> = {
   name: (dialog, u) => {
     if (u.dtmf) return false;
     const name = extractName(u.text);
-    if (!name && u.when && dialog.chosen && agreesWithChosen(dialog, u.when)) {
-      // 'amanhã cedo' at 'Qual é o seu nome completo?': the time already chosen, said again; no name.
+    if (
+      !name &&
+      dialog.chosen &&
+      ((u.when && agreesWithChosen(dialog, u.when)) ||
+        (u.yes && !u.when && dialog.timesAsked(dialog.lastQuestion) < 2))
+    ) {
+      // 'amanhã cedo' or 'pode ser' at 'Qual é o seu nome completo?': the time already chosen, agreed to again; no
+      // name (never 'Pode Ser' registered).
       dialog.ask("Certo. E qual é o seu nome completo?", "name");
       return true;
     }
