@@ -4,18 +4,18 @@
 // builds them and hands them to the request context, the runner and the routes; tests do the same through the test
 // harness. No module keeps a service of its own.
 import type { DataAccess } from "@atende/db";
-import { createPaymentProvider } from "./billing";
 import { billingJobs } from "./billing/jobs";
-import type { PaymentProvider } from "./billing/provider";
 import { CalendarService } from "./calendar/service";
 import { calendarJobs } from "./calendar/sync";
+import { callJobs } from "./calls/lost-calls";
 import type { ApiConfig } from "./config";
 import { JobQueue, JobRunner } from "./jobs/runner";
-import { recordingJobs } from "./lgpd/recording-jobs";
 import { createEmailSender, type EmailSender, type EmailSenderOptions } from "./mail/outbox";
+import { createPaymentProvider } from "./payments";
+import type { PaymentProvider } from "./payments/provider";
+import { recordingJobs } from "./privacy/recording-jobs";
 import { createRecordingStore, type RecordingStore } from "./recordings/store";
-import { weeklyReportJobs } from "./services/weekly-report";
-import { callJobs } from "./telephony/lost-calls";
+import { weeklyReportJobs } from "./scheduling/weekly-report";
 import { type TelephonyProvider, telephonyOf } from "./telephony/provider";
 
 export interface Services {

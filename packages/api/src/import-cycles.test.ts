@@ -87,7 +87,7 @@ function cycleEdges(graph: Map<string, Set<string>>): string[] {
  * The circles between folders left before the move into domain folders, to be emptied, never extended: the services
  * debit minutes and e-mail the owners through billing/, whose account summary (tenant-data.ts) reads the voice agent
  * from services/; the booking rule reads Google busy time from calendar/, whose service counts occupied minutes with
- * services/booking.ts.
+ * scheduling/booking.ts.
  */
 const KNOWN_CYCLE_EDGES = [
   "billing/ -> services/",

@@ -373,7 +373,7 @@ export const clients = pgTable(
 
 // ─── Agenda ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** The constraint an identical availability breaks (services/availability.ts answers it with a 409). */
+/** The constraint an identical availability breaks (packages/api/src/scheduling/availability.ts answers it with a 409). */
 export const AVAILABILITY_WINDOW_UNIQUE = "availabilities_window_unique";
 
 /**
@@ -1098,7 +1098,7 @@ export const demoCallCounters = pgTable(
 /**
  * Every number we dialled (docs/decisions/0033-dial-gate.md): who asked (a user, the call's agent, the public demo
  * page), for which purpose, to which number (E.164), and what came of it. Written only by the dial gate
- * (packages/api/src/telephony/dial-gate.ts), in the transaction that counted the dial.
+ * (packages/api/src/calls/dial-gate.ts), in the transaction that counted the dial.
  */
 export const dials = pgTable(
   "dials",

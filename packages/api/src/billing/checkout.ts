@@ -13,9 +13,9 @@ import {
 } from "@atende/shared/schemas/billing";
 import type { Actor } from "../auth/actor";
 import { conflict, invalid } from "../errors";
+import type { CheckoutPayer } from "../payments/provider";
 import { findPlan, minutePackOffer } from "./catalogue";
 import { applyPaymentEffect } from "./payment-effects";
-import type { CheckoutPayer } from "./provider";
 import {
   type BillingDeps,
   backUrls,

@@ -5,10 +5,10 @@ import type { TenantTx } from "@atende/db";
 import { and, eq, isNull } from "@atende/db/orm";
 import type { PaymentStatus } from "@atende/shared/enums";
 import { BILLING_CONSTANTS } from "@atende/shared/schemas/billing";
+import { billingTypeOf, type ProviderPayment, paymentStatusOf } from "../payments/provider";
 import { findPlan } from "./catalogue";
 import { transition } from "./lifecycle";
 import { endSubscriptionGrants, grantMinutes } from "./minutes";
-import { billingTypeOf, type ProviderPayment, paymentStatusOf } from "./provider";
 import {
   type BillingDeps,
   CYCLE_MS,

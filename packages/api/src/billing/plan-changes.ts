@@ -8,12 +8,12 @@ import {
 } from "@atende/shared/schemas/billing";
 import type { Actor } from "../auth/actor";
 import { conflict, invalid, notFound } from "../errors";
+import type { CardToSave, CheckoutPayer } from "../payments/provider";
 import { findPlan } from "./catalogue";
 import { cancellationReceived } from "./emails";
 import { transition } from "./lifecycle";
 import { emailOwners, minuteBalance } from "./minutes";
 import { applyPaymentEffect, applyProviderPayment, PAID } from "./payment-effects";
-import type { CardToSave, CheckoutPayer } from "./provider";
 import {
   type BillingDeps,
   CYCLE_MS,

@@ -16,9 +16,9 @@ import {
 import { toWireInstant } from "@atende/shared/time";
 import type { ApiConfig } from "../config";
 import { notFound, upstreamFailed } from "../errors";
+import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
 import { findPlan } from "./catalogue";
 import type { SubscriptionState } from "./lifecycle";
-import { type PaymentProvider, PaymentProviderError } from "./provider";
 
 export const s = schema.subscriptions;
 export const pay = schema.payments;

@@ -5,8 +5,8 @@
 export { debitCall } from "../billing/minutes";
 export * from "../calendar/testing/google-fake";
 // Internals the free-slot benchmark times alone, without the queries around them.
-export { loadOccurrences } from "../services/availability";
-export { type BusyRange, sweepFreeSlots } from "../services/slots";
+export { loadOccurrences } from "../scheduling/availability";
+export { type BusyRange, sweepFreeSlots } from "../scheduling/slots";
 export * from "./api";
 export * from "./catalogue-tenants";
 export * from "./catalogues";
