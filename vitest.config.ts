@@ -28,7 +28,7 @@ const DATABASE_SUITES = [
   "apps/server/src/demo-call.test.ts",
   "apps/server/src/rate-limit.shared.test.ts",
   "packages/api/src/calls/dial-gate.test.ts",
-  "packages/api/src/scheduling/dashboard.test.ts",
+  "packages/api/src/dashboard/dashboard.test.ts",
 ];
 
 // bench/eval: only the evaluation runner's smoke test (the held-out set is no CI test; decision 0038).

@@ -1,3 +1,4 @@
+import { superAdminRouter } from "./admin/super-admin.router";
 import { billingRouter, minutePacksRouter, plansRouter, subscriptionRouter } from "./billing/billing.router";
 import { callsRouter } from "./calls/calls.router";
 import { conversationsRouter } from "./calls/conversations.router";
@@ -6,19 +7,19 @@ import { establishmentsRouter } from "./catalogue/establishments.router";
 import { offeredServicesRouter } from "./catalogue/offered-services.router";
 import { placesRouter } from "./catalogue/places.router";
 import { professionalsRouter } from "./catalogue/professionals.router";
+import { dashboardRouter } from "./dashboard/dashboard.router";
 import { devRouter } from "./dev/dev.router";
-import { superAdminRouter } from "./identity/super-admin.router";
 import { teamRouter } from "./identity/team.router";
-import { tenantRouter } from "./identity/tenant.router";
 import { userRouter } from "./identity/user.router";
 import { accountRouter } from "./privacy/account.router";
+import { clientPrivacyRouter } from "./privacy/clients.router";
 import { appointmentsRouter } from "./scheduling/appointments.router";
 import { availabilitiesRouter } from "./scheduling/availabilities.router";
 import { calendarInvitationsRouter, calendarRouter } from "./scheduling/calendar.router";
 import { clientsRouter } from "./scheduling/clients.router";
 import { contactRouter } from "./scheduling/contact.router";
-import { dashboardRouter } from "./scheduling/dashboard.router";
 import { waitlistRouter } from "./scheduling/waitlist.router";
+import { tenantRouter } from "./tenant/tenant.router";
 import { router } from "./trpc";
 
 export const appRouter = router({
@@ -27,7 +28,7 @@ export const appRouter = router({
   establishments: establishmentsRouter,
   professionals: professionalsRouter,
   offeredServices: offeredServicesRouter,
-  clients: clientsRouter,
+  clients: { ...clientsRouter, ...clientPrivacyRouter },
   voiceAgent: voiceAgentRouter,
   availabilities: availabilitiesRouter,
   appointments: appointmentsRouter,

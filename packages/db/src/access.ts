@@ -92,7 +92,7 @@ export const SYSTEM_ACCESS = {
       "packages/api/src/calls/lost-calls.ts",
       "packages/api/src/calendar/sync.ts",
       "packages/api/src/privacy/recording-jobs.ts",
-      "packages/api/src/scheduling/weekly-report.ts",
+      "packages/api/src/dashboard/weekly-report.ts",
     ],
   },
   jobs: {

@@ -1,17 +1,14 @@
-// spec 001 §7 (and spec 000 §7 for the voice agent): the catalogue paths, each a thin call of its procedure.
+// spec 001 §7: the catalogue paths, each a thin call of its procedure.
 
-import { voiceAgentRouter } from "../calls/voice-agent.router";
 import { type RestRoute, restGroup } from "../rest";
-import { clientsRouter } from "../scheduling/clients.router";
 import { establishmentsRouter } from "./establishments.router";
 import { offeredServicesRouter } from "./offered-services.router";
+import { placesRouter } from "./places.router";
 import { professionalsRouter } from "./professionals.router";
 
 const establishments = restGroup("Locais de atendimento");
 const professionals = restGroup("Profissionais");
 const services = restGroup("Serviços");
-const clients = restGroup("Pacientes");
-const agent = restGroup("Agente de voz");
 
 export const cataloguesRoutes: RestRoute[] = [
   establishments("GET", "/establishments", establishmentsRouter.list, {
@@ -54,40 +51,13 @@ export const cataloguesRoutes: RestRoute[] = [
   services("DELETE", "/offered-services/{id}", offeredServicesRouter.delete, {
     summary: "Exclui um serviço (409 se houver agendamentos futuros com ele)",
   }),
+];
 
-  clients("GET", "/clients", clientsRouter.list, {
-    summary: "Lista os pacientes por nome; `search` filtra por nome, CPF ou telefone",
-  }),
-  clients("POST", "/clients", clientsRouter.create, { summary: "Cadastra um paciente", status: 201 }),
-  clients("GET", "/clients/by-phone", clientsRouter.findByPhone, {
-    summary: "Pacientes com este telefone (`phoneNumber`, qualquer formatação, com ou sem +55)",
-  }),
-  clients("GET", "/clients/{id}", clientsRouter.get, { summary: "Um paciente" }),
-  clients("PUT", "/clients/{id}", clientsRouter.update, { summary: "Atualiza um paciente" }),
-  clients("DELETE", "/clients/{id}", clientsRouter.delete, {
-    summary: "Exclui um paciente (409 se houver agendamentos futuros para ele)",
-  }),
+const places = restGroup("Endereços");
 
-  agent("GET", "/voice-agent", voiceAgentRouter.get, {
-    summary: "O agente de voz do tenant (404 se não existe)",
-  }),
-  agent("POST", "/voice-agent", voiceAgentRouter.create, {
-    summary: "Cria o agente de voz (409 se já existe)",
-    status: 201,
-  }),
-  agent("PUT", "/voice-agent", voiceAgentRouter.update, {
-    summary: "Atualiza o agente de voz (o DDD não muda após a criação)",
-  }),
-  agent("POST", "/voice-agent/browser-call", voiceAgentRouter.browserCall, {
+export const placesRoutes: RestRoute[] = [
+  places("GET", "/places/autocomplete", placesRouter.autocomplete, {
     summary:
-      "Uma chamada de teste pelo navegador: um bilhete de uso único (2 minutos para conectar) e o endereço do gateway de telefonia (`url`, `customParameters`). `from` faz o agente atender como se fosse esse número; 429 após 20 chamadas de teste no dia",
-  }),
-  agent("POST", "/voice-agent/test-call", voiceAgentRouter.testCall, {
-    summary:
-      "Chamada de teste para o telefone do usuário (`toNumber`, 10 ou 11 dígitos, +55 opcional) pelo Twilio: `{success, errorMessage}`; sem Twilio, `success: false` com o motivo; 429 após 20 chamadas de teste no dia",
-  }),
-  agent("GET", "/voice-agent/forwarding-number-check", voiceAgentRouter.checkForwardingNumber, {
-    summary:
-      "Verifica um número de encaminhamento (`phoneNumber`, `channel` PHONE ou WHATSAPP): válido ou não, E.164, formato nacional, tipo (celular, fixo, 0800) e se pode ter WhatsApp. Não faz ligação",
+      "Sugestões de endereço no Brasil (Google Places) para `input` com 3 ou mais caracteres; `enabled: false` quando a instalação não tem chave do Google Maps (o campo fica um texto simples). 502/504 se o Google falhar",
   }),
 ];

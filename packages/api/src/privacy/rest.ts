@@ -1,16 +1,16 @@
 // LGPD's REST paths (docs/decisions/0031-lgpd.md): a patient's export and erasure, the account's export and closure.
 
 import { restGroup } from "../rest";
-import { clientsRouter } from "../scheduling/clients.router";
 import { accountRouter } from "./account.router";
+import { clientPrivacyRouter } from "./clients.router";
 
 const lgpd = restGroup("LGPD");
 
 export const lgpdRoutes = [
-  lgpd("GET", "/clients/{id}/export", clientsRouter.export, {
+  lgpd("GET", "/clients/{id}/export", clientPrivacyRouter.export, {
     summary: "Tudo o que a conta guarda sobre um paciente (cadastro, agendamentos, ligações), em JSON",
   }),
-  lgpd("POST", "/clients/{id}/erase", clientsRouter.erase, {
+  lgpd("POST", "/clients/{id}/erase", clientPrivacyRouter.erase, {
     summary:
       "Exclui os dados pessoais de um paciente a pedido do titular: anonimiza o cadastro, as observações dos agendamentos e as ligações, e exclui as gravações; mantém os registros de cobrança",
   }),

@@ -20,6 +20,7 @@ import { dateOf, instantAt, minutesOfDay, timeOfDayOf } from "@atende/shared/tim
 import { TRPCError } from "@trpc/server";
 import { type BusyEvent, firstBusyOverlap } from "../calendar/events";
 import { conflict, type Issue, IssuesError, invalid } from "../errors";
+import { occupiedMinutes, occupiedMinutesSql, type ServiceTimes } from "../occupied-minutes";
 import { hasAnyAvailability, loadOccurrences } from "./availability";
 
 const MINUTE_MS = 60_000;
@@ -96,25 +97,7 @@ export async function together(...values: PromiseLike<unknown>[]): Promise<unkno
   return Promise.all(started);
 }
 
-interface ServiceTimes {
-  duration: number;
-  bufferDurationBefore: number;
-  bufferDurationAfter: number;
-}
-
-/**
- * The minutes one service occupies: its duration and both buffers (spec 001 §9). Its SQL twin is the
- * `occupied_minutes` function (migration 0003), used through `occupiedMinutesSql`; a test holds them equal.
- */
-export function occupiedMinutes(service: ServiceTimes): number {
-  return service.duration + service.bufferDurationBefore + service.bufferDurationAfter;
-}
-
-/** The SQL twin of `occupiedMinutes` over the offered services' columns. */
-export function occupiedMinutesSql(): SQL<number> {
-  const S = schema.offeredServices;
-  return sql<number>`occupied_minutes(${S.duration}, ${S.bufferDurationBefore}, ${S.bufferDurationAfter})`;
-}
+export { occupiedMinutes, occupiedMinutesSql };
 
 /** What an appointment of these services occupies: Σ occupiedMinutes (spec 001 §9). */
 export function totalMinutesOf(services: readonly ServiceTimes[]): number {

@@ -6,30 +6,10 @@ import {
   ClientRecord,
   ClientUpdateInput,
 } from "@atende/shared/schemas/clients";
-import { ClientErasureSummary, ClientExport } from "@atende/shared/schemas/lgpd";
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
-import { appointmentsWithEvents, eraseClient, exportClientAudited } from "../privacy/erase";
-import { type AroundArgs, agentToolProcedure, tenantProcedure } from "../trpc";
-import { calendarSteps } from "./calendar-hooks";
+import { agentToolProcedure, tenantProcedure } from "../trpc";
 import { clients, findClientsByPhone, listClients } from "./clients";
-
-/**
- * After an erasure committed: the patient's events in the professionals' Google Calendars are rewritten (they carry
- * the patient's name and phone). Never throws: the erasure is committed, and the calendar's sweep heals a miss.
- */
-async function resyncCalendarEvents(args: AroundArgs<{ id: string }>): Promise<void> {
-  if (!args.context.calendar.available) return;
-  try {
-    const ids = await args.inTenant((db) => appointmentsWithEvents(db, args.input.id));
-    for (const id of ids) await args.context.calendar.appointmentChanged(calendarSteps(args), id);
-  } catch (error) {
-    args.context.calendar.warn(
-      { err: error, clientId: args.input.id },
-      "calendar events not resynced after erasure",
-    );
-  }
-}
 
 /** The agent's patient with its phone in the national form (decision 0041); anyone else's as given. */
 function ownWrite<T extends { phoneNumber: string }>(agent: unknown, fields: T): T {
@@ -69,17 +49,4 @@ export const clientsRouter = {
     .input(idInput)
     .output(z.void())
     .mutation(({ ctx, input }) => clients.delete(ctx.db, input.id, ctx.now())),
-  /** LGPD (docs/decisions/0031-lgpd.md): everything kept about the patient, deleted or not, as JSON; audited. */
-  export: tenantProcedure
-    .input(idInput)
-    .output(ClientExport)
-    .query(({ ctx, input }) => exportClientAudited(ctx.db, ctx.actor, input.id, ctx.now())),
-  /**
-   * LGPD: anonymises the patient, their appointments' observations and the calls where they were the caller, and
-   * queues their recordings for deletion; billing records stay. Any team member; audited; erasing twice is fine.
-   */
-  erase: tenantProcedure
-    .inputAround(idInput, { after: resyncCalendarEvents })
-    .output(ClientErasureSummary)
-    .mutation(({ ctx, input }) => eraseClient(ctx.db, ctx.actor, input.id, ctx.now())),
 } satisfies TRPCRouterRecord;

@@ -4,10 +4,10 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyAccessToken } from "../auth/tokens";
 import { type Actor, actingTenantOf, actorFromClaims } from "../context";
+import { SESSION_EXPIRED, signIn, type TokenPair } from "../identity/auth";
+import { SUPER_ADMIN_ACTIONS, TENANT_NOT_FOUND } from "../identity/auth-super-admin";
 import { createTestApi, type SeededTenant, type TestApi } from "../testing";
 import { SUPER_ADMIN_ONLY } from "../trpc";
-import { SESSION_EXPIRED, signIn, type TokenPair } from "./auth";
-import { SUPER_ADMIN_ACTIONS, TENANT_NOT_FOUND } from "./auth-super-admin";
 
 let api: TestApi;
 let clinic: SeededTenant; // tenant B, the one the super-admin will act in

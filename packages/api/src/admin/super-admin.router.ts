@@ -3,9 +3,9 @@ import { z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { selectedTenantOutput, selectTenantInput, tenantInfoOutput, tokenPairOutput } from "../auth/schemas";
 import { assignVoiceNumber, listVoiceNumbers } from "../calls/numbers";
+import { clearSelection, listTenants, selectedTenant, selectTenant } from "../identity/auth-super-admin";
 import { listContactMessages } from "../scheduling/contact";
 import { superAdminProcedure } from "../trpc";
-import { clearSelection, listTenants, selectedTenant, selectTenant } from "./auth-super-admin";
 
 export const superAdminRouter = {
   /** Every tenant, newest first, with its first user and voice number. */

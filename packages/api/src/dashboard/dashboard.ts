@@ -8,7 +8,7 @@ import { DASHBOARD_REASONS, type DashboardOverview } from "@atende/shared/schema
 import { addDays, dateOf, minutesOfDay, startOfDay, timeOfDayOf, toWireInstant } from "@atende/shared/time";
 import { minuteBalance } from "../billing/minutes";
 import { listConversations } from "../calls/conversations";
-import { loadOccurrences } from "./availability";
+import { loadOccurrences } from "../scheduling/availability";
 
 const c = schema.conversations;
 const act = schema.conversationActions;

@@ -7,10 +7,10 @@ import { TenantProfile, TenantProfileUpdateInput } from "@atende/shared/schemas/
 import { z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { tenantVoiceNumber } from "../calls/numbers";
+import { getTenantProfile, updateTenantProfile } from "../identity/tenant-profile";
 import { agentToolProcedure, tenantProcedure } from "../trpc";
 import { setupState } from "./setup-state";
 import { remainingMinutes, tenantData } from "./tenant-data";
-import { getTenantProfile, updateTenantProfile } from "./tenant-profile";
 
 export const tenantRouter = {
   /** `GET /tenant` (spec 000 §3 "Tenant data"). */
