@@ -373,7 +373,7 @@ export const clients = pgTable(
 
 // ─── Agenda ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** The constraint an identical availability breaks (packages/api/src/scheduling/availability.ts answers it with a 409). */
+/** The constraint an identical availability breaks (packages/api/src/scheduling/availability.ts answers a 409). */
 export const AVAILABILITY_WINDOW_UNIQUE = "availabilities_window_unique";
 
 /**

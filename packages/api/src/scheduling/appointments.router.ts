@@ -1,7 +1,7 @@
 // Appointments (spec 001 §3-§5, §7): thin procedures; the booking rules live in scheduling/booking.ts and the
 // appointment operations in scheduling/appointments.ts, shared with the REST shims and the voice agent. Around the
-// transaction (scheduling/calendar-hooks.ts, decision 0029): the professional's Google Calendar busy time is read before it
-// opens, and the appointment's event sync is enqueued after it commits.
+// transaction (scheduling/calendar-hooks.ts, decision 0029): the professional's Google Calendar busy time is read
+// before it opens, and the appointment's event sync is enqueued after it commits.
 import {
   Appointment,
   AppointmentCreateInput,
