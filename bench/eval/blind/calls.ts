@@ -228,7 +228,12 @@ const COMPARTILHADO_CALLS: EvalCall[] = [
     steps: [
       "oi é o gustavo eu precisava trocar a sessão de segunda dia dez pra quarta dia doze no mesmo horário",
     ],
-    persona: { name: "gustavo ribeiro", when: "quarta dia doze às seis da tarde", yes: "isso" },
+    persona: {
+      name: "gustavo ribeiro",
+      pick: "a de segunda dia dez",
+      when: "quarta dia doze às seis da tarde",
+      yes: "isso",
+    },
     expect: { move: [{ ref: "gustavo-seg", day: "2030-06-12", at: "18:00" }] },
   },
   {
@@ -637,7 +642,7 @@ const HOSPITAL_CALLS: EvalCall[] = [
         when: /confirm|posso (agendar|marcar)|correto\?|certo\?|pode ser\?|tudo certo/,
       },
     ],
-    persona: { name: "Elaine Batista", when: "sexta às duas da tarde", done: "Não, obrigada. Tchau!" },
+    persona: { name: "Elaine Batista", when: "sexta às duas da tarde", leaves: true },
     expect: {},
   },
   {
