@@ -3,7 +3,7 @@
 // name, phone or CPF — that a transfer is not made on words that decline or close the call, and that a new patient is
 // registered only under a name and numbers the caller said. Pure functions over the agent's and the caller's words.
 import { consentOf } from "../consent";
-import { readDigits, tokenize } from "../normalize";
+import { fold, normalize, readDigits, tokenize } from "../normalize";
 
 /** Words that name nothing in particular: a service's or a person's name is told by its other words. */
 const FILLER_WORDS = new Set([
@@ -82,14 +82,18 @@ export function saysValue(text: string, value: string): boolean {
     return said.includes(valueDigits) || said.includes(valueDigits.slice(-8));
   }
   const said = new Set(words(text));
-  // A name spelled letter by letter ('r a f a e l') is that name.
+  // A name spelled letter by letter ('r a f a e l m e n d e s') holds its words in one run of letters.
   const spelled = words(text)
     .map((w) => (w.length === 1 ? w : " "))
     .join("")
     .split(" ")
     .filter((w) => w.length > 1);
-  return significant(value).every((w) => said.has(w) || spelled.includes(w));
+  return significant(value).every((w) => said.has(w) || spelled.some((run) => run.includes(w)));
 }
+
+const ASKS_FOR_SOMEONE =
+  /\b(transfer\w*|atendente|alguem|uma pessoa|um humano|recepcao|recepcionista|setor|faturamento|financeiro|gerente|responsavel)\b/;
+const NEGATED_WISH = /\bnao (precisa|precisamos|preciso|quero|queria|vou|obrigad[oa])\b/;
 
 /**
  * Words that turn down what was offered or end the call ('não, obrigada', 'eu ligo depois', 'ok, obrigado, tchau'):
@@ -97,6 +101,10 @@ export function saysValue(text: string, value: string): boolean {
  * a request, not a refusal.
  */
 export function declines(text: string): boolean {
+  // 'Não precisa transferir', 'não quero': turned down ('não, quero falar com a recepção' is, with its comma, a wish).
+  if (NEGATED_WISH.test(fold(text))) return true;
+  // Asking for someone is the request itself ('preciso falar com alguém do faturamento').
+  if (ASKS_FOR_SOMEONE.test(normalize(text))) return false;
   const c = consentOf(text);
   if (c.reason === "defer" || c.reason === "closing") return true;
   return c.answer === "no" && !c.correction;
