@@ -1080,6 +1080,26 @@ describe("the same consent gate as the offline engine before every write (issue 
     expect(tools.calls.filter((c) => c.tool === "createClient")).toHaveLength(1);
   });
 
+  it("puts the payment methods, the business's notes, a professional's observations and a location's accessibility in the system prompt", () => {
+    const fixture = FIXTURES.clinica();
+    const k = fixture.knowledge;
+    const prompt = buildSystemPrompt(
+      {
+        ...k,
+        profile: { ...k.profile, paymentMethods: "Pix e cartão", notes: "Não atendemos emergências." },
+        professionals: k.professionals.map((p, i) =>
+          i === 0 ? { ...p, observations: "Atende só maiores de 16 anos." } : p,
+        ),
+        establishments: k.establishments.map((e, i) => (i === 0 ? { ...e, hasAccessibility: true } : e)),
+      },
+      { callId: "c", callerNumber: null, now, knownClient: null },
+    );
+    expect(prompt).toMatch(/Formas de pagamento: Pix e cartão/);
+    expect(prompt).toMatch(/Outras informações: Não atendemos emergências\./);
+    expect(prompt).toMatch(/Observações: Atende só maiores de 16 anos\./);
+    expect(prompt).toMatch(/Acessibilidade: sim/);
+  });
+
   it("puts the known patient's record notes and insurer in the system prompt", () => {
     const fixture = FIXTURES.clinica();
     const knownClient = {
