@@ -1098,6 +1098,9 @@ describe("the same consent gate as the offline engine before every write (issue 
     expect(prompt).toMatch(/Outras informações: Não atendemos emergências\./);
     expect(prompt).toMatch(/Observações: Atende só maiores de 16 anos\./);
     expect(prompt).toMatch(/Acessibilidade: sim/);
+    // What is offered, as one closed list: anything else is not.
+    const names = k.services.map((s) => s.name).join("; ");
+    expect(prompt).toContain(`Oferecemos somente: ${names}. Qualquer outro serviço não oferecemos.`);
   });
 
   it("puts the known patient's record notes and insurer in the system prompt", () => {

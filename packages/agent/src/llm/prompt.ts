@@ -91,6 +91,9 @@ function knowledgeSection(k: AgentKnowledge, today: string): string {
     professionals.join("\n") || "(nenhum cadastrado)",
     "",
     "## Serviços",
+    // What is not here is not offered (issue #27): the model says so plainly instead of offering something near.
+    k.services.length > 0 &&
+      `Oferecemos somente: ${k.services.map((s) => s.name).join("; ")}. Qualquer outro serviço não oferecemos.`,
     services.join("\n") || "(nenhum cadastrado)",
   ]);
 }
