@@ -961,6 +961,61 @@ describe("the same consent gate as the offline engine before every write (issue 
     );
   });
 
+  it("two services read back in one sentence, each at its time: one yes books both, and only those times", async () => {
+    const { fixture, tools, session } = await startCall();
+    const { ids } = fixture;
+    const consulta = fixture.knowledge.services.find((s) => s.id === ids.consulta)!;
+    const at = (scheduledAt: string, id: string) => ({
+      type: "tool_use" as const,
+      id,
+      name: "book_appointment",
+      input: { ...bookAt(ids, ids.consulta!).input, scheduledAt },
+    });
+    const results: { content: string; isError: boolean }[] = [];
+    script(
+      text(
+        `Posso agendar ${consulta.name} às nove horas e a outra ${consulta.name} às onze horas, na sexta-feira, dia 11?`,
+      ),
+      () => ({
+        blocks: [
+          at("2026-12-11T09:00:00-03:00", "toolu_nine"),
+          at("2026-12-11T11:00:00-03:00", "toolu_eleven"),
+          at("2026-12-11T10:30:00-03:00", "toolu_half_past_ten"),
+        ],
+      }),
+      (request) => {
+        results.push(...lastToolResults(request));
+        return text("Pronto.")();
+      },
+    );
+    await say(session, "quero duas consultas na sexta, às nove e às onze");
+    await say(session, "sim");
+    expect(results.map((r) => r.isError)).toEqual([false, false, true]);
+    const created = tools.calls.filter((c) => c.tool === "createAppointment").map((c) => c.toolCallId);
+    expect(created).toEqual(["toolu_nine", "toolu_eleven"]);
+  });
+
+  it("no yes to alternatives read in one sentence ('às nove ou às onze?')", async () => {
+    const { fixture, tools, session } = await startCall();
+    const { ids } = fixture;
+    script(
+      text("Tenho a consulta na sexta-feira, dia 11, às nove horas ou às onze horas. Pode ser?"),
+      () => ({
+        blocks: [
+          {
+            ...bookAt(ids, ids.consulta!),
+            input: { ...bookAt(ids, ids.consulta!).input, scheduledAt: "2026-12-11T11:00:00-03:00" },
+          },
+        ],
+      }),
+      text("Qual dos dois?"),
+    );
+    await say(session, "quero uma consulta sexta");
+    await say(session, "sim");
+    expect(lastToolResults(fake.requests[2]!)[0]?.isError).toBe(true);
+    expect(tools.calls.filter((c) => c.tool === "createAppointment")).toHaveLength(0);
+  });
+
   it.each(["não precisa, obrigada, eu ligo depois", "não, obrigado", "ok, obrigada, tchau"])(
     "transfers nothing on '%s' to an offered transfer",
     async (reply) => {

@@ -75,6 +75,9 @@ export const CLAUDE_LINES = {
   goodbye: "Obrigado pela ligação. Até logo!",
 } as const;
 
+/** Where a read-back sentence joins two changes: a comma, or 'e' before an article ('às nove e a vacina às onze'). */
+const CLAUSES = /,\s*|\s+e\s+(?=(?:o|a|os|as|à|às|ao|aos)\s)/i;
+
 /** At most this many model requests in one caller turn (tool round trips included). */
 const MAX_ROUNDS = 6;
 
@@ -301,7 +304,11 @@ class ClaudeSession implements AgentSession {
     const said = [this.previousTurn, ...sentences(this.previousTurn)];
     return said.some((text) => {
       const when = resolveWhen(text, now);
-      return when?.date === target.date && when.time === target.minutes;
+      if (when?.date !== target.date) return false;
+      if (when.time === target.minutes) return true;
+      // Two services read back in one sentence ('o banho às nove e a vacina às onze, na sexta'): the sentence's day
+      // and one clause's time. Alternatives ('às nove ou às onze?') are one clause: no yes to either.
+      return text.split(CLAUSES).some((clause) => resolveWhen(clause, now)?.time === target.minutes);
     });
   }
 
