@@ -5,7 +5,7 @@ import { BILLING_MESSAGES as M } from "@atende/shared/schemas/billing";
 import { describe, expect, it } from "vitest";
 import { type SubscriptionEvent, transition } from "./lifecycle";
 
-const EVENTS: SubscriptionEvent[] = [
+const EVENTS = [
   "trialPaid",
   "cyclePaid",
   "cancelAsked",
@@ -15,7 +15,9 @@ const EVENTS: SubscriptionEvent[] = [
   "graceRanOut",
   "planChangeAsked",
   "cardSaved",
-];
+] as const satisfies readonly SubscriptionEvent[];
+// Every event is a column: an event added to the machine and not to this table fails to compile.
+const EVERY_EVENT: Exclude<SubscriptionEvent, (typeof EVENTS)[number]> extends never ? true : never = true;
 type From = SubscriptionStatus | "none";
 const FROM: From[] = ["none", ...SUBSCRIPTION_STATUSES];
 
@@ -90,7 +92,8 @@ const WITH_CANCELLATION: Partial<Record<From, Partial<Record<SubscriptionEvent, 
 };
 
 describe("the subscription's transitions", () => {
-  it("covers every status the database knows", () => {
+  it("covers every status the database knows, and every event", () => {
+    expect(EVERY_EVENT).toBe(true);
     expect(Object.keys(WITHOUT_CANCELLATION).sort()).toEqual([...FROM].sort());
   });
 
