@@ -9,6 +9,7 @@ import {
   BILLING_CYCLES,
   BILLING_TYPES,
   BUSINESS_TYPES,
+  CONFIRMATION_OUTCOMES,
   CONVERSATION_DIRECTIONS,
   CONVERSATION_STATUSES,
   DAY_PARTS,
@@ -69,6 +70,7 @@ export const voiceType = pgEnum("voice_type", VOICE_TYPES);
 export const voiceTone = pgEnum("voice_tone", VOICE_TONES);
 export const conversationStatus = pgEnum("conversation_status", CONVERSATION_STATUSES);
 export const conversationDirection = pgEnum("conversation_direction", CONVERSATION_DIRECTIONS);
+export const confirmationOutcome = pgEnum("confirmation_outcome", CONFIRMATION_OUTCOMES);
 export const messageSender = pgEnum("message_sender", MESSAGE_SENDERS);
 export const userRole = pgEnum("user_role", USER_ROLES);
 export const businessType = pgEnum("business_type", BUSINESS_TYPES);
@@ -610,6 +612,8 @@ export const conversations = pgTable(
     /** The recording could not be written (a full disk): the call went on without it (decision 0032). */
     recordingFailed: boolean().notNull().default(false),
     billedMinutes: integer(),
+    /** A confirmation call's outcome (issue #23; decision 0052), written by the gateway's finish; null for other calls. */
+    confirmationOutcome: confirmationOutcome(),
     /**
      * The gateway's last sign of life for the call while it is ACTIVE (its heartbeat): the server's sweep finishes a
      * call silent for too long, as a gateway that died would leave it (decision 0032).

@@ -1,0 +1,676 @@
+// The offline engine's confirmation call (issue #23; decision 0052): an outbound call about one appointment. It says
+// who is calling and why, asks for the patient, and only to them reads the appointment back and asks to confirm; it
+// acts on the answer with the same tools as a caller's call and the same consent reading (decision 0039): confirmed
+// through the confirmation tool; cancelled after a yes to the cancellation's read-back; moved to a free slot of the
+// same service and professional after a yes to the new time's read-back. A wrong person hears nothing about the
+// appointment. Every turn says something; a yes inside a goodbye is asked again, never taken.
+import type { ConfirmationOutcome } from "@atende/shared/enums";
+import type { Appointment, FreeSlot } from "@atende/shared/schemas/appointments";
+import { addDays, dateOf } from "@atende/shared/time";
+import { editableFieldsOf } from "../appointment";
+import { Channel } from "../channel";
+import { type Consent, consentOf } from "../consent";
+import { resolveWhen, type When, wallClock } from "../datetime";
+import { intentsOf } from "../intents";
+import { normalize } from "../normalize";
+import { atTime, whenWords } from "../speak";
+import {
+  type AgentEvent,
+  type AgentKnowledge,
+  type AgentTools,
+  type CallerInput,
+  type CallInfo,
+  type ConfirmationSession,
+  type ConfirmationTarget,
+  ToolError,
+} from "../types";
+import {
+  appointmentWords,
+  goodbyeLine,
+  OPT_OUT_DATA,
+  openingLine,
+  outcomeSummary,
+  readBackOf,
+  serviceNamesOf,
+  whoQuestion,
+} from "./lines";
+
+type Pending =
+  /** 'Falo com …?' */
+  | "who"
+  /** The appointment read back: 'Posso confirmar a sua presença?' */
+  | "confirm"
+  /** After a 'não' to the read-back: 'Você prefere remarcar ou cancelar?' */
+  | "change"
+  /** 'Confirma o cancelamento?' */
+  | "cancel"
+  /** Free times offered: 'Qual fica melhor?' */
+  | "slot"
+  /** A new time read back: 'Posso remarcar?' */
+  | "move";
+
+/** 'não quero mais receber ligações', 'para de me ligar', 'não me liguem mais'. */
+const OPT_OUT =
+  /\b(nao (quero|queria|desejo|gostaria de) (mais )?(receber|que (me )?liguem|ser (mais )?(ligad|contatad)\w*)( mais)?( \w+){0,2} (ligac\w*|chamad\w*|contato\w*|telefonem\w*|mais)|para (de|com) (me )?ligar|parem de (me )?ligar|nao (me )?liguem? mais|nao (me )?ligue mais|tira (o )?meu (numero|telefone)|nao quero (mais )?(ligac\w*|chamad\w*))\b/;
+/** 'quem fala?', 'quem é?', 'de onde?': who is calling, asked again. */
+const WHO_CALLS = /\b(quem (fala|e|esta falando|ta falando|seria)|de onde (fala|e|esta falando)?|quem)\b/;
+/** 'a primeira', 'o segundo', 'o último': a choice among the offered times. */
+const ORDINALS: [RegExp, number][] = [
+  [/\b(primeir[oa]|o um|a um|opcao um)\b/, 0],
+  [/\b(segund[oa]|o dois|a dois|opcao dois)\b/, 1],
+  [/\b(terceir[oa]|o tres|a tres|opcao tres)\b/, 2],
+];
+
+/** Days searched for free times when the patient names none. */
+const SEARCH_DAYS = 14;
+/** At most this many times are offered at once. */
+const OFFERED = 3;
+/** An unclear answer to the same question this many times ends the call without a decision. */
+const MAX_UNCLEAR = 2;
+
+export class OfflineConfirmation implements ConfirmationSession {
+  private pending: Pending = "who";
+  private lastQuestion = "";
+  private questionHeard = true;
+  private spoke = false;
+  private ended = false;
+  private identified = false;
+  private result: ConfirmationOutcome = "NO_DECISION";
+  private movedTo: string | undefined;
+  private unclear = 0;
+  /** A yes said with a goodbye at a read-back: asked once more, plainly (decision 0039). */
+  private closingAsked = false;
+  private offers: FreeSlot[] = [];
+  private chosen: FreeSlot | undefined;
+  private optedOut = false;
+  private readonly writeIds = new Map<string, string>();
+  private busy: Promise<void> = Promise.resolve();
+  private emit: (event: AgentEvent) => void = () => {};
+
+  constructor(
+    private readonly k: AgentKnowledge,
+    private readonly call: CallInfo,
+    private readonly tools: AgentTools,
+    private readonly target: ConfirmationTarget,
+    private readonly newId: () => string,
+  ) {}
+
+  // ─── AgentSession ──────────────────────────────────────────────────────────────────────────────────────────
+
+  greet(signal: AbortSignal): AsyncIterable<AgentEvent> {
+    return this.run(signal, async () => {
+      if (this.call.callerNumber) this.data("Telefone", this.call.callerNumber);
+      // The record's patient is the one called, whoever answers.
+      this.emit({ type: "client", client: this.target.client });
+      this.data("Nome", this.target.client.fullName);
+      this.say(openingLine(this.k));
+      this.ask(whoQuestion(this.k, this.target), "who");
+    });
+  }
+
+  respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
+    return this.run(signal, async () => {
+      this.spoke = false;
+      await this.turn(input);
+      // Every turn says something: one that found nothing to say asks its question again.
+      if (!this.spoke && !this.ended) {
+        this.say("Desculpe, não entendi.");
+        this.ask(this.lastQuestion, this.pending);
+      }
+    });
+  }
+
+  interrupted(heard: string[]): void {
+    if (this.lastQuestion && !heard.includes(this.lastQuestion)) this.questionHeard = false;
+  }
+
+  summary(): string {
+    const parts = [outcomeSummary(this.result, this.target, this.movedTo)];
+    if (this.optedOut) parts.push("Pediu para não receber mais ligações de confirmação.");
+    return parts.join(" ");
+  }
+
+  outcome(): ConfirmationOutcome {
+    return this.result;
+  }
+
+  // ─── Plumbing ──────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** One turn while its events stream out; turns never overlap (a barge-in's turn finishes its writes first). */
+  private run(signal: AbortSignal, body: () => Promise<void>): AsyncIterable<AgentEvent> {
+    const channel = new Channel();
+    const done = this.busy.then(async () => {
+      this.emit = channel.push;
+      try {
+        if (!this.ended) await body();
+        channel.close();
+      } catch (error) {
+        channel.close(error);
+      }
+    });
+    this.busy = done.catch(() => {});
+    return channel.drain(signal);
+  }
+
+  private say(text: string): void {
+    this.spoke = true;
+    this.emit({ type: "say", text });
+  }
+
+  private ask(question: string, pending: Pending): void {
+    this.say(question);
+    this.lastQuestion = question;
+    this.questionHeard = true;
+    if (pending !== this.pending) {
+      this.unclear = 0;
+      this.closingAsked = false;
+    }
+    this.pending = pending;
+  }
+
+  private data(key: string, value: string): void {
+    this.emit({ type: "data", key, value });
+  }
+
+  private now(): Date {
+    return this.call.now();
+  }
+
+  private end(lead?: string): void {
+    if (lead) this.say(lead);
+    this.say(goodbyeLine(this.k));
+    this.emit({ type: "action", actionType: "CALL_ENDED" });
+    this.emit({ type: "end" });
+    this.ended = true;
+  }
+
+  /** A write with its idempotency key: the same intended write reuses its toolCallId when retried. */
+  private async write<T>(key: string, fn: (toolCallId: string) => Promise<T>): Promise<T> {
+    let id = this.writeIds.get(key);
+    if (!id) {
+      id = this.newId();
+      this.writeIds.set(key, id);
+    }
+    try {
+      return await fn(id);
+    } catch (error) {
+      if (error instanceof ToolError) {
+        this.writeIds.delete(key);
+        throw error;
+      }
+      // A network failure: the write may or may not have happened; the same id asks again safely.
+      return await fn(id);
+    }
+  }
+
+  // ─── A turn ────────────────────────────────────────────────────────────────────────────────────────────────
+
+  private async turn(input: CallerInput): Promise<void> {
+    if (input.kind === "silence") {
+      if (input.prompts >= 2) return this.end("Como não ouvi resposta, vou encerrar a ligação.");
+      this.say("Você ainda está aí?");
+      this.ask(this.lastQuestion, this.pending);
+      return;
+    }
+    if (input.kind === "dtmf") {
+      // A key is no answer here: consent is spoken (decision 0021).
+      this.say("Por favor, responda falando.");
+      this.ask(this.lastQuestion, this.pending);
+      return;
+    }
+    const text = input.text;
+    const n = normalize(text);
+    if (!n) return;
+    if (OPT_OUT.test(n)) return this.optOut();
+    const readBack = this.readBack();
+    const consent = consentOf(text, readBack);
+
+    // An unheard question is not asked: a bare yes or no to it is no answer.
+    if (!this.questionHeard && consent.answer !== "unclear" && !consent.correction) {
+      this.say("Desculpe, acho que você não ouviu a pergunta.");
+      this.ask(this.lastQuestion, this.pending);
+      return;
+    }
+    if (consent.reason === "hold") {
+      // 'não, espera…': the line stays open and the question waits (decision 0039).
+      this.say("Claro, pode falar.");
+      return;
+    }
+    if (consent.reason === "repeat") {
+      if (this.pending === "confirm") this.say(appointmentWords(this.k, this.target, this.now()));
+      this.ask(this.lastQuestion, this.pending);
+      return;
+    }
+    switch (this.pending) {
+      case "who":
+        return this.onWho(n, consent);
+      case "confirm":
+        return this.onConfirm(text, n, consent);
+      case "change":
+        return this.onChange(text, n, consent);
+      case "cancel":
+        return this.onCancel(consent);
+      case "slot":
+        return this.onSlot(text, n, consent);
+      case "move":
+        return this.onMove(text, n, consent);
+    }
+  }
+
+  /** The day and time the pending read-back names: a reply naming another is no yes to it (decision 0039). */
+  private readBack() {
+    if (this.pending === "confirm" || this.pending === "cancel")
+      return readBackOf(this.target.appointment.scheduledAt, this.now());
+    if (this.pending === "move" && this.chosen) return readBackOf(this.chosen.start, this.now());
+    return undefined;
+  }
+
+  /** An answer that is neither yes nor no: asked again, then, past the limit, the call ends without a decision. */
+  private askAgain(lead = "Desculpe, não entendi."): void {
+    this.unclear++;
+    if (this.unclear > MAX_UNCLEAR) {
+      this.end(
+        this.identified
+          ? `Tudo bem. Se precisar remarcar ou cancelar, é só ligar para ${this.k.profile.name}.`
+          : undefined,
+      );
+      return;
+    }
+    this.say(lead);
+    const q = this.lastQuestion;
+    this.say(q);
+    this.questionHeard = true;
+  }
+
+  // 'Falo com …?'
+  private onWho(n: string, consent: Consent): void {
+    if (consent.answer === "yes") {
+      this.identified = true;
+      this.readAppointment("Que bom!");
+      return;
+    }
+    if (consent.answer === "no") {
+      // Another person, or the patient is away: nothing about the appointment, a message to pass on, goodbye.
+      this.result = "WRONG_PERSON";
+      this.end(
+        `Tudo bem. Por favor, avise ${this.target.client.fullName.split(/\s+/)[0]} que ${this.k.profile.name} ligou, e peça para retornar a ligação quando puder.`,
+      );
+      return;
+    }
+    if (WHO_CALLS.test(n)) {
+      this.say(openingLine(this.k));
+      this.ask(whoQuestion(this.k, this.target), "who");
+      return;
+    }
+    this.askAgain();
+  }
+
+  private readAppointment(lead?: string): void {
+    if (lead) this.say(lead);
+    this.say(`O seu agendamento é: ${appointmentWords(this.k, this.target, this.now())}`);
+    this.ask("Posso confirmar a sua presença?", "confirm");
+  }
+
+  // The appointment read back: 'Posso confirmar a sua presença?'
+  private async onConfirm(text: string, n: string, consent: Consent): Promise<void> {
+    const intents = intentsOf(text);
+    if (intents.includes("cancel")) return this.askCancel();
+    const said = this.wantedWhen(text, n);
+    // 'sim, mas pode ser às onze?': a time alone is on the appointment's day.
+    const when =
+      said?.time !== undefined && !said.date && !said.range
+        ? { ...said, date: wallClock(this.target.appointment.scheduledAt).date }
+        : said;
+    if (
+      intents.includes("reschedule") ||
+      (consent.answer !== "yes" && (when?.date || when?.time !== undefined))
+    )
+      return this.offerSlots(when);
+    if (consent.answer === "yes") return this.confirm();
+    if (consent.answer === "no" && consent.reason === "defer") {
+      this.end(`Tudo bem. Se precisar remarcar ou cancelar, é só ligar para ${this.k.profile.name}.`);
+      return;
+    }
+    if (consent.answer === "no") {
+      this.ask("Sem problemas. Você prefere remarcar ou cancelar?", "change");
+      return;
+    }
+    if (consent.reason === "closing" && consent.yesWord) return this.plainAgain();
+    void n;
+    this.askAgain();
+  }
+
+  /** A yes said with a goodbye at a read-back: asked once more, plainly; then the call ends without a write. */
+  private plainAgain(): void {
+    if (this.closingAsked) {
+      this.end(
+        `Como não ficou claro, não alterei nada. Se precisar, é só ligar para ${this.k.profile.name}.`,
+      );
+      return;
+    }
+    this.closingAsked = true;
+    this.say(`Só para eu não errar: ${this.lastQuestion.replace(/\?$/, "")}? Diga sim ou não, por favor.`);
+  }
+
+  private async confirm(): Promise<void> {
+    const a = this.target.appointment;
+    try {
+      await this.write(`confirm:${a.id}`, (id) => this.tools.confirmAppointment(id, a.id));
+    } catch (error) {
+      return this.trouble(error);
+    }
+    this.emit({ type: "action", actionType: "APPOINTMENT_CONFIRMED", details: { appointmentId: a.id } });
+    this.result = "CONFIRMED";
+    this.end(`Presença confirmada ${whenWords(a.scheduledAt, this.now())}. Até lá!`);
+  }
+
+  // 'Você prefere remarcar ou cancelar?'
+  private async onChange(text: string, n: string, consent: Consent): Promise<void> {
+    const intents = intentsOf(text);
+    if (intents.includes("cancel")) return this.askCancel();
+    const when = this.wantedWhen(text, n);
+    if (intents.includes("reschedule") || /\b(remarc|outro dia|outro horario|mudar)/.test(n) || when?.date)
+      return this.offerSlots(when);
+    if (consent.answer === "yes" && /\b(confirm|vou sim|vou comparecer|mantem|manter|pode manter)/.test(n))
+      return this.confirm();
+    if (consent.answer === "no" && consent.reason === "defer") {
+      this.end(`Tudo bem. Se precisar remarcar ou cancelar, é só ligar para ${this.k.profile.name}.`);
+      return;
+    }
+    this.askAgain("Desculpe, não entendi. Diga remarcar, cancelar ou manter o horário.");
+  }
+
+  /**
+   * The day and time the patient wants: 'não posso na segunda, passa pra quarta' is Wednesday (the words after the
+   * last 'pra' name the new time); the appointment's own day alone names nothing new.
+   */
+  private wantedWhen(text: string, n: string): When | undefined {
+    const move = [...n.matchAll(/\b(pra|para|pro|pros|pras)\b/g)].pop();
+    if (move) {
+      const after = resolveWhen(n.slice(move.index), this.now());
+      if (after?.date || after?.range || after?.time !== undefined) return after;
+    }
+    const when = resolveWhen(text, this.now());
+    const own = wallClock(this.target.appointment.scheduledAt).date;
+    if (when?.date === own && when.time === undefined && !when.period) return undefined;
+    return when;
+  }
+
+  private askCancel(): void {
+    const a = this.target.appointment;
+    this.ask(
+      `Então vou cancelar ${serviceNamesOf(this.target)} ${whenWords(a.scheduledAt, this.now())}. Confirma o cancelamento?`,
+      "cancel",
+    );
+  }
+
+  // 'Confirma o cancelamento?'
+  private async onCancel(consent: Consent): Promise<void> {
+    if (consent.answer === "yes") {
+      const a = this.target.appointment;
+      try {
+        await this.write(`cancel:${a.id}`, (id) =>
+          this.tools.updateAppointment(id, { ...editableFieldsOf(a), status: "CANCELED" }),
+        );
+      } catch (error) {
+        return this.trouble(error);
+      }
+      this.emit({ type: "action", actionType: "APPOINTMENT_CANCELLED", details: { appointmentId: a.id } });
+      this.result = "CANCELLED";
+      this.end(
+        `Pronto, cancelei. Quando quiser marcar outro horário, é só ligar para ${this.k.profile.name}.`,
+      );
+      return;
+    }
+    if (consent.answer === "no") {
+      this.say("Tudo bem, não cancelei.");
+      this.readAppointment();
+      return;
+    }
+    if (consent.reason === "closing" && consent.yesWord) return this.plainAgain();
+    this.askAgain();
+  }
+
+  // ─── Moving the appointment ──────────────────────────────────────────────────────────────────────────────────
+
+  /** Free times of the same service and professional, at the same place: on the day named, else the next days. */
+  private async offerSlots(when: When | undefined): Promise<void> {
+    const a = this.target.appointment;
+    const today = dateOf(this.now());
+    const day = when?.date && when.date >= today ? when.date : undefined;
+    const start = day ?? when?.range?.start ?? today;
+    const end = day ?? when?.range?.end ?? addDays(start, SEARCH_DAYS - 1);
+    let slots: FreeSlot[];
+    try {
+      slots = await this.tools.freeSlots({
+        offeredServices: a.offeredServices.map((s) => s.offeredServiceId),
+        startDate: start,
+        endDate: end,
+        professionalId: a.professionalId,
+        establishmentId: a.establishmentId,
+      });
+    } catch (error) {
+      return this.trouble(error);
+    }
+    const nowMs = this.now().getTime();
+    const free = slots.filter((s) => s.start !== a.scheduledAt && new Date(s.start).getTime() > nowMs);
+    const fit = free.filter((s) => fits(s, when));
+    // The time asked for is free: straight to its read-back.
+    if (when?.time !== undefined) {
+      const exact = fit.find((s) => wallClock(s.start).minutes === when.time);
+      if (exact) return this.readMove(exact);
+    }
+    const pool = (fit.length ? fit : free).filter(wholeOrHalfFirst(fit.length ? fit : free));
+    if (!pool.length) {
+      this.say(
+        day
+          ? `Não tenho horário livre ${whenWords(`${day}T12:00:00-03:00`, this.now()).replace(/, ao meio-dia$/, "")}.`
+          : "Não encontrei horário livre nos próximos dias.",
+      );
+      this.ask("Quer tentar outro dia, ou prefere manter o seu horário?", "change");
+      return;
+    }
+    this.offers = spread(pool, OFFERED);
+    const lead = when?.time !== undefined && fit.length === 0 ? "Esse horário não está livre. " : "";
+    this.say(`${lead}${offerWords(this.offers, this.now())}`);
+    this.ask(this.offers.length === 1 ? "Pode ser?" : "Qual fica melhor?", "slot");
+  }
+
+  // 'Qual fica melhor?'
+  private async onSlot(text: string, n: string, consent: Consent): Promise<void> {
+    const when = resolveWhen(text, this.now(), { bareNumberIsTime: true });
+    const byOrdinal = ORDINALS.find(([re]) => re.test(n))?.[1];
+    let pick: FreeSlot | undefined =
+      byOrdinal !== undefined
+        ? this.offers[byOrdinal]
+        : /\b(ultim[oa])\b/.test(n)
+          ? this.offers[this.offers.length - 1]
+          : undefined;
+    if (!pick && when && (when.time !== undefined || when.date)) {
+      const matches = this.offers.filter((s) => fits(s, when));
+      if (matches.length === 1) pick = matches[0];
+      else if (!matches.length) return this.offerSlots(when);
+    }
+    if (!pick && consent.answer === "yes" && this.offers.length === 1) pick = this.offers[0];
+    if (pick) return this.readMove(pick);
+    if (consent.answer === "no" || /\b(outro dia|outra data|outro horario|outra semana)\b/.test(n)) {
+      this.ask("Qual dia fica melhor para você?", "change");
+      return;
+    }
+    if (intentsOf(text).includes("cancel")) return this.askCancel();
+    this.askAgain();
+  }
+
+  private readMove(slot: FreeSlot): void {
+    this.chosen = slot;
+    this.ask(
+      `Então fica assim: ${appointmentWords(this.k, this.target, this.now(), slot.start)} Posso remarcar?`,
+      "move",
+    );
+  }
+
+  // 'Posso remarcar?'
+  private async onMove(text: string, n: string, consent: Consent): Promise<void> {
+    const slot = this.chosen;
+    if (!slot) return this.offerSlots(undefined);
+    if (consent.answer === "yes") {
+      const a = this.target.appointment;
+      let updated: Appointment;
+      try {
+        updated = await this.write(`reschedule:${a.id}:${slot.start}`, (id) =>
+          this.tools.updateAppointment(id, {
+            ...editableFieldsOf(a),
+            scheduledAt: slot.start,
+            professionalId: slot.professionalId,
+            establishmentId: slot.establishmentId,
+            status: "SCHEDULED",
+          }),
+        );
+      } catch (error) {
+        if (error instanceof ToolError) {
+          // Taken meanwhile, or refused by a booking rule: the server's words, then other times.
+          this.say(`Não consegui remarcar: ${error.message.replace(/\.$/, "")}.`);
+          return this.offerSlots({ date: wallClock(slot.start).date });
+        }
+        return this.trouble(error);
+      }
+      this.emit({
+        type: "action",
+        actionType: "APPOINTMENT_RESCHEDULED",
+        details: { appointmentId: a.id, from: a.scheduledAt, scheduledAt: updated.scheduledAt },
+      });
+      this.result = "RESCHEDULED";
+      this.movedTo = updated.scheduledAt;
+      this.end(
+        `Pronto, remarcado para ${whenWords(updated.scheduledAt, this.now()).replace(/^(na|no) /, "")}.`,
+      );
+      return;
+    }
+    if (consent.answer === "no") {
+      const when = resolveWhen(text, this.now(), { bareNumberIsTime: true });
+      if (consent.correction && when && (when.date || when.time !== undefined)) {
+        const day = when.date ?? wallClock(slot.start).date;
+        return this.offerSlots({ ...when, date: day });
+      }
+      this.ask("Tudo bem. Qual dia fica melhor para você?", "change");
+      return;
+    }
+    if (consent.reason === "contradiction" || consent.reason === "change") {
+      const when = resolveWhen(text, this.now(), { bareNumberIsTime: true });
+      if (when && (when.date || when.time !== undefined))
+        return this.offerSlots({ ...when, date: when.date ?? wallClock(slot.start).date });
+    }
+    if (consent.reason === "closing" && consent.yesWord) return this.plainAgain();
+    void n;
+    this.askAgain();
+  }
+
+  // ─── Opt-out, failures ───────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * 'Não quero receber ligações': noted in the record, and through the opt-out hook when the gateway has one (the
+   * endpoint of issue #23 deliverable 1). A patient who said who they are is still asked about the appointment.
+   */
+  private async optOut(): Promise<void> {
+    if (!this.optedOut) {
+      this.optedOut = true;
+      this.data(OPT_OUT_DATA.key, OPT_OUT_DATA.value);
+      const hook = this.tools.optOutOfCalls;
+      if (hook) {
+        try {
+          await this.write(`opt-out:${this.target.client.id}`, (id) =>
+            hook.call(this.tools, id, this.target.client.id),
+          );
+        } catch {
+          // The wish stays in the record ('Pedido') for the business to act on.
+        }
+      }
+    }
+    this.say("Entendido, vou anotar que você não quer mais receber nossas ligações.");
+    if (this.identified && (this.pending === "confirm" || this.pending === "change")) {
+      this.ask("E sobre o seu agendamento: posso confirmar a sua presença?", "confirm");
+      return;
+    }
+    this.end("Desculpe o incômodo.");
+  }
+
+  private trouble(error: unknown): void {
+    const reason = error instanceof ToolError ? `: ${error.message.replace(/\.$/, "")}` : "";
+    this.end(
+      `Desculpe, não consegui concluir${reason}. Por favor, ligue para ${this.k.profile.name} para resolver.`,
+    );
+  }
+}
+
+/** Whether a free slot is on the day, at the time and in the part of the day the words name. */
+function fits(slot: FreeSlot, when: When | undefined): boolean {
+  if (!when) return true;
+  const { date, minutes } = wallClock(slot.start);
+  if (when.date && date !== when.date) return false;
+  if (when.range && (date < when.range.start || date > when.range.end)) return false;
+  if (when.time !== undefined && minutes !== when.time) return false;
+  if (when.after !== undefined && minutes < when.after) return false;
+  if (when.before !== undefined && minutes >= when.before) return false;
+  if (when.period) {
+    const hour = minutes / 60;
+    if (when.period === "manha" && hour >= 12) return false;
+    if (when.period === "tarde" && (hour < 12 || hour >= 18)) return false;
+    if (when.period === "noite" && hour < 18) return false;
+  }
+  return true;
+}
+
+/** Whole and half hours when there are any (the grid is 5 minutes; a patient hears round times). */
+function wholeOrHalfFirst(slots: FreeSlot[]): (slot: FreeSlot) => boolean {
+  const round = slots.filter((s) => wallClock(s.start).minutes % 30 === 0);
+  return round.length ? (s) => wallClock(s.start).minutes % 30 === 0 : () => true;
+}
+
+/** Up to `count` times on different days when there are, else the first ones. */
+function spread(slots: FreeSlot[], count: number): FreeSlot[] {
+  const out: FreeSlot[] = [];
+  const days = new Set<string>();
+  for (const s of slots) {
+    const day = wallClock(s.start).date;
+    if (days.has(day)) continue;
+    days.add(day);
+    out.push(s);
+    if (out.length === count) return out;
+  }
+  for (const s of slots) {
+    if (out.length === count) break;
+    if (!out.includes(s)) out.push(s);
+  }
+  return out.sort((x, y) => x.start.localeCompare(y.start));
+}
+
+/**
+ * 'Tenho na quinta-feira, dia 17, às nove horas; ou na sexta-feira, dia 18, às dez horas.', or on one day
+ * 'Na quinta-feira, dia 17, tenho às nove horas, às nove e meia ou às dez horas.'
+ */
+function offerWords(offers: FreeSlot[], now: Date): string {
+  const days = new Set(offers.map((s) => wallClock(s.start).date));
+  if (days.size === 1 && offers.length > 1) {
+    const day = whenWords(offers[0]!.start, now).replace(/, (às|ao|à) .*$/, "");
+    const times = offers.map((s) => atTime(wallClock(s.start).minutes));
+    const list = `${times.slice(0, -1).join(", ")} ou ${times[times.length - 1]}`;
+    return `${day.charAt(0).toUpperCase()}${day.slice(1)}, tenho ${list}.`;
+  }
+  return `Tenho ${listPt(offers.map((s) => whenWords(s.start, now)))}.`;
+}
+
+function listPt(items: string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join("; ")}; ou ${items[items.length - 1]}`;
+}
+
+/** The offline engine's confirmation call. */
+export function startOfflineConfirmation(
+  knowledge: AgentKnowledge,
+  call: CallInfo,
+  tools: AgentTools,
+  target: ConfirmationTarget,
+  newId: () => string = () => crypto.randomUUID(),
+): ConfirmationSession {
+  return new OfflineConfirmation(knowledge, call, tools, target, newId);
+}
