@@ -7,6 +7,7 @@ export {
   whoQuestion,
 } from "./confirmation/lines";
 export { createOfflineEngine } from "./confirmation/offline-engine";
+export { unavailableConfirmation } from "./confirmation/unavailable";
 export { type Consent, type ConsentAnswer, type ConsentReason, consentOf, type ReadBack } from "./consent";
 export { cpfDigits, formatCpf, isValidCpf } from "./cpf";
 export { PERIOD_RANGES, type Period, resolveWhen, SPELLED_DIGITS, type When } from "./datetime";

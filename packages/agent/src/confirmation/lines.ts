@@ -61,7 +61,7 @@ export function appointmentWords(
   const parts = [serviceNamesOf(target)];
   if (professional) parts[0] += ` com ${professional}`;
   parts.push(whenWords(scheduledAt, now));
-  if (place) parts.push(`na unidade ${place}`);
+  if (place) parts.push(/^unidade\b/i.test(place) ? `na ${place}` : `na unidade ${place}`);
   const text = parts.join(", ");
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
