@@ -93,7 +93,10 @@ export class OfflineConfirmation implements ConfirmationSession {
     private readonly tools: AgentTools,
     private readonly target: ConfirmationTarget,
     private readonly newId: () => string,
-  ) {}
+  ) {
+    // Started by the Claude engine's hand-over mid-call (no greeting of its own), it still has a question to repeat.
+    this.lastQuestion = whoQuestion(k, target);
+  }
 
   // ─── AgentSession ──────────────────────────────────────────────────────────────────────────────────────────
 
