@@ -262,6 +262,15 @@ describe("the confirmation call, offline engine", () => {
     expect(call.ended()).toBe(true);
   });
 
+  it("answers a question about the appointment's place from the tenant's data, then asks again", async () => {
+    const { call } = await confirmationCall();
+    await call.say("sim");
+    const reply = await call.say("onde fica mesmo?");
+    expect(reply).toMatch(/Rua Voluntários da Pátria, 45/);
+    expect(reply).toMatch(/Posso confirmar a sua presença\?$/);
+    expect(writes(call.tools)).toHaveLength(0);
+  });
+
   it("every turn says something", async () => {
     const { call } = await confirmationCall();
     for (const text of ["hã", "sim", "batata", "qualquer coisa"]) {

@@ -7,11 +7,12 @@
 import type { ConfirmationOutcome } from "@atende/shared/enums";
 import type { Appointment, FreeSlot } from "@atende/shared/schemas/appointments";
 import { addDays, dateOf } from "@atende/shared/time";
+import { answerTopic } from "../answers";
 import { editableFieldsOf } from "../appointment";
 import { Channel } from "../channel";
 import { type Consent, consentOf } from "../consent";
 import { resolveWhen, type When, wallClock } from "../datetime";
-import { intentsOf } from "../intents";
+import { intentsOf, topicsOf } from "../intents";
 import { normalize } from "../normalize";
 import { atTime, whenWords } from "../speak";
 import {
@@ -244,6 +245,9 @@ export class OfflineConfirmation implements ConfirmationSession {
       this.ask(this.lastQuestion, this.pending);
       return;
     }
+    // A question about the appointment's service or place ('onde fica?', 'precisa de jejum?'), from the tenant's data
+    // only, to the patient only; then the question it interrupted.
+    if (this.identified && consent.answer === "unclear" && this.answerQuestions(text, n)) return;
     switch (this.pending) {
       case "who":
         return this.onWho(n, consent);
@@ -258,6 +262,32 @@ export class OfflineConfirmation implements ConfirmationSession {
       case "move":
         return this.onMove(text, n, consent);
     }
+  }
+
+  private answerQuestions(text: string, n: string): boolean {
+    const intents = intentsOf(text);
+    if (intents.includes("cancel") || intents.includes("reschedule")) return false;
+    const topics = topicsOf(text).slice(0, 2);
+    if (!topics.length) return false;
+    const a = this.target.appointment;
+    const service = this.k.services.find((x) => a.offeredServices.some((o) => o.offeredServiceId === x.id));
+    const answers = topics.map((topic) =>
+      answerTopic(topic, {
+        k: this.k,
+        today: dateOf(this.now()),
+        text,
+        norm: n,
+        service,
+        locations: this.k.establishments.filter((e) => e.id === a.establishmentId),
+        professionals: this.k.professionals.filter((p) => p.id === a.professionalId),
+        childAge: undefined,
+      }),
+    );
+    const known = answers.filter((x): x is string => !!x);
+    this.say(known.length ? known.join(" ") : "Não tenho essa informação aqui.");
+    this.say(this.lastQuestion);
+    this.questionHeard = true;
+    return true;
   }
 
   /** The day and time the pending read-back names: a reply naming another is no yes to it (decision 0039). */
