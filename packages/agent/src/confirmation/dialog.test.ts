@@ -184,6 +184,47 @@ describe("the confirmation call, offline engine", () => {
     expect(writes(call.tools)).toHaveLength(0);
   });
 
+  it("someone speaking of the patient ('ela tá trabalhando', 'é a mãe dela', 'é engano') hears nothing of the appointment", async () => {
+    for (const words of ["ela tá trabalhando agora", "sim, aqui é a mãe dela", "é engano"]) {
+      const { call } = await confirmationCall();
+      const reply = await call.say(words);
+      expect(reply, words).toMatch(/^Tudo bem\. Por favor, avise Ana/);
+      expect(reply, words).not.toMatch(/Limpeza|segunda|nove/);
+      expect(call.session.outcome(), words).toBe("WRONG_PERSON");
+    }
+  });
+
+  it("'alô' and 'quem fala?' hear the opening again; 'é ela mesma' and 'pois não' are the patient", async () => {
+    const { call, greeting } = await confirmationCall();
+    expect(await call.say("alô?")).toBe(greeting);
+    expect(await call.say("quem fala?")).toBe(greeting);
+    expect(await call.say("é ela mesma")).toMatch(/^Que bom! O seu agendamento é: Limpeza/);
+    const second = await confirmationCall();
+    expect(await second.call.say("pois não")).toMatch(/^Que bom! O seu agendamento é: Limpeza/);
+  });
+
+  it("'eu vou' and 'estarei lá' confirm; 'mais tarde' and 'de tarde' offer the same day's later times", async () => {
+    for (const words of ["eu vou", "estarei lá"]) {
+      const { call } = await confirmationCall();
+      await call.say("sim");
+      await call.say(words);
+      expect(call.session.outcome(), words).toBe("CONFIRMED");
+    }
+    const later = await confirmationCall();
+    await later.call.say("sim");
+    expect(await later.call.say("tem como ser mais tarde no mesmo dia?")).toBe(
+      "Na segunda-feira, dia 14, tenho às dez horas, às dez e meia ou às onze horas. Qual fica melhor?",
+    );
+    const afternoon = await confirmationCall();
+    await afternoon.call.say("sim");
+    expect(await afternoon.call.say("pode ser de tarde?")).toMatch(
+      /^Na segunda-feira, dia 14, tenho às duas da tarde/,
+    );
+    expect(await afternoon.call.say("às três")).toMatch(
+      /segunda-feira, dia 14, às três da tarde.*Posso remarcar\?$/,
+    );
+  });
+
   it("'não, espera' while the agent reads back holds the line, and the next yes confirms", async () => {
     const { call } = await confirmationCall();
     await call.say("sim");

@@ -53,6 +53,19 @@ type Pending =
 /** 'não quero mais receber ligações', 'para de me ligar', 'não me liguem mais'. */
 const OPT_OUT =
   /\b(nao (quero|queria|desejo|gostaria de) (mais )?(receber|que (me )?liguem|ser (mais )?(ligad|contatad)\w*)( mais)?( \w+){0,2} (ligac\w*|chamad\w*|contato\w*|telefonem\w*|mais)|para (de|com) (me )?ligar|parem de (me )?ligar|nao (me )?liguem? mais|nao (me )?ligue mais|tira (o )?meu (numero|telefone)|nao quero (mais )?(ligac\w*|chamad\w*))\b/;
+/**
+ * At 'Falo com …?': someone else, or the patient away ('ela tá trabalhando', 'é a mãe dela', 'é engano'). A yes-word
+ * with one of these is no yes: nothing about the appointment is said to them.
+ */
+const SOMEONE_ELSE =
+  /\b((ela|ele) (nao )?(esta|ta|saiu|foi|trabalh\w*|viajou|dorm\w*|ocupad\w*|no trabalho|na rua|fora|internad\w*|volta|chega)|nao (esta|ta|se encontra|mora)|(mae|pai|irma|irmao|filh[oa]|espos[oa]|marido|mulher|namorad[oa]|avo|tia|tio|prima|primo|amig[oa]|vizinh[oa]|colega|cuidador\w*|enfermeir[oa]|empregad[oa]|diarista|sobrinh[oa]|net[oa]|cunhad[oa]|sogr[oa]) (dela|dele|da|do)|engano|numero errado|nao conheco|ninguem com esse nome)\b/;
+/** 'é ela', 'ela mesma', 'sou eu': the patient speaking of themself in the third person. */
+const SELF = /\b((e|eh|sou) (ela|ele)|(ela|ele) mesm[oa]|(ela|ele) propri[oa]|o proprio|a propria|sou eu)\b/;
+/** At the read-back, a yes without a yes-word: 'eu vou', 'estarei lá', 'pode contar comigo'. */
+const ATTENDING =
+  /\b(eu vou|vou sim|vou estar|vou ir|vou la|vou comparecer|estarei|irei|to indo|estou indo|pode contar|compareco|vou com certeza)\b/;
+/** Greetings that answer a call: the opening is said again. */
+const HELLO = /^(alo+|oi+|ola|pronto|alo alo|bom dia|boa tarde|boa noite)$/;
 /** 'quem fala?', 'quem é?', 'de onde?': who is calling, asked again. */
 const WHO_CALLS = /\b(quem (fala|e|esta falando|ta falando|seria)|de onde (fala|e|esta falando)?|quem)\b/;
 /** 'a primeira', 'o segundo', 'o último': a choice among the offered times. */
@@ -240,14 +253,19 @@ export class OfflineConfirmation implements ConfirmationSession {
       this.say("Claro, pode falar.");
       return;
     }
+    // A question about the appointment's service or place ('onde fica?', 'quanto custa?'), from the tenant's data
+    // only, to the patient only; then the question it interrupted.
+    if (this.identified && consent.answer !== "yes" && this.answerQuestions(text, n)) return;
+    if (this.pending === "who" && (HELLO.test(n) || (consent.reason === "repeat" && WHO_CALLS.test(n)))) {
+      this.say(openingLine(this.k));
+      this.ask(whoQuestion(this.k, this.target), "who");
+      return;
+    }
     if (consent.reason === "repeat") {
       if (this.pending === "confirm") this.say(appointmentWords(this.k, this.target, this.now()));
       this.ask(this.lastQuestion, this.pending);
       return;
     }
-    // A question about the appointment's service or place ('onde fica?', 'precisa de jejum?'), from the tenant's data
-    // only, to the patient only; then the question it interrupted.
-    if (this.identified && consent.answer === "unclear" && this.answerQuestions(text, n)) return;
     switch (this.pending) {
       case "who":
         return this.onWho(n, consent);
@@ -317,12 +335,14 @@ export class OfflineConfirmation implements ConfirmationSession {
 
   // 'Falo com …?'
   private onWho(n: string, consent: Consent): void {
-    if (consent.answer === "yes") {
+    const someoneElse = SOMEONE_ELSE.test(n) && !SELF.test(n);
+    const aboutAnother = /\b(ela|ele|dela|dele)\b/.test(n) && !SELF.test(n);
+    if (consent.answer === "yes" && !someoneElse && !aboutAnother) {
       this.identified = true;
       this.readAppointment("Que bom!");
       return;
     }
-    if (consent.answer === "no") {
+    if (consent.answer === "no" || someoneElse) {
       // Another person, or the patient is away: nothing about the appointment, a message to pass on, goodbye.
       this.result = "WRONG_PERSON";
       this.end(
@@ -351,15 +371,19 @@ export class OfflineConfirmation implements ConfirmationSession {
     const said = this.wantedWhen(text, n);
     // 'sim, mas pode ser às onze?': a time alone is on the appointment's day.
     const when =
-      said?.time !== undefined && !said.date && !said.range
+      said &&
+      !said.date &&
+      !said.range &&
+      (said.time !== undefined || said.period || said.after || said.before)
         ? { ...said, date: wallClock(this.target.appointment.scheduledAt).date }
         : said;
-    if (
-      intents.includes("reschedule") ||
-      (consent.answer !== "yes" && (when?.date || when?.time !== undefined))
-    )
-      return this.offerSlots(when);
+    const named =
+      when &&
+      (when.date || when.range || when.time !== undefined || when.period || when.after || when.before);
+    if (intents.includes("reschedule") || (consent.answer !== "yes" && named)) return this.offerSlots(when);
     if (consent.answer === "yes") return this.confirm();
+    if (consent.answer === "unclear" && consent.reason === undefined && ATTENDING.test(n))
+      return this.confirm();
     if (consent.answer === "no" && consent.reason === "defer") {
       this.end(`Tudo bem. Se precisar remarcar ou cancelar, é só ligar para ${this.k.profile.name}.`);
       return;
@@ -423,8 +447,15 @@ export class OfflineConfirmation implements ConfirmationSession {
       const after = resolveWhen(n.slice(move.index), this.now());
       if (after?.date || after?.range || after?.time !== undefined) return after;
     }
-    const when = resolveWhen(text, this.now());
     const own = wallClock(this.target.appointment.scheduledAt).date;
+    // 'mais tarde no mesmo dia', 'um pouco mais cedo': the appointment's day, after or before its time.
+    if (/\bmais (tarde|cedo)\b/.test(n)) {
+      const said = resolveWhen(text, this.now());
+      const at = wallClock(this.target.appointment.scheduledAt).minutes;
+      const date = said?.date ?? own;
+      return /\bmais tarde\b/.test(n) ? { date, after: at + 1 } : { date, before: at };
+    }
+    const when = resolveWhen(text, this.now());
     if (when?.date === own && when.time === undefined && !when.period) return undefined;
     return when;
   }
@@ -471,7 +502,8 @@ export class OfflineConfirmation implements ConfirmationSession {
     const a = this.target.appointment;
     const today = dateOf(this.now());
     const day = when?.date && when.date >= today ? when.date : undefined;
-    const start = day ?? when?.range?.start ?? today;
+    // Searching ahead starts tomorrow: a same-day offer an hour away is no help to someone called to confirm.
+    const start = day ?? when?.range?.start ?? addDays(today, 1);
     const end = day ?? when?.range?.end ?? addDays(start, SEARCH_DAYS - 1);
     let slots: FreeSlot[];
     try {
@@ -513,17 +545,26 @@ export class OfflineConfirmation implements ConfirmationSession {
   private async onSlot(text: string, n: string, consent: Consent): Promise<void> {
     const when = resolveWhen(text, this.now(), { bareNumberIsTime: true });
     const byOrdinal = ORDINALS.find(([re]) => re.test(n))?.[1];
-    let pick: FreeSlot | undefined =
+    const ordinal =
       byOrdinal !== undefined
         ? this.offers[byOrdinal]
         : /\b(ultim[oa])\b/.test(n)
           ? this.offers[this.offers.length - 1]
           : undefined;
-    if (!pick && when && (when.time !== undefined || when.date)) {
-      const matches = this.offers.filter((s) => fits(s, when));
-      if (matches.length === 1) pick = matches[0];
-      else if (!matches.length) return this.offerSlots(when);
-    }
+    // A day or time among the offers wins ('a segunda' with a Monday offered is Monday), then an ordinal.
+    const matches =
+      when && (when.time !== undefined || when.date) ? this.offers.filter((s) => fits(s, when)) : [];
+    let pick: FreeSlot | undefined = matches.length === 1 ? matches[0] : ordinal;
+    if (
+      !pick &&
+      when &&
+      when.time === undefined &&
+      !when.date &&
+      (when.range || when.period || when.after || when.before)
+    )
+      return this.offerSlots(when);
+    if (!pick && when && (when.time !== undefined || when.date) && !matches.length)
+      return this.offerSlots(when);
     if (!pick && consent.answer === "yes" && this.offers.length === 1) pick = this.offers[0];
     if (pick) return this.readMove(pick);
     if (consent.answer === "no" || /\b(outro dia|outra data|outro horario|outra semana)\b/.test(n)) {
