@@ -1,6 +1,8 @@
 // Whole confirmation calls (issue #23; decision 0052) through the real gateway, server and database on the virtual
 // clock: the stream opens with `mode=confirmation` and the appointment's id, as the outbound confirmation call's TwiML
 // starts it, on an OUTBOUND ticket; the test checks the appointment and the call's record in the database.
+import { createClaudeEngine } from "@atende/agent";
+import { type FakeMessagesApi, type FakeReply, startFakeMessagesApi } from "@atende/agent/llm/testing";
 import { issueCallTicket } from "@atende/api/testing";
 import { addDays } from "@atende/shared/time";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,17 +38,22 @@ async function patientWithAppointment(at: Clinic, phone: string) {
 }
 
 /** The confirmation call's stream as the placed call opens it: an OUTBOUND ticket, the mode and the appointment. */
-async function confirmationCall(at: Clinic, appointmentId: string, to: string): Promise<SimulatedCall> {
-  const ticket = await harness.api.data.inTenant(at.tenant.tenantId, (tx) =>
+async function confirmationCall(
+  at: Clinic,
+  appointmentId: string,
+  to: string,
+  through: Harness = harness,
+): Promise<SimulatedCall> {
+  const ticket = await through.api.data.inTenant(at.tenant.tenantId, (tx) =>
     issueCallTicket(tx, {
       isTest: false,
-      config: harness.api.config,
+      config: through.api.config,
       now: new Date(),
       direction: "OUTBOUND",
     }),
   );
   const call = new SimulatedCall({
-    url: harness.gatewayUrl,
+    url: through.gatewayUrl,
     customParameters: {
       token: ticket.token,
       callId: ticket.callId,
@@ -123,5 +130,61 @@ describe("a confirmation call", () => {
     call.hangUp();
     const record = await harness.recordOf(call.ticket.callId);
     expect(record.row.confirmationOutcome).toBeNull();
+  });
+});
+
+describe("a confirmation call with the Claude engine", () => {
+  const API_KEY = "sk-ant-confirmation";
+  let fake: FakeMessagesApi;
+  let claude: Harness;
+  let claudeClinic: Clinic;
+
+  beforeAll(async () => {
+    fake = await startFakeMessagesApi({ apiKey: API_KEY, script: () => ({ blocks: [] }) });
+    claude = await startHarness({
+      synthesizer: createToneSynthesizer(4),
+      engine: createClaudeEngine({
+        apiKey: API_KEY,
+        model: "claude-harness",
+        baseURL: fake.url,
+        fillerAfterMs: 10_000,
+      }),
+    });
+    claudeClinic = await claude.clinic();
+  });
+  afterAll(async () => {
+    await claude?.close();
+    await fake?.close();
+  });
+
+  it("confirms through the gate after the read-back; the mode's prompt and tools were asked, the record says CONFIRMED", async () => {
+    const { maria, appointment } = await patientWithAppointment(claudeClinic, MARIA_PHONE);
+    const day = Number(FRIDAY.slice(8, 10));
+    const readBack = `Consulta com a Dra. Ana Souza na sexta-feira, dia ${day}, às dez horas, na Unidade Centro. Posso confirmar a sua presença?`;
+    const replies: FakeReply[] = [
+      { blocks: [{ type: "text", text: readBack }] },
+      {
+        blocks: [{ type: "tool_use", name: "confirm_appointment", input: { appointmentId: appointment.id } }],
+      },
+      { blocks: [{ type: "text", text: "Presença confirmada. Até logo!" }] },
+      { blocks: [{ type: "tool_use", name: "end_call", input: {} }] },
+    ];
+    fake.script = (_request, index) => replies[index] ?? { blocks: [{ type: "text", text: "Até logo!" }] };
+    const call = await confirmationCall(claudeClinic, appointment.id, MARIA_PHONE, claude);
+    expect(await call.nextTurn()).toMatch(/Falo com Maria Souza\?$/);
+    expect(fake.requests).toHaveLength(0);
+    expect(await call.ask("sim, sou eu")).toBe(readBack);
+    expect(await call.ask("pode confirmar")).toBe("Presença confirmada. Até logo!");
+    await call.waitFor(() => call.closed, "the agent to hang up");
+
+    const system = JSON.stringify(fake.requests[0]?.body.system);
+    expect(system).toContain(`id ${appointment.id}`);
+    expect(fake.requests[0]?.body.tools?.map((t) => t.name)).toContain("wrong_person");
+    const [confirmed] = await claude.appointmentsOf(claudeClinic, maria.id);
+    expect(confirmed?.confirmedAt).not.toBeNull();
+    const record = await claude.recordOf(call.ticket.callId);
+    expect(record.row.confirmationOutcome).toBe("CONFIRMED");
+    expect(record.row.direction).toBe("OUTBOUND");
+    expect(record.actions).toContain("APPOINTMENT_CONFIRMED");
   });
 });
