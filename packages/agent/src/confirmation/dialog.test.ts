@@ -30,9 +30,12 @@ async function drain(iterable: AsyncIterable<AgentEvent>, into: AgentEvent[]): P
   return said.join(" ");
 }
 
-async function confirmationCall(options: { petshop?: boolean; petName?: string } = {}) {
+async function confirmationCall(
+  options: { petshop?: boolean; petName?: string; forwardingPhone?: string } = {},
+) {
   const fixture = FIXTURES.consultorio();
   if (options.petshop) fixture.knowledge.profile.businessType = "PETSHOP";
+  if (options.forwardingPhone) fixture.knowledge.agent.forwardingPhone = options.forwardingPhone;
   const tools = new FakeTools(fixture, now);
   const appointment = tools.appointments[0]!;
   const client = tools.clients.find((c) => c.id === appointment.clientId)!;
@@ -310,6 +313,22 @@ describe("the confirmation call, offline engine", () => {
     expect(reply).toMatch(/Rua Voluntários da Pátria, 45/);
     expect(reply).toMatch(/Posso confirmar a sua presença\?$/);
     expect(writes(call.tools)).toHaveLength(0);
+  });
+
+  it("'vou manter' after a no is asked as the presence; a request for a person is transferred when there is a phone", async () => {
+    const { call } = await confirmationCall();
+    await call.say("sim");
+    await call.say("não");
+    expect(await call.say("nenhum dos dois, vou manter")).toBe(
+      "Então mantenho o horário. Posso confirmar a sua presença?",
+    );
+    expect(writes(call.tools)).toHaveLength(0);
+    expect(await call.say("quero falar com uma atendente")).toBe(
+      "No momento não consigo transferir a ligação. Então mantenho o horário. Posso confirmar a sua presença?",
+    );
+    const transferred = await confirmationCall({ forwardingPhone: "+551133334444" });
+    await transferred.call.say("quero falar com uma pessoa");
+    expect(transferred.call.events).toContainEqual({ type: "transfer", to: "+551133334444" });
   });
 
   it("every turn says something", async () => {

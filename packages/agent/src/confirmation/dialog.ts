@@ -239,6 +239,7 @@ export class OfflineConfirmation implements ConfirmationSession {
     const n = normalize(text);
     if (!n) return;
     if (OPT_OUT.test(n)) return this.optOut();
+    if (intentsOf(text).includes("transfer")) return this.transfer();
     const readBack = this.readBack();
     const consent = consentOf(text, readBack);
 
@@ -428,8 +429,12 @@ export class OfflineConfirmation implements ConfirmationSession {
     const when = this.wantedWhen(text, n);
     if (intents.includes("reschedule") || /\b(remarc|outro dia|outro horario|mudar)/.test(n) || when?.date)
       return this.offerSlots(when);
-    if (consent.answer === "yes" && /\b(confirm|vou sim|vou comparecer|mantem|manter|pode manter)/.test(n))
-      return this.confirm();
+    if (consent.answer === "yes" && /\b(confirm|vou sim|vou comparecer)/.test(n)) return this.confirm();
+    // 'vou manter', 'deixa como está': keeping it is asked as the presence it means.
+    if (/\b(mant\w+|deixa (como esta|assim)|fica (como esta|assim)|nenhum dos dois)\b/.test(n)) {
+      this.ask("Então mantenho o horário. Posso confirmar a sua presença?", "confirm");
+      return;
+    }
     if (consent.answer === "no" && consent.reason === "defer") {
       this.end(`Tudo bem. Se precisar remarcar ou cancelar, é só ligar para ${this.k.profile.name}.`);
       return;
@@ -666,6 +671,20 @@ export class OfflineConfirmation implements ConfirmationSession {
       return;
     }
     this.end("Desculpe o incômodo.");
+  }
+
+  /** 'Quero falar com uma atendente': to the forwarding phone when there is one. */
+  private transfer(): void {
+    const to = this.k.agent.forwardingPhone;
+    if (!to) {
+      this.say("No momento não consigo transferir a ligação.");
+      this.ask(this.lastQuestion, this.pending);
+      return;
+    }
+    this.say("Vou transferir a sua ligação para um atendente. Um momento, por favor.");
+    this.emit({ type: "action", actionType: "CALL_TRANSFERRED", details: { to } });
+    this.emit({ type: "transfer", to });
+    this.ended = true;
   }
 
   private trouble(error: unknown): void {
