@@ -203,7 +203,11 @@ describe("the confirmation call, offline engine", () => {
     expect(await call.say("quem fala?")).toBe(greeting);
     expect(await call.say("é ela mesma")).toMatch(/^Que bom! O seu agendamento é: Limpeza/);
     const second = await confirmationCall();
-    expect(await second.call.say("pois não")).toMatch(/^Que bom! O seu agendamento é: Limpeza/);
+    expect(await second.call.say("Pois não?")).toMatch(/^Que bom! O seu agendamento é: Limpeza/);
+    const third = await confirmationCall();
+    expect(await third.call.say("um momento, vou chamar ela")).toBe("Claro, eu aguardo.");
+    expect(await third.call.say("alô")).toBe(third.greeting);
+    expect(await third.call.say("falando")).toMatch(/^Que bom!/);
   });
 
   it("'eu vou' and 'estarei lá' confirm; 'mais tarde' and 'de tarde' offer the same day's later times", async () => {

@@ -60,12 +60,16 @@ const OPT_OUT =
 const SOMEONE_ELSE =
   /\b((ela|ele) (nao )?(esta|ta|saiu|foi|trabalh\w*|viajou|dorm\w*|ocupad\w*|no trabalho|na rua|fora|internad\w*|volta|chega)|nao (esta|ta|se encontra|mora)|(mae|pai|irma|irmao|filh[oa]|espos[oa]|marido|mulher|namorad[oa]|avo|tia|tio|prima|primo|amig[oa]|vizinh[oa]|colega|cuidador\w*|enfermeir[oa]|empregad[oa]|diarista|sobrinh[oa]|net[oa]|cunhad[oa]|sogr[oa]) (dela|dele|da|do)|engano|numero errado|nao conheco|ninguem com esse nome)\b/;
 /** 'é ela', 'ela mesma', 'sou eu': the patient speaking of themself in the third person. */
-const SELF = /\b((e|eh|sou) (ela|ele)|(ela|ele) mesm[oa]|(ela|ele) propri[oa]|o proprio|a propria|sou eu)\b/;
+const SELF =
+  /\b((e|eh|sou) (ela|ele)|(ela|ele) mesm[oa]|(ela|ele) propri[oa]|o proprio|a propria|sou eu|falando|(ta|esta) falando com (ela|ele)|pois nao)\b|^(fala|pode falar)$/;
 /** At the read-back, a yes without a yes-word: 'eu vou', 'estarei lá', 'pode contar comigo'. */
 const ATTENDING =
   /\b(eu vou|vou sim|vou estar|vou ir|vou la|vou comparecer|estarei|irei|to indo|estou indo|pode contar|compareco|vou com certeza)\b/;
 /** Greetings that answer a call: the opening is said again. */
 const HELLO = /^(alo+|oi+|ola|pronto|alo alo|bom dia|boa tarde|boa noite)$/;
+/** 'é a filha dela', 'minha mãe não está': a relative or someone else speaking. */
+const RELATIVE =
+  /\b(minha|meu) (mae|pai|filh[oa]|espos[oa]|marido|mulher|namorad[oa]|avo|irma|irmao|patroa|patrao)\b/;
 /** 'quem fala?', 'quem é?', 'de onde?': who is calling, asked again. */
 const WHO_CALLS = /\b(quem (fala|e|esta falando|ta falando|seria)|de onde (fala|e|esta falando)?|quem)\b/;
 /** 'a primeira', 'o segundo', 'o último': a choice among the offered times. */
@@ -81,6 +85,26 @@ const SEARCH_DAYS = 14;
 const OFFERED = 3;
 /** An unclear answer to the same question this many times ends the call without a decision. */
 const MAX_UNCLEAR = 2;
+
+/** What a reply to 'Falo com …?' says (the hold and a greeting are the turn's, before this is asked). */
+export type WhoAnswer = "patient" | "someone_else" | "who_calls" | "unclear";
+
+/**
+ * A reply to 'Falo com …?' (folded text and its consent reading). Only a clear yes that speaks of no one else is the
+ * patient: 'ela tá trabalhando', 'é a mãe dela', 'sim, minha filha está no trabalho' are someone else even with a
+ * yes-word, since the patient's appointment (health data) is said only to the patient.
+ */
+export function whoAnswerOf(n: string, consent: Consent): WhoAnswer {
+  const self = SELF.test(n);
+  const someoneElse = (SOMEONE_ELSE.test(n) || RELATIVE.test(n)) && !self;
+  const aboutAnother = /\b(ela|ele|dela|dele)\b/.test(n) && !self;
+  if (consent.answer === "yes" && !someoneElse && !aboutAnother) return "patient";
+  // 'falando', 'tá falando com ela', 'pois não?': the patient, without a yes-word the consent reading knows.
+  if (self && !someoneElse && consent.answer !== "no") return "patient";
+  if (consent.answer === "no" || someoneElse) return "someone_else";
+  if (WHO_CALLS.test(n)) return "who_calls";
+  return "unclear";
+}
 
 export class OfflineConfirmation implements ConfirmationSession {
   private pending: Pending = "who";
@@ -249,9 +273,15 @@ export class OfflineConfirmation implements ConfirmationSession {
       this.ask(this.lastQuestion, this.pending);
       return;
     }
+    // 'Pois não?', 'falando': an answer to 'Falo com …?' whatever the consent reading makes of its question mark.
+    if (this.pending === "who" && consent.reason !== "hold") {
+      const who = whoAnswerOf(n, consent);
+      if (who === "patient" || who === "someone_else") return this.onWho(n, consent);
+    }
     if (consent.reason === "hold") {
-      // 'não, espera…': the line stays open and the question waits (decision 0039).
-      this.say("Claro, pode falar.");
+      // 'não, espera…': the line stays open and the question waits (decision 0039); at 'Falo com …?' someone
+      // may be fetching the patient.
+      this.say(this.pending === "who" ? "Claro, eu aguardo." : "Claro, pode falar.");
       return;
     }
     // A question about the appointment's service or place ('onde fica?', 'quanto custa?'), from the tenant's data
@@ -336,27 +366,26 @@ export class OfflineConfirmation implements ConfirmationSession {
 
   // 'Falo com …?'
   private onWho(n: string, consent: Consent): void {
-    const someoneElse = SOMEONE_ELSE.test(n) && !SELF.test(n);
-    const aboutAnother = /\b(ela|ele|dela|dele)\b/.test(n) && !SELF.test(n);
-    if (consent.answer === "yes" && !someoneElse && !aboutAnother) {
-      this.identified = true;
-      this.readAppointment("Que bom!");
-      return;
+    switch (whoAnswerOf(n, consent)) {
+      case "patient":
+        this.identified = true;
+        this.readAppointment("Que bom!");
+        return;
+      case "someone_else":
+        // Another person, or the patient is away: nothing about the appointment, a message to pass on, goodbye.
+        this.result = "WRONG_PERSON";
+        this.end(
+          `Tudo bem. Por favor, avise ${this.target.client.fullName.split(/\s+/)[0]} que ${this.k.profile.name} ligou, e peça para retornar a ligação quando puder.`,
+        );
+        return;
+      case "who_calls":
+        this.say(openingLine(this.k));
+        this.ask(whoQuestion(this.k, this.target), "who");
+        return;
+      case "unclear":
+        this.askAgain();
+        return;
     }
-    if (consent.answer === "no" || someoneElse) {
-      // Another person, or the patient is away: nothing about the appointment, a message to pass on, goodbye.
-      this.result = "WRONG_PERSON";
-      this.end(
-        `Tudo bem. Por favor, avise ${this.target.client.fullName.split(/\s+/)[0]} que ${this.k.profile.name} ligou, e peça para retornar a ligação quando puder.`,
-      );
-      return;
-    }
-    if (WHO_CALLS.test(n)) {
-      this.say(openingLine(this.k));
-      this.ask(whoQuestion(this.k, this.target), "who");
-      return;
-    }
-    this.askAgain();
   }
 
   private readAppointment(lead?: string): void {
