@@ -309,7 +309,7 @@ export class OfflineConfirmation implements ConfirmationSession {
       case "slot":
         return this.onSlot(text, n, consent);
       case "move":
-        return this.onMove(text, n, consent);
+        return this.onMove(text, consent);
     }
   }
 
@@ -423,7 +423,6 @@ export class OfflineConfirmation implements ConfirmationSession {
       return;
     }
     if (consent.reason === "closing" && consent.yesWord) return this.plainAgain();
-    void n;
     this.askAgain();
   }
 
@@ -618,7 +617,7 @@ export class OfflineConfirmation implements ConfirmationSession {
   }
 
   // 'Posso remarcar?'
-  private async onMove(text: string, n: string, consent: Consent): Promise<void> {
+  private async onMove(text: string, consent: Consent): Promise<void> {
     const slot = this.chosen;
     if (!slot) return this.offerSlots(undefined);
     if (consent.answer === "yes") {
@@ -669,7 +668,6 @@ export class OfflineConfirmation implements ConfirmationSession {
         return this.offerSlots({ ...when, date: when.date ?? wallClock(slot.start).date });
     }
     if (consent.reason === "closing" && consent.yesWord) return this.plainAgain();
-    void n;
     this.askAgain();
   }
 
