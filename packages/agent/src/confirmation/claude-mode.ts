@@ -30,6 +30,7 @@ import {
   placeNameOf,
   professionalNameOf,
   serviceNamesOf,
+  theBusiness,
   whoQuestion,
 } from "./lines";
 
@@ -87,7 +88,7 @@ export function buildConfirmationPrompt(
     "",
     "## Regras da ligação de confirmação",
     `- Você pediu para falar com ${who}. Só fale do agendamento (serviço, profissional, dia, horário ou unidade) depois que a pessoa disser que é ela. Esses são dados de saúde.`,
-    `- Se quem atendeu não for essa pessoa, ou ela não estiver: não diga nada do agendamento; peça para avisar que ${k.profile.name} ligou e pedir para retornar a ligação, chame wrong_person, despeça-se e chame end_call.`,
+    `- Se quem atendeu não for essa pessoa, ou ela não estiver: não diga nada do agendamento; peça para avisar que ${theBusiness(k.profile.name)} ligou e pedir para retornar a ligação, chame wrong_person, despeça-se e chame end_call.`,
     "- Com a pessoa certa: leia o agendamento (serviço, profissional, dia, horário e unidade) e pergunte se pode confirmar a presença.",
     "- Confirmar: depois do sim à leitura, chame confirm_appointment.",
     "- Cancelar: diga qual agendamento será cancelado (serviço, dia e horário) e pergunte se pode cancelar; só depois do sim chame cancel_appointment.",

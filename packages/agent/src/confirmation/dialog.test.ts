@@ -179,7 +179,7 @@ describe("the confirmation call, offline engine", () => {
     const { call } = await confirmationCall();
     const reply = await call.say("não, aqui é a irmã dela");
     expect(reply).toMatch(
-      /^Tudo bem\. Por favor, avise Ana que Consultório Dr\. Paulo Mendes ligou, e peça para retornar a ligação quando puder\./,
+      /^Tudo bem\. Por favor, avise Ana que o Consultório Dr\. Paulo Mendes ligou, e peça para retornar a ligação quando puder\./,
     );
     expect(reply).not.toMatch(/Limpeza|segunda|nove/);
     expect(call.ended()).toBe(true);

@@ -33,6 +33,8 @@ import {
   outcomeSummary,
   readBackOf,
   serviceNamesOf,
+  theBusiness,
+  toBusiness,
   whoQuestion,
 } from "./lines";
 
@@ -353,7 +355,7 @@ export class OfflineConfirmation implements ConfirmationSession {
     if (this.unclear > MAX_UNCLEAR) {
       this.end(
         this.identified
-          ? `Tudo bem. Se precisar remarcar ou cancelar, é só ligar para ${this.k.profile.name}.`
+          ? `Tudo bem. Se precisar remarcar ou cancelar, é só ligar ${toBusiness(this.k.profile.name)}.`
           : undefined,
       );
       return;
@@ -375,7 +377,7 @@ export class OfflineConfirmation implements ConfirmationSession {
         // Another person, or the patient is away: nothing about the appointment, a message to pass on, goodbye.
         this.result = "WRONG_PERSON";
         this.end(
-          `Tudo bem. Por favor, avise ${this.target.client.fullName.split(/\s+/)[0]} que ${this.k.profile.name} ligou, e peça para retornar a ligação quando puder.`,
+          `Tudo bem. Por favor, avise ${this.target.client.fullName.split(/\s+/)[0]} que ${theBusiness(this.k.profile.name)} ligou, e peça para retornar a ligação quando puder.`,
         );
         return;
       case "who_calls":
@@ -415,7 +417,7 @@ export class OfflineConfirmation implements ConfirmationSession {
     if (consent.answer === "unclear" && consent.reason === undefined && ATTENDING.test(n))
       return this.confirm();
     if (consent.answer === "no" && consent.reason === "defer") {
-      this.end(`Tudo bem. Se precisar remarcar ou cancelar, é só ligar para ${this.k.profile.name}.`);
+      this.end(`Tudo bem. Se precisar remarcar ou cancelar, é só ligar ${toBusiness(this.k.profile.name)}.`);
       return;
     }
     if (consent.answer === "no") {
@@ -430,7 +432,7 @@ export class OfflineConfirmation implements ConfirmationSession {
   private plainAgain(): void {
     if (this.closingAsked) {
       this.end(
-        `Como não ficou claro, não alterei nada. Se precisar, é só ligar para ${this.k.profile.name}.`,
+        `Como não ficou claro, não alterei nada. Se precisar, é só ligar ${toBusiness(this.k.profile.name)}.`,
       );
       return;
     }
@@ -464,7 +466,7 @@ export class OfflineConfirmation implements ConfirmationSession {
       return;
     }
     if (consent.answer === "no" && consent.reason === "defer") {
-      this.end(`Tudo bem. Se precisar remarcar ou cancelar, é só ligar para ${this.k.profile.name}.`);
+      this.end(`Tudo bem. Se precisar remarcar ou cancelar, é só ligar ${toBusiness(this.k.profile.name)}.`);
       return;
     }
     this.askAgain("Desculpe, não entendi. Diga remarcar, cancelar ou manter o horário.");
@@ -515,7 +517,7 @@ export class OfflineConfirmation implements ConfirmationSession {
       this.emit({ type: "action", actionType: "APPOINTMENT_CANCELLED", details: { appointmentId: a.id } });
       this.result = "CANCELLED";
       this.end(
-        `Pronto, cancelei. Quando quiser marcar outro horário, é só ligar para ${this.k.profile.name}.`,
+        `Pronto, cancelei. Quando quiser marcar outro horário, é só ligar ${toBusiness(this.k.profile.name)}.`,
       );
       return;
     }
@@ -717,7 +719,7 @@ export class OfflineConfirmation implements ConfirmationSession {
   private trouble(error: unknown): void {
     const reason = error instanceof ToolError ? `: ${error.message.replace(/\.$/, "")}` : "";
     this.end(
-      `Desculpe, não consegui concluir${reason}. Por favor, ligue para ${this.k.profile.name} para resolver.`,
+      `Desculpe, não consegui concluir${reason}. Por favor, ligue ${toBusiness(this.k.profile.name)} para resolver.`,
     );
   }
 }

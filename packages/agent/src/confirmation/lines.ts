@@ -15,12 +15,29 @@ export function openingLine(k: AgentKnowledge): string {
   return `Olá! Aqui é ${who}, assistente virtual ${ofBusiness(k.profile.name)}. Estou ligando para confirmar um agendamento.`;
 }
 
-/** 'da Clínica Bem Estar', 'do Consultório Dr. Paulo', 'de Pet Amigo': the contraction by the name's first word. */
+/** The article a business's name takes by its first word: 'a Clínica Bem Estar', 'o Consultório', none for 'Pet Amigo'. */
+function articleOf(name: string): "a" | "o" | "" {
+  const first = fold(name.trim().split(/\s+/)[0] ?? "");
+  if (/^[a-z]+a$/.test(first)) return "a";
+  if (/^[a-z]+o$/.test(first)) return "o";
+  return "";
+}
+
+/** 'da Clínica Bem Estar', 'do Consultório Dr. Paulo', 'de Pet Amigo'. */
 export function ofBusiness(name: string): string {
-  const first = fold(name.trim().split(/\s+/)[0] ?? "").toLowerCase();
-  if (/^[a-z]+a$/.test(first) || first === "clinica") return `da ${name}`;
-  if (/^[a-z]+o$/.test(first)) return `do ${name}`;
-  return `de ${name}`;
+  const article = articleOf(name);
+  return article ? `d${article} ${name}` : `de ${name}`;
+}
+
+/** 'a Clínica Bem Estar', 'o Consultório Dr. Paulo', 'Pet Amigo'. */
+export function theBusiness(name: string): string {
+  const article = articleOf(name);
+  return article ? `${article} ${name}` : name;
+}
+
+/** 'para a Clínica Bem Estar', 'para o Consultório Dr. Paulo', 'para Pet Amigo'. */
+export function toBusiness(name: string): string {
+  return `para ${theBusiness(name)}`;
 }
 
 /**
