@@ -78,6 +78,9 @@ export const CLAUDE_LINES = {
   goodbye: "Obrigado pela ligação. Até logo!",
 } as const;
 
+/** Where a read-back sentence joins two changes: a comma, or 'e' before an article ('às nove e a vacina às onze'). */
+const CLAUSES = /,\s*|\s+e\s+(?=(?:o|a|os|as|à|às|ao|aos)\s)/i;
+
 /** At most this many model requests in one caller turn (tool round trips included). */
 const MAX_ROUNDS = 6;
 
@@ -139,6 +142,8 @@ class ClaudeSession implements AgentSession {
   private cutOff = false;
   /** The text of the agent's previous turn as the caller heard it: what a yes answers. */
   private previousTurn = "";
+  /** What the caller said this call, as settled by whole turns: a new patient's data comes from it. */
+  private callerWords: string[] = [];
   private seen: Seen = { appointments: new Map(), clients: new Map() };
   private readonly outcomes: string[] = [];
   private readonly topicsGiven = new Set<string>();
@@ -320,7 +325,11 @@ class ClaudeSession implements AgentSession {
     const said = [this.previousTurn, ...sentences(this.previousTurn)];
     return said.some((text) => {
       const when = resolveWhen(text, now);
-      return when?.date === target.date && when.time === target.minutes;
+      if (when?.date !== target.date) return false;
+      if (when.time === target.minutes) return true;
+      // Two services read back in one sentence ('o banho às nove e a vacina às onze, na sexta'): the sentence's day
+      // and one clause's time. Alternatives ('às nove ou às onze?') are one clause: no yes to either.
+      return text.split(CLAUSES).some((clause) => resolveWhen(clause, now)?.time === target.minutes);
     });
   }
 
@@ -346,6 +355,9 @@ class ClaudeSession implements AgentSession {
     // the turn is the caller's, so a dropped speculation leaves nothing behind (decision 0024).
     const messages = [...this.messages];
     const seen: Seen = { appointments: new Map(this.seen.appointments), clients: new Map(this.seen.clients) };
+    // A CPF or phone may be typed on the keypad: its digits are the caller's words too.
+    const words = input.kind === "speech" ? input.text : input.kind === "dtmf" ? input.digits : null;
+    const callerWords = words ? [...this.callerWords, words] : this.callerWords;
     const note: ContentBlockParam[] = this.cutOff
       ? [{ type: "text", text: "[o cliente interrompeu você; ele só ouviu a sua fala até aqui]" }]
       : [];
@@ -386,7 +398,7 @@ class ClaudeSession implements AgentSession {
           }, this.options.fillerAfterMs);
           let outcome: ToolOutcome;
           try {
-            outcome = await this.runTool(use, input, seen);
+            outcome = await this.runTool(use, input, seen, callerWords);
           } finally {
             clearTimeout(filler);
           }
@@ -423,6 +435,7 @@ class ClaudeSession implements AgentSession {
       if (gate.isOpen) {
         this.messages = messages;
         this.seen = seen;
+        this.callerWords = callerWords;
         this.cutOff = false;
       }
     }
@@ -562,7 +575,12 @@ class ClaudeSession implements AgentSession {
     });
   }
 
-  private async runTool(use: ToolUseBlockParam, input: CallerInput, seen: Seen): Promise<ToolOutcome> {
+  private async runTool(
+    use: ToolUseBlockParam,
+    input: CallerInput,
+    seen: Seen,
+    callerWords: string[],
+  ): Promise<ToolOutcome> {
     const def = this.toolList.find((t) => t.name === use.name);
     if (!def) return { content: `Ferramenta desconhecida: ${use.name}`, isError: true };
     const ctx: ToolContext = {
@@ -571,6 +589,11 @@ class ClaudeSession implements AgentSession {
       toolUseId: use.id,
       now: this.call.now(),
       confirmed: (instant) => this.confirmed(input, instant),
+      agreed: () => input.kind === "speech" && consentOf(input.text).answer === "yes",
+      previousTurn: this.previousTurn,
+      callerText: input.kind === "speech" ? input.text : null,
+      callerWords,
+      callerNumber: this.call.callerNumber,
       appointments: seen.appointments,
       clients: seen.clients,
     };

@@ -91,6 +91,9 @@ export function knowledgeSection(k: AgentKnowledge, today: string): string {
     professionals.join("\n") || "(nenhum cadastrado)",
     "",
     "## Serviços",
+    // What is not here is not offered (issue #27): the model says so plainly instead of offering something near.
+    k.services.length > 0 &&
+      `Oferecemos somente: ${k.services.map((s) => s.name).join("; ")}. Qualquer outro serviço não oferecemos.`,
     services.join("\n") || "(nenhum cadastrado)",
   ]);
 }
@@ -132,10 +135,11 @@ export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
     "- Horários livres vêm da ferramenta find_free_slots; nunca ofereça um horário que ela não devolveu.",
     "- Se o dia ou o horário pedido estiver fora da agenda semanal do profissional ou do horário de atendimento, diga que nesse dia ou horário não atendemos e diga o horário de atendimento antes de oferecer outros horários.",
     "- Use a descrição da unidade para perguntas sobre entrada, andar, escadas e estacionamento, e a observação do serviço para perguntas sobre o valor; diga a duração do serviço quando perguntarem.",
-    "- Para agendar, o cliente precisa estar cadastrado: procure pelo telefone ou pelo nome e, se não existir, cadastre com nome completo e telefone.",
+    "- Para agendar, o cliente precisa estar cadastrado: procure pelo telefone ou pelo nome e, se não existir, cadastre com o nome completo que ele disse e o telefone da ligação (ou o número que ele ditou, se pediu outro). Nunca cadastre um nome, telefone ou CPF que o cliente não disse.",
+    "- A leitura antes de agendar diz o serviço pelo nome, o profissional, o dia e o horário; antes de alterar o cadastro, diz o dado novo (nome, telefone ou CPF) como ficará.",
     "- Se uma ferramenta devolver erro, explique ao cliente em poucas palavras e ofereça outra opção.",
     forwarding
-      ? "- Se o cliente pedir para falar com uma pessoa, ou se você não puder ajudar, use transfer_call."
+      ? "- Se o cliente pedir para falar com uma pessoa, use transfer_call. Se você não puder ajudar, ofereça a transferência e só transfira se ele aceitar: 'não precisa', 'obrigada, eu ligo depois' ou uma despedida recusam."
       : "- Não há atendente humano para transferir; ofereça anotar o pedido ou ligar mais tarde.",
     "- Quando o cliente se despedir ou não precisar de mais nada, despeça-se e use end_call.",
     "",
@@ -144,7 +148,11 @@ export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
     `Hoje é ${date}. Use datas yyyy-MM-dd e horários yyyy-MM-ddTHH:mm:00-03:00 nas ferramentas.`,
     `Telefone de quem liga: ${call.callerNumber ?? "não identificado"}.`,
     caller
-      ? `Paciente reconhecido pelo telefone: ${caller.fullName} (id ${caller.id}). Confirme se é a própria pessoa antes de tratar dos agendamentos dela.`
+      ? join([
+          `Paciente reconhecido pelo telefone: ${caller.fullName} (id ${caller.id}). Confirme se é a própria pessoa antes de tratar dos agendamentos dela.`,
+          line("  Convênio do paciente", caller.healthInsuranceProvider),
+          line("  Observações do cadastro", caller.observations),
+        ])
       : "Nenhum paciente cadastrado com esse telefone.",
     "",
     knowledgeSection(k, date),
