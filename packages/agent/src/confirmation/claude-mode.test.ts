@@ -176,14 +176,38 @@ describe("the Claude engine's confirmation call", () => {
     );
   });
 
-  it("a wrong person: the tool records it and the call ends", async () => {
+  it("'Falo com …?' is held in code: someone else hears the offline dialog's words, the model is never asked", async () => {
+    for (const words of ["ela tá trabalhando agora", "sim, aqui é a mãe dela", "não"]) {
+      const { session, say, writes } = await startCall();
+      script();
+      const reply = await say(words);
+      expect(reply, words).toMatch(
+        /^Tudo bem\. Por favor, avise Ana que o Consultório Dr\. Paulo Mendes ligou/,
+      );
+      expect(reply, words).not.toMatch(/Limpeza|segunda|nove/);
+      expect(fake.requests, words).toHaveLength(0);
+      expect(session.outcome(), words).toBe("WRONG_PERSON");
+      expect(session.summary(), words).toMatch(/atendeu outra pessoa; nada do agendamento foi dito\.$/);
+      expect(writes()).toHaveLength(0);
+    }
+    // 'quem fala?' too: the opening again, from code.
+    const { say, greeting } = await startCall();
+    expect(await say("quem fala?")).toBe(greeting);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("a wrong person found out later: the model's wrong_person tool records it", async () => {
     const { session, say, writes } = await startCall();
+    script(text(READ_BACK));
+    await say("sim");
     script(
       use("wrong_person"),
       text("Tudo bem, por favor avise a Ana que o consultório ligou."),
       use("end_call"),
     );
-    expect(await say("não, é a irmã dela")).toBe("Tudo bem, por favor avise a Ana que o consultório ligou.");
+    expect(await say("ah, desculpa, na verdade aqui é a irmã dela")).toBe(
+      "Tudo bem, por favor avise a Ana que o consultório ligou.",
+    );
     expect(session.outcome()).toBe("WRONG_PERSON");
     expect(writes()).toHaveLength(0);
   });

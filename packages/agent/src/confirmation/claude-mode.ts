@@ -9,19 +9,23 @@ import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { Client } from "@atende/shared/schemas/clients";
 import { toWireMinute } from "@atende/shared/time";
 import { z } from "@atende/shared/zod";
+import { consentOf } from "../consent";
 import { wallClock } from "../datetime";
 import { CONSENT_RULE, knowledgeSection, SPEAKING_RULES } from "../llm/prompt";
 import { TOOLS, type ToolDef, tool } from "../llm/tools";
+import { normalize } from "../normalize";
 import { dateWords, timeWords, whenWords } from "../speak";
 import type {
   AgentEvent,
   AgentKnowledge,
   AgentSession,
   AgentTools,
+  CallerInput,
   CallInfo,
   ConfirmationSession,
   ConfirmationTarget,
 } from "../types";
+import { OPT_OUT, whoAnswerOf } from "./dialog";
 import {
   appointmentWords,
   OPT_OUT_DATA,
@@ -140,7 +144,13 @@ export function claudeConfirmation(options: {
     outcome: "NO_DECISION",
     optedOut: false,
   };
-  let offline: ConfirmationSession | undefined;
+  // The offline dialog holds 'Falo com …?' in code (decision 0052): until the person on the line says they are the
+  // patient, its words answer, not the model's, so nothing about the appointment reaches anyone else. It also carries
+  // the call on when the model fails.
+  const offline = options.fallback();
+  let identified = false;
+  let carrier: "model" | "offline" = "model";
+  let lastReplier: AgentSession = offline;
   const tracked = TOOLS.filter((t) => KEPT.has(t.name)).map((t): ToolDef => {
     const outcome = WRITE_OUTCOMES[t.name];
     if (!outcome) return t;
@@ -203,23 +213,42 @@ export function claudeConfirmation(options: {
     tools: list,
     seen: { appointments: [target.appointment], clients: [target.client] },
     fallback: () => {
-      offline = options.fallback();
+      carrier = "offline";
       return offline;
     },
   });
-  const outcome = (): ConfirmationOutcome => {
-    const carried = offline?.outcome();
-    return carried && carried !== "NO_DECISION" ? carried : state.outcome;
-  };
+  /** The offline dialog's reply before the patient is identified; a reply that ends the call makes it the carrier. */
+  async function* fromOffline(input: CallerInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    lastReplier = offline;
+    for await (const event of offline.respond(input, signal)) {
+      if (event.type === "end" || event.type === "transfer") carrier = "offline";
+      yield event;
+    }
+  }
+  const outcome = (): ConfirmationOutcome => (carrier === "offline" ? offline.outcome() : state.outcome);
   return {
-    greet: (signal) => session.greet(signal),
-    respond: (input, signal) => session.respond(input, signal),
-    interrupted: (heard) => session.interrupted(heard),
-    ...(session.speculate ? { speculate: (text: string) => session.speculate?.(text) ?? null } : {}),
+    greet: (signal) => {
+      lastReplier = session;
+      return session.greet(signal);
+    },
+    respond: (input, signal) => {
+      if (!identified && carrier === "model") {
+        const n = input.kind === "speech" ? normalize(input.text) : "";
+        const patient =
+          input.kind === "speech" && !OPT_OUT.test(n) && whoAnswerOf(n, consentOf(input.text)) === "patient";
+        if (!patient) return fromOffline(input, signal);
+        identified = true;
+      }
+      lastReplier = carrier === "offline" ? offline : session;
+      return session.respond(input, signal);
+    },
+    interrupted: (heard) => lastReplier.interrupted(heard),
+    // A guess only once the model carries the call: before, the words are the offline dialog's to read.
+    speculate: (text: string) =>
+      identified && carrier === "model" ? (session.speculate?.(text) ?? null) : null,
     summary() {
-      // Carried on by the offline dialog after a model failure: its own account of what it did.
-      const carried = offline?.outcome();
-      if (offline && carried && carried !== "NO_DECISION") return offline.summary();
+      // Carried by the offline dialog (the wrong person, a model failure): its own account of what it did.
+      if (carrier === "offline") return offline.summary();
       const parts = [outcomeSummary(outcome(), target, state.movedTo)];
       if (state.optedOut) parts.push("Pediu para não receber mais ligações de confirmação.");
       return parts.join(" ");

@@ -53,7 +53,7 @@ type Pending =
   | "move";
 
 /** 'não quero mais receber ligações', 'para de me ligar', 'não me liguem mais'. */
-const OPT_OUT =
+export const OPT_OUT =
   /\b(nao (quero|queria|desejo|gostaria de) (mais )?(receber|que (me )?liguem|ser (mais )?(ligad|contatad)\w*)( mais)?( \w+){0,2} (ligac\w*|chamad\w*|contato\w*|telefonem\w*|mais)|para (de|com) (me )?ligar|parem de (me )?ligar|nao (me )?liguem? mais|nao (me )?ligue mais|tira (o )?meu (numero|telefone)|nao quero (mais )?(ligac\w*|chamad\w*))\b/;
 /**
  * At 'Falo com …?': someone else, or the patient away ('ela tá trabalhando', 'é a mãe dela', 'é engano'). A yes-word
