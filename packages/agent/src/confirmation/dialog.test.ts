@@ -241,7 +241,8 @@ describe("the confirmation call, offline engine", () => {
     expect(hold).toBe("Claro, pode falar.");
     expect(writes(call.tools)).toHaveLength(0);
     const unheard = await call.say("sim");
-    expect(unheard).toBe("Desculpe, acho que você não ouviu a pergunta. Posso confirmar a sua presença?");
+    // Held: a bare yes answers nothing until the question is asked again.
+    expect(unheard).toBe("Certo. Posso confirmar a sua presença?");
     expect(writes(call.tools)).toHaveLength(0);
     await call.say("sim, pode confirmar");
     expect(call.session.outcome()).toBe("CONFIRMED");

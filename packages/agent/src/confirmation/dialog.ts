@@ -81,6 +81,10 @@ const ORDINALS: [RegExp, number][] = [
   [/\b(terceir[oa]|o tres|a tres|opcao tres)\b/, 2],
 ];
 
+/** Where a reply turns from what cannot be to what is wanted: 'não posso segunda, mas pode ser terça'. */
+const PART_BREAK = /,|\b(?:mas|pode ser|prefiro|preferia|que tal|melhor|seria|quem sabe|ou entao)\b/;
+/** A part that refuses its day: 'não vou poder segunda', 'segunda não dá'. */
+const REFUSED = /\bnao\b/;
 /** Days searched for free times when the patient names none. */
 const SEARCH_DAYS = 14;
 /** At most this many times are offered at once. */
@@ -123,6 +127,10 @@ export class OfflineConfirmation implements ConfirmationSession {
   private offers: FreeSlot[] = [];
   private chosen: FreeSlot | undefined;
   private optedOut = false;
+  /** Days the patient said they cannot come: never offered. */
+  private readonly refusedDates = new Set<string>();
+  /** The patient held the line ('não, espera'): a bare yes or no waits for the question to be asked again. */
+  private held = false;
   private readonly writeIds = new Map<string, string>();
   private busy: Promise<void> = Promise.resolve();
   private emit: (event: AgentEvent) => void = () => {};
@@ -204,6 +212,7 @@ export class OfflineConfirmation implements ConfirmationSession {
     this.say(question);
     this.lastQuestion = question;
     this.questionHeard = true;
+    this.held = false;
     if (pending !== this.pending) {
       this.unclear = 0;
       this.closingAsked = false;
@@ -270,11 +279,13 @@ export class OfflineConfirmation implements ConfirmationSession {
     const consent = consentOf(text, readBack);
 
     // An unheard question is not asked: a bare yes or no to it is no answer.
-    if (!this.questionHeard && consent.answer !== "unclear" && !consent.correction) {
-      this.say("Desculpe, acho que você não ouviu a pergunta.");
+    if ((!this.questionHeard || this.held) && consent.answer !== "unclear" && !consent.correction) {
+      // After 'não, espera', a yes or no answers nothing yet: the question is asked again, plainly.
+      this.say(this.held ? "Certo." : "Desculpe, acho que você não ouviu a pergunta.");
       this.ask(this.lastQuestion, this.pending);
       return;
     }
+    this.held = false;
     // 'Pois não?', 'falando': an answer to 'Falo com …?' whatever the consent reading makes of its question mark.
     if (this.pending === "who" && consent.reason !== "hold") {
       const who = whoAnswerOf(n, consent);
@@ -283,7 +294,18 @@ export class OfflineConfirmation implements ConfirmationSession {
     if (consent.reason === "hold") {
       // 'não, espera…': the line stays open and the question waits (decision 0039); at 'Falo com …?' someone
       // may be fetching the patient.
+      // At a write's read-back it is that read-back's 'não' (decision 0039): nothing is written on the next yes.
+      if (this.pending === "cancel") {
+        this.say("Tudo bem, não cancelei.");
+        this.readAppointment();
+        return;
+      }
+      if (this.pending === "move") {
+        this.ask("Tudo bem, não remarquei. Qual dia fica melhor para você?", "change");
+        return;
+      }
       this.say(this.pending === "who" ? "Claro, eu aguardo." : "Claro, pode falar.");
+      if (this.pending !== "who") this.held = true;
       return;
     }
     // A question about the appointment's service or place ('onde fica?', 'quanto custa?'), from the tenant's data
@@ -402,12 +424,14 @@ export class OfflineConfirmation implements ConfirmationSession {
     if (intents.includes("cancel")) return this.askCancel();
     const said = this.wantedWhen(text, n);
     // 'sim, mas pode ser às onze?': a time alone is on the appointment's day.
+    const own = wallClock(this.target.appointment.scheduledAt).date;
     const when =
       said &&
       !said.date &&
       !said.range &&
+      !this.refusedDates.has(own) &&
       (said.time !== undefined || said.period || said.after || said.before)
-        ? { ...said, date: wallClock(this.target.appointment.scheduledAt).date }
+        ? { ...said, date: own }
         : said;
     const named =
       when &&
@@ -477,11 +501,6 @@ export class OfflineConfirmation implements ConfirmationSession {
    * last 'pra' name the new time); the appointment's own day alone names nothing new.
    */
   private wantedWhen(text: string, n: string): When | undefined {
-    const move = [...n.matchAll(/\b(pra|para|pro|pros|pras)\b/g)].pop();
-    if (move) {
-      const after = resolveWhen(n.slice(move.index), this.now());
-      if (after?.date || after?.range || after?.time !== undefined) return after;
-    }
     const own = wallClock(this.target.appointment.scheduledAt).date;
     // 'mais tarde no mesmo dia', 'um pouco mais cedo': the appointment's day, after or before its time.
     if (/\bmais (tarde|cedo)\b/.test(n)) {
@@ -490,7 +509,37 @@ export class OfflineConfirmation implements ConfirmationSession {
       const date = said?.date ?? own;
       return /\bmais tarde\b/.test(n) ? { date, after: at + 1 } : { date, before: at };
     }
+    // 'não vou poder segunda, pode ser terça às dez?': a day said with a refusal is refused, and the day and time
+    // wanted are those of the last part that names one ('passa pra quarta': the words after the last 'pra').
+    const parts = n
+      .split(PART_BREAK)
+      .map((p) => p.trim())
+      .filter(Boolean);
+    for (const part of parts) {
+      if (!REFUSED.test(part)) continue;
+      const date = resolveWhen(part, this.now())?.date;
+      if (date) this.refusedDates.add(date);
+    }
+    const named = (w: When | undefined) =>
+      w &&
+      (w.date ||
+        w.range ||
+        w.time !== undefined ||
+        w.period ||
+        w.after !== undefined ||
+        w.before !== undefined);
+    const move = [...n.matchAll(/\b(pra|para|pro|pros|pras)\b/g)].pop();
+    if (move) {
+      const after = resolveWhen(n.slice(move.index), this.now());
+      if (after?.date || after?.range || after?.time !== undefined) return after;
+    }
+    for (const part of [...parts].reverse()) {
+      if (REFUSED.test(part)) continue;
+      const when = resolveWhen(part, this.now());
+      if (named(when)) return when;
+    }
     const when = resolveWhen(text, this.now());
+    if (when?.date && this.refusedDates.has(when.date)) return { ...when, date: undefined };
     if (when?.date === own && when.time === undefined && !when.period) return undefined;
     return when;
   }
@@ -553,7 +602,12 @@ export class OfflineConfirmation implements ConfirmationSession {
       return this.trouble(error);
     }
     const nowMs = this.now().getTime();
-    const free = slots.filter((s) => s.start !== a.scheduledAt && new Date(s.start).getTime() > nowMs);
+    const free = slots.filter(
+      (s) =>
+        s.start !== a.scheduledAt &&
+        new Date(s.start).getTime() > nowMs &&
+        !this.refusedDates.has(wallClock(s.start).date),
+    );
     const fit = free.filter((s) => fits(s, when));
     // The time asked for is free: straight to its read-back.
     if (when?.time !== undefined) {
