@@ -129,6 +129,74 @@ const SCRIPTS: Script[] = [
     outcome: "CONFIRMED",
     after: { ...kept, confirmed: true },
   },
+  // Second batch, written after the first was tuned to (its first run is in decision 0052).
+  {
+    name: "beleza",
+    lines: ["oi", "sim é ela", "beleza pode confirmar"],
+    outcome: "CONFIRMED",
+    after: { ...kept, confirmed: true },
+  },
+  {
+    name: "asks the time again",
+    lines: ["sim", "qual era o horário mesmo?", "ah tá, pode confirmar"],
+    outcome: "CONFIRMED",
+    after: { ...kept, confirmed: true },
+  },
+  {
+    name: "won't come any more",
+    lines: ["sim", "não vou mais", "pode cancelar sim", "sim"],
+    outcome: "CANCELLED",
+    after: { ...kept, status: "CANCELED" },
+  },
+  {
+    name: "ill",
+    lines: [
+      "sou eu",
+      "tô doente, não vou conseguir ir",
+      "quero remarcar",
+      "quarta de manhã",
+      "às nove",
+      "sim",
+    ],
+    outcome: "RESCHEDULED",
+    after: { status: "SCHEDULED", at: "2026-12-16T09:00:00-03:00", confirmed: false },
+  },
+  {
+    name: "hesitates, then confirms",
+    lines: ["sim", "hum deixa eu ver", "tá, pode confirmar"],
+    outcome: "CONFIRMED",
+    after: { ...kept, confirmed: true },
+  },
+  {
+    name: "another time, then a no to the new read-back",
+    lines: ["sim", "pode passar pra terça às dez", "não, melhor às onze", "sim"],
+    outcome: "RESCHEDULED",
+    after: { status: "SCHEDULED", at: "2026-12-15T11:00:00-03:00", confirmed: false },
+  },
+  {
+    name: "silence on the line, then hangs up",
+    lines: ["..."],
+    outcome: "NO_DECISION",
+    after: kept,
+  },
+  {
+    name: "a yes and a thanks",
+    lines: ["sim", "sim, obrigada"],
+    outcome: "CONFIRMED",
+    after: { ...kept, confirmed: true },
+  },
+  {
+    name: "a cancel said with a thanks and a goodbye",
+    lines: ["sim", "quero cancelar", "pode, obrigada, tchau", "sim"],
+    outcome: "CANCELLED",
+    after: { ...kept, status: "CANCELED" },
+  },
+  {
+    name: "the wife answers and says she will tell her",
+    lines: ["aqui é a esposa dele, eu aviso ele"],
+    outcome: "WRONG_PERSON",
+    after: kept,
+  },
 ];
 
 async function play(script: Script) {

@@ -279,7 +279,10 @@ export class OfflineConfirmation implements ConfirmationSession {
     const consent = consentOf(text, readBack);
 
     // An unheard question is not asked: a bare yes or no to it is no answer.
-    if ((!this.questionHeard || this.held) && consent.answer !== "unclear" && !consent.correction) {
+    // 'tá, pode confirmar' after a hold names what it agrees to: that is the answer.
+    const namesAction = this.pending === "confirm" && consent.answer === "yes" && /\bconfirm/.test(n);
+    const waiting = !this.questionHeard || (this.held && !namesAction);
+    if (waiting && consent.answer !== "unclear" && !consent.correction) {
       // After 'não, espera', a yes or no answers nothing yet: the question is asked again, plainly.
       this.say(this.held ? "Certo." : "Desculpe, acho que você não ouviu a pergunta.");
       this.ask(this.lastQuestion, this.pending);
@@ -329,7 +332,7 @@ export class OfflineConfirmation implements ConfirmationSession {
       case "change":
         return this.onChange(text, n, consent);
       case "cancel":
-        return this.onCancel(consent);
+        return this.onCancel(text, n, consent);
       case "slot":
         return this.onSlot(text, n, consent);
       case "move":
@@ -553,7 +556,12 @@ export class OfflineConfirmation implements ConfirmationSession {
   }
 
   // 'Confirma o cancelamento?'
-  private async onCancel(consent: Consent): Promise<void> {
+  private async onCancel(text: string, n: string, consent: Consent): Promise<void> {
+    // 'quero remarcar' at the cancellation's read-back: a yes-word for another change is no yes to this one.
+    if (intentsOf(text).includes("reschedule")) {
+      this.say("Tudo bem, não cancelei.");
+      return this.offerSlots(this.wantedWhen(text, n));
+    }
     if (consent.answer === "yes") {
       const a = this.target.appointment;
       try {
@@ -676,6 +684,8 @@ export class OfflineConfirmation implements ConfirmationSession {
   private async onMove(text: string, consent: Consent): Promise<void> {
     const slot = this.chosen;
     if (!slot) return this.offerSlots(undefined);
+    // 'prefiro cancelar' at the new time's read-back: a yes-word for another change is no yes to this one.
+    if (intentsOf(text).includes("cancel")) return this.askCancel();
     if (consent.answer === "yes") {
       const a = this.target.appointment;
       let updated: Appointment;
