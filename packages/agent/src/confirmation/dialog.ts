@@ -55,12 +55,15 @@ type Pending =
 /** 'não quero mais receber ligações', 'para de me ligar', 'não me liguem mais'. */
 export const OPT_OUT =
   /\b(nao (quero|queria|desejo|gostaria de) (mais )?(receber|que (me )?liguem|ser (mais )?(ligad|contatad)\w*)( mais)?( \w+){0,2} (ligac\w*|chamad\w*|contato\w*|telefonem\w*|mais)|para (de|com) (me )?ligar|parem de (me )?ligar|nao (me )?liguem? mais|nao (me )?ligue mais|tira (o )?meu (numero|telefone)|nao quero (mais )?(ligac\w*|chamad\w*))\b/;
+/** At 'Falo com …?': the patient away ('ela tá trabalhando', 'ele saiu'), unless the same words say it is them. */
+const AWAY =
+  /\b((ela|ele) (nao )?(esta|ta|saiu|foi|trabalh\w*|viajou|dorm\w*|ocupad\w*|no trabalho|na rua|fora|internad\w*|volta|chega)|nao (esta|ta|se encontra|mora))\b/;
 /**
- * At 'Falo com …?': someone else, or the patient away ('ela tá trabalhando', 'é a mãe dela', 'é engano'). A yes-word
- * with one of these is no yes: nothing about the appointment is said to them.
+ * At 'Falo com …?': someone else speaking ('é a mãe dela', 'sou eu, a mãe dela', 'é engano'), whatever else is
+ * said: nothing about the appointment is said to them.
  */
-const SOMEONE_ELSE =
-  /\b((ela|ele) (nao )?(esta|ta|saiu|foi|trabalh\w*|viajou|dorm\w*|ocupad\w*|no trabalho|na rua|fora|internad\w*|volta|chega)|nao (esta|ta|se encontra|mora)|(mae|pai|irma|irmao|filh[oa]|espos[oa]|marido|mulher|namorad[oa]|avo|tia|tio|prima|primo|amig[oa]|vizinh[oa]|colega|cuidador\w*|enfermeir[oa]|empregad[oa]|diarista|sobrinh[oa]|net[oa]|cunhad[oa]|sogr[oa]) (dela|dele|da|do)|engano|numero errado|nao conheco|ninguem com esse nome)\b/;
+const OTHER_PERSON =
+  /\b((mae|pai|irma|irmao|filh[oa]|espos[oa]|marido|mulher|namorad[oa]|avo|tia|tio|prima|primo|amig[oa]|vizinh[oa]|colega|cuidador\w*|enfermeir[oa]|empregad[oa]|diarista|sobrinh[oa]|net[oa]|cunhad[oa]|sogr[oa]) (dela|dele|da|do)|engano|numero errado|nao conheco|ninguem com esse nome)\b/;
 /** 'é ela', 'ela mesma', 'sou eu': the patient speaking of themself in the third person. */
 const SELF =
   /\b((e|eh|sou) (ela|ele)|(ela|ele) mesm[oa]|(ela|ele) propri[oa]|o proprio|a propria|sou eu|falando|(ta|esta) falando com (ela|ele)|pois nao)\b|^(fala|pode falar)$/;
@@ -102,7 +105,7 @@ export type WhoAnswer = "patient" | "someone_else" | "who_calls" | "unclear";
  */
 export function whoAnswerOf(n: string, consent: Consent): WhoAnswer {
   const self = SELF.test(n);
-  const someoneElse = (SOMEONE_ELSE.test(n) || RELATIVE.test(n)) && !self;
+  const someoneElse = OTHER_PERSON.test(n) || RELATIVE.test(n) || (AWAY.test(n) && !self);
   const aboutAnother = /\b(ela|ele|dela|dele)\b/.test(n) && !self;
   if (consent.answer === "yes" && !someoneElse && !aboutAnother) return "patient";
   // 'falando', 'tá falando com ela', 'pois não?': the patient, without a yes-word the consent reading knows.

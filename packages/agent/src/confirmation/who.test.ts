@@ -71,6 +71,8 @@ const SOMEONE_ELSE = [
   "ele viajou",
   "não, quem fala é o filho dele",
   "sim, ela chega às seis",
+  "sou eu, a mãe dela",
+  "sim, sou eu, o marido dela",
 ];
 
 const ASK_WHO = ["quem fala?", "quem é?", "quem gostaria?", "de onde fala?", "quem?"];
