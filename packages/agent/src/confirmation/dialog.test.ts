@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { FakeTools } from "../../scenarios/fake-tools";
 import { FIXTURES } from "../../scenarios/fixtures";
+import { sentences } from "../sentences";
 import type { AgentEvent, AgentTools, CallerInput, ConfirmationSession } from "../types";
 import { startOfflineConfirmation } from "./dialog";
 
@@ -246,6 +247,18 @@ describe("the confirmation call, offline engine", () => {
     expect(writes(call.tools)).toHaveLength(0);
     await call.say("sim, pode confirmar");
     expect(call.session.outcome()).toBe("CONFIRMED");
+  });
+
+  it("a read-back heard to its question (as the gateway reports it, sentence by sentence) is answered by a yes", async () => {
+    const { call } = await confirmationCall();
+    await call.say("sim");
+    await call.say("quero passar pra quarta");
+    const readBack = await call.say("às dez");
+    expect(readBack).toMatch(/Posso remarcar\?$/);
+    // The caller talked over the agent after the whole read-back was heard.
+    call.session.interrupted([...sentences(readBack)]);
+    await call.say("sim");
+    expect(call.session.outcome()).toBe("RESCHEDULED");
   });
 
   it("silence: asks again, then ends without a decision", async () => {

@@ -14,6 +14,7 @@ import { type Consent, consentOf } from "../consent";
 import { resolveWhen, type When, wallClock } from "../datetime";
 import { intentsOf, topicsOf } from "../intents";
 import { normalize } from "../normalize";
+import { sentences } from "../sentences";
 import { atTime, whenWords } from "../speak";
 import {
   type AgentEvent,
@@ -175,7 +176,9 @@ export class OfflineConfirmation implements ConfirmationSession {
   }
 
   interrupted(heard: string[]): void {
-    if (this.lastQuestion && !heard.includes(this.lastQuestion)) this.questionHeard = false;
+    // The gateway reports what was heard sentence by sentence: the question was heard when its last sentence was.
+    const last = [...sentences(this.lastQuestion)].at(-1);
+    if (last && !heard.some((h) => h === last || h.endsWith(last))) this.questionHeard = false;
   }
 
   summary(): string {
