@@ -189,7 +189,12 @@ describe("the confirmation call, offline engine", () => {
   });
 
   it("someone speaking of the patient ('ela tá trabalhando', 'é a mãe dela', 'é engano') hears nothing of the appointment", async () => {
-    for (const words of ["ela tá trabalhando agora", "sim, aqui é a mãe dela", "é engano"]) {
+    for (const words of [
+      "ela tá trabalhando agora",
+      "sim, aqui é a mãe dela",
+      "é engano",
+      "não, é outra pessoa",
+    ]) {
       const { call } = await confirmationCall();
       const reply = await call.say(words);
       expect(reply, words).toMatch(/^Tudo bem\. Por favor, avise Ana/);

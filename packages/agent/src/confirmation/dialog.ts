@@ -108,6 +108,8 @@ export function whoAnswerOf(n: string, consent: Consent): WhoAnswer {
   const self = SELF.test(n);
   const someoneElse = OTHER_PERSON.test(n) || RELATIVE.test(n) || (AWAY.test(n) && !self);
   const aboutAnother = /\b(ela|ele|dela|dele)\b/.test(n) && !self;
+  // 'quero falar com uma pessoa': a request, not an answer (its 'quero' is no yes to who they are).
+  if (intentsOf(n).includes("transfer") && !someoneElse && consent.answer !== "no") return "unclear";
   if (consent.answer === "yes" && !someoneElse && !aboutAnother) return "patient";
   // 'falando', 'tá falando com ela', 'pois não?': the patient, without a yes-word the consent reading knows.
   if (self && !someoneElse && consent.answer !== "no") return "patient";
@@ -280,7 +282,6 @@ export class OfflineConfirmation implements ConfirmationSession {
     const n = normalize(text);
     if (!n) return;
     if (OPT_OUT.test(n)) return this.optOut();
-    if (intentsOf(text).includes("transfer")) return this.transfer();
     const readBack = this.readBack();
     const consent = consentOf(text, readBack);
 
@@ -300,6 +301,8 @@ export class OfflineConfirmation implements ConfirmationSession {
       const who = whoAnswerOf(n, consent);
       if (who === "patient" || who === "someone_else") return this.onWho(n, consent);
     }
+    // 'Quero falar com uma atendente' ('é outra pessoa' at 'Falo com …?' was answered above, as someone else).
+    if (intentsOf(text).includes("transfer")) return this.transfer();
     if (consent.reason === "hold") {
       // 'não, espera…': the line stays open and the question waits (decision 0039); at 'Falo com …?' someone
       // may be fetching the patient.

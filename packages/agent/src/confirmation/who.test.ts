@@ -75,6 +75,9 @@ const SOMEONE_ELSE = [
   "sim, sou eu, o marido dela",
 ];
 
+/** Neither: asked again, or (a person asked for) transferred by the dialog. */
+const NEITHER = ["quero falar com uma pessoa", "quero falar com a clínica", "hã?"];
+
 const ASK_WHO = ["quem fala?", "quem é?", "quem gostaria?", "de onde fala?", "quem?"];
 
 const read = (text: string) => whoAnswerOf(normalize(text), consentOf(text));
@@ -94,6 +97,10 @@ describe("the confirmation call's 'Falo com …?'", () => {
     const missed = PATIENT.filter((t) => read(t) !== "patient");
     console.info(`patient: ${PATIENT.length - missed.length}/${PATIENT.length} accepted`);
     expect(missed).toEqual([]);
+  });
+
+  it("a request for a person, or a sound, is neither the patient nor someone else", () => {
+    expect(NEITHER.map(read)).toEqual(NEITHER.map(() => "unclear"));
   });
 
   it("'quem fala?' is a question about who calls", () => {
