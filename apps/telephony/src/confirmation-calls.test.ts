@@ -166,8 +166,12 @@ describe("a confirmation call with the Claude engine", () => {
       {
         blocks: [{ type: "tool_use", name: "confirm_appointment", input: { appointmentId: appointment.id } }],
       },
-      { blocks: [{ type: "text", text: "Presença confirmada. Até logo!" }] },
-      { blocks: [{ type: "tool_use", name: "end_call", input: {} }] },
+      {
+        blocks: [
+          { type: "text", text: "Presença confirmada. Até logo!" },
+          { type: "tool_use", name: "end_call", input: {} },
+        ],
+      },
     ];
     fake.script = (_request, index) => replies[index] ?? { blocks: [{ type: "text", text: "Até logo!" }] };
     const call = await confirmationCall(claudeClinic, appointment.id, MARIA_PHONE, claude);
