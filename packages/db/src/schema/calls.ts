@@ -18,7 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { clients, establishments } from "./catalogue";
-import { conversationDirection, conversationStatus, messageSender } from "./enums";
+import { confirmationOutcome, conversationDirection, conversationStatus, messageSender } from "./enums";
 import { users } from "./identity";
 import { createdAt, id, tenantId, tenantTable } from "./tenancy";
 
@@ -56,6 +56,8 @@ export const conversations = tenantTable(
     /** The recording could not be written (a full disk): the call went on without it (decision 0032). */
     recordingFailed: boolean().notNull().default(false),
     billedMinutes: integer(),
+    /** A confirmation call's outcome (issue #23; decision 0052), written by the gateway's finish; null for other calls. */
+    confirmationOutcome: confirmationOutcome(),
     /**
      * The gateway's last sign of life for the call while it is ACTIVE (its heartbeat): the server's sweep finishes a
      * call silent for too long, as a gateway that died would leave it (decision 0032).

@@ -5,6 +5,7 @@ import {
   BILLING_CYCLES,
   BILLING_TYPES,
   BUSINESS_TYPES,
+  CONFIRMATION_OUTCOMES,
   CONVERSATION_DIRECTIONS,
   CONVERSATION_STATUSES,
   DAY_PARTS,
@@ -47,6 +48,8 @@ export const voiceTone = pgEnum("voice_tone", VOICE_TONES);
 export const conversationStatus = pgEnum("conversation_status", CONVERSATION_STATUSES);
 
 export const conversationDirection = pgEnum("conversation_direction", CONVERSATION_DIRECTIONS);
+
+export const confirmationOutcome = pgEnum("confirmation_outcome", CONFIRMATION_OUTCOMES);
 
 export const messageSender = pgEnum("message_sender", MESSAGE_SENDERS);
 
