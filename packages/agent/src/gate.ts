@@ -7,6 +7,9 @@ import { resolveWhen, wallClock } from "./datetime";
 import type { Said } from "./normalize";
 import { sentences } from "./sentences";
 
+/** Where a read-back sentence joins two changes: a comma, or 'e' before an article ('às nove e a vacina às onze'). */
+const CLAUSES = /,\s*|\s+e\s+(?=(?:o|a|os|as|à|às|ao|aos)\s)/i;
+
 export interface WriteToConfirm {
   /** The caller's reply to the read-back. */
   reply: string | Said;
@@ -29,6 +32,10 @@ export function writeConfirmed({ reply, readBack, now, at }: WriteToConfirm): bo
   const parts = [readBack, ...sentences(readBack)].flatMap((s) => [s, ...s.split(/\bpara\b/)]);
   return parts.some((text) => {
     const when = resolveWhen(text, now);
-    return when?.date === target.date && when.time === target.minutes;
+    if (when?.date !== target.date) return false;
+    if (when.time === target.minutes) return true;
+    // Two services read back in one sentence ('o banho às nove e a vacina às onze, na sexta'): the sentence's day
+    // and one clause's time. Alternatives ('às nove ou às onze?') are one clause: no yes to either.
+    return text.split(CLAUSES).some((clause) => resolveWhen(clause, now)?.time === target.minutes);
   });
 }

@@ -17,6 +17,10 @@ import type {
 import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { Client } from "@atende/shared/schemas/clients";
 import { Channel } from "../channel";
+import type { ClaudeMode } from "../confirmation/claude-mode";
+import { claudeConfirmation } from "../confirmation/claude-mode";
+import { startOfflineConfirmation } from "../confirmation/dialog";
+import { consentOf } from "../consent";
 import { createOfflineEngine, TOPIC_LABELS } from "../dialog";
 import { writeConfirmed } from "../gate";
 import { topicsOf } from "../intents";
@@ -33,7 +37,7 @@ import {
   ToolError,
 } from "../types";
 import { buildSystemPrompt } from "./prompt";
-import { readsOnly, TOOLS, type ToolContext, type ToolOutcome, toolDefinitions } from "./tools";
+import { readsOnly, TOOLS, type ToolContext, type ToolDef, type ToolOutcome, toolDefinitions } from "./tools";
 import { TurnGate } from "./turn-gate";
 
 export interface ClaudeEngineOptions {
@@ -135,12 +139,16 @@ class ClaudeSession implements AgentSession {
   private cutOff = false;
   /** The text of the agent's previous turn as the caller heard it: what a yes answers. */
   private previousTurn = "";
+  /** What the caller said this call, as settled by whole turns: a new patient's data comes from it. */
+  private callerWords: string[] = [];
   private seen: Seen = { appointments: new Map(), clients: new Map() };
   private readonly outcomes: string[] = [];
   private readonly topicsGiven = new Set<string>();
   private fallback: AgentSession | undefined;
   private ended = false;
   private busy: Promise<void> = Promise.resolve();
+  /** The tools of this call: every tool, or a mode's own list (decision 0052). */
+  private readonly toolList: ToolDef[];
 
   constructor(
     private readonly anthropic: Anthropic,
@@ -149,9 +157,20 @@ class ClaudeSession implements AgentSession {
     private readonly k: AgentKnowledge,
     private readonly call: CallInfo,
     private readonly tools: AgentTools,
+    /** A call other than the reception (the confirmation call, decision 0052): its prompt, opening, tools, fallback. */
+    private readonly mode?: ClaudeMode,
   ) {
-    this.system = [{ type: "text", text: buildSystemPrompt(k, call), cache_control: { type: "ephemeral" } }];
+    this.system = [
+      {
+        type: "text",
+        text: mode?.system ?? buildSystemPrompt(k, call),
+        cache_control: { type: "ephemeral" },
+      },
+    ];
+    this.toolList = mode?.tools ?? TOOLS;
     if (call.knownClient) this.seen.clients.set(call.knownClient.id, call.knownClient);
+    for (const a of mode?.seen.appointments ?? []) this.seen.appointments.set(a.id, a);
+    for (const c of mode?.seen.clients ?? []) this.seen.clients.set(c.id, c);
   }
 
   // ─── AgentSession ──────────────────────────────────────────────────────────────────────────────────────────
@@ -160,6 +179,11 @@ class ClaudeSession implements AgentSession {
     // The welcome is the tenant's own text (no model call, no wait); the system prompt tells the model it was said.
     return this.run(signal, new TurnGate(this.call), async (emit, said) => {
       if (this.call.callerNumber) emit({ type: "data", key: "Telefone", value: this.call.callerNumber });
+      if (this.mode) {
+        for (const e of this.mode.greetEvents) emit(e);
+        for (const text of this.mode.opening) said({ text });
+        return;
+      }
       const welcome =
         this.k.agent.welcomeMessage.trim() ||
         `Olá, você ligou para ${this.k.profile.name}. Eu sou ${this.k.agent.name}. Como posso ajudar?`;
@@ -323,6 +347,9 @@ class ClaudeSession implements AgentSession {
     // the turn is the caller's, so a dropped speculation leaves nothing behind (decision 0024).
     const messages = [...this.messages];
     const seen: Seen = { appointments: new Map(this.seen.appointments), clients: new Map(this.seen.clients) };
+    // A CPF or phone may be typed on the keypad: its digits are the caller's words too.
+    const words = input.kind === "speech" ? input.text : input.kind === "dtmf" ? input.digits : null;
+    const callerWords = words ? [...this.callerWords, words] : this.callerWords;
     const note: ContentBlockParam[] = this.cutOff
       ? [{ type: "text", text: "[o cliente interrompeu você; ele só ouviu a sua fala até aqui]" }]
       : [];
@@ -354,7 +381,7 @@ class ClaudeSession implements AgentSession {
         const results: ToolResultBlockParam[] = [];
         for (const use of uses) {
           // A guess may look things up; a tool that acts waits until the caller's turn is decided (decision 0024).
-          if (!readsOnly(use.name) && !(await gate.pass())) return;
+          if (!readsOnly(use.name, this.toolList) && !(await gate.pass())) return;
           const filler = setTimeout(() => {
             // No filler for a guess: the caller has not finished speaking.
             if (fillerSaid || signal.aborted || !gate.isOpen) return;
@@ -363,7 +390,7 @@ class ClaudeSession implements AgentSession {
           }, this.options.fillerAfterMs);
           let outcome: ToolOutcome;
           try {
-            outcome = await this.runTool(use, input, seen);
+            outcome = await this.runTool(use, input, seen, callerWords);
           } finally {
             clearTimeout(filler);
           }
@@ -400,6 +427,7 @@ class ClaudeSession implements AgentSession {
       if (gate.isOpen) {
         this.messages = messages;
         this.seen = seen;
+        this.callerWords = callerWords;
         this.cutOff = false;
       }
     }
@@ -459,7 +487,7 @@ class ClaudeSession implements AgentSession {
           model: this.options.model,
           max_tokens: this.options.maxTokens,
           system: this.system,
-          tools: toolDefinitions(),
+          tools: toolDefinitions(this.toolList),
           messages: withCacheBreakpoint(messages),
           stream: true,
         },
@@ -539,8 +567,13 @@ class ClaudeSession implements AgentSession {
     });
   }
 
-  private async runTool(use: ToolUseBlockParam, input: CallerInput, seen: Seen): Promise<ToolOutcome> {
-    const def = TOOLS.find((t) => t.name === use.name);
+  private async runTool(
+    use: ToolUseBlockParam,
+    input: CallerInput,
+    seen: Seen,
+    callerWords: string[],
+  ): Promise<ToolOutcome> {
+    const def = this.toolList.find((t) => t.name === use.name);
     if (!def) return { content: `Ferramenta desconhecida: ${use.name}`, isError: true };
     const ctx: ToolContext = {
       tools: this.tools,
@@ -548,6 +581,11 @@ class ClaudeSession implements AgentSession {
       toolUseId: use.id,
       now: this.call.now(),
       confirmed: (instant) => this.confirmed(input, instant),
+      agreed: () => input.kind === "speech" && consentOf(input.text).answer === "yes",
+      previousTurn: this.previousTurn,
+      callerText: input.kind === "speech" ? input.text : null,
+      callerWords,
+      callerNumber: this.call.callerNumber,
       appointments: seen.appointments,
       clients: seen.clients,
     };
@@ -579,7 +617,7 @@ class ClaudeSession implements AgentSession {
     said: (s: Said) => void,
     saidAnything: boolean,
   ): Promise<void> {
-    const fallback = this.options.fallback.start(this.k, this.call, this.tools);
+    const fallback = this.mode?.fallback() ?? this.options.fallback.start(this.k, this.call, this.tools);
     this.fallback = fallback;
     said({ text: CLAUDE_LINES.trouble });
     if (saidAnything || input.kind !== "speech") {
@@ -633,6 +671,18 @@ export function createClaudeEngine(options: ClaudeEngineOptions): Engine {
   return {
     start(knowledge, call, tools) {
       return new ClaudeSession(anthropic, resolved, knowledge, call, tools);
+    },
+    // The confirmation call (decision 0052): the same session on the mode's prompt and tools, carried on by the
+    // offline confirmation dialog when the model fails.
+    startConfirmation(knowledge, call, tools, target) {
+      return claudeConfirmation({
+        knowledge,
+        call,
+        tools,
+        target,
+        start: (mode) => new ClaudeSession(anthropic, resolved, knowledge, call, tools, mode),
+        fallback: () => startOfflineConfirmation(knowledge, call, tools, target),
+      });
     },
   };
 }
