@@ -30,6 +30,13 @@ describe("the write gate", () => {
     expect(writeConfirmed({ reply: "pode", readBack: move, now: NOW, at: AT })).toBe(true);
   });
 
+  it("reads two changes read back in one sentence by their clauses; alternatives are no read-back", () => {
+    const two = "Então fica: a consulta às nove e a limpeza às dez, na sexta-feira, dia 18. Posso confirmar?";
+    expect(writeConfirmed({ reply: "sim", readBack: two, now: NOW, at: AT })).toBe(true);
+    const either = "Na sexta-feira, dia 18, pode ser às nove ou às dez?";
+    expect(writeConfirmed({ reply: "sim", readBack: either, now: NOW, at: AT })).toBe(false);
+  });
+
   it("takes no yes inside a closing, a contradiction, a negation or another day", () => {
     for (const reply of [
       "ok obrigado tchau",
