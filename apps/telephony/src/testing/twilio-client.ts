@@ -5,6 +5,8 @@
 import { FRAME_BYTES, FRAME_MS, type OutboundEvent } from "@atende/shared/telephony";
 import WebSocket from "ws";
 
+const MEDIA_PREFIX = Buffer.from('{"event":"media"');
+
 export interface SimulatedCallOptions {
   url: string;
   customParameters: Record<string, string>;
@@ -37,13 +39,18 @@ export class SimulatedCall {
       this.ws.once("open", () => resolve());
       this.ws.once("error", reject);
     });
-    this.ws.on("message", (data) => {
-      const text = data.toString();
-      if (this.onMedia && text.startsWith('{"event":"media"')) {
+    this.ws.on("message", (data: Buffer) => {
+      // A media event is recognised from its first bytes, without making a string of it (10,000 a second in the
+      // voice benchmark).
+      if (
+        this.onMedia &&
+        data.length >= MEDIA_PREFIX.length &&
+        data.compare(MEDIA_PREFIX, 0, MEDIA_PREFIX.length, 0, MEDIA_PREFIX.length) === 0
+      ) {
         this.onMedia();
         return;
       }
-      const event = JSON.parse(text) as OutboundEvent;
+      const event = JSON.parse(data.toString()) as OutboundEvent;
       this.events.push(event);
       if (event.event === "mark" && options.echoMarks !== false) {
         this.sendJson({ event: "mark", streamSid: this.streamSid, mark: { name: event.mark.name } });
