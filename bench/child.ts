@@ -18,7 +18,7 @@ export interface Child {
 export function startChild(
   file: URL,
   input: unknown,
-  options: { process?: boolean; nodeFlags?: readonly string[] } = {},
+  options: { process?: boolean; nodeFlags?: readonly string[]; env?: Record<string, string> } = {},
 ): Child {
   if (!options.process) {
     const worker = new Worker(file, { workerData: input, execArgv: ["--import", "tsx"] });
@@ -36,6 +36,7 @@ export function startChild(
   const child: ChildProcess = fork(file, [], {
     execArgv: ["--import", "tsx", ...(options.nodeFlags ?? [])],
     serialization: "advanced",
+    env: { ...process.env, ...options.env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   child.send({ input });

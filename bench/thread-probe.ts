@@ -17,6 +17,8 @@ export interface ThreadReport {
   loopP99: number;
   loopMax: number;
   gc: GcPause[];
+  /** CPU time this thread used over the run (user + system, ms): its work, whatever the machine's load. */
+  cpuMs: number;
 }
 
 const KINDS: Record<number, string> = { 1: "minor", 2: "major", 4: "incremental", 8: "weak", 15: "all" };
@@ -26,6 +28,7 @@ export function probeThread(thread: string): { stop(): ThreadReport } {
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const gc: GcPause[] = [];
+  const cpu0 = process.threadCpuUsage();
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const detail = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail;
@@ -41,7 +44,9 @@ export function probeThread(thread: string): { stop(): ThreadReport } {
     stop() {
       loop.disable();
       observer.disconnect();
+      const cpu = process.threadCpuUsage(cpu0);
       return {
+        cpuMs: (cpu.user + cpu.system) / 1000,
         thread,
         loopP99: loop.percentile(99) / 1e6,
         loopMax: loop.max / 1e6,

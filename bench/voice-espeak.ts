@@ -37,17 +37,28 @@ const PRODUCT_FLAGS = JSON.parse(
   readFileSync(new URL("../apps/telephony/node-flags.json", import.meta.url), "utf8"),
 ) as string[];
 /**
- * `BENCH_ESPEAK_FLAGS`: the gateway's Node flags to compare, `|` between sets: `product` (the default) is what
- * `npm start` gives it, `none` no flag, anything else the flags themselves. Each call count runs every set in turn,
- * so they are compared under the same load.
+ * `BENCH_ESPEAK_FLAGS`: the gateway processes to compare, `|` between them: `product` (the default) is the Node flags
+ * `npm start` gives it, `none` no flag; otherwise Node flags (`--…`) and environment variables (`NAME=value`, e.g.
+ * `SYNTHESIS_NICE=0`), `product` among them standing for the product's flags. Each call count runs every set in
+ * turn, so they are compared under the same load.
  */
 const flagSets = (process.env.BENCH_ESPEAK_FLAGS ?? "product").split("|").map((set) => {
   const name = set.trim();
-  const flags = name === "product" ? PRODUCT_FLAGS : name === "none" ? [] : name.split(/\s+/);
-  return { name, flags };
+  const tokens = name === "none" ? [] : name.split(/\s+/);
+  const flags = tokens.flatMap((t) => (t === "product" ? PRODUCT_FLAGS : t.startsWith("--") ? [t] : []));
+  const env = Object.fromEntries(
+    tokens
+      .filter((t) => !t.startsWith("--") && t.includes("="))
+      .map((t) => t.split("=", 2) as [string, string]),
+  );
+  return { name, flags, env };
 });
-const part = (file: string, data: unknown, nodeFlags: readonly string[] = []) =>
-  startChild(new URL(file, import.meta.url), data, { process: ownProcesses, nodeFlags });
+const part = (
+  file: string,
+  data: unknown,
+  nodeFlags: readonly string[] = [],
+  env: Record<string, string> = {},
+) => startChild(new URL(file, import.meta.url), data, { process: ownProcesses, nodeFlags, env });
 
 export interface EspeakRow {
   synthesis: "thread" | "pool";
@@ -79,6 +90,8 @@ export interface EspeakRow {
   stallsOwn: number;
   /** The server's answer to the browser-call request (the welcome's first part), p95. */
   ticketP95: number;
+  /** The gateway's `calls.open` request to the server (the welcome waits for it), p95. */
+  openP95: number;
   /** The seconds with the most callers' stalls: when, how many, and what each thread was doing then. */
   stallSeconds: string[];
 }
@@ -106,7 +119,7 @@ function runCallers(
 async function run(
   synthesis: "thread" | "pool",
   calls: number,
-  flagSet: { name: string; flags: readonly string[] },
+  flagSet: { name: string; flags: readonly string[]; env: Record<string, string> },
 ): Promise<EspeakRow> {
   const harness = await startHarness();
   const gateway = part(
@@ -119,6 +132,7 @@ async function run(
       voice: synthesis === "thread" ? "espeak-thread" : "espeak-pool",
     } satisfies GatewayWorkerInput,
     flagSet.flags,
+    flagSet.env,
   );
   try {
     const { url } = await new Promise<{ url: string }>((resolve, reject) => {
@@ -186,6 +200,7 @@ async function run(
       gatewayLateCalls: sent.pacerLate.calls,
       stallsTotal: stalls.length,
       stallsOwn: ok.reduce((a, m) => a + m.ownStalls, 0),
+      openP95: percentile(sent.pacerLate.openMs, 0.95),
       ticketP95: percentile(
         ok.map((m) => m.ticketMs),
         0.95,
@@ -263,13 +278,14 @@ export function printThreads(rows: EspeakRow[]): void {
           String(t.gc.filter((g) => g.ms > 10).length),
           longest ? `${longest.ms.toFixed(1)} (${longest.kind})` : "-",
           t.gc.reduce((a, g) => a + g.ms, 0).toFixed(0),
+          t.cpuMs.toFixed(0),
         ];
       }),
     ),
   );
   for (const r of rows) {
     console.log(
-      `\n${r.synthesis} ${r.flags} ${r.calls}: the gateway sent ${r.pacerOver40} frames > 40 ms late (latest ${r.pacerMax.toFixed(0)} ms) in ${r.gatewayLateCalls} calls; the callers saw ${r.stallsTotal} gaps > 60 ms, ${r.stallsOwn} of them while their own loop was held up; browser-call ticket p95 ${r.ticketP95.toFixed(0)} ms`,
+      `\n${r.synthesis} ${r.flags} ${r.calls}: the gateway sent ${r.pacerOver40} frames > 40 ms late (latest ${r.pacerMax.toFixed(0)} ms) in ${r.gatewayLateCalls} calls; the callers saw ${r.stallsTotal} gaps > 60 ms, ${r.stallsOwn} of them while their own loop was held up; browser-call ticket p95 ${r.ticketP95.toFixed(0)} ms, the gateway's calls.open p95 ${r.openP95.toFixed(0)} ms`,
     );
     for (const line of r.stallSeconds) console.log(`  ${line}`);
   }

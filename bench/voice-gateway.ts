@@ -38,7 +38,14 @@ export interface GatewaySendTimes {
   /** The gateway thread's event loop and garbage collection over the run. */
   thread: ThreadReport;
   /** The pacer's own view: frames sent over 40 ms after they were due, and the latest (ms). */
-  pacerLate: { over40: number; max: number; frames: number; over40At: number[]; calls: number };
+  pacerLate: {
+    over40: number;
+    max: number;
+    frames: number;
+    over40At: number[];
+    calls: number;
+    openMs: number[];
+  };
 }
 
 const channel = await childChannel<GatewayWorkerInput>();
@@ -54,10 +61,27 @@ if (channel) {
     await inspector.post("Profiler.start");
   }
   const probe = probeThread("gateway");
+  // The server's part of each welcome: the gateway's `calls.open` request, timed around its fetch.
+  const openMs: number[] = [];
+  const fetch0 = globalThis.fetch;
+  globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
+    const started = performance.now();
+    const response = await fetch0(...args);
+    if (String(args[0] instanceof Request ? args[0].url : args[0]).includes("calls.open"))
+      openMs.push(performance.now() - started);
+    return response;
+  };
   const sends = new Map<string, number[]>();
   const pacers: ReturnType<typeof createPacer>[] = [];
   // The pacer keeps each frame's lateness against its due time; drained every second so none is lost.
-  const pacerLate = { over40: 0, max: 0, frames: 0, over40At: [] as number[], calls: 0 };
+  const pacerLate = {
+    over40: 0,
+    max: 0,
+    frames: 0,
+    over40At: [] as number[],
+    calls: 0,
+    openMs: [] as number[],
+  };
   /** The calls (stream keys) with a frame sent over 40 ms after it was due: a gap the gateway made. */
   const lateCalls = new Set<string>();
   const drain = setInterval(() => {
@@ -79,6 +103,7 @@ if (channel) {
       ? createSynthesisPool({
           size: Number(process.env.SYNTHESIS_WORKERS) || defaultSynthesisWorkers(availableParallelism()),
           cacheBytes: 64 * 2 ** 20,
+          ...(process.env.SYNTHESIS_NICE ? { nice: Number(process.env.SYNTHESIS_NICE) } : {}),
         })
       : null;
   await pool?.ready();
@@ -110,6 +135,7 @@ if (channel) {
   port.once(() => {
     clearInterval(drain);
     pacerLate.calls = lateCalls.size;
+    pacerLate.openMs = openMs;
     const result: GatewaySendTimes = { lateness: [], endDrift: [], thread: probe.stop(), pacerLate };
     for (const all of sends.values()) {
       const times = all.slice(-input.expectedFrames);
