@@ -43,6 +43,7 @@ import {
   type TurnEnd,
   type TurnOptions,
 } from "./stages/caller-turns";
+import { Replies, type Reply } from "./stages/replies";
 import { encodeOutbound, mediaEncoder } from "./stages/twilio-codec";
 import { TurnClock } from "./turn-timings";
 
@@ -138,26 +139,6 @@ export const MAX_LOST_UTTERANCES = 3;
 
 type EndReason = "agent" | "transfer" | "hangup" | "cap" | "error";
 
-interface Utterance {
-  text: string;
-  mark: string;
-  heard: boolean;
-  timestamp: Date;
-}
-
-interface Reply {
-  controller: AbortController;
-  utterances: Utterance[];
-  /** The engine has yielded its last event. */
-  finished: boolean;
-  /** What the reply ends the call with, once its audio has been heard. */
-  ending: { kind: "end" } | { kind: "transfer"; to: string } | null;
-  /** The caller turn this reply answers (decision 0022), null for the greeting, prompts and the cap's line. */
-  clock: TurnClock | null;
-  /** The session's own line (the cap, a recogniser failure), not the engine's: a barge-in does not concern it. */
-  own?: boolean;
-}
-
 interface OpenedCall {
   callId: string;
   tenantId: string;
@@ -181,9 +162,6 @@ export class CallSession {
   private call: OpenedCall | null = null;
   private startedAtMs: number | null = null;
   private state: AgentState | null = null;
-  private reply: Reply | null = null;
-  /** Earlier replies replaced by a newer one while their audio still plays (their engine work is done). */
-  private readonly outgoing: Reply[] = [];
   /** Serialises replies: the next caller input runs after the current reply's engine work. */
   private work: Promise<void> = Promise.resolve();
   private pendingInputs = 0;
@@ -205,10 +183,6 @@ export class CallSession {
   private turnEndedAt: number | null = null;
   /** Caller turns so far (the per-turn timings' numbering). */
   private turns = 0;
-  /** The agent's last sentence the caller heard: what it asked decides when an answer is complete. */
-  private lastHeard: string | null = null;
-  /** Turns whose reply was settled before its first frame went out: written when it does. */
-  private readonly awaitingFrame = new Set<TurnClock>();
   private ended = false;
   private opening = false;
   private endReason: EndReason | null = null;
@@ -220,6 +194,8 @@ export class CallSession {
   private readonly turnOptions: TurnOptions;
   /** The agent-output stage: sentences in, paced frames and marks out, heard marks back. */
   private readonly output: AgentOutput<TurnClock>;
+  /** The replies stage: which sentences belong to which reply, what was heard, when a reply is done. */
+  private readonly replies: Replies;
 
   constructor(
     private readonly socket: StreamSocket,
@@ -264,11 +240,23 @@ export class CallSession {
           this.recordAudio((recorder) => recorder.writeAgent(frame, this.elapsedMs()));
         },
         mark: (name) => this.send({ event: "mark", streamSid: this.streamSid, mark: { name } }),
-        heard: (name) => this.onMarkEcho(name),
+        heard: (name) => this.replies.markHeard(name),
         firstFrame: (clock) => {
           clock.firstFrame();
-          if (this.awaitingFrame.delete(clock)) this.writeTiming(clock);
+          this.replies.firstFrame(clock);
         },
+      },
+    });
+    this.replies = new Replies({
+      waiting: (clock) => this.output.waiting(clock),
+      forget: (marks) => this.output.forget(marks),
+      events: {
+        heard: (text) => this.send(this.transcript("agent", text, true)),
+        message: (content, timestamp) =>
+          this.callRecord.message({ sender: "AGENT", content, timestamp: timestamp.toISOString() }),
+        timing: (clock) => this.writeTiming(clock),
+        flush: () => this.flushMessages(),
+        done: (reply) => this.replyDone(reply),
       },
     });
     this.startTimer = this.clock.setTimeout(() => {
@@ -369,7 +357,7 @@ export class CallSession {
         callerNumber: opened.callerNumber,
         now: () => new Date(Date.now() + opened.clockOffsetMs),
         knownClient: opened.client,
-        onFirstToken: () => this.reply?.clock?.engineFirst(),
+        onFirstToken: () => this.replies.current?.clock?.engineFirst(),
       },
       agentTools(client),
     );
@@ -415,9 +403,9 @@ export class CallSession {
       options: this.turnOptions,
       events: this.callerEvents(),
       context: {
-        agentSpeaking: () => this.agentSpeaking(),
-        listeningIdle: () => !this.reply && this.pendingInputs === 0,
-        lastHeard: () => this.lastHeard,
+        agentSpeaking: () => this.replies.speaking,
+        listeningIdle: () => !this.replies.current && this.pendingInputs === 0,
+        lastHeard: () => this.replies.lastHeard,
       },
     });
     this.callerTurns.agentState(this.state ?? "thinking");
@@ -471,13 +459,12 @@ export class CallSession {
       backchannel: (text, spoken) => {
         if (spoken) this.lostUtterances = 0;
         // Counted on the turn whose audio it was said over (the latency view shows it, decision 0036).
-        const speaking = [this.reply, ...this.outgoing].find((r) => r?.utterances.some((u) => !u.heard));
-        speaking?.clock?.backchannel();
+        this.replies.speakingReply()?.clock?.backchannel();
         this.deps.metrics?.backchannel();
         this.deps.logger.debug({ text }, "an acknowledgement over the agent's speech; it goes on");
       },
       nothingSaid: () => {
-        if (!this.reply) this.listen();
+        if (!this.replies.current) this.listen();
       },
       lost: (error) => {
         this.deps.metrics?.providerError("stt");
@@ -551,21 +538,9 @@ export class CallSession {
     this.work = this.work.then(async () => {
       this.pendingInputs--;
       if (this.ended) return;
-      const reply: Reply = {
-        controller: new AbortController(),
-        utterances: [],
-        finished: false,
-        ending: null,
-        clock,
-        own,
-      };
       // An earlier reply still being heard (its engine done) is replaced: its turn is settled here, and its audio
       // plays out with its marks still counted, so what the caller hears of it is still recorded.
-      if (this.reply) {
-        this.recordTiming(this.reply);
-        if (this.reply.utterances.some((u) => !u.heard)) this.outgoing.push(this.reply);
-      }
-      this.reply = reply;
+      const reply = this.replies.start(clock, { own });
       this.setState("thinking");
       try {
         await this.play(reply, produce(reply.controller.signal));
@@ -575,8 +550,7 @@ export class CallSession {
           this.deps.logger.error({ err: error }, "agent turn failed");
         }
       }
-      reply.finished = true;
-      this.maybeTurnDone(reply);
+      this.replies.finished(reply);
     });
   }
 
@@ -649,60 +623,18 @@ export class CallSession {
       );
       return;
     }
-    if (reply.controller.signal.aborted || this.ended || this.reply !== reply) return;
+    if (reply.controller.signal.aborted || this.ended || this.replies.current !== reply) return;
     reply.clock?.ttsFirstByte();
     const mark = `${this.key}-${reply.utterances.length}-${Date.now().toString(36)}`;
-    reply.utterances.push({ text, mark, heard: false, timestamp: new Date() });
+    const first = this.replies.queued(reply, text, mark);
     this.setState("speaking");
     this.send(this.transcript("agent", text, false));
     // A turn's first frame is its reply's first sentence's (decision 0022).
-    this.output.enqueue(audio, mark, reply.utterances.length === 1 ? (reply.clock ?? undefined) : undefined);
+    this.output.enqueue(audio, mark, first ? (reply.clock ?? undefined) : undefined);
   }
 
-  /** A sentence was heard (its mark echoed, or its grace passed). */
-  private onMarkEcho(name: string): void {
-    const reply = [...this.outgoing, this.reply].find((r) => r?.utterances.some((u) => u.mark === name));
-    const utterance = reply?.utterances.find((u) => u.mark === name);
-    if (!reply || !utterance || utterance.heard) return;
-    // Marks come back in order; one echoed means every sentence before it was played too.
-    for (const u of reply.utterances) {
-      if (u.heard) continue;
-      u.heard = true;
-      this.lastHeard = u.text;
-      this.send(this.transcript("agent", u.text, true));
-      if (u === utterance) break;
-    }
-    this.maybeTurnDone(reply);
-  }
-
-  /** The reply's heard sentences become one message of the record (an unheard rest is not part of the call). */
-  private recordHeard(reply: Reply): void {
-    const heard = reply.utterances.filter((u) => u.heard);
-    const first = heard[0];
-    if (!first) return;
-    this.callRecord.message({
-      sender: "AGENT",
-      content: heard.map((u) => u.text).join(" "),
-      timestamp: first.timestamp.toISOString(),
-    });
-  }
-
-  /** A reply is done when the engine finished and the caller heard all of it. */
-  private maybeTurnDone(reply: Reply): void {
-    if (!reply.finished || reply.utterances.some((u) => !u.heard)) return;
-    const earlier = this.outgoing.indexOf(reply);
-    if (earlier >= 0) {
-      // A replaced reply heard out: its words join the record; the call goes on with the newer reply.
-      this.outgoing.splice(earlier, 1);
-      this.recordHeard(reply);
-      this.flushMessages();
-      return;
-    }
-    if (this.reply !== reply) return;
-    this.reply = null;
-    this.recordHeard(reply);
-    this.recordTiming(reply);
-    this.flushMessages();
+  /** A reply finished and heard out: the call listens again, or ends, or is transferred, as the reply said. */
+  private replyDone(reply: Reply): void {
     if (reply.ending?.kind === "end") return void this.finish("agent");
     if (reply.ending?.kind === "transfer") {
       this.transferredTo = e164Of(reply.ending.to) ?? reply.ending.to;
@@ -728,52 +660,22 @@ export class CallSession {
     await this.finish("transfer");
   }
 
-  /** Audio of a reply (the current one or one it replaced) is still to be heard. */
-  private agentSpeaking(): boolean {
-    return [this.reply, ...this.outgoing].some((r) => r?.utterances.some((u) => !u.heard));
-  }
-
   /**
    * Caller input while the agent speaks: stop the audio, drop the rest of the reply, tell the engine what was heard.
    * `latencyMs`: from the interrupting speech's onset to now, in media time (null for text, keys and the cap).
    */
   private bargeIn(latencyMs: number | null = null): void {
-    const reply = this.reply;
-    if (!this.agentSpeaking()) return;
+    if (!this.replies.speaking) return;
     this.deps.metrics?.bargeIn(latencyMs);
     this.output.clear();
-    // Turns settled while their audio waited in the queue were never heard: interrupted too.
-    for (const clock of this.awaitingFrame) {
-      clock.interrupted();
-      this.writeTiming(clock);
-    }
-    this.awaitingFrame.clear();
     this.send({ event: "clear", streamSid: this.streamSid });
-    // Replaced replies still playing: what was heard of them is recorded, the rest is gone with the audio.
-    for (const earlier of this.outgoing.splice(0)) {
-      this.dropGraceTimers(earlier);
-      this.recordHeard(earlier);
-    }
-    if (!reply || reply.utterances.length === 0) {
-      // The current reply is still being thought: it goes on (a write must not be cut), the caller is heard next.
-      this.flushMessages();
-      return;
-    }
-    reply.controller.abort();
-    reply.clock?.bargedIn(latencyMs);
-    const heard = reply.utterances.filter((u) => u.heard);
-    this.dropGraceTimers(reply);
-    if (!reply.own) this.call?.agent.interrupted(heard.map((u) => u.text));
-    this.reply = null;
-    this.recordHeard(reply);
-    reply.clock?.interrupted();
-    this.recordTiming(reply);
-    this.flushMessages();
+    // Turns settled while their audio waited in the queue were never heard: interrupted too; replaced replies still
+    // playing: what was heard of them is recorded, the rest is gone with the audio.
+    const cut = this.replies.interrupt(latencyMs);
+    // The current reply still being thought goes on (a write must not be cut), the caller is heard next.
+    if (!cut.reply) return;
+    if (!cut.reply.own) this.call?.agent.interrupted(cut.heard);
     this.setState("listening");
-  }
-
-  private dropGraceTimers(reply: Reply): void {
-    this.output.forget(reply.utterances.map((u) => u.mark));
   }
 
   private listen(): void {
@@ -795,21 +697,13 @@ export class CallSession {
   private capReached(): void {
     if (this.ended) return;
     this.bargeIn();
-    const reply: Reply = {
-      controller: new AbortController(),
-      utterances: [],
-      finished: false,
-      ending: { kind: "end" },
-      clock: null,
-      own: true,
-    };
-    this.reply = reply;
+    // The goodbye cuts in: a reply still being thought is let go (its turn is not settled).
+    const reply = this.replies.start(null, { own: true, ending: { kind: "end" }, settle: false });
     void this.speak(reply, CAP_REACHED)
       .catch(() => undefined)
       .then(() => {
-        reply.finished = true;
         this.endReason = "cap";
-        this.maybeTurnDone(reply);
+        this.replies.finished(reply);
       });
   }
 
@@ -834,19 +728,9 @@ export class CallSession {
       this.clock.clearTimeout(timer);
     }
     this.callRecord.stop();
-    for (const earlier of this.outgoing.splice(0)) this.recordHeard(earlier);
-    if (this.reply) {
-      this.reply.controller.abort();
-      this.recordHeard(this.reply);
-      // A reply cut short by the end of the call (a hang-up mid-sentence) was not heard out: interrupted.
-      if (this.reply.utterances.some((u) => !u.heard) || !this.reply.finished)
-        this.reply.clock?.interrupted();
-      this.recordTiming(this.reply);
-      this.reply = null;
-    }
+    // What was heard is recorded, a reply cut short (a hang-up mid-sentence) is interrupted, every timing written.
+    this.replies.close();
     this.output.close();
-    for (const clock of this.awaitingFrame) this.writeTiming(clock);
-    this.awaitingFrame.clear();
     this.callerTurns?.close();
     if (this.socket.readyState === OPEN) this.socket.close(1000);
     const call = this.call;
@@ -875,17 +759,6 @@ export class CallSession {
     );
     await this.callRecord.settled();
     this.deps.logger.info({ status, reason: this.endReason }, "call ended");
-  }
-
-  /**
-   * The turn's timings, once, in order with the other record writes (decision 0022); a turn whose first frame is
-   * still queued behind earlier audio is written when it goes out.
-   */
-  private recordTiming(reply: Reply): void {
-    const clock = reply.clock;
-    if (!clock) return;
-    if (this.output.waiting(clock)) this.awaitingFrame.add(clock);
-    else this.writeTiming(clock);
   }
 
   private writeTiming(clock: TurnClock): void {
