@@ -264,6 +264,7 @@ export function printThreads(rows: EspeakRow[]): void {
       "GC pauses > 10",
       "longest GC",
       "GC total",
+      "CPU",
     ],
     rows.flatMap((r) =>
       r.threads.map((t) => {

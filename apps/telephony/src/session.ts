@@ -43,6 +43,7 @@ import {
   type TurnEnd,
   type TurnOptions,
 } from "./stages/caller-turns";
+import { CallRecording } from "./stages/recording";
 import { Replies, type Reply } from "./stages/replies";
 import { encodeOutbound, mediaEncoder } from "./stages/twilio-codec";
 import { TurnClock } from "./turn-timings";
@@ -169,9 +170,8 @@ export class CallSession {
   private callerTurns: CallerTurns | null = null;
   /** The speculative start (decision 0024): only with a recogniser, whose interim words it guesses on. */
   private speculator: Speculator | null = null;
-  private recorder: CallRecorder | null = null;
-  /** The recording could not be written: logged once, the call goes on without it, the record says so. */
-  private recordingFailed = false;
+  /** The recording stage: the caller left, the agent right; a failure stops it, never the call. */
+  private readonly recording: CallRecording;
   /** Caller utterances in a row the recogniser lost (decision 0032). */
   private lostUtterances = 0;
   private silencePrompts = 0;
@@ -205,6 +205,9 @@ export class CallSession {
     this.deps = { ...deps, logger: deps.logger.child({}) };
     this.key = `call-${++markCounter}-${Math.random().toString(36).slice(2, 8)}`;
     this.clock = deps.clock ?? systemClock;
+    this.recording = new CallRecording((error) =>
+      this.deps.logger.error({ err: error }, "recording failed; the call goes on without it"),
+    );
     this.turnOptions = {
       ...DEFAULT_TURN_OPTIONS,
       ...deps.turn,
@@ -237,7 +240,7 @@ export class CallSession {
         // The hot path (50 frames a second per call): written by the Twilio codec without a generic stringify.
         frame: (frame) => {
           this.socket.send(this.encodeMedia(frame));
-          this.recordAudio((recorder) => recorder.writeAgent(frame, this.elapsedMs()));
+          this.recording.agent(frame, this.elapsedMs());
         },
         mark: (name) => this.send({ event: "mark", streamSid: this.streamSid, mark: { name } }),
         heard: (name) => this.replies.markHeard(name),
@@ -409,12 +412,9 @@ export class CallSession {
       },
     });
     this.callerTurns.agentState(this.state ?? "thinking");
-    try {
-      this.recorder = this.deps.openRecorder(this.call.tenantId, this.call.callId);
-    } catch (error) {
-      // The call goes on without its recording (a full disk must not drop a caller).
-      this.recordingFailure(error);
-    }
+    // The call goes on without its recording if it cannot be opened (a full disk must not drop a caller).
+    const { tenantId, callId } = this.call;
+    this.recording.open(() => this.deps.openRecorder(tenantId, callId));
     this.capTimer = this.clock.setTimeout(() => this.capReached(), opened.maxSeconds * 1000);
     this.callRecord.startHeartbeat(() => this.heartbeat(), this.deps.timing.heartbeatMs);
     this.deps.logger.info("call started");
@@ -424,7 +424,7 @@ export class CallSession {
   // ─── Caller audio, text and digits (the caller-turns stage) ───────────────────────────────────────────────────
 
   private onMedia(mulaw: Uint8Array): void {
-    this.recordAudio((recorder) => recorder.writeCaller(mulaw, this.elapsedMs()));
+    this.recording.caller(mulaw, this.elapsedMs());
     this.callerTurns?.media(mulaw);
   }
 
@@ -736,12 +736,7 @@ export class CallSession {
     const call = this.call;
     if (!call) return;
     this.deps.metrics?.callEnded(this.endReason ?? "hangup");
-    let recorded = false;
-    try {
-      if (this.recorder) recorded = (await this.recorder.close()).bytes > 44;
-    } catch (error) {
-      this.recordingFailure(error);
-    }
+    const recorded = await this.recording.close();
     this.flushMessages();
     const endedAt = new Date();
     const status =
@@ -754,7 +749,7 @@ export class CallSession {
         summary: call.agent.summary(),
         transferredTo: this.transferredTo ?? undefined,
         recorded,
-        ...(this.recordingFailed ? { recordingFailed: true } : {}),
+        ...(this.recording.failed ? { recordingFailed: true } : {}),
       }),
     );
     await this.callRecord.settled();
@@ -791,29 +786,6 @@ export class CallSession {
     call.client.calls.heartbeat
       .mutate({})
       .catch((error: unknown) => this.deps.logger.warn({ err: error }, "call heartbeat failed"));
-  }
-
-  /** Writes to the recording; the first failure stops it for the rest of the call, logged once. */
-  private recordAudio(write: (recorder: CallRecorder) => void): void {
-    const recorder = this.recorder;
-    if (!recorder) return;
-    try {
-      write(recorder);
-    } catch (error) {
-      this.recorder = null;
-      // What was opened is released; its own failure says nothing new.
-      void Promise.resolve()
-        .then(() => recorder.close())
-        .catch(() => undefined);
-      this.recordingFailure(error);
-    }
-  }
-
-  /** The recording failed (a full disk): the call goes on without it; logged once, and the record will say so. */
-  private recordingFailure(error: unknown): void {
-    if (this.recordingFailed) return;
-    this.recordingFailed = true;
-    this.deps.logger.error({ err: error }, "recording failed; the call goes on without it");
   }
 
   // ─── Helpers ──────────────────────────────────────────────────────────────────────────────────────────────────
