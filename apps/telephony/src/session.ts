@@ -74,42 +74,27 @@ export interface SessionDeps {
    * its elapsed time; the process's clock unless a test injects another (decision 0035).
    */
   clock?: Clock;
-  /** How the caller's turns are taken (the end of turn's silences, barge-in and backchannels); defaults otherwise. */
-  turn?: Partial<Omit<TurnOptions, "dtmfPauseMs" | "frameGapMs">>;
+  /**
+   * How the call's turns are handled (the silence prompt, the end of turn's silences, barge-in and backchannels, the
+   * keys' pause, the reply's bounds); `DEFAULT_TURN_OPTIONS` otherwise.
+   */
+  turn?: Partial<TurnOptions>;
 }
 
+/** The call's process-level bounds; how its turns are handled is `TurnOptions` (stages/caller-turns.ts). */
 export interface SessionTiming {
-  /** Caller silence after `listening` before the agent asks again. */
-  silenceMs: number;
-  /** How long after its last frame was sent a sentence counts as heard when the client echoes no mark. */
-  markGraceMs: number;
-  /** Digits typed within this pause form one input. */
-  dtmfPauseMs: number;
   /** A stream must start within this time of the socket opening. */
   startTimeoutMs: number;
   /** The call's sign of life to the server (`calls.heartbeat`), so a call this process dies in is finished there. */
   heartbeatMs: number;
-  /** A sentence not synthesised within this time is skipped (the next one goes on): no silence past it. */
-  synthesisTimeoutMs: number;
-  /**
-   * Without a caller frame for this long mid-utterance (a stalled client), the clock's time counts as silence
-   * (decision 0035). Long enough that a blocked event loop's queued frames are not taken for a stall.
-   */
-  frameGapMs: number;
   /** A record write the server could not take (unreachable, restarting) is retried for this long. */
   recordRetryMs: number;
 }
 
 export const DEFAULT_TIMING: SessionTiming = {
-  silenceMs: 6_000,
-  markGraceMs: 600,
-  dtmfPauseMs: 1_500,
   startTimeoutMs: 10_000,
   heartbeatMs: 30_000,
-  // Google's voice gives up after 3 s and eSpeak NG then speaks the sentence: this bounds the two together.
-  synthesisTimeoutMs: 10_000,
   recordRetryMs: 15_000,
-  frameGapMs: 1_000,
 };
 
 /** The socket, as far as a session uses it. */
@@ -208,12 +193,7 @@ export class CallSession {
     this.recording = new CallRecording((error) =>
       this.deps.logger.error({ err: error }, "recording failed; the call goes on without it"),
     );
-    this.turnOptions = {
-      ...DEFAULT_TURN_OPTIONS,
-      ...deps.turn,
-      dtmfPauseMs: deps.timing.dtmfPauseMs,
-      frameGapMs: deps.timing.frameGapMs,
-    };
+    this.turnOptions = { ...DEFAULT_TURN_OPTIONS, ...deps.turn };
     this.callRecord = new CallRecord({
       clock: this.clock,
       retryMs: deps.timing.recordRetryMs,
@@ -234,8 +214,8 @@ export class CallSession {
       pacer: deps.pacer,
       key: this.key,
       synthesizer: deps.synthesizer,
-      markGraceMs: deps.timing.markGraceMs,
-      synthesisTimeoutMs: deps.timing.synthesisTimeoutMs,
+      markGraceMs: this.turnOptions.markGraceMs,
+      synthesisTimeoutMs: this.turnOptions.synthesisTimeoutMs,
       events: {
         // The hot path (50 frames a second per call): written by the Twilio codec without a generic stringify.
         frame: (frame) => {
@@ -686,7 +666,7 @@ export class CallSession {
     this.silenceTimer = this.clock.setTimeout(() => {
       this.silencePrompts = Math.min(2, this.silencePrompts + 1);
       this.input({ kind: "silence", prompts: this.silencePrompts as 1 | 2 }, performance.now());
-    }, this.deps.timing.silenceMs);
+    }, this.turnOptions.silencePromptMs);
   }
 
   private clearSilenceTimer(): void {
