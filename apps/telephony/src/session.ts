@@ -278,7 +278,10 @@ export class CallSession {
         return;
       case "text": {
         const text = event.text.trim();
-        if (text) this.callerTurns?.text(text);
+        // The softphone's own recognition while the caller speaks: words for the barge-in judge (decision 0036).
+        if (event.interim) {
+          if (text) this.callerTurns?.interim(text, false, true);
+        } else if (text) this.callerTurns?.text(text);
         return;
       }
     }

@@ -135,13 +135,17 @@ export class CallerTurns {
     this.armFrameGap();
   }
 
-  /** The recogniser's interim words of the utterance in progress. */
-  interim(text: string, settled: boolean): void {
+  /**
+   * Interim words of the utterance in progress: the recogniser's (shown to the client), or with `fromClient` the
+   * client's own recognition's (the softphone shows its own, and sends its words whole when the caller is done:
+   * decision 0036), which only the barge-in judge uses.
+   */
+  interim(text: string, settled: boolean, fromClient = false): void {
     if (this.closed) return;
-    this.parts.events.interim(text);
+    if (!fromClient) this.parts.events.interim(text);
     // Words other than an acknowledgement over the agent's speech cut it off (decision 0036).
     if (this.judge.interim(text) && this.parts.context.agentSpeaking()) this.cut(this.judge.onset);
-    if (!this.speaking) return;
+    if (!this.speaking || fromClient) return;
     // Their meaning sets how much silence ends this utterance (decision 0022); unfinished words are not guessed on.
     const judgement = judgeTurn(
       text,

@@ -98,13 +98,28 @@ export class SimulatedCall {
    * Sends mu-law audio in 20 ms frames: on the wall clock as Twilio does when `realTimeAudio` is set, else all at
    * once, resolving when the socket has written them out.
    */
-  async sendAudio(mulaw: Uint8Array): Promise<void> {
+  async sendAudio(
+    mulaw: Uint8Array,
+    options: {
+      /**
+       * The softphone's own recognition's interim words, each sent (`text` with `interim`) once so much of the audio
+       * has gone, before the frame that completes it (decision 0036).
+       */
+      interims?: readonly { afterMs: number; text: string }[];
+    } = {},
+  ): Promise<void> {
     const started = performance.now();
     const realTime = this.options.realTimeAudio === true;
+    const interims = [...(options.interims ?? [])];
     for (let at = 0, n = 0; at < mulaw.length; at += FRAME_BYTES, n++) {
       if (realTime) {
         const wait = started + n * FRAME_MS - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+      while (interims[0] && interims[0].afterMs <= (n + 1) * FRAME_MS) {
+        const interim = interims.shift();
+        if (interim)
+          this.sendJson({ event: "text", streamSid: this.streamSid, text: interim.text, interim: true });
       }
       this.sendJson({
         event: "media",
