@@ -35,7 +35,7 @@ import type {
 import { agentTools, retryableWrite, type ServerClient, serverClient } from "./server-api";
 import { type SpeculationOutcome, Speculator } from "./speculation";
 import { AgentOutput } from "./stages/agent-output";
-import { CallRecord, type Once } from "./stages/call-record";
+import { CallRecord, type Once, recordWriteOf } from "./stages/call-record";
 import {
   CallerTurns,
   type CallerTurnsEvents,
@@ -43,6 +43,7 @@ import {
   type TurnEnd,
   type TurnOptions,
 } from "./stages/caller-turns";
+import { MAX_LOST_UTTERANCES, notHeardReply } from "./stages/not-heard";
 import { CallRecording } from "./stages/recording";
 import { Replies, type Reply } from "./stages/replies";
 import { encodeOutbound, mediaEncoder } from "./stages/twilio-codec";
@@ -110,18 +111,7 @@ export { LISTENING_MIN_SPEECH_MS } from "./stages/caller-turns";
 
 const CAP_REACHED = "O tempo máximo desta ligação foi atingido. Obrigado por ligar, até logo!";
 
-/**
- * The recogniser lost what the caller said (its stream failed or gave nothing; decision 0032): the caller is asked
- * again, and after `MAX_LOST_UTTERANCES` in a row the call goes to the forwarding phone, or ends politely.
- */
-export const NOT_HEARD_LINES = {
-  repeat: "Desculpe, não consegui ouvir. Pode repetir, por favor?",
-  transfer:
-    "Desculpe, estou com dificuldade para ouvir você. Vou transferir a sua ligação para um atendente.",
-  goodbye:
-    "Desculpe, estou com dificuldade para ouvir você. Por favor, ligue novamente mais tarde. Até logo!",
-} as const;
-export const MAX_LOST_UTTERANCES = 3;
+export { MAX_LOST_UTTERANCES, NOT_HEARD_LINES } from "./stages/not-heard";
 
 type EndReason = "agent" | "transfer" | "hangup" | "cap" | "error";
 
@@ -465,27 +455,12 @@ export class CallSession {
     // Once given up, the goodbye or the transfer is on its way: nothing more to ask.
     if (!call || this.ended || this.lostUtterances >= MAX_LOST_UTTERANCES) return;
     this.lostUtterances++;
-    const givingUp = this.lostUtterances >= MAX_LOST_UTTERANCES;
+    const { events, givingUp, endsInError } = notHeardReply(this.lostUtterances, call.forwardingPhone);
     this.deps.logger.warn(
       { err: error, lostInARow: this.lostUtterances, givingUp },
       "recogniser lost the caller's words",
     );
-    const to = call.forwardingPhone;
-    const events: AgentEvent[] = !givingUp
-      ? [{ type: "say", text: NOT_HEARD_LINES.repeat }]
-      : to
-        ? [
-            { type: "say", text: NOT_HEARD_LINES.transfer },
-            { type: "action", actionType: "CALL_TRANSFERRED", details: { to, reason: "recognizer" } },
-            { type: "transfer", to },
-          ]
-        : [
-            { type: "say", text: NOT_HEARD_LINES.goodbye },
-            { type: "action", actionType: "CALL_ENDED", details: { reason: "recognizer" } },
-            { type: "end" },
-          ];
-    // A call ended because the caller could not be heard is the operator's to look at.
-    if (givingUp && !to) this.endReason = "error";
+    if (endsInError) this.endReason = "error";
     this.runReply(
       async function* () {
         yield* events;
@@ -552,26 +527,9 @@ export class CallSession {
           }
           break;
         case "action":
-          this.record((once) =>
-            call.client.calls.recordActions.mutate(
-              {
-                actions: [
-                  {
-                    actionType: event.actionType,
-                    timestamp: new Date().toISOString(),
-                    details: event.details,
-                  },
-                ],
-              },
-              once,
-            ),
-          );
-          break;
         case "data":
-          this.record(() => call.client.calls.setData.mutate({ entries: { [event.key]: event.value } }));
-          break;
         case "client":
-          this.record(() => call.client.calls.identifyClient.mutate({ clientId: event.client.id }));
+          this.record(recordWriteOf(event, call.client.calls));
           break;
         case "transfer":
           reply.ending = { kind: "transfer", to: event.to };
