@@ -34,8 +34,8 @@ const start = (entry, flags = []) =>
     stdio: "inherit",
     env,
   });
-// The gateway paces every call's audio: its Node flags (a young generation sized for 200 calls' frames) are
-// apps/telephony/node-flags.json (docs/decisions/0047-voice-under-load.md).
+// The gateway paces every call's audio: its Node flags (a young generation sized for 200 calls' frames, the collector
+// on its own thread) are apps/telephony/node-flags.json (docs/decisions/0047-voice-under-load.md).
 const gatewayFlags = JSON.parse(readFileSync(join(root, "apps/telephony/node-flags.json"), "utf8"));
 const children = [start("apps/server/src/main.ts"), start("apps/telephony/src/main.ts", gatewayFlags)];
 for (const signal of ["SIGINT", "SIGTERM"]) {
