@@ -7,14 +7,19 @@ import { defineConfig } from "vitest/config";
 // anything that only starts a server on a database of its own for its own purposes) runs once, on PGlite.
 const DATABASE_SUITES = [
   "packages/db/src/**/*.test.ts",
-  "packages/api/src/routers/**/*.test.ts",
+  // The procedures' suites: every *.router.test.ts and the siblings that call procedures.
+  "packages/api/src/**/*.router.test.ts",
+  "packages/api/src/scheduling/appointments.concurrency.test.ts",
+  "packages/api/src/scheduling/appointments.properties.test.ts",
+  "packages/api/src/scheduling/clients.phone.test.ts",
   "packages/api/src/access.test.ts",
   "packages/api/src/trpc.test.ts",
   "packages/api/src/billing/calls-gate.test.ts",
+  "packages/api/src/billing/apply-transition.test.ts",
   "packages/api/src/jobs/runner.test.ts",
-  "packages/api/src/services/auth.test.ts",
-  "packages/api/src/services/booking.test.ts",
-  "packages/api/src/services/conversations.test.ts",
+  "packages/api/src/identity/auth.test.ts",
+  "packages/api/src/scheduling/booking.test.ts",
+  "packages/api/src/calls/conversations.test.ts",
   "packages/api/src/services/email.test.ts",
   "apps/server/src/**/*.rest.test.ts",
   "apps/server/src/oauth/**/*.test.ts",
@@ -23,8 +28,8 @@ const DATABASE_SUITES = [
   "apps/server/src/call-faults.test.ts",
   "apps/server/src/demo-call.test.ts",
   "apps/server/src/rate-limit.shared.test.ts",
-  "packages/api/src/telephony/dial-gate.test.ts",
-  "packages/api/src/services/dashboard.test.ts",
+  "packages/api/src/calls/dial-gate.test.ts",
+  "packages/api/src/dashboard/dashboard.test.ts",
 ];
 
 // bench/eval: only the evaluation runner's smoke test (the held-out set is no CI test; decision 0038).

@@ -25,10 +25,10 @@ const fixedServerPrefixes = [
 const serverPages = /^\/(oauth2|docs|openapi\.json|healthz|dev|robots\.txt|sitemap\.xml)(\/|$|\?)/;
 
 /**
- * The first path segments of every REST shim, read from the declarations in packages/api/src/rest (`restRoutes`),
- * so a new REST path is proxied without editing this file. They are TypeScript that imports the whole server side
- * (routers, services, the database driver), which Node cannot load as is, so Vite's module runner loads them; it
- * takes a couple of seconds, paid only when the dev server starts, never by `vite build`.
+ * The first path segments of every REST shim, read from the declarations in packages/api/src (each domain's rest.ts,
+ * `restRoutes`), so a new REST path is proxied without editing this file. They are TypeScript that imports the whole
+ * server side (routers, services, the database driver), which Node cannot load as is, so Vite's module runner loads
+ * them; it takes a couple of seconds, paid only when the dev server starts, never by `vite build`.
  */
 async function restPrefixes(root: string): Promise<string[]> {
   const { module } = await runnerImport<typeof Api>("@atende/api", {

@@ -123,7 +123,7 @@ describe("REST /availabilities", () => {
 
   it("defaults the expanded range to the current month", async () => {
     // createTestServer does not hand setNow's clock to the app, so this runs on the real clock; the procedure tests
-    // pin the clock (routers/availabilities.test.ts).
+    // pin the clock (packages/api/src/scheduling/availabilities.router.test.ts).
     const month = monthRange(dateOf(new Date()));
     const body = payload();
     body.pattern = {

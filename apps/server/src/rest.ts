@@ -1,5 +1,6 @@
-// Mounts the REST shims declared in packages/api/src/rest: each is a thin route that calls the same tRPC procedure
-// (docs/architecture.md, Requests and errors: REST shims reuse procedures; no business logic here).
+// Mounts the REST shims declared in packages/api (each domain's rest.ts, joined in rest-routes.ts): each is a thin
+// route that calls the same tRPC procedure (docs/architecture.md, Requests and errors: REST shims reuse procedures; no
+// business logic here).
 import { type AppRouter, appRouter, type Context, type RestRoute, restRoutes } from "@atende/api";
 import type { AnyProcedure } from "@trpc/server";
 import { callTRPCProcedure } from "@trpc/server";

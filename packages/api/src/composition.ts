@@ -4,34 +4,19 @@
 // builds them and hands them to the request context, the runner and the routes; tests do the same through the test
 // harness. No module keeps a service of its own.
 import type { DataAccess } from "@atende/db";
-import { createPaymentProvider } from "./billing";
 import { billingJobs } from "./billing/jobs";
-import type { PaymentProvider } from "./billing/provider";
 import { CalendarService } from "./calendar/service";
 import { calendarJobs } from "./calendar/sync";
+import { callJobs } from "./calls/lost-calls";
 import type { ApiConfig } from "./config";
+import type { Services } from "./context";
+import { weeklyReportJobs } from "./dashboard/weekly-report";
 import { JobQueue, JobRunner } from "./jobs/runner";
-import { recordingJobs } from "./lgpd/recording-jobs";
-import { createEmailSender, type EmailSender, type EmailSenderOptions } from "./mail/outbox";
-import { createRecordingStore, type RecordingStore } from "./recordings/store";
-import { weeklyReportJobs } from "./services/weekly-report";
-import { callJobs } from "./telephony/lost-calls";
-import { type TelephonyProvider, telephonyOf } from "./telephony/provider";
-
-export interface Services {
-  /** Mercado Pago when configured, else the embedded sandbox (docs/decisions/0023-billing.md). */
-  payments: PaymentProvider;
-  /** Google Calendar per professional: busy time and event sync (docs/decisions/0029-calendar-integration.md). */
-  calendar: CalendarService;
-  /** Twilio when configured, else none; it cannot dial (only the dial gate can, decision 0033). */
-  telephony: TelephonyProvider;
-  /** Call recordings: the local folder, or S3 when configured (docs/decisions/0030-recording-storage.md). */
-  recordings: RecordingStore;
-  /** Sends the e-mail outbox over SMTP; absent without SMTP, the messages then stay in the outbox. */
-  mailer: EmailSender | undefined;
-  /** The job queue's writing end; the server's runner (jobs/index.ts) runs what it holds. */
-  queue: JobQueue;
-}
+import { createEmailSender, type EmailSenderOptions } from "./mail/outbox";
+import { createPaymentProvider } from "./payments";
+import { recordingJobs } from "./privacy/recording-jobs";
+import { createRecordingStore } from "./recordings/store";
+import { telephonyOf } from "./telephony/provider";
 
 export interface ServiceOptions {
   /** SMTP_URL and MAIL_FROM: without them there is no mailer. */
@@ -39,6 +24,8 @@ export interface ServiceOptions {
   /** The clock jobs are enqueued at when they say no time (tests freeze it). */
   now?: () => Date;
 }
+
+export type { Services };
 
 export function createServices(config: ApiConfig, data: DataAccess, options: ServiceOptions = {}): Services {
   const queue = new JobQueue(data, options.now);

@@ -1,8 +1,33 @@
 import type { DataAccess } from "@atende/db";
 import type { Actor } from "./auth/actor";
 import type { AgentCall } from "./auth/call-tokens";
-import type { Services } from "./composition";
+import type { CalendarService } from "./calendar/service";
 import type { ApiConfig } from "./config";
+import type { JobQueue } from "./jobs/runner";
+import type { EmailSender } from "./mail/outbox";
+import type { PaymentProvider } from "./payments/provider";
+import type { RecordingStore } from "./recordings/store";
+import type { TelephonyProvider } from "./telephony/provider";
+
+/**
+ * The installation's services: `createServices` (composition.ts) builds them. Declared here, not there, so the context
+ * (and every procedure through trpc.ts) depends on the services' interfaces only, never on the composition root that
+ * imports every domain (docs/decisions/0049-domain-folders.md).
+ */
+export interface Services {
+  /** Mercado Pago when configured, else the embedded sandbox (docs/decisions/0023-billing.md). */
+  payments: PaymentProvider;
+  /** Google Calendar per professional: busy time and event sync (docs/decisions/0029-calendar-integration.md). */
+  calendar: CalendarService;
+  /** Twilio when configured, else none; it cannot dial (only the dial gate can, decision 0033). */
+  telephony: TelephonyProvider;
+  /** Call recordings: the local folder, or S3 when configured (docs/decisions/0030-recording-storage.md). */
+  recordings: RecordingStore;
+  /** Sends the e-mail outbox over SMTP; absent without SMTP, the messages then stay in the outbox. */
+  mailer: EmailSender | undefined;
+  /** The job queue's writing end; the server's runner (jobs/index.ts) runs what it holds. */
+  queue: JobQueue;
+}
 
 /** A request's context; the installation's services (payments, calendar, telephony…) come from the composition root. */
 export interface Context extends Services {

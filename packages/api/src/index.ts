@@ -12,15 +12,6 @@ export {
 export type { AccessClaims } from "./auth/tokens";
 export { signAccessToken, verifyAccessToken } from "./auth/tokens";
 export { enqueuePaymentNotification } from "./billing/jobs";
-export type { PaymentProvider } from "./billing/provider";
-export {
-  actOnSandboxCheckout,
-  findSandboxCheckout,
-  SANDBOX_ACTIONS,
-  type SandboxAction,
-  type SandboxCheckout,
-} from "./billing/sandbox";
-export { isValidWebhookSignature, signWebhook } from "./billing/signature";
 export {
   CALENDAR_JOBS,
   type CalendarLogger,
@@ -30,6 +21,9 @@ export {
   decryptSecret,
   parseEncryptionKey,
 } from "./calendar";
+export { DEMO_TENANT_ID, seedDemoTenant } from "./calls/demo";
+export { RECORDING_NOT_FOUND } from "./calls/recordings";
+export { answerInboundCall, closeEndedCall, webhookUrls } from "./calls/webhooks";
 export { createJobRunner, createServices, type ServiceOptions, type Services } from "./composition";
 export {
   type ApiConfig,
@@ -40,9 +34,8 @@ export {
 } from "./config";
 export { type Actor, actorFromClaims, type Context } from "./context";
 export { DATABASE_UNAVAILABLE, errorShapeOf, type Issue, isDatabaseUnavailable, issuesOf } from "./errors";
+export { REFRESH_REUSE_GRACE_MS, SESSION_EXPIRED, signIn, type TokenPair } from "./identity/auth";
 export { JobQueue, JobRunner } from "./jobs";
-export { RECORDING_JOBS } from "./lgpd/recording-jobs";
-export { closedAccountOf, releaseFromClosedAccount } from "./lgpd/sign-in";
 export {
   createEmailSender,
   type EmailMessage,
@@ -52,13 +45,21 @@ export {
   listOutbox,
   type OutboxEntry,
 } from "./mail/outbox";
+export type { PaymentProvider } from "./payments/provider";
+export {
+  actOnSandboxCheckout,
+  findSandboxCheckout,
+  SANDBOX_ACTIONS,
+  type SandboxAction,
+  type SandboxCheckout,
+} from "./payments/sandbox";
+export { isValidWebhookSignature, signWebhook } from "./payments/signature";
+export { RECORDING_JOBS } from "./privacy/recording-jobs";
+export { closedAccountOf, releaseFromClosedAccount } from "./privacy/sign-in";
 export { createRecordingStore, type RecordingStore } from "./recordings/store";
-export type { RestRoute } from "./rest/declare";
-export { restRoutes } from "./rest/routes";
+export type { RestRoute } from "./rest";
+export { restRoutes } from "./rest-routes";
 export { type AppRouter, appRouter } from "./root";
-export { REFRESH_REUSE_GRACE_MS, SESSION_EXPIRED, signIn, type TokenPair } from "./services/auth";
-export { RECORDING_NOT_FOUND } from "./services/recordings";
-export { DEMO_TENANT_ID, seedDemoTenant } from "./telephony/demo";
 export {
   type AccountNumber,
   emptyTwiml,
@@ -66,5 +67,4 @@ export {
   TwilioError,
   telephonyOf,
 } from "./telephony/provider";
-export { answerInboundCall, closeEndedCall, webhookUrls } from "./telephony/webhooks";
 export { type Access, accessOf, createCallerFactory } from "./trpc";

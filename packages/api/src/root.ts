@@ -1,24 +1,25 @@
-import { accountRouter } from "./routers/account";
-import { appointmentsRouter } from "./routers/appointments";
-import { availabilitiesRouter } from "./routers/availabilities";
-import { billingRouter, minutePacksRouter, plansRouter, subscriptionRouter } from "./routers/billing";
-import { calendarInvitationsRouter, calendarRouter } from "./routers/calendar";
-import { callsRouter } from "./routers/calls";
-import { clientsRouter } from "./routers/clients";
-import { contactRouter } from "./routers/contact";
-import { conversationsRouter } from "./routers/conversations";
-import { dashboardRouter } from "./routers/dashboard";
-import { devRouter } from "./routers/dev";
-import { establishmentsRouter } from "./routers/establishments";
-import { offeredServicesRouter } from "./routers/offered-services";
-import { placesRouter } from "./routers/places";
-import { professionalsRouter } from "./routers/professionals";
-import { superAdminRouter } from "./routers/super-admin";
-import { teamRouter } from "./routers/team";
-import { tenantRouter } from "./routers/tenant";
-import { userRouter } from "./routers/user";
-import { voiceAgentRouter } from "./routers/voice-agent";
-import { waitlistRouter } from "./routers/waitlist";
+import { superAdminRouter } from "./admin/super-admin.router";
+import { billingRouter, minutePacksRouter, plansRouter, subscriptionRouter } from "./billing/billing.router";
+import { callsRouter } from "./calls/calls.router";
+import { conversationsRouter } from "./calls/conversations.router";
+import { voiceAgentRouter } from "./calls/voice-agent.router";
+import { establishmentsRouter } from "./catalogue/establishments.router";
+import { offeredServicesRouter } from "./catalogue/offered-services.router";
+import { placesRouter } from "./catalogue/places.router";
+import { professionalsRouter } from "./catalogue/professionals.router";
+import { dashboardRouter } from "./dashboard/dashboard.router";
+import { devRouter } from "./dev/dev.router";
+import { teamRouter } from "./identity/team.router";
+import { userRouter } from "./identity/user.router";
+import { accountRouter } from "./privacy/account.router";
+import { clientPrivacyRouter } from "./privacy/clients.router";
+import { appointmentsRouter } from "./scheduling/appointments.router";
+import { availabilitiesRouter } from "./scheduling/availabilities.router";
+import { calendarInvitationsRouter, calendarRouter } from "./scheduling/calendar.router";
+import { clientsRouter } from "./scheduling/clients.router";
+import { contactRouter } from "./scheduling/contact.router";
+import { waitlistRouter } from "./scheduling/waitlist.router";
+import { tenantRouter } from "./tenant/tenant.router";
 import { router } from "./trpc";
 
 export const appRouter = router({
@@ -27,7 +28,7 @@ export const appRouter = router({
   establishments: establishmentsRouter,
   professionals: professionalsRouter,
   offeredServices: offeredServicesRouter,
-  clients: clientsRouter,
+  clients: { ...clientsRouter, ...clientPrivacyRouter },
   voiceAgent: voiceAgentRouter,
   availabilities: availabilitiesRouter,
   appointments: appointmentsRouter,

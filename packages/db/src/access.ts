@@ -77,22 +77,22 @@ export const SYSTEM_ACCESS = {
   inboundCallRouting: {
     why: "an inbound call names the number that was called, and Twilio's status report names only the CallSid: the tenant is found from its voice number, or from the call's ticket",
     procedures: [],
-    modules: ["packages/api/src/telephony/webhooks.ts"],
+    modules: ["packages/api/src/calls/webhooks.ts"],
   },
   demoCalls: {
     why: "the public demo call has no signed-in caller: it counts calls per client address, destination number and day across everyone, and calls as our demo business, which start-up seeds",
     procedures: ["calls.makeCall"],
-    modules: ["packages/api/src/telephony/demo.ts"],
+    modules: ["packages/api/src/calls/demo.ts"],
   },
   tenantSweeps: {
     why: "jobs that go over every tenant (subscription renewals, retention purges, calls whose gateway stopped reporting, calendars to reconcile, weekly reports) find the tenants to work on",
     procedures: [],
     modules: [
       "packages/api/src/billing/jobs.ts",
-      "packages/api/src/telephony/lost-calls.ts",
+      "packages/api/src/calls/lost-calls.ts",
       "packages/api/src/calendar/sync.ts",
-      "packages/api/src/lgpd/recording-jobs.ts",
-      "packages/api/src/services/weekly-report.ts",
+      "packages/api/src/privacy/recording-jobs.ts",
+      "packages/api/src/dashboard/weekly-report.ts",
     ],
   },
   jobs: {

@@ -6,8 +6,8 @@ import { eq } from "@atende/db/orm";
 import { CALL_MAX_SECONDS, TELEPHONY_MESSAGES } from "@atende/shared/schemas/calls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyCallTicket } from "../auth/call-tokens";
-import { openCall } from "../services/calls";
-import { answerInboundCall } from "../telephony/webhooks";
+import { openCall } from "../calls/calls";
+import { answerInboundCall } from "../calls/webhooks";
 import { createTestApi, type SeededTenant, type TestApi } from "../testing";
 
 let api: TestApi;

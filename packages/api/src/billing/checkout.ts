@@ -13,15 +13,17 @@ import {
 } from "@atende/shared/schemas/billing";
 import type { Actor } from "../auth/actor";
 import { conflict, invalid } from "../errors";
+import type { CheckoutPayer } from "../payments/provider";
 import { findPlan, minutePackOffer } from "./catalogue";
+import { transition } from "./lifecycle";
 import { applyPaymentEffect } from "./payment-effects";
-import type { CheckoutPayer } from "./provider";
 import {
   type BillingDeps,
   backUrls,
   lockBilling,
   notificationUrl,
   pay,
+  stateOf,
   subscriptionRow,
   type TenantSteps,
   viaProvider,
@@ -132,7 +134,9 @@ export async function trialCheckout(
 ): Promise<{ checkoutUrl: string }> {
   const { planCode, ...customer } = input;
   const prepare = async (db: TenantTx): Promise<PurchaseDraft> => {
-    if (await subscriptionRow(db)) conflict(M.trialUsed);
+    // One trial per tenant (./lifecycle.ts): refused once any subscription exists.
+    const trial = transition(stateOf(await subscriptionRow(db)), "trialPaid");
+    if (!trial.ok) conflict(trial.refusal);
     const plan = await planForPurchase(db, planCode);
     const description = `Período gratuito de ${BILLING_CONSTANTS.trialDays} dias — ${plan.name}`;
     return {

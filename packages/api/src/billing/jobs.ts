@@ -5,8 +5,8 @@ import { type DataAccess, schema } from "@atende/db";
 import { eq } from "@atende/db/orm";
 import type { ApiConfig } from "../config";
 import type { JobHandler, JobQueue, PeriodicJob } from "../jobs/runner";
+import type { PaymentProvider } from "../payments/provider";
 import { applyProviderPayment } from "./payment-effects";
-import type { PaymentProvider } from "./provider";
 import { dueSubscriptionsWhere, renewSubscription } from "./renewal";
 
 export const BILLING_JOBS = {

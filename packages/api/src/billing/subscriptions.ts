@@ -1,8 +1,9 @@
 // Subscriptions and payments (ARCHITECTURE.md "Billing"; docs/decisions/0023-billing.md): the reads, and what the
 // billing modules share. The subscription is ours: a row per tenant with its 30-day cycle, moved between TRIAL, ACTIVE,
-// PAST_DUE, SUSPENDED, CANCELED and EXPIRED by the events of ./lifecycle.ts and by nothing else. The writes are apart:
-// ./checkout.ts (purchases), ./payment-effects.ts (what a paid payment does, once), ./plan-changes.ts (cancel, change
-// of plan, card), ./renewal.ts (the renewal job); the e-mails' texts are in ./emails.ts.
+// PAST_DUE, SUSPENDED, CANCELED and EXPIRED by the events of ./lifecycle.ts, written by ./apply-transition.ts and by
+// nothing else. The writes are apart: ./checkout.ts (purchases), ./payment-effects.ts (what a paid payment does,
+// once), ./plan-changes.ts (cancel, change of plan, card), ./renewal.ts (the renewal job); the e-mails' texts are in
+// ./emails.ts.
 import { schema, type TenantTx } from "@atende/db";
 import { count, desc, eq, sql } from "@atende/db/orm";
 import type { PaymentStatus } from "@atende/shared/enums";
@@ -16,9 +17,9 @@ import {
 import { toWireInstant } from "@atende/shared/time";
 import type { ApiConfig } from "../config";
 import { notFound, upstreamFailed } from "../errors";
+import { type PaymentProvider, PaymentProviderError } from "../payments/provider";
 import { findPlan } from "./catalogue";
 import type { SubscriptionState } from "./lifecycle";
-import { type PaymentProvider, PaymentProviderError } from "./provider";
 
 export const s = schema.subscriptions;
 export const pay = schema.payments;

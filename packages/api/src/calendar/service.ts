@@ -11,7 +11,7 @@ import { and, eq, inArray, isNull, sql } from "@atende/db/orm";
 import { addDays, dateOf, startOfDay } from "@atende/shared/time";
 import type { ApiConfig } from "../config";
 import type { JobQueue } from "../jobs/runner";
-import { occupiedMinutesSql } from "../services/booking";
+import { occupiedMinutesSql } from "../occupied-minutes";
 import { decryptSecret } from "./crypto";
 import { type BusyEvent, busyOf } from "./events";
 import { CalendarApiError, CalendarGrantRefused, type GoogleCalendarApi, googleCalendarApi } from "./google";

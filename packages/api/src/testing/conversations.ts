@@ -1,7 +1,7 @@
 // Test support: realistic call records written through the same writer the telephony gateway uses, inside a tenant
 // transaction (so the writes pass row-level security as `app_user`, as the gateway's will).
 import { type Database, dataAccess } from "@atende/db";
-import { type RecordConversationInput, recordConversation } from "../services/conversations";
+import { type RecordConversationInput, recordConversation } from "../calls/conversations";
 
 const SECOND = 1000;
 

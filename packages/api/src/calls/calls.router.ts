@@ -1,0 +1,120 @@
+import {
+  CallActionsInput,
+  CallDataInput,
+  CallFinished,
+  CallFinishInput,
+  CallIdentifyInput,
+  CallMessagesInput,
+  CallOpened,
+  CallOpenInput,
+  CallPlacedResult,
+  CallToNumberInput,
+  CallTurnTimingInput,
+} from "@atende/shared/schemas/calls";
+import { z } from "@atende/shared/zod";
+import type { TRPCRouterRecord } from "@trpc/server";
+import { invalid } from "../errors";
+import {
+  agentCallProcedure,
+  IDEMPOTENCY_KEY_REQUIRED,
+  publicSystemProcedure,
+  ticketProcedure,
+} from "../trpc";
+import {
+  appendCallMessages,
+  finishCall,
+  identifyCallClient,
+  openCall,
+  recordCallActions,
+  recordTurnTiming,
+  setCallData,
+  touchCall,
+} from "./calls";
+import { placeDemoCall } from "./demo";
+import { transferCall } from "./outbound";
+
+/** An `Idempotency-Key` is optional on the call's record writes; one sent must be 1 to 100 characters. */
+function optionalKey(key: string | null): string | undefined {
+  if (key === null) return undefined;
+  if (!key || key.length > 100) invalid("Idempotency-Key", IDEMPOTENCY_KEY_REQUIRED);
+  return key;
+}
+
+/**
+ * The telephony gateway's procedures (decision 0016): `open` redeems a call ticket; the rest write the call's own
+ * record with the agent credential, the call named by the credential, never by input.
+ */
+export const callsRouter = {
+  open: ticketProcedure
+    .input(CallOpenInput)
+    .output(CallOpened)
+    .mutation(({ ctx, input }) =>
+      openCall(ctx.db, ctx.ticket, input, { config: ctx.config, now: ctx.now() }),
+    ),
+  /** With an `Idempotency-Key` (optional), a write sent again is applied once (decision 0032). */
+  appendMessages: agentCallProcedure
+    .input(CallMessagesInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) =>
+      appendCallMessages(ctx.db, ctx.call, input, optionalKey(ctx.idempotencyKey)),
+    ),
+  recordActions: agentCallProcedure
+    .input(CallActionsInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) =>
+      recordCallActions(ctx.db, ctx.call, input, optionalKey(ctx.idempotencyKey)),
+    ),
+  setData: agentCallProcedure
+    .input(CallDataInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => setCallData(ctx.db, ctx.call, input)),
+  identifyClient: agentCallProcedure
+    .input(CallIdentifyInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => identifyCallClient(ctx.db, ctx.call, input.clientId)),
+  /** One caller turn's timings (decision 0022): once per turn, with the gateway's `Idempotency-Key`. */
+  recordTurnTiming: agentCallProcedure
+    .input(CallTurnTimingInput)
+    .use(({ ctx, next }) => {
+      const key = ctx.idempotencyKey;
+      if (!key || key.length > 100) invalid("Idempotency-Key", IDEMPOTENCY_KEY_REQUIRED);
+      return next();
+    })
+    .output(z.void())
+    .mutation(({ ctx, input }) => recordTurnTiming(ctx.db, ctx.call, input)),
+  /**
+   * The gateway's sign of life for its call, every 30 s (decision 0032): a call without one for minutes is finished
+   * by the server's sweep, as a gateway that died would leave it.
+   */
+  heartbeat: agentCallProcedure
+    .input(z.object({}).optional())
+    .output(z.void())
+    .mutation(({ ctx }) => touchCall(ctx.db, ctx.call, ctx.now())),
+  finish: agentCallProcedure
+    .input(CallFinishInput)
+    .output(CallFinished)
+    .mutation(({ ctx, input }) => finishCall(ctx.db, ctx.call, input)),
+  /**
+   * The agent transfers its call to the tenant's forwarding phone: a Twilio call is updated with `<Dial>` (the
+   * gateway asks before it closes the stream); a browser call has nothing to dial (`dialed: false`).
+   */
+  transfer: agentCallProcedure
+    .input(z.object({}).optional())
+    .output(z.object({ dialed: z.boolean(), to: z.string().nullable() }))
+    .mutation(({ ctx }) => transferCall(ctx.db, ctx.call, ctx.config, ctx.now())),
+  /**
+   * The landing page's demo call (spec 000 §5/§7): public, limited per client address, per number and per day
+   * (docs/decisions/0019-twilio.md); our demo business calls. Without Twilio: `success: false` and why.
+   */
+  makeCall: publicSystemProcedure("demoCalls")
+    .input(CallToNumberInput)
+    .output(CallPlacedResult)
+    .mutation(({ ctx, input }) =>
+      placeDemoCall(
+        ctx.sys,
+        ctx.config,
+        { toNumber: input.toNumber, clientAddress: ctx.clientAddress ?? "unknown" },
+        ctx.now(),
+      ),
+    ),
+} satisfies TRPCRouterRecord;

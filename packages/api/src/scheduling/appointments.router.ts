@@ -1,0 +1,65 @@
+// Appointments (spec 001 §3-§5, §7): thin procedures; the booking rules live in scheduling/booking.ts and the
+// appointment operations in scheduling/appointments.ts, shared with the REST shims and the voice agent. Around the
+// transaction (scheduling/calendar-hooks.ts, decision 0029): the professional's Google Calendar busy time is read
+// before it opens, and the appointment's event sync is enqueued after it commits.
+import {
+  Appointment,
+  AppointmentCreateInput,
+  AppointmentListInput,
+  AppointmentUpdateInput,
+  AvailabilityCheckInput,
+  AvailabilityCheckResult,
+  FreeSlot,
+  FreeSlotsInput,
+} from "@atende/shared/schemas/appointments";
+import { idInput, z } from "@atende/shared/zod";
+import type { TRPCRouterRecord } from "@trpc/server";
+import { agentToolProcedure, tenantProcedure } from "../trpc";
+import {
+  checkAvailability,
+  confirmAppointment,
+  createAppointment,
+  deleteAppointment,
+  getAppointment,
+  listAppointments,
+  searchFreeSlots,
+  updateAppointment,
+} from "./appointments";
+import { bookingBusy, slotsBusy, syncChanged, syncCreated } from "./calendar-hooks";
+
+export const appointmentsRouter = {
+  list: agentToolProcedure
+    .input(AppointmentListInput)
+    .output(z.array(Appointment))
+    .query(({ ctx, input }) => listAppointments(ctx.db, input)),
+  get: agentToolProcedure
+    .input(idInput)
+    .output(Appointment)
+    .query(({ ctx, input }) => getAppointment(ctx.db, input.id)),
+  create: agentToolProcedure
+    .inputAround(AppointmentCreateInput, { before: bookingBusy, after: syncCreated })
+    .output(Appointment)
+    .mutation(({ ctx, input }) => createAppointment(ctx.db, input, ctx.now(), ctx.prepared)),
+  update: agentToolProcedure
+    .inputAround(AppointmentUpdateInput, { before: bookingBusy, after: syncChanged })
+    .output(Appointment)
+    .mutation(({ ctx, input: { id, ...fields } }) =>
+      updateAppointment(ctx.db, id, fields, ctx.now(), ctx.prepared),
+    ),
+  delete: tenantProcedure
+    .inputAround(idInput, { after: syncChanged })
+    .output(z.void())
+    .mutation(({ ctx, input }) => deleteAppointment(ctx.db, input.id)),
+  confirm: agentToolProcedure
+    .inputAround(idInput, { after: syncChanged })
+    .output(Appointment)
+    .mutation(({ ctx, input }) => confirmAppointment(ctx.db, input.id, ctx.now())),
+  availabilityCheck: agentToolProcedure
+    .inputAround(AvailabilityCheckInput, { before: bookingBusy })
+    .output(AvailabilityCheckResult)
+    .query(({ ctx, input }) => checkAvailability(ctx.db, input, ctx.prepared)),
+  freeSlots: agentToolProcedure
+    .inputAround(FreeSlotsInput, { before: slotsBusy })
+    .output(z.array(FreeSlot))
+    .query(({ ctx, input }) => searchFreeSlots(ctx.db, input, ctx.now(), ctx.prepared)),
+} satisfies TRPCRouterRecord;
