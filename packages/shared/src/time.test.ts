@@ -1,14 +1,17 @@
 // The calendar's years (time.ts: MIN_DATE-MAX_DATE): where the limits fall, and that inside them the wire format
 // writes every instant the way it promises (four-digit year, whole-minute São Paulo offset) and reads it back.
+import { tzOffset } from "@date-fns/tz";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   checkDate,
   MAX_DATE,
   MIN_DATE,
+  offsetMinutesAt,
   parseDateTimeInRange,
   parseOffsetDateTime,
   startOfDay,
+  TIME_ZONE,
   toWireMinute,
 } from "./time";
 
@@ -63,4 +66,36 @@ describe("parseDateTimeInRange", () => {
       { numRuns: 2000 },
     );
   });
+});
+
+// The offset is kept per UTC hour (issue #22): asked twice (the second answer from the cache), every instant around
+// São Paulo's daylight-saving changes (2018-11-04 forward, 2019-02-17 back) and its 1914 change from local mean time
+// (not on a whole hour) must still get the zone database's own answer.
+describe("offsetMinutesAt", () => {
+  const around = (iso: string) => {
+    const at = Date.parse(iso);
+    const out: number[] = [];
+    for (let ms = at - 3 * 3_600_000; ms <= at + 3 * 3_600_000; ms += 61_000) out.push(ms);
+    return out;
+  };
+  it.each([["2018-11-04T03:00:00Z"], ["2019-02-17T02:00:00Z"], ["1914-01-01T03:06:28Z"]])(
+    "answers as the zone database around %s, cached or not",
+    (iso) => {
+      const instants = around(iso);
+      const offsets = new Set<number>();
+      for (const pass of [1, 2]) {
+        for (const ms of instants) {
+          const expected = tzOffset(TIME_ZONE, new Date(ms));
+          offsets.add(expected);
+          expect([pass, new Date(ms).toISOString(), offsetMinutesAt(ms)]).toEqual([
+            pass,
+            new Date(ms).toISOString(),
+            expected,
+          ]);
+        }
+      }
+      // The window does cross a change of offset.
+      expect(offsets.size).toBe(2);
+    },
+  );
 });

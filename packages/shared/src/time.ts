@@ -8,9 +8,35 @@ export const TIME_ZONE = "America/Sao_Paulo";
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** Offset of São Paulo from UTC at `instant`, in minutes (-180 today). */
+const HOUR_MS = 3_600_000;
+
+/** São Paulo's offset per UTC hour already asked for (a map of hour number → minutes), bounded. */
+const offsetByHour = new Map<number, number>();
+const OFFSETS_KEPT = 200_000;
+
+/**
+ * Offset of São Paulo from UTC at `instant`, in minutes (-180 today). The zone database answers through
+ * `Intl.DateTimeFormat#formatToParts`, which was 15 % of a week-of-agenda read's CPU (issue #22, docs/scale.md), so
+ * the answer is kept per UTC hour: an hour is cached only when its first and last millisecond have the same offset,
+ * so an hour with a change of offset inside it (São Paulo's changes fell on whole hours, but 1914's did not) is always
+ * asked of the zone database.
+ */
 export function offsetMinutesAt(instant: Date | number): number {
-  return tzOffset(TIME_ZONE, new Date(instant));
+  const ms = typeof instant === "number" ? instant : instant.getTime();
+  const hour = Math.floor(ms / HOUR_MS);
+  const known = offsetByHour.get(hour);
+  if (known !== undefined) return known;
+  const offset = tzOffset(TIME_ZONE, new Date(ms));
+  if (Number.isNaN(offset)) return offset;
+  const start = hour * HOUR_MS;
+  if (
+    tzOffset(TIME_ZONE, new Date(start)) === offset &&
+    tzOffset(TIME_ZONE, new Date(start + HOUR_MS - 1)) === offset
+  ) {
+    if (offsetByHour.size >= OFFSETS_KEPT) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
