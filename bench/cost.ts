@@ -1,10 +1,11 @@
 // `npm run bench -- cost` (issue #22, decision 0054): the request cost before and after, in one run. Two servers, each
 // in its own thread with its own fresh database: the baseline, built from a git revision (`BENCH_COST_REF`, default
-// `main`) into a scratch checkout, and this working tree. The load server of this tree (bench/load-server.ts) runs in
-// both, so both answer the same questions. The scenarios of bench/load.ts, interleaved (baseline, current, current,
-// baseline, …) so a change in the machine's load falls on both alike, plus a week of free slots one request at a
-// time (p50/p95 over HTTP). Per row: requests/s, p50/p99 and the server thread's CPU per request (its event loop's
-// active time), with the load average beside the table. Figures, never assertions; the check column must hold.
+// `main`) into a scratch checkout, and this working tree (or `BENCH_COST_AFTER`, another revision's checkout). This
+// tree's load server (bench/load-server.ts) runs in both, so both answer the same questions. The scenarios of
+// bench/load.ts, interleaved (before, after, after, before, …) so a change in the machine's load falls on both alike,
+// plus a week of free slots one request at a time (p50/p95 over HTTP). Per row: requests/s, p50/p99 and the server
+// thread's own CPU time per request, with the load average beside the table. Figures, never assertions; the check
+// column must hold.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -23,19 +24,21 @@ const ROUNDS = Number(process.env.BENCH_COST_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 20);
 const SEQUENTIAL = 200;
 const REF = process.env.BENCH_COST_REF ?? "main";
+/** BENCH_COST_AFTER=<revision>: the "after" side from a checkout of that revision too (default: this working tree). */
+const AFTER = process.env.BENCH_COST_AFTER;
 const DATABASES = (process.env.BENCH_COST_DATABASES ?? "PostgreSQL,PGlite").split(",");
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const root = resolve(here, "..");
 
 /**
- * A checkout of `REF` beside this one (BENCH_COST_BASE, or a folder under the system's temporary folder named by the
- * commit), with this tree's node_modules hard-linked in (its workspace links are relative, so they resolve to the
- * checkout's own packages) and this tree's load server copied over the checkout's.
+ * A checkout of `ref` beside this one (a folder under the system's temporary folder named by the commit), with this
+ * tree's node_modules hard-linked in (its workspace links are relative, so they resolve to the checkout's own
+ * packages) and this tree's load server copied over the checkout's.
  */
-function baselineCheckout(): { path: string; commit: string } {
-  const commit = execFileSync("git", ["rev-parse", "--short", REF], { cwd: root, encoding: "utf8" }).trim();
-  const path = process.env.BENCH_COST_BASE ?? join(tmpdir(), `atende-cost-base-${commit}`);
+function checkout(ref: string): { path: string; commit: string } {
+  const commit = execFileSync("git", ["rev-parse", "--short", ref], { cwd: root, encoding: "utf8" }).trim();
+  const path = join(tmpdir(), `atende-cost-${commit}`);
   if (!existsSync(join(path, "package.json"))) {
     mkdirSync(path, { recursive: true });
     execFileSync("sh", ["-c", `git archive ${commit} | tar -x -C '${path}'`], { cwd: root });
@@ -82,7 +85,7 @@ const empty = (): Sample => ({
 });
 
 async function hammer(server: Server, request: () => autocannon.Request, into: Sample): Promise<void> {
-  const before = await ask<number>(server.worker, "elu");
+  const before = await ask<number>(server.worker, "cpu");
   const result = await autocannon({
     url: server.ready.baseUrl,
     connections: CONNECTIONS,
@@ -94,7 +97,7 @@ async function hammer(server: Server, request: () => autocannon.Request, into: S
     },
     requests: [{ setupRequest: (r) => ({ ...r, ...request() }) }],
   });
-  into.activeMs += (await ask<number>(server.worker, "elu")) - before;
+  into.activeMs += (await ask<number>(server.worker, "cpu")) - before;
   into.requests += result.requests.total;
   into.seconds += result.duration;
   into.p50.push(result.latency.p50);
@@ -105,7 +108,7 @@ async function hammer(server: Server, request: () => autocannon.Request, into: S
 }
 
 async function oneAtATime(server: Server, path: () => string, into: Sample, latencies: number[]) {
-  const before = await ask<number>(server.worker, "elu");
+  const before = await ask<number>(server.worker, "cpu");
   for (let i = 0; i < SEQUENTIAL; i++) {
     const started = performance.now();
     const response = await fetch(`${server.ready.baseUrl}${path()}`, {
@@ -115,7 +118,7 @@ async function oneAtATime(server: Server, path: () => string, into: Sample, late
     latencies.push(performance.now() - started);
     into.statuses[String(response.status)] = (into.statuses[String(response.status)] ?? 0) + 1;
   }
-  into.activeMs += (await ask<number>(server.worker, "elu")) - before;
+  into.activeMs += (await ask<number>(server.worker, "cpu")) - before;
   into.requests += SEQUENTIAL;
 }
 
@@ -126,11 +129,16 @@ interface Row {
   cells: string[];
 }
 
-async function compare(database: "PostgreSQL" | "PGlite", base: string, commit: string): Promise<Row[]> {
+interface Tree {
+  label: string;
+  path: string;
+}
+
+async function compare(database: "PostgreSQL" | "PGlite", before: Tree, after: Tree): Promise<Row[]> {
   const input: LoadServerInput = { database, connections: CONNECTIONS };
   const servers = [
-    await startServer(`baseline ${commit}`, join(base, "bench", "load-server.ts"), input),
-    await startServer("current", join(here, "load-server.ts"), input),
+    await startServer(before.label, join(before.path, "bench", "load-server.ts"), input),
+    await startServer(after.label, join(after.path, "bench", "load-server.ts"), input),
   ];
   const rows: Row[] = [];
   try {
@@ -236,18 +244,23 @@ async function compare(database: "PostgreSQL" | "PGlite", base: string, commit: 
 }
 
 export async function benchCost(): Promise<void> {
-  const { path, commit } = baselineCheckout();
+  const base = checkout(REF);
+  const before: Tree = { label: `before ${base.commit}`, path: base.path };
+  const afterCheckout = AFTER ? checkout(AFTER) : undefined;
+  const after: Tree = afterCheckout
+    ? { label: `after ${afterCheckout.commit}`, path: afterCheckout.path }
+    : { label: "after (this tree)", path: root };
   const started = loadavg();
   const rows: Row[] = [];
   for (const database of ["PostgreSQL", "PGlite"] as const) {
     if (!DATABASES.includes(database)) continue;
     if (database === "PostgreSQL" && !(await postgresAnswers())) continue;
-    rows.push(...(await compare(database, path, commit)));
+    rows.push(...(await compare(database, before, after)));
   }
   const load = (l: number[]) => l.map((v) => v.toFixed(1)).join(" ");
   printTable(
-    `Request cost, baseline ${REF} (${commit}) against this tree, interleaved: ${ROUNDS} rounds of ${SECONDS} s per scenario and tree, ${CONNECTIONS} connections (the one-at-a-time row: ${SEQUENTIAL} requests per round, p50/p95 in the p50/p99 columns). Load average at start ${load(started)}, at end ${load(loadavg())}`,
-    ["database", "scenario", "tree", "req/s", "created/s", "p50 ms", "p99 ms", "server ms/req", "check"],
+    `Request cost, ${before.label} against ${after.label}, interleaved: ${ROUNDS} rounds of ${SECONDS} s per scenario and tree, ${CONNECTIONS} connections (the one-at-a-time row: ${SEQUENTIAL} requests per round, p50/p95 in the p50/p99 columns). Load average at start ${load(started)}, at end ${load(loadavg())}`,
+    ["database", "scenario", "tree", "req/s", "created/s", "p50 ms", "p99 ms", "server CPU ms/req", "check"],
     rows.map((r) => [r.database, r.scenario, r.tree, ...r.cells]),
   );
 }

@@ -4,7 +4,6 @@
 // pairs after the load.
 import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
-import { performance } from "node:perf_hooks";
 import { parentPort, workerData } from "node:worker_threads";
 import { insertClient } from "@atende/api/testing";
 import { countOverlaps, seedFixture } from "./booking";
@@ -43,14 +42,17 @@ const ready: LoadServerReady = {
 parentPort?.postMessage(ready);
 /**
  * The parent's questions: "overlaps"; "close"; "profile-start" and "profile-stop:<file>" (a CPU profile of this
- * thread, the server's, written as a .cpuprofile for DevTools or bench/profile-summary.ts); "elu" (this thread's
- * event-loop active time so far, ms: the server's CPU on its one thread, compared before and after a scenario).
+ * thread, the server's, written as a .cpuprofile for DevTools or bench/profile-summary.ts); "cpu" (this thread's
+ * own CPU time so far, user and system, ms: the server's CPU on its one thread, compared before and after a scenario;
+ * the machine's other work does not count, as it would in wall-clock time).
  */
 let inspector: Session | null = null;
 parentPort?.on("message", async (message: string) => {
   if (message === "overlaps") parentPort?.postMessage(await countOverlaps(handle));
-  else if (message === "elu") parentPort?.postMessage(performance.eventLoopUtilization().active);
-  else if (message === "profile-start") {
+  else if (message === "cpu") {
+    const { user, system } = process.threadCpuUsage();
+    parentPort?.postMessage((user + system) / 1000);
+  } else if (message === "profile-start") {
     inspector = new Session();
     inspector.connect();
     await inspector.post("Profiler.enable");

@@ -28,7 +28,7 @@ interface LoadRow {
   perSecond: number;
   p50: number;
   p99: number;
-  /** The server thread's event-loop active time per request (ms): its CPU per request. */
+  /** The server thread's own CPU time per request (ms). */
   serverMs: number;
   statuses: string;
   check: string;
@@ -75,7 +75,7 @@ async function run(
     await mkdir(PROFILE_DIR, { recursive: true });
     await ask(worker, "profile-start");
   }
-  const activeBefore = await ask<number>(worker, "elu");
+  const activeBefore = await ask<number>(worker, "cpu");
   const result = await autocannon({
     url: ready.baseUrl,
     connections: CONNECTIONS,
@@ -87,7 +87,7 @@ async function run(
     },
     requests,
   });
-  const active = (await ask<number>(worker, "elu")) - activeBefore;
+  const active = (await ask<number>(worker, "cpu")) - activeBefore;
   if (PROFILE_DIR && profile)
     await ask(worker, `profile-stop:${join(PROFILE_DIR, `${slug(profile)}.cpuprofile`)}`);
   return { result, statuses: statusesOf(result), serverMs: active / Math.max(1, result.requests.total) };
@@ -202,10 +202,10 @@ export async function benchLoad(): Promise<void> {
     rows.push(...(await scenarios("PostgreSQL")));
   if (DATABASES.includes("PGlite")) rows.push(...(await scenarios("PGlite")));
   printTable(
-    `REST API under autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per scenario, server in its own thread (latency ms; server ms/req = its thread's event-loop active time per request; load average ${loadavg()
+    `REST API under autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per scenario, server in its own thread (latency ms; server CPU ms/req = its thread's own CPU time per request; load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(" ")})`,
-    ["database", "scenario", "requests", "req/s", "p50", "p99", "server ms/req", "statuses", "check"],
+    ["database", "scenario", "requests", "req/s", "p50", "p99", "server CPU ms/req", "statuses", "check"],
     rows.map((r) => [
       r.database,
       r.scenario,
