@@ -15,7 +15,7 @@ const offsetByHour = new Map<number, number>();
 /**
  * Offset of São Paulo from UTC at `instant`, in minutes (-180 today). Asked of `Intl` once per UTC hour and kept:
  * `Intl.DateTimeFormat` costs microseconds per call, and the slot search and the call gateway ask it thousands of
- * times a second (docs/decisions/0047-voice-under-load.md).
+ * times a second (docs/decisions/0047-voice-under-load.md); it was 15 % of a week-of-agenda read's CPU (docs/scale.md).
  */
 export function offsetMinutesAt(instant: Date | number): number {
   const ms = typeof instant === "number" ? instant : instant.getTime();
