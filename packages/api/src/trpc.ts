@@ -195,7 +195,7 @@ export interface AroundArgs<I> {
  */
 export interface AroundTransaction<I, T> {
   before?: (args: AroundArgs<I>) => Promise<T>;
-  after?: (args: AroundArgs<I> & { output: unknown }) => Promise<void>;
+  after?: (args: AroundArgs<I> & { output: unknown; prepared: T }) => Promise<void>;
 }
 
 function aroundTransaction<I, T>(hooks: AroundTransaction<I, T>) {
@@ -213,7 +213,7 @@ function aroundTransaction<I, T>(hooks: AroundTransaction<I, T>) {
     };
     const prepared = hooks.before ? await hooks.before(args) : (undefined as T);
     const result = await next({ ctx: { prepared } });
-    if (result.ok && hooks.after) await hooks.after({ ...args, output: result.data });
+    if (result.ok && hooks.after) await hooks.after({ ...args, output: result.data, prepared });
     return result;
   });
 }

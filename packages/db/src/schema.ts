@@ -12,6 +12,7 @@ import {
   CONVERSATION_DIRECTIONS,
   CONVERSATION_STATUSES,
   DAY_PARTS,
+  HOLD_STATUSES,
   MESSAGE_SENDERS,
   MINUTE_GRANT_SOURCES,
   MODALITIES,
@@ -64,6 +65,7 @@ export const appointmentStatus = pgEnum("appointment_status", APPOINTMENT_STATUS
 export const patternType = pgEnum("pattern_type", PATTERN_TYPES);
 export const waitlistStatus = pgEnum("waitlist_status", WAITLIST_STATUSES);
 export const dayPart = pgEnum("day_part", DAY_PARTS);
+export const holdStatus = pgEnum("hold_status", HOLD_STATUSES);
 export const agentType = pgEnum("agent_type", AGENT_TYPES);
 export const voiceType = pgEnum("voice_type", VOICE_TYPES);
 export const voiceTone = pgEnum("voice_tone", VOICE_TONES);
@@ -545,6 +547,68 @@ export const waitlistEntries = pgTable(
     index().on(t.tenantId, t.clientId),
     index().on(t.tenantId, t.offeredServiceId),
     index().on(t.tenantId, t.establishmentId),
+  ],
+);
+
+/**
+ * A freed slot held for one waitlist wish while it is offered (docs/decisions/0046-waitlist.md): the booking rules treat
+ * an ACTIVE hold whose `expiresAt` is still ahead as occupied for everyone but its wish. `[startsAt, endsAt)` is the
+ * range the wish's service would occupy; `freedStart`..`freedEnd` is the range that was freed (the next wish is offered
+ * that range when this one declines or lets the offer expire). The exclusion constraint `waitlist_holds_no_overlap`
+ * (custom migration) keeps one ACTIVE hold per professional and range; a wish is offered one slot at a time and the same
+ * slot never twice.
+ */
+export const waitlistHolds = pgTable(
+  "waitlist_holds",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    waitlistEntryId: uuid().notNull(),
+    professionalId: uuid().notNull(),
+    establishmentId: uuid().notNull(),
+    offeredServiceId: uuid().notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    freedStart: timestamp({ withTimezone: true }).notNull(),
+    freedEnd: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    status: holdStatus().notNull().default("ACTIVE"),
+    /** How the offer reached the patient: a channel's name once it sent it, "STAFF" when none could (the dashboard). */
+    sentVia: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    /** The appointment an accepted offer booked (no foreign key: the appointment may be deleted later). */
+    appointmentId: uuid(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique().on(t.tenantId, t.id),
+    foreignKey({
+      columns: [t.tenantId, t.waitlistEntryId],
+      foreignColumns: [waitlistEntries.tenantId, waitlistEntries.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.professionalId],
+      foreignColumns: [professionals.tenantId, professionals.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.establishmentId],
+      foreignColumns: [establishments.tenantId, establishments.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.offeredServiceId],
+      foreignColumns: [offeredServices.tenantId, offeredServices.id],
+    }).onDelete("cascade"),
+    check("waitlist_holds_range", sql`${t.endsAt} > ${t.startsAt}`),
+    // Each offer once: a wish is never offered the same slot twice.
+    unique("waitlist_holds_once").on(t.tenantId, t.waitlistEntryId, t.professionalId, t.startsAt),
+    // One offer at a time per wish.
+    uniqueIndex("waitlist_holds_one_active_per_wish")
+      .on(t.tenantId, t.waitlistEntryId)
+      .where(sql`${t.status} = 'ACTIVE'`),
+    index().on(t.tenantId, t.professionalId, t.startsAt),
+    index().on(t.tenantId, t.establishmentId),
+    index().on(t.tenantId, t.offeredServiceId),
   ],
 );
 
@@ -1294,4 +1358,5 @@ export const TENANT_TABLES = [
   "calendar_events",
   "dials",
   "waitlist_entries",
+  "waitlist_holds",
 ] as const;

@@ -133,6 +133,15 @@ export const waitlistRoutes: RestRoute[] = [
   waitlist("DELETE", "/waitlist/{id}", waitlistRouter.remove, {
     summary: "Remove um pedido da lista de espera",
   }),
+  waitlist("POST", "/waitlist/offers/{id}/accept", waitlistRouter.acceptOffer, {
+    summary:
+      "Aceita, em nome do paciente, a oferta de um horário liberado (`id` da oferta, em `offer.id` do pedido): agenda pelas mesmas regras de agendamento e devolve o agendamento; o pedido passa a BOOKED. 409 se a oferta expirou ou já foi respondida",
+  }),
+  waitlist("POST", "/waitlist/offers/{id}/decline", waitlistRouter.declineOffer, {
+    summary:
+      "Recusa, em nome do paciente, a oferta de um horário liberado: o pedido passa a CANCELLED e o horário é oferecido ao próximo pedido compatível",
+    status: 204,
+  }),
 ];
 
 const clients = restGroup("Pacientes");

@@ -1,15 +1,29 @@
-import { WaitlistCreateInput, WaitlistListInput, WaitlistRecord } from "@atende/shared/schemas/waitlist";
+import { Appointment } from "@atende/shared/schemas/appointments";
+import {
+  WaitlistCreateInput,
+  WaitlistHoldRecord,
+  WaitlistHoldsInput,
+  WaitlistListInput,
+  WaitlistOfferInput,
+  WaitlistRecord,
+} from "@atende/shared/schemas/waitlist";
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { tenantProcedure } from "../trpc";
-import { createWaitlistEntry, listWaitlist, removeWaitlistEntry } from "./waitlist";
+import { syncCreated } from "./calendar-hooks";
+import { acceptOffer, declineOffer } from "./offers";
+import { createWaitlistEntry, listHolds, listWaitlist, removeWaitlistEntry } from "./waitlist";
+import { freedSlots, offerFreed } from "./waitlist-hooks";
 
-/** The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): list, add and remove patients' wishes. */
+/**
+ * The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): list, add and remove patients' wishes; the agenda's
+ * holds; and the staff's (or an integrator's) answer to an offer on a patient's behalf.
+ */
 export const waitlistRouter = {
   list: tenantProcedure
     .input(WaitlistListInput)
     .output(z.array(WaitlistRecord))
-    .query(({ ctx, input }) => listWaitlist(ctx.db, input)),
+    .query(({ ctx, input }) => listWaitlist(ctx.db, input, ctx.now())),
   create: tenantProcedure
     .input(WaitlistCreateInput)
     .output(WaitlistRecord)
@@ -18,4 +32,26 @@ export const waitlistRouter = {
     .input(idInput)
     .output(z.void())
     .mutation(({ ctx, input }) => removeWaitlistEntry(ctx.db, input.id)),
+  holds: tenantProcedure
+    .input(WaitlistHoldsInput)
+    .output(z.array(WaitlistHoldRecord))
+    .query(({ ctx, input }) => listHolds(ctx.db, input, ctx.now())),
+  /** Books the held slot for the wish's patient (the one booking path) and answers the appointment. */
+  acceptOffer: tenantProcedure
+    .inputAround(WaitlistOfferInput, { after: syncCreated })
+    .output(Appointment)
+    .mutation(({ ctx, input }) =>
+      acceptOffer(ctx.db, input.id, ctx.now(), { userId: ctx.actor.userId, email: ctx.actor.email }),
+    ),
+  /** Declines for the patient; the slot goes to the next matching wish (the offer job, after commit). */
+  declineOffer: tenantProcedure
+    .inputAround(WaitlistOfferInput, { before: freedSlots, after: offerFreed })
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      const freed = await declineOffer(ctx.db, input.id, ctx.now(), {
+        userId: ctx.actor.userId,
+        email: ctx.actor.email,
+      });
+      ctx.prepared.freed.push(freed);
+    }),
 } satisfies TRPCRouterRecord;
