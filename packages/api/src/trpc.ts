@@ -409,6 +409,10 @@ export const devTenantProcedure = {
   input<P extends z.ZodType>(schema: P) {
     return devSignedIn.input(schema).use(tenantScope);
   },
+  /** `input(schema)` with work outside the transaction, as `tenantProcedure.inputAround`. */
+  inputAround<P extends z.ZodType, T = undefined>(schema: P, hooks: AroundTransaction<z.output<P>, T>) {
+    return devSignedIn.input(schema).use(aroundTransaction(hooks)).use(tenantScope);
+  },
 };
 
 /** For the tables of no tenant (plans, contact messages…): one transaction as `app_shared`; no caller needed. */

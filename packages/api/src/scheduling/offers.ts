@@ -12,7 +12,7 @@
 import { type DataAccess, schema, type TenantTx } from "@atende/db";
 import { and, asc, eq, gt, isNull, lte, sql } from "@atende/db/orm";
 import { DEFAULT_CONTACT_WINDOW, isContactDay, isInContactWindow } from "@atende/shared/holidays";
-import type { Appointment } from "@atende/shared/schemas/appointments";
+import { APPOINTMENT_MESSAGES, type Appointment } from "@atende/shared/schemas/appointments";
 import { WAITLIST_MESSAGES as M } from "@atende/shared/schemas/waitlist";
 import { addDays, dateOf, instantAt, minutesOfDay, timeOfDayOf } from "@atende/shared/time";
 import { hasMinutes } from "../billing/minutes";
@@ -426,23 +426,43 @@ async function readOffer(db: TenantTx, holdId: string, now: Date): Promise<Waitl
  * opening), `waitlist.sendOffer` (hand an open offer to the channel, once) and `waitlist.expireOffer` (settle an offer
  * nobody answered and offer the range to the next wish).
  */
+/**
+ * After a hold committed: its sending now and its expiry at `expiresAt`. A retried job meets the hold ("held") and
+ * enqueues these again, idempotently (singleton keys; the handlers look at the hold's state).
+ */
+export async function afterOffer(queue: JobQueue, tenantId: string, outcome: OfferOutcome): Promise<void> {
+  if (outcome.kind !== "offered" && outcome.kind !== "held") return;
+  await queue.enqueue(
+    OFFER_JOBS.send,
+    { tenantId, holdId: outcome.holdId },
+    { singletonKey: `${OFFER_JOBS.send}:${outcome.holdId}` },
+  );
+  await queue.enqueue(
+    OFFER_JOBS.expire,
+    { tenantId, holdId: outcome.holdId },
+    { singletonKey: `${OFFER_JOBS.expire}:${outcome.holdId}`, runAt: outcome.expiresAt },
+  );
+}
+
+/** The range an appointment occupies (or occupied, once cancelled): what the development procedure offers. */
+export async function rangeOfAppointment(db: TenantTx, appointmentId: string): Promise<FreedSlot> {
+  const A = schema.appointments;
+  const [row] = await db
+    .select({
+      professionalId: A.professionalId,
+      establishmentId: A.establishmentId,
+      start: A.scheduledAt,
+      end: A.endsAt,
+    })
+    .from(A)
+    .where(eq(A.id, appointmentId))
+    .limit(1);
+  if (!row) notFound(APPOINTMENT_MESSAGES.appointmentNotFound);
+  return row;
+}
+
 export function offerJobs(deps: OfferJobDeps): { handlers: Record<string, JobHandler> } {
   const { data, queue, sender, now } = deps;
-
-  async function afterOffer(tenantId: string, outcome: OfferOutcome): Promise<void> {
-    if (outcome.kind !== "offered" && outcome.kind !== "held") return;
-    // Enqueued after the hold committed; a retried job meets the hold ("held") and enqueues these again, idempotently.
-    await queue.enqueue(
-      OFFER_JOBS.send,
-      { tenantId, holdId: outcome.holdId },
-      { singletonKey: `${OFFER_JOBS.send}:${outcome.holdId}` },
-    );
-    await queue.enqueue(
-      OFFER_JOBS.expire,
-      { tenantId, holdId: outcome.holdId },
-      { singletonKey: `${OFFER_JOBS.expire}:${outcome.holdId}`, runAt: outcome.expiresAt },
-    );
-  }
 
   async function slotFreed(tenantId: string, slot: FreedSlot): Promise<void> {
     const at = now();
@@ -455,7 +475,7 @@ export function offerJobs(deps: OfferJobDeps): { handlers: Record<string, JobHan
     const outcome = await data.inTenant(tenantId, (db) => offerFreedSlot(db, slot, at, deps.holdMinutes), {
       kind: "open",
     });
-    await afterOffer(tenantId, outcome);
+    await afterOffer(queue, tenantId, outcome);
   }
 
   return {
