@@ -1,4 +1,4 @@
-CREATE TYPE "public"."hold_status" AS ENUM('ACTIVE', 'ACCEPTED', 'DECLINED', 'EXPIRED', 'RELEASED');--> statement-breakpoint
+CREATE TYPE "public"."hold_status" AS ENUM('ACTIVE', 'ACCEPTED', 'DECLINED', 'EXPIRED');--> statement-breakpoint
 CREATE TABLE "waitlist_holds" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"tenant_id" uuid NOT NULL,

@@ -214,10 +214,9 @@ export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 /**
  * A waitlist offer's hold on a freed slot (docs/decisions/0046-waitlist.md): ACTIVE while the patient may take it (and
- * until `expiresAt`), then ACCEPTED (booked), DECLINED, EXPIRED (no answer in time) or RELEASED (the slot could no
- * longer be booked for the wish when accepted).
+ * until `expiresAt`), then ACCEPTED (booked), DECLINED or EXPIRED (no answer in time).
  */
-export const HOLD_STATUSES = ["ACTIVE", "ACCEPTED", "DECLINED", "EXPIRED", "RELEASED"] as const;
+export const HOLD_STATUSES = ["ACTIVE", "ACCEPTED", "DECLINED", "EXPIRED"] as const;
 export type HoldStatus = (typeof HOLD_STATUSES)[number];
 
 /** The part of the day a waitlist wish asks for, São Paulo time (docs/decisions/0046-waitlist.md). */

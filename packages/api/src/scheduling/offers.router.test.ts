@@ -281,7 +281,7 @@ describe("waitlist offers", () => {
     ]);
   });
 
-  it("a declined offer cancels the wish and goes to the next match; a delete frees a slot too", async () => {
+  it("a declined offer, or a removed wish, passes the slot to the next match; a delete frees a slot too", async () => {
     t.setNow(NOW);
     const c = await clinic();
     const taken = await book(c, c.clients.cancelling.id);
@@ -295,6 +295,12 @@ describe("waitlist offers", () => {
     await runner.runDue();
     expect(await statuses(c)).toMatchObject({ maria: "CANCELLED", joao: "OFFERED" });
     expect(await auditActions(c)).toContain("waitlist.offerDeclined");
+    // João's wish is removed while it holds the slot: the slot goes to the next match, Rita.
+    await wish(c, c.clients.rita.id);
+    const joao = (await wishes(c)).get(c.clients.joao.id);
+    await c.tenant.api.waitlist.remove({ id: joao?.id ?? "" });
+    await runner.runDue();
+    expect(await statuses(c)).toMatchObject({ maria: "CANCELLED", rita: "OFFERED" });
   });
 
   it("moving an appointment away frees its old slot; the wish's own patient may book on their hold", async () => {

@@ -28,10 +28,11 @@ export const waitlistRouter = {
     .input(WaitlistCreateInput)
     .output(WaitlistRecord)
     .mutation(({ ctx, input }) => createWaitlistEntry(ctx.db, input, ctx.now())),
+  /** Removes a wish; a slot it held goes to the next matching wish (the offer job, after commit). */
   remove: tenantProcedure
-    .input(idInput)
+    .inputAround(idInput, { before: freedSlots, after: offerFreed })
     .output(z.void())
-    .mutation(({ ctx, input }) => removeWaitlistEntry(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => removeWaitlistEntry(ctx.db, input.id, ctx.now(), ctx.prepared.freed)),
   holds: tenantProcedure
     .input(WaitlistHoldsInput)
     .output(z.array(WaitlistHoldRecord))

@@ -12,6 +12,7 @@ import {
 } from "@atende/shared/schemas/waitlist";
 import { addDays, instantAt, today, toWireInstant } from "@atende/shared/time";
 import { invalid, notFound } from "../errors";
+import type { FreedSlot } from "./appointments";
 import { together } from "./booking";
 
 const W = schema.waitlistEntries;
@@ -273,8 +274,26 @@ export async function createWaitlistEntry(
   return getEntry(db, row.id);
 }
 
-/** Removes a wish (whatever its status): the patient no longer wants it. */
-export async function removeWaitlistEntry(db: TenantTx, id: string): Promise<void> {
+/**
+ * Removes a wish (whatever its status): the patient no longer wants it. Its holds go with it (cascade); a slot it held
+ * is handed back (`freed`) so the procedure offers it to the next wish after commit (decision 0046).
+ */
+export async function removeWaitlistEntry(
+  db: TenantTx,
+  id: string,
+  now: Date,
+  freed: FreedSlot[] = [],
+): Promise<void> {
+  const held = await db
+    .select({
+      professionalId: H.professionalId,
+      establishmentId: H.establishmentId,
+      start: H.freedStart,
+      end: H.freedEnd,
+    })
+    .from(H)
+    .where(and(eq(H.waitlistEntryId, id), eq(H.status, "ACTIVE"), gt(H.expiresAt, now)));
   const [row] = await db.delete(W).where(eq(W.id, id)).returning({ id: W.id });
   if (!row) notFound(M.notFound);
+  freed.push(...held);
 }
