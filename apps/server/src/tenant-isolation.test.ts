@@ -149,8 +149,14 @@ const listRoutes = restRoutes.filter(
   (route) => route.method === "GET" && !route.path.includes("{") && !route.public,
 );
 
+/** The resource a path's `{id}` names: its first segment, or the one after `/dev` (development paths). */
+function resourceOf(path: string): string {
+  const parts = path.split("/");
+  return (parts[1] === "dev" ? parts[2] : parts[1]) ?? "";
+}
+
 function pathWithAIds(path: string): string {
-  const resource = path.split("/")[1] ?? "";
+  const resource = resourceOf(path);
   const id = ids[resource];
   if (!id) throw new Error(`no id of tenant A for ${path}: extend the seed`);
   return path.replace("{id}", id).replace("{occurrenceId}", occurrenceDate);
@@ -201,10 +207,9 @@ describe("tenant isolation, generated from the REST declarations", () => {
       if (!key) continue;
       const route = idRoutes.find((r) => r.procedure === procedure);
       if (!route) continue;
-      const concrete = pathWithAIds(route.path).split("/");
       const input = {
         ...((bodies[key] as object | undefined) ?? {}),
-        id: ids[concrete[1] ?? ""],
+        id: ids[resourceOf(route.path)],
         ...(route.path.includes("{occurrenceId}") ? { occurrenceId: occurrenceDate } : {}),
       };
       const error = await callTRPCProcedure({
