@@ -479,7 +479,7 @@ export async function searchFreeSlots(
           column,
           db.selectDistinct({ id: SP.professionalId }).from(SP).where(inArray(SP.offeredServiceId, ids)),
         );
-  const [catalogue, occurrences, busyRows, heldRows] = await together(
+  const [catalogue, occurrences, busyRows] = await together(
     // One query for the services (S: their occupied minutes) and who offers them (P) where (E).
     db
       .select({
@@ -543,9 +543,9 @@ export async function searchFreeSlots(
               ne(A.status, "CANCELED"),
               overlapsRange(rangeStart, rangeEnd),
             ),
-          ),
-    // Waitlist holds occupy their ranges until they expire (decision 0046).
-    empty ? Promise.resolve([]) : holdBusyRows(db, ofCandidates, rangeStart, rangeEnd, now),
+          )
+          // Waitlist holds occupy their ranges until they expire (decision 0046): in the same statement.
+          .unionAll(holdBusyRows(db, ofCandidates, rangeStart, rangeEnd, now)),
   );
   const minutesOf = new Map<string, number>();
   const coverage = new Map<string, number>();
@@ -569,7 +569,7 @@ export async function searchFreeSlots(
       events.map((event) => ({ start: event.start.getTime(), end: event.end.getTime() })),
     );
   }
-  for (const row of [...busyRows, ...heldRows]) {
+  for (const row of busyRows) {
     const range = { start: row.start.getTime(), end: row.end.getTime() };
     const list = busyByProfessional.get(row.professionalId);
     if (list) list.push(range);
