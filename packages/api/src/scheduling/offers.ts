@@ -16,6 +16,7 @@ import { APPOINTMENT_MESSAGES, type Appointment } from "@atende/shared/schemas/a
 import { WAITLIST_MESSAGES as M } from "@atende/shared/schemas/waitlist";
 import { addDays, dateOf, instantAt, minutesOfDay, timeOfDayOf } from "@atende/shared/time";
 import { hasMinutes } from "../billing/minutes";
+import { type CalendarBusy, NO_BUSY } from "../calendar/service";
 import { conflict, notFound } from "../errors";
 import type { JobHandler, JobQueue } from "../jobs/runner";
 import type { OfferSender, WaitlistOffer } from "../offer-sender";
@@ -290,6 +291,7 @@ export async function acceptOffer(
   holdId: string,
   now: Date,
   actor: OfferActor,
+  calendarBusy: CalendarBusy = NO_BUSY,
 ): Promise<Appointment> {
   const hold = await lockHold(db, holdId, now);
   const appointment = await createAppointment(
@@ -303,7 +305,7 @@ export async function acceptOffer(
       observations: null,
     },
     now,
-    undefined,
+    calendarBusy,
     { holdId },
   );
   await audit(

@@ -2,10 +2,12 @@
 // (docs/decisions/0046-waitlist.md): the `before` hook makes a collector, the procedure pushes the ranges it freed into
 // it (a cancellation, a move, a delete, a declined offer), and the `after` hook enqueues them after commit, so a
 // rolled-back change frees nothing.
-import type { CalendarBusy } from "../calendar/service";
+import { schema } from "@atende/db";
+import { eq } from "@atende/db/orm";
+import { type CalendarBusy, NO_BUSY } from "../calendar/service";
 import type { AroundArgs } from "../trpc";
 import type { FreedSlot } from "./appointments";
-import { bookingBusy, syncChanged } from "./calendar-hooks";
+import { bookingBusy, calendarSteps, syncChanged } from "./calendar-hooks";
 import { enqueueFreedSlots } from "./offers";
 
 export interface FreedCollector {
@@ -42,4 +44,29 @@ export async function syncAndOffer(
 ): Promise<void> {
   await syncChanged(args);
   await offerFreed(args);
+}
+
+/**
+ * Accepting an offer books like any booking: the professional's Google Calendar busy time over the held slot is read
+ * before the transaction opens (decision 0029), and a busy slot is refused as any booking would be.
+ */
+export async function offerBusy(args: AroundArgs<{ id: string }>): Promise<CalendarBusy> {
+  const H = schema.waitlistHolds;
+  const [hold] = await args.inTenant((db) =>
+    db
+      .select({
+        professionalId: H.professionalId,
+        startsAt: H.startsAt,
+        offeredServiceId: H.offeredServiceId,
+      })
+      .from(H)
+      .where(eq(H.id, args.input.id))
+      .limit(1),
+  );
+  if (!hold) return NO_BUSY;
+  return args.context.calendar.bookingBusy(calendarSteps(args), {
+    professionalId: hold.professionalId,
+    scheduledAt: hold.startsAt,
+    offeredServices: [hold.offeredServiceId],
+  });
 }

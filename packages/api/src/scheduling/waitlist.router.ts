@@ -13,7 +13,7 @@ import { tenantProcedure } from "../trpc";
 import { syncCreated } from "./calendar-hooks";
 import { acceptOffer, declineOffer } from "./offers";
 import { createWaitlistEntry, listHolds, listWaitlist, removeWaitlistEntry } from "./waitlist";
-import { freedSlots, offerFreed } from "./waitlist-hooks";
+import { freedSlots, offerBusy, offerFreed } from "./waitlist-hooks";
 
 /**
  * The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): list, add and remove patients' wishes; the agenda's
@@ -39,10 +39,16 @@ export const waitlistRouter = {
     .query(({ ctx, input }) => listHolds(ctx.db, input, ctx.now())),
   /** Books the held slot for the wish's patient (the one booking path) and answers the appointment. */
   acceptOffer: tenantProcedure
-    .inputAround(WaitlistOfferInput, { after: syncCreated })
+    .inputAround(WaitlistOfferInput, { before: offerBusy, after: syncCreated })
     .output(Appointment)
     .mutation(({ ctx, input }) =>
-      acceptOffer(ctx.db, input.id, ctx.now(), { userId: ctx.actor.userId, email: ctx.actor.email }),
+      acceptOffer(
+        ctx.db,
+        input.id,
+        ctx.now(),
+        { userId: ctx.actor.userId, email: ctx.actor.email },
+        ctx.prepared,
+      ),
     ),
   /** Declines for the patient; the slot goes to the next matching wish (the offer job, after commit). */
   declineOffer: tenantProcedure
