@@ -9,6 +9,7 @@ import type { WaitlistEntry } from "@atende/shared/schemas/waitlist";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createJobRunner } from "../composition";
 import type { JobRunner } from "../jobs/runner";
+import { appRouter } from "../root";
 import {
   createTestApi,
   insertClient,
@@ -20,6 +21,7 @@ import {
   type SeededTenant,
   type TestApi,
 } from "../testing";
+import { createCallerFactory } from "../trpc";
 import { enqueueFreedSlots, offerFreedSlot } from "./offers";
 
 let t: TestApi;
@@ -202,6 +204,24 @@ describe("waitlist offers", () => {
       code: "CONFLICT",
       message: held,
     });
+    // The voice agent books through the same procedure, with its own credential: refused alike.
+    const agent = createCallerFactory(appRouter)({
+      ...t.contextFor(null),
+      agent: { tenantId: c.tenant.tenantId, callId: crypto.randomUUID(), voiceAgentId: crypto.randomUUID() },
+      idempotencyKey: crypto.randomUUID(),
+    });
+    expect(
+      await refusalOf(
+        agent.appointments.create({
+          clientId: c.clients.other.id,
+          professionalId: c.ana.id,
+          establishmentId: c.sede.id,
+          scheduledAt: SLOT,
+          offeredServices: [c.consulta.id],
+          observations: null,
+        }),
+      ),
+    ).toMatchObject({ code: "CONFLICT", message: held });
     const check = await c.tenant.api.appointments.availabilityCheck({
       professionalId: c.ana.id,
       establishmentId: c.sede.id,

@@ -105,7 +105,8 @@ function AgendaCard({ today }: { today: string }) {
   const holds = useQuery(
     trpc.waitlist.holds.queryOptions(
       { startDate: input.startDate, endDate: input.endDate, ...(professionalId ? { professionalId } : {}) },
-      { placeholderData: keepPreviousData },
+      // Offers are made and expire in the background (after a cancellation): looked at again every half minute.
+      { placeholderData: keepPreviousData, refetchInterval: 30_000 },
     ),
   );
   // The empty message speaks of availabilities at all, not only of this range (spec 001 §2).
