@@ -3,7 +3,7 @@
 // offer, and 'Aceitar' books it for the patient: the agenda then shows her appointment and no hold.
 import { expect, test } from "@playwright/test";
 import { arrangeTrial } from "../billing/billing-helpers";
-import { apiAs, expectNoSeriousA11yViolations, signInNewAccount, toasts } from "../helpers";
+import { apiAs, expectNoSeriousA11yViolations, expectNoSideways, signInNewAccount, toasts } from "../helpers";
 
 const DAY_MS = 86_400_000;
 const todaySp = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
@@ -103,6 +103,11 @@ test("a freed slot held for the waitlist shows on the agenda, and accepting the 
   await expect(offer).toContainText(/Reservado até \d{2}:\d{2}/);
   await expect(offer).toContainText("avise o paciente");
   await expectNoSeriousA11yViolations(page);
+  // The offer and its buttons fit a 375 px phone.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(offer.getByRole("button", { name: "Recusar" })).toBeVisible();
+  await expectNoSideways(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await offer.getByRole("button", { name: "Aceitar" }).click();
   await expect(toasts(page).getByText("Horário agendado para Marta Espera")).toBeVisible();
   await expect(card).toContainText("Agendado");
