@@ -204,6 +204,18 @@ describe("waitlist offers", () => {
       code: "CONFLICT",
       message: held,
     });
+    // Carla changing her mind (her cancelled appointment set back to SCHEDULED) meets the hold too.
+    const { id: takenId, createdAt: _c, tenantId: _t, endsAt: _e, confirmedAt: _f, ...fields } = taken;
+    expect(
+      await refusalOf(
+        c.tenant.api.appointments.update({
+          id: takenId,
+          ...fields,
+          offeredServices: fields.offeredServices.map((s) => s.offeredServiceId),
+          status: "SCHEDULED",
+        }),
+      ),
+    ).toMatchObject({ code: "CONFLICT", message: held });
     // The voice agent books through the same procedure, with its own credential: refused alike.
     const agent = createCallerFactory(appRouter)({
       ...t.contextFor(null),
@@ -390,6 +402,37 @@ describe("waitlist offers", () => {
     await cancel(c, taken);
     await runner.runDue();
     expect(await statuses(c)).toMatchObject({ maria: "WAITING" });
+  });
+
+  it("a closed account's offer job ends without an offer and without retrying", async () => {
+    t.setNow(NOW);
+    const c = await clinic();
+    const taken = await book(c, c.clients.cancelling.id);
+    await wish(c, c.clients.maria.id);
+    await t.database.db
+      .update(schema.tenants)
+      .set({ closedAt: NOW })
+      .where(eq(schema.tenants.id, c.tenant.tenantId));
+    await enqueueFreedSlots(t.services.queue, c.tenant.tenantId, [
+      {
+        professionalId: c.ana.id,
+        establishmentId: c.sede.id,
+        start: new Date(SLOT),
+        end: new Date(taken.endsAt),
+      },
+    ]);
+    await runner.runDue();
+    const [job] = await t.database.db
+      .select()
+      .from(schema.jobs)
+      .where(sql`${schema.jobs.payload}->>'tenantId' = ${c.tenant.tenantId}`);
+    expect(job).toMatchObject({ name: "waitlist.slotFreed", attempts: 1, lastError: null, failedAt: null });
+    expect(job?.doneAt).not.toBeNull();
+    const holds = await t.database.db
+      .select()
+      .from(schema.waitlistHolds)
+      .where(eq(schema.waitlistHolds.tenantId, c.tenant.tenantId));
+    expect(holds).toEqual([]);
   });
 
   it("makes each offer once, however often the freed slot is handed over", async () => {

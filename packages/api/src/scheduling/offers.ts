@@ -9,7 +9,7 @@
 // where no ACTIVE hold is, the same wish is never offered the same slot twice (unique key), and sending or expiring a
 // hold looks at its state first. Nothing is offered outside the contact window (decision 0045) or for a tenant that
 // is suspended or has no minutes; every offer, answer and expiry is in the audit log.
-import { type DataAccess, schema, type TenantTx } from "@atende/db";
+import { type DataAccess, schema, TenantAccessEnded, type TenantTx } from "@atende/db";
 import { and, asc, eq, gt, isNull, lte, sql } from "@atende/db/orm";
 import { DEFAULT_CONTACT_WINDOW, isContactDay, isInContactWindow } from "@atende/shared/holidays";
 import { APPOINTMENT_MESSAGES, type Appointment } from "@atende/shared/schemas/appointments";
@@ -464,7 +464,18 @@ export async function rangeOfAppointment(db: TenantTx, appointmentId: string): P
 }
 
 export function offerJobs(deps: OfferJobDeps): { handlers: Record<string, JobHandler> } {
-  const { data, queue, sender, now } = deps;
+  const { queue, sender, now } = deps;
+  /** A closed account's offers end quietly (decision 0031: nothing reaches a closed tenant), instead of retrying. */
+  const data = {
+    async inTenant<T>(tenantId: string, fn: (db: TenantTx) => Promise<T>): Promise<T | undefined> {
+      try {
+        return await deps.data.inTenant(tenantId, fn, { kind: "open" });
+      } catch (error) {
+        if (error instanceof TenantAccessEnded) return undefined;
+        throw error;
+      }
+    },
+  };
 
   async function slotFreed(tenantId: string, slot: FreedSlot): Promise<void> {
     const at = now();
@@ -474,10 +485,8 @@ export function offerJobs(deps: OfferJobDeps): { handlers: Record<string, JobHan
         await enqueueFreedSlots(queue, tenantId, [slot], opening);
       return;
     }
-    const outcome = await data.inTenant(tenantId, (db) => offerFreedSlot(db, slot, at, deps.holdMinutes), {
-      kind: "open",
-    });
-    await afterOffer(queue, tenantId, outcome);
+    const outcome = await data.inTenant(tenantId, (db) => offerFreedSlot(db, slot, at, deps.holdMinutes));
+    if (outcome) await afterOffer(queue, tenantId, outcome);
   }
 
   return {
@@ -494,7 +503,7 @@ export function offerJobs(deps: OfferJobDeps): { handlers: Record<string, JobHan
         const tenantId = text(payload, "tenantId");
         const holdId = text(payload, "holdId");
         const at = now();
-        const offer = await data.inTenant(tenantId, (db) => readOffer(db, holdId, at), { kind: "open" });
+        const offer = await data.inTenant(tenantId, (db) => readOffer(db, holdId, at));
         if (!offer) return;
         // The channel is called outside any transaction; the staff default answers at once.
         const delivery = isInContactWindow(at) ? await sender.send(offer) : "UNAVAILABLE";
@@ -512,29 +521,25 @@ export function offerJobs(deps: OfferJobDeps): { handlers: Record<string, JobHan
         const tenantId = text(payload, "tenantId");
         const holdId = text(payload, "holdId");
         const at = now();
-        const hold = await data.inTenant(
-          tenantId,
-          async (db) => {
-            const [row] = await db
-              .select({
-                status: H.status,
-                expiresAt: H.expiresAt,
-                professionalId: H.professionalId,
-                establishmentId: H.establishmentId,
-                freedStart: H.freedStart,
-                freedEnd: H.freedEnd,
-              })
-              .from(H)
-              .where(eq(H.id, holdId));
-            if (row?.status === "ACTIVE" && row.expiresAt.getTime() <= at.getTime()) {
-              await lockProfessionalSchedule(db, row.professionalId);
-              await expireHold(db, holdId, at);
-              return { ...row, status: "EXPIRED" as const };
-            }
-            return row;
-          },
-          { kind: "open" },
-        );
+        const hold = await data.inTenant(tenantId, async (db) => {
+          const [row] = await db
+            .select({
+              status: H.status,
+              expiresAt: H.expiresAt,
+              professionalId: H.professionalId,
+              establishmentId: H.establishmentId,
+              freedStart: H.freedStart,
+              freedEnd: H.freedEnd,
+            })
+            .from(H)
+            .where(eq(H.id, holdId));
+          if (row?.status === "ACTIVE" && row.expiresAt.getTime() <= at.getTime()) {
+            await lockProfessionalSchedule(db, row.professionalId);
+            await expireHold(db, holdId, at);
+            return { ...row, status: "EXPIRED" as const };
+          }
+          return row;
+        });
         if (!hold) return;
         if (hold.status === "ACTIVE") {
           // Run before its time (another runner's clock): come back when it is due.
