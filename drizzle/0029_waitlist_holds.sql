@@ -22,6 +22,7 @@ CREATE TABLE "waitlist_holds" (
 	CONSTRAINT "waitlist_holds_range" CHECK ("waitlist_holds"."ends_at" > "waitlist_holds"."starts_at")
 );
 --> statement-breakpoint
+ALTER TABLE "tenants" ADD COLUMN "waitlist_hold_minutes" smallint DEFAULT 15 NOT NULL;--> statement-breakpoint
 ALTER TABLE "waitlist_holds" ADD CONSTRAINT "waitlist_holds_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waitlist_holds" ADD CONSTRAINT "waitlist_holds_tenant_id_waitlist_entry_id_waitlist_entries_tenant_id_id_fk" FOREIGN KEY ("tenant_id","waitlist_entry_id") REFERENCES "public"."waitlist_entries"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waitlist_holds" ADD CONSTRAINT "waitlist_holds_tenant_id_professional_id_professionals_tenant_id_id_fk" FOREIGN KEY ("tenant_id","professional_id") REFERENCES "public"."professionals"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -30,4 +31,5 @@ ALTER TABLE "waitlist_holds" ADD CONSTRAINT "waitlist_holds_tenant_id_offered_se
 CREATE UNIQUE INDEX "waitlist_holds_one_active_per_wish" ON "waitlist_holds" USING btree ("tenant_id","waitlist_entry_id") WHERE "waitlist_holds"."status" = 'ACTIVE';--> statement-breakpoint
 CREATE INDEX "waitlist_holds_tenant_id_professional_id_starts_at_index" ON "waitlist_holds" USING btree ("tenant_id","professional_id","starts_at");--> statement-breakpoint
 CREATE INDEX "waitlist_holds_tenant_id_establishment_id_index" ON "waitlist_holds" USING btree ("tenant_id","establishment_id");--> statement-breakpoint
-CREATE INDEX "waitlist_holds_tenant_id_offered_service_id_index" ON "waitlist_holds" USING btree ("tenant_id","offered_service_id");
+CREATE INDEX "waitlist_holds_tenant_id_offered_service_id_index" ON "waitlist_holds" USING btree ("tenant_id","offered_service_id");--> statement-breakpoint
+ALTER TABLE "tenants" ADD CONSTRAINT "tenants_waitlist_hold_minutes" CHECK ("tenants"."waitlist_hold_minutes" between 5 and 120);

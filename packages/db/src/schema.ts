@@ -83,27 +83,33 @@ export const minuteGrantSource = pgEnum("minute_grant_source", MINUTE_GRANT_SOUR
 
 // ─── Accounts ────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const tenants = pgTable("tenants", {
-  id: id(),
-  name: text().notNull(),
-  /** The phone number callers dial (E.164), once one is assigned. */
-  voiceNumber: text().unique(),
-  // The business profile: what the agent may tell callers beyond the catalogues (null until the owner says).
-  businessType: businessType(),
-  openingHours: text(),
-  paymentMethods: text(),
-  profileNotes: text(),
-  createdAt: createdAt(),
-  /**
-   * Closed by its owner (docs/decisions/0031-lgpd.md): its patients and calls anonymised, its recordings deleted, its
-   * sessions revoked; sign-in to it is refused and no call reaches it. Billing records are kept.
-   */
-  closedAt: timestamp({ withTimezone: true }),
-  /** The week's outcomes e-mailed to the owners every Monday (docs/decisions/0042-home-outcomes.md); on by default. */
-  weeklyReportEnabled: boolean().notNull().default(true),
-  /** The Monday (`yyyy-MM-dd`) of the last weekly report queued: one per week, however often the sweep runs. */
-  weeklyReportSentFor: text(),
-});
+export const tenants = pgTable(
+  "tenants",
+  {
+    id: id(),
+    name: text().notNull(),
+    /** The phone number callers dial (E.164), once one is assigned. */
+    voiceNumber: text().unique(),
+    // The business profile: what the agent may tell callers beyond the catalogues (null until the owner says).
+    businessType: businessType(),
+    openingHours: text(),
+    paymentMethods: text(),
+    profileNotes: text(),
+    createdAt: createdAt(),
+    /**
+     * Closed by its owner (docs/decisions/0031-lgpd.md): its patients and calls anonymised, its recordings deleted, its
+     * sessions revoked; sign-in to it is refused and no call reaches it. Billing records are kept.
+     */
+    closedAt: timestamp({ withTimezone: true }),
+    /** The week's outcomes e-mailed to the owners every Monday (docs/decisions/0042-home-outcomes.md); on by default. */
+    weeklyReportEnabled: boolean().notNull().default(true),
+    /** The Monday (`yyyy-MM-dd`) of the last weekly report queued: one per week, however often the sweep runs. */
+    weeklyReportSentFor: text(),
+    /** How long a freed slot is held for the waitlist wish it is offered to (docs/decisions/0046-waitlist.md). */
+    waitlistHoldMinutes: smallint().notNull().default(15),
+  },
+  (t) => [check("tenants_waitlist_hold_minutes", sql`${t.waitlistHoldMinutes} between 5 and 120`)],
+);
 
 /**
  * Under row-level security like every tenant table, so a tenant transaction reads and removes its own members; sign-in

@@ -72,9 +72,23 @@ test("a freed slot held for the waitlist shows on the agenda, and accepting the 
     untilDate: wednesday,
     dayPart: "MORNING",
   });
+  // The clinic holds offers for 30 minutes instead of 15.
+  await page.goto("/dashboard/agendas/lista-espera");
+  const settings = page.getByRole("form", { name: "Ofertas de horários liberados" });
+  const holdField = settings.getByLabel("Reserva da oferta (minutos)");
+  await expect(holdField).toHaveValue("15", { timeout: 30_000 });
+  await holdField.fill("3");
+  await settings.getByRole("button", { name: "Salvar" }).click();
+  await expect(settings.getByText("Tempo de reserva deve ser de 5 a 120 minutos")).toBeVisible();
+  await holdField.fill("30");
+  await settings.getByRole("button", { name: "Salvar" }).click();
+  await expect(toasts(page).getByText("Tempo de reserva salvo")).toBeVisible();
+  expect(await call<{ holdMinutes: number }>("GET", "/waitlist/settings")).toEqual({ holdMinutes: 30 });
+
   // Carla cancels. The offer job makes the hold inside the contact window (09:00-19:00, Monday to Saturday); the
   // development path makes the same offer now, whatever the hour, or meets the hold the job already made.
   await call("PUT", `/appointments/${appointment.id}`, { ...booking, status: "CANCELED" });
+  const madeAt = Date.now();
   const { outcome } = await call<{ outcome: string }>(
     "POST",
     `/dev/appointments/${appointment.id}/offer-freed-slot`,
@@ -100,7 +114,12 @@ test("a freed slot held for the waitlist shows on the agenda, and accepting the 
   await expect(card).toContainText("Vaga oferecida", { timeout: 30_000 });
   const offer = card.getByRole("region", { name: "Oferta para Marta Espera" });
   await expect(offer).toContainText(`${br(wednesday)}, 10:00 - 10:30 com Dra. Helena (Clínica Centro)`);
-  await expect(offer).toContainText(/Reservado até \d{2}:\d{2}/);
+  // Held for the clinic's 30 minutes from when the offer was made.
+  const offered = await call<{ clientId: string; offer: { expiresAt: string } | null }[]>("GET", "/waitlist");
+  const expiresAt = offered.find((entry) => entry.clientId === marta.id)?.offer?.expiresAt ?? "";
+  expect(Date.parse(expiresAt) - madeAt).toBeGreaterThanOrEqual(29 * 60_000);
+  expect(Date.parse(expiresAt) - madeAt).toBeLessThanOrEqual(31 * 60_000);
+  await expect(offer).toContainText(`Reservado até ${expiresAt.slice(11, 16)}`);
   await expect(offer).toContainText("avise o paciente");
   await expectNoSeriousA11yViolations(page);
   // The offer and its buttons fit a 375 px phone.

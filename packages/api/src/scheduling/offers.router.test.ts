@@ -313,6 +313,29 @@ describe("waitlist offers", () => {
     ]);
   });
 
+  it("holds the slot for the tenant's own time (5 to 120 minutes; 15 by default)", async () => {
+    t.setNow(NOW);
+    const c = await clinic();
+    expect(await c.tenant.api.waitlist.settings()).toEqual({ holdMinutes: 15 });
+    for (const [holdMinutes, message] of [
+      [4, "Tempo de reserva deve ser de 5 a 120 minutos"],
+      [121, "Tempo de reserva deve ser de 5 a 120 minutos"],
+      [7.5, "Tempo de reserva deve ser um número inteiro de minutos"],
+    ] as const)
+      expect(await refusalOf(c.tenant.api.waitlist.updateSettings({ holdMinutes }))).toMatchObject({
+        code: "BAD_REQUEST",
+        message,
+      });
+    expect(await c.tenant.api.waitlist.updateSettings({ holdMinutes: 40 })).toEqual({ holdMinutes: 40 });
+    const other = await clinic();
+    expect(await other.tenant.api.waitlist.settings()).toEqual({ holdMinutes: 15 });
+    const taken = await book(c, c.clients.cancelling.id);
+    await wish(c, c.clients.maria.id);
+    await cancel(c, taken);
+    await runner.runDue();
+    expect((await wishes(c)).get(c.clients.maria.id)?.offer?.expiresAt).toBe("2030-03-12T10:40:00-03:00");
+  });
+
   it("a declined offer, or a removed wish, passes the slot to the next match; a delete frees a slot too", async () => {
     t.setNow(NOW);
     const c = await clinic();

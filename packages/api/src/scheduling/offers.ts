@@ -34,8 +34,15 @@ const SE = schema.offeredServiceEstablishments;
 
 const MINUTE_MS = 60_000;
 
-/** How long a freed slot is held for the wish it is offered to (issue 23: 15 minutes). */
-export const HOLD_MINUTES = 15;
+/** How long a freed slot is held for the wish it is offered to: the tenant's setting (issue 23's default, 15). */
+async function holdMinutesOf(db: TenantTx): Promise<number> {
+  const [tenant] = await db
+    .select({ minutes: schema.tenants.waitlistHoldMinutes })
+    .from(schema.tenants)
+    .limit(1);
+  if (!tenant) throw new Error("the acting tenant is not visible in its own transaction");
+  return tenant.minutes;
+}
 /** Wishes looked at per freed slot: the first that fits gets it. */
 const CANDIDATES = 50;
 
@@ -186,7 +193,7 @@ export async function offerFreedSlot(
   db: TenantTx,
   slot: FreedSlot,
   now: Date,
-  holdMinutes: number = HOLD_MINUTES,
+  holdMinutes?: number,
 ): Promise<OfferOutcome> {
   if (slot.start.getTime() <= now.getTime()) return { kind: "none" };
   if (!(await mayContact(db, now))) return { kind: "unavailable" };
@@ -216,7 +223,7 @@ export async function offerFreedSlot(
       now,
     });
     if (assessment.status !== "AVAILABLE") continue;
-    const expiresAt = new Date(now.getTime() + holdMinutes * MINUTE_MS);
+    const expiresAt = new Date(now.getTime() + (holdMinutes ?? (await holdMinutesOf(db))) * MINUTE_MS);
     const [hold] = await db
       .insert(H)
       .values({
@@ -395,6 +402,7 @@ export interface OfferJobDeps {
   queue: JobQueue;
   sender: OfferSender;
   now: () => Date;
+  /** Replaces every tenant's own setting (tests). */
   holdMinutes?: number;
 }
 

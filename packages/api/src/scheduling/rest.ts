@@ -130,6 +130,14 @@ export const waitlistRoutes: RestRoute[] = [
       "Adiciona um pedido à lista de espera: paciente, serviço, profissional e local (null: qualquer), período e parte do dia",
     status: 201,
   }),
+  waitlist("GET", "/waitlist/settings", waitlistRouter.settings, {
+    summary:
+      "Configurações da lista de espera: por quantos minutos um horário liberado fica reservado para a oferta",
+  }),
+  waitlist("PUT", "/waitlist/settings", waitlistRouter.updateSettings, {
+    summary:
+      "Altera o tempo de reserva das ofertas (`holdMinutes`, de 5 a 120 minutos; padrão 15); vale para as ofertas feitas a partir de agora",
+  }),
   waitlist("DELETE", "/waitlist/{id}", waitlistRouter.remove, {
     summary: "Remove um pedido da lista de espera",
   }),

@@ -6,13 +6,21 @@ import {
   WaitlistListInput,
   WaitlistOfferInput,
   WaitlistRecord,
+  WaitlistSettings,
 } from "@atende/shared/schemas/waitlist";
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { tenantProcedure } from "../trpc";
 import { syncCreated } from "./calendar-hooks";
 import { acceptOffer, declineOffer } from "./offers";
-import { createWaitlistEntry, listHolds, listWaitlist, removeWaitlistEntry } from "./waitlist";
+import {
+  createWaitlistEntry,
+  getWaitlistSettings,
+  listHolds,
+  listWaitlist,
+  removeWaitlistEntry,
+  updateWaitlistSettings,
+} from "./waitlist";
 import { freedSlots, offerBusy, offerFreed } from "./waitlist-hooks";
 
 /**
@@ -61,4 +69,10 @@ export const waitlistRouter = {
       });
       ctx.prepared.freed.push(freed);
     }),
+  /** How long an offer holds its slot (5 to 120 minutes; 15 by default). */
+  settings: tenantProcedure.output(WaitlistSettings).query(({ ctx }) => getWaitlistSettings(ctx.db)),
+  updateSettings: tenantProcedure
+    .input(WaitlistSettings)
+    .output(WaitlistSettings)
+    .mutation(({ ctx, input }) => updateWaitlistSettings(ctx.db, input)),
 } satisfies TRPCRouterRecord;

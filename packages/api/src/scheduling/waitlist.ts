@@ -9,6 +9,7 @@ import {
   type WaitlistCreate,
   type WaitlistEntry,
   type WaitlistHold,
+  type WaitlistSettingsValues,
 } from "@atende/shared/schemas/waitlist";
 import { addDays, instantAt, today, toWireInstant } from "@atende/shared/time";
 import { invalid, notFound } from "../errors";
@@ -296,4 +297,29 @@ export async function removeWaitlistEntry(
   const [row] = await db.delete(W).where(eq(W.id, id)).returning({ id: W.id });
   if (!row) notFound(M.notFound);
   freed.push(...held);
+}
+
+// ─── Settings ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The tenant's waitlist settings, on its own row (row-level security shows a tenant transaction its own only). */
+export async function getWaitlistSettings(db: TenantTx): Promise<WaitlistSettingsValues> {
+  const [row] = await db
+    .select({ holdMinutes: schema.tenants.waitlistHoldMinutes })
+    .from(schema.tenants)
+    .limit(1);
+  if (!row) throw new Error("the acting tenant is not visible in its own transaction");
+  return row;
+}
+
+/** Offers made from now on hold their slot this long; holds already made keep their expiry. */
+export async function updateWaitlistSettings(
+  db: TenantTx,
+  input: WaitlistSettingsValues,
+): Promise<WaitlistSettingsValues> {
+  const [row] = await db
+    .update(schema.tenants)
+    .set({ waitlistHoldMinutes: input.holdMinutes })
+    .returning({ holdMinutes: schema.tenants.waitlistHoldMinutes });
+  if (!row) throw new Error("the acting tenant is not visible in its own transaction");
+  return row;
 }

@@ -38,7 +38,9 @@ export const WAITLIST_MESSAGES = {
   offerNotFound: "Oferta da lista de espera não encontrada",
   offerClosed: "Esta oferta já foi respondida",
   offerExpired: "Esta oferta expirou: o horário foi oferecido ao próximo da lista de espera",
-  offerSlotGone: "O horário oferecido não está mais disponível para este pedido",
+  holdMinutesRequired: "Tempo de reserva é obrigatório",
+  holdMinutesInvalid: "Tempo de reserva deve ser um número inteiro de minutos",
+  holdMinutesRange: "Tempo de reserva deve ser de 5 a 120 minutos",
 } as const;
 const M = WAITLIST_MESSAGES;
 
@@ -180,6 +182,16 @@ export const WaitlistHoldsInput = z.object({
 export const WaitlistOfferInput = z.object({
   id: uuidField({ required: M.offerNotFound, invalid: M.offerNotFound }),
 });
+
+/** How long a freed slot is held for the wish it is offered to, per tenant (decision 0046; default 15 minutes). */
+export const WaitlistSettings = z.object({
+  holdMinutes: z
+    .number({ error: (issue) => (issue.input === undefined ? M.holdMinutesRequired : M.holdMinutesInvalid) })
+    .int(M.holdMinutesInvalid)
+    .min(5, M.holdMinutesRange)
+    .max(120, M.holdMinutesRange),
+});
+export type WaitlistSettingsValues = z.output<typeof WaitlistSettings>;
 
 export type WaitlistFormValues = z.input<typeof WaitlistCreateInput>;
 export type WaitlistCreate = z.output<typeof WaitlistCreateInput>;

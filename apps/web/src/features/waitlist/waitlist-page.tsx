@@ -22,6 +22,7 @@ import { EmptyState, ErrorState } from "../../components/ui/states";
 import { serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
 import { WaitlistFormDialog } from "./waitlist-form-dialog";
+import { WaitlistSettingsForm } from "./waitlist-settings";
 
 const STATUS_TONES: Record<WaitlistStatus, "neutral" | "teal" | "blue" | "amber" | "green"> = {
   WAITING: "amber",
@@ -72,6 +73,7 @@ export function WaitlistPage() {
           </Button>
         }
       />
+      <WaitlistSettingsForm />
       {list.isPending ? (
         <CardListSkeleton label="Carregando lista de espera..." />
       ) : list.isError ? (
