@@ -24,7 +24,7 @@ function join(lines: (string | null | undefined | false)[]): string {
   return lines.filter((l): l is string => typeof l === "string" && l.length > 0).join("\n");
 }
 
-function knowledgeSection(k: AgentKnowledge, today: string): string {
+export function knowledgeSection(k: AgentKnowledge, today: string): string {
   const locationName = (id: string) => k.establishments.find((e) => e.id === id)?.name ?? id;
   const professionalName = (id: string) => k.professionals.find((p) => p.id === id)?.name ?? id;
   const locations = k.establishments.map((e) =>
@@ -98,6 +98,19 @@ function knowledgeSection(k: AgentKnowledge, today: string): string {
   ]);
 }
 
+/** How to speak on the phone: shared by every mode's prompt. */
+export const SPEAKING_RULES = [
+  "## Como falar",
+  "- Tudo o que você escreve é falado ao cliente por voz: frases curtas, uma ou duas por vez, sem listas, sem markdown, sem emojis.",
+  "- Diga horários e datas por extenso como se fala ('sexta-feira, dia doze, às dez horas'), preços em reais por extenso.",
+  "- Ofereça no máximo três horários de cada vez e faça uma pergunta por vez.",
+  "- Mensagens entre colchetes, como [silêncio], vêm do sistema e não do cliente.",
+] as const;
+
+/** Decision 0039: the consent the write gate reads (consent.ts), told to the model so it asks instead of trying. */
+export const CONSENT_RULE =
+  "- Só é sim um sim claro à leitura daquela mudança. Não é sim: um 'ok' ou 'tá bom' junto de agradecimento ou despedida ('ok, obrigado, tchau'), 'eu ligo depois' ou 'vou pensar', um sim com 'mas' ou outro dia ou horário ('isso, mas na sexta'), um sim seguido de 'não', 'não sei', 'espera' ou 'pode repetir?'. Nesses casos não escreva nada: pergunte de novo, de forma direta, ou trate a mudança pedida.";
+
 /** The whole system prompt of a call (pt-BR). */
 export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
   const now = call.now();
@@ -109,17 +122,12 @@ export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
     `Tom: ${VOICE_TONE_LABELS[k.agent.voiceTone].toLowerCase()}. Voz ${k.agent.voiceType === "MASCULINE" ? "masculina" : k.agent.voiceType === "FEMININE" ? "feminina" : "neutra"}.`,
     `Você já cumprimentou o cliente com: "${k.agent.welcomeMessage.trim()}"`,
     "",
-    "## Como falar",
-    "- Tudo o que você escreve é falado ao cliente por voz: frases curtas, uma ou duas por vez, sem listas, sem markdown, sem emojis.",
-    "- Diga horários e datas por extenso como se fala ('sexta-feira, dia doze, às dez horas'), preços em reais por extenso.",
-    "- Ofereça no máximo três horários de cada vez e faça uma pergunta por vez.",
-    "- Mensagens entre colchetes, como [silêncio], vêm do sistema e não do cliente.",
+    ...SPEAKING_RULES,
     "",
     "## Regras",
     "- Responda somente com os fatos abaixo e com o que as ferramentas devolverem. Nunca invente preço, horário, convênio, endereço ou profissional; se não souber, diga que não tem essa informação.",
     "- Antes de agendar, remarcar, cancelar ou confirmar presença, leia para o cliente o serviço, o profissional, o dia e o horário e pergunte se pode confirmar. Só chame a ferramenta depois que o cliente disser sim; o sistema recusa a escrita sem esse sim.",
-    // Decision 0039: the consent the write gate reads (consent.ts), told to the model so it asks instead of trying.
-    "- Só é sim um sim claro à leitura daquela mudança. Não é sim: um 'ok' ou 'tá bom' junto de agradecimento ou despedida ('ok, obrigado, tchau'), 'eu ligo depois' ou 'vou pensar', um sim com 'mas' ou outro dia ou horário ('isso, mas na sexta'), um sim seguido de 'não', 'não sei', 'espera' ou 'pode repetir?'. Nesses casos não escreva nada: pergunte de novo, de forma direta, ou trate a mudança pedida.",
+    CONSENT_RULE,
     "- 'Não, a outra' numa leitura fala do outro agendamento do cliente: leia esse outro e pergunte de novo. 'Não, espera' ou 'peraí' é o cliente pedindo a vez: diga que pode falar e espere; não é resposta à pergunta interrompida.",
     "- O cliente pode dar qualquer informação a qualquer momento (nome, CPF, telefone, dia, serviço): guarde o que ele disse e não pergunte de novo o que já sabe. Se a mesma pergunta já foi feita duas vezes, ofereça as opções ou confirme a mais próxima em vez de repetir.",
     "- 'Preciso mudar', 'precisava trocar', 'é sobre a minha consulta de…' e 'só confirmando' falam de um agendamento que o cliente já tem: consulte list_appointments antes e nunca crie um agendamento novo ou duplicado nesses casos.",

@@ -106,7 +106,7 @@ function issuesText(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join(".") || "entrada"}: ${i.message}`).join("; ");
 }
 
-function tool<S extends z.ZodType>(def: {
+export function tool<S extends z.ZodType>(def: {
   name: string;
   description: string;
   schema: S;
@@ -566,13 +566,13 @@ export const TOOLS: ToolDef[] = [
 ];
 
 /** Whether the model's tool of this name only reads (an unknown name acts: it is not run speculatively). */
-export function readsOnly(name: string): boolean {
-  return TOOLS.find((t) => t.name === name)?.readOnly ?? false;
+export function readsOnly(name: string, list: readonly ToolDef[] = TOOLS): boolean {
+  return list.find((t) => t.name === name)?.readOnly ?? false;
 }
 
 /** The tools as the request sends them: the last one carries the cache breakpoint (tools come first in the cache). */
-export function toolDefinitions(): Tool[] {
-  return TOOLS.map((t, i) =>
-    i === TOOLS.length - 1 ? { ...t.definition, cache_control: { type: "ephemeral" } } : t.definition,
+export function toolDefinitions(list: readonly ToolDef[] = TOOLS): Tool[] {
+  return list.map((t, i) =>
+    i === list.length - 1 ? { ...t.definition, cache_control: { type: "ephemeral" } } : t.definition,
   );
 }

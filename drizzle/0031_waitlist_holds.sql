@@ -22,6 +22,7 @@ CREATE TABLE "waitlist_holds" (
 	CONSTRAINT "waitlist_holds_range" CHECK ("waitlist_holds"."ends_at" > "waitlist_holds"."starts_at")
 );
 --> statement-breakpoint
+ALTER TABLE "waitlist_holds" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "tenants" ADD COLUMN "waitlist_hold_minutes" smallint DEFAULT 15 NOT NULL;--> statement-breakpoint
 ALTER TABLE "waitlist_holds" ADD CONSTRAINT "waitlist_holds_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waitlist_holds" ADD CONSTRAINT "waitlist_holds_tenant_id_waitlist_entry_id_waitlist_entries_tenant_id_id_fk" FOREIGN KEY ("tenant_id","waitlist_entry_id") REFERENCES "public"."waitlist_entries"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -32,4 +33,5 @@ CREATE UNIQUE INDEX "waitlist_holds_one_active_per_wish" ON "waitlist_holds" USI
 CREATE INDEX "waitlist_holds_tenant_id_professional_id_starts_at_index" ON "waitlist_holds" USING btree ("tenant_id","professional_id","starts_at");--> statement-breakpoint
 CREATE INDEX "waitlist_holds_tenant_id_establishment_id_index" ON "waitlist_holds" USING btree ("tenant_id","establishment_id");--> statement-breakpoint
 CREATE INDEX "waitlist_holds_tenant_id_offered_service_id_index" ON "waitlist_holds" USING btree ("tenant_id","offered_service_id");--> statement-breakpoint
-ALTER TABLE "tenants" ADD CONSTRAINT "tenants_waitlist_hold_minutes" CHECK ("tenants"."waitlist_hold_minutes" between 5 and 120);
+ALTER TABLE "tenants" ADD CONSTRAINT "tenants_waitlist_hold_minutes" CHECK ("tenants"."waitlist_hold_minutes" between 5 and 120);--> statement-breakpoint
+CREATE POLICY "tenant_isolation" ON "waitlist_holds" AS PERMISSIVE FOR ALL TO public USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
