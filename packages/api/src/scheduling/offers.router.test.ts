@@ -358,6 +358,27 @@ describe("waitlist offers", () => {
     expect(await statuses(c)).toMatchObject({ maria: "CANCELLED", rita: "OFFERED" });
   });
 
+  it("a cancellation by the agent (a confirmation call's 'Cancelar') frees the slot for the waitlist too", async () => {
+    t.setNow(NOW);
+    const c = await clinic();
+    const taken = await book(c, c.clients.cancelling.id);
+    await wish(c, c.clients.maria.id);
+    const agent = createCallerFactory(appRouter)({
+      ...t.contextFor(null),
+      agent: { tenantId: c.tenant.tenantId, callId: crypto.randomUUID(), voiceAgentId: crypto.randomUUID() },
+      idempotencyKey: crypto.randomUUID(),
+    });
+    const { id, createdAt: _c, tenantId: _t, endsAt: _e, confirmedAt: _f, ...fields } = taken;
+    await agent.appointments.update({
+      id,
+      ...fields,
+      offeredServices: fields.offeredServices.map((s) => s.offeredServiceId),
+      status: "CANCELED",
+    });
+    await runner.runDue();
+    expect(await statuses(c)).toMatchObject({ maria: "OFFERED" });
+  });
+
   it("moving an appointment away frees its old slot; the wish's own patient may book on their hold", async () => {
     t.setNow(NOW);
     const c = await clinic();
