@@ -249,7 +249,8 @@ export async function createAppointment(
     return inserted;
   });
   // Booked on the patient's own waitlist hold: the offer is taken (decision 0046).
-  if (assessment.ownHold) await takeHold(db, assessment.ownHold.id, row.id, now);
+  if (assessment.ownHold)
+    await takeHold(db, assessment.ownHold.id, row.id, now, { audit: options.holdId === undefined });
   return toRecord(row, assessment.services);
 }
 

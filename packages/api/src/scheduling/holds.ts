@@ -104,6 +104,7 @@ export async function takeHold(
   holdId: string,
   appointmentId: string,
   now: Date,
+  options: { audit: boolean } = { audit: true },
 ): Promise<void> {
   const [hold] = await db
     .update(H)
@@ -115,4 +116,15 @@ export async function takeHold(
     .update(W)
     .set({ status: "BOOKED" })
     .where(and(eq(W.id, hold.entryId), ne(W.status, "BOOKED")));
+  // Accepting the offer audits with the staff member who answered; a booking made otherwise on the patient's own
+  // hold (the receptionist booking her directly) is audited here.
+  if (options.audit)
+    await db.insert(schema.auditLog).values({
+      tenantId: db.tenantId,
+      actorUserId: null,
+      actorEmail: "sistema",
+      action: "waitlist.offerAccepted",
+      details: { holdId, waitlistEntryId: hold.entryId, appointmentId, by: "booking" },
+      createdAt: now,
+    });
 }

@@ -396,6 +396,11 @@ describe("waitlist offers", () => {
     // Maria calls back and the receptionist books her on the slot directly: the hold is hers, so it is taken.
     const appointment = await book(c, c.clients.maria.id);
     expect(await statuses(c)).toMatchObject({ maria: "BOOKED" });
+    expect(await auditActions(c)).toEqual([
+      "waitlist.offerMade",
+      "waitlist.offerSent",
+      "waitlist.offerAccepted",
+    ]);
     expect((await wishes(c)).get(c.clients.maria.id)?.appointmentId).toBe(appointment.id);
   });
 
