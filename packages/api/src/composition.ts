@@ -13,9 +13,11 @@ import type { Services } from "./context";
 import { weeklyReportJobs } from "./dashboard/weekly-report";
 import { JobQueue, JobRunner } from "./jobs/runner";
 import { createEmailSender, type EmailSenderOptions } from "./mail/outbox";
+import { STAFF_OFFER_SENDER } from "./offer-sender";
 import { createPaymentProvider } from "./payments";
 import { recordingJobs } from "./privacy/recording-jobs";
 import { createRecordingStore } from "./recordings/store";
+import { offerJobs } from "./scheduling/offers";
 import { telephonyOf } from "./telephony/provider";
 
 export interface ServiceOptions {
@@ -36,6 +38,9 @@ export function createServices(config: ApiConfig, data: DataAccess, options: Ser
     recordings: createRecordingStore(config),
     mailer: options.smtp && createEmailSender(data, { ...options.smtp, now: options.now }),
     queue,
+    // Waitlist offers: the staff answer them from the dashboard until a channel (WhatsApp, the agent's call) is
+    // built here in their place (docs/decisions/0046-waitlist.md).
+    offers: STAFF_OFFER_SENDER,
   };
 }
 
@@ -76,6 +81,8 @@ export function createJobRunner(options: {
   const calendar = calendarJobs({ data: options.data, calendar: services.calendar, now });
   // The week's outcomes e-mailed to the owners on Mondays (docs/decisions/0042-home-outcomes.md).
   const reports = weeklyReportJobs({ data: options.data, now });
+  // Waitlist offers on freed slots: the hold, its sending and its expiry (docs/decisions/0046-waitlist.md).
+  const offers = offerJobs({ data: options.data, queue: services.queue, sender: services.offers, now });
   return new JobRunner({
     data: options.data,
     queue: services.queue,
@@ -85,6 +92,7 @@ export function createJobRunner(options: {
       ...calendar.handlers,
       ...recordings.handlers,
       ...reports.handlers,
+      ...offers.handlers,
     },
     periodic: [
       ...billing.periodic,

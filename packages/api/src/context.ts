@@ -5,6 +5,7 @@ import type { CalendarService } from "./calendar/service";
 import type { ApiConfig } from "./config";
 import type { JobQueue } from "./jobs/runner";
 import type { EmailSender } from "./mail/outbox";
+import type { OfferSender } from "./offer-sender";
 import type { PaymentProvider } from "./payments/provider";
 import type { RecordingStore } from "./recordings/store";
 import type { TelephonyProvider } from "./telephony/provider";
@@ -27,6 +28,11 @@ export interface Services {
   mailer: EmailSender | undefined;
   /** The job queue's writing end; the server's runner (jobs/index.ts) runs what it holds. */
   queue: JobQueue;
+  /**
+   * How waitlist offers reach patients (docs/decisions/0046-waitlist.md): the staff on the dashboard by default; a
+   * WhatsApp or call channel replaces it in createServices.
+   */
+  offers: OfferSender;
 }
 
 /** A request's context; the installation's services (payments, calendar, telephony…) come from the composition root. */

@@ -95,6 +95,7 @@ const INFRASTRUCTURE = [
   "jobs/",
   "mail/",
   "occupied-minutes.ts",
+  "offer-sender.ts",
   "payments/",
   "recordings/",
   "rest.ts",

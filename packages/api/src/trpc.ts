@@ -199,7 +199,7 @@ export interface AroundArgs<I> {
  */
 export interface AroundTransaction<I, T> {
   before?: (args: AroundArgs<I>) => Promise<T>;
-  after?: (args: AroundArgs<I> & { output: unknown }) => Promise<void>;
+  after?: (args: AroundArgs<I> & { output: unknown; prepared: T }) => Promise<void>;
 }
 
 function aroundTransaction<I, T>(hooks: AroundTransaction<I, T>) {
@@ -217,7 +217,7 @@ function aroundTransaction<I, T>(hooks: AroundTransaction<I, T>) {
     };
     const prepared = hooks.before ? await hooks.before(args) : (undefined as T);
     const result = await next({ ctx: { prepared } });
-    if (result.ok && hooks.after) await hooks.after({ ...args, output: result.data });
+    if (result.ok && hooks.after) await hooks.after({ ...args, output: result.data, prepared });
     return result;
   });
 }
@@ -412,6 +412,10 @@ export const devTenantProcedure = {
   ...devSignedIn.use(tenantScope),
   input<P extends z.ZodType>(schema: P) {
     return devSignedIn.input(schema).use(tenantScope);
+  },
+  /** `input(schema)` with work outside the transaction, as `tenantProcedure.inputAround`. */
+  inputAround<P extends z.ZodType, T = undefined>(schema: P, hooks: AroundTransaction<z.output<P>, T>) {
+    return devSignedIn.input(schema).use(aroundTransaction(hooks)).use(tenantScope);
   },
 };
 
