@@ -9,6 +9,7 @@ import { CalendarService } from "./calendar/service";
 import { calendarJobs } from "./calendar/sync";
 import { callJobs } from "./calls/lost-calls";
 import type { ApiConfig } from "./config";
+import { confirmationJobs } from "./confirmations/scheduler";
 import type { Services } from "./context";
 import { weeklyReportJobs } from "./dashboard/weekly-report";
 import { JobQueue, JobRunner } from "./jobs/runner";
@@ -76,6 +77,13 @@ export function createJobRunner(options: {
   const calendar = calendarJobs({ data: options.data, calendar: services.calendar, now });
   // The week's outcomes e-mailed to the owners on Mondays (docs/decisions/0042-home-outcomes.md).
   const reports = weeklyReportJobs({ data: options.data, now });
+  // Appointment confirmations: the sweep and each send (docs/decisions/0050-confirmations.md).
+  const confirmations = confirmationJobs({
+    data: options.data,
+    config: options.config,
+    queue: services.queue,
+    now,
+  });
   return new JobRunner({
     data: options.data,
     queue: services.queue,
@@ -85,6 +93,7 @@ export function createJobRunner(options: {
       ...calendar.handlers,
       ...recordings.handlers,
       ...reports.handlers,
+      ...confirmations.handlers,
     },
     periodic: [
       ...billing.periodic,
@@ -92,6 +101,7 @@ export function createJobRunner(options: {
       ...calendar.periodic,
       ...recordings.periodic,
       ...reports.periodic,
+      ...confirmations.periodic,
     ],
     pollMs: options.pollMs ?? 1000,
     now,

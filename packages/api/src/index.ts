@@ -31,6 +31,7 @@ export {
   DEFAULT_CALENDAR_TIMEOUTS,
   GOOGLE_CALENDAR_API_URL,
   isProduction,
+  WHATSAPP_API_URL,
 } from "./config";
 export { type Actor, actorFromClaims, type Context } from "./context";
 export { DATABASE_UNAVAILABLE, errorShapeOf, type Issue, isDatabaseUnavailable, issuesOf } from "./errors";
@@ -68,3 +69,6 @@ export {
   telephonyOf,
 } from "./telephony/provider";
 export { type Access, accessOf, createCallerFactory } from "./trpc";
+export { answerConfirmationCall } from "./confirmations/calls";
+export { receiveWhatsapp, verifyWhatsappSubscription, type WebhookOutcome } from "./confirmations/replies";
+export { confirmationCallEnded, enqueueSends } from "./confirmations/scheduler";

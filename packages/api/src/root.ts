@@ -12,6 +12,7 @@ import { devRouter } from "./dev/dev.router";
 import { teamRouter } from "./identity/team.router";
 import { userRouter } from "./identity/user.router";
 import { accountRouter } from "./privacy/account.router";
+import { confirmationsRouter } from "./confirmations/confirmations.router";
 import { clientPrivacyRouter } from "./privacy/clients.router";
 import { appointmentsRouter } from "./scheduling/appointments.router";
 import { availabilitiesRouter } from "./scheduling/availabilities.router";
@@ -48,6 +49,7 @@ export const appRouter = router({
   calendarInvitations: calendarInvitationsRouter,
   account: accountRouter,
   waitlist: waitlistRouter,
+  confirmations: confirmationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

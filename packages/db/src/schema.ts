@@ -9,6 +9,10 @@ import {
   BILLING_CYCLES,
   BILLING_TYPES,
   BUSINESS_TYPES,
+  CONFIRMATION_CHANNELS,
+  CONFIRMATION_STATUSES,
+  CONFIRMED_VIA,
+  CONTACT_OPT_OUT_SOURCES,
   CONVERSATION_DIRECTIONS,
   CONVERSATION_STATUSES,
   DAY_PARTS,
@@ -78,6 +82,10 @@ export const paymentStatus = pgEnum("payment_status", PAYMENT_STATUSES);
 export const paymentKind = pgEnum("payment_kind", PAYMENT_KINDS);
 export const billingType = pgEnum("billing_type", BILLING_TYPES);
 export const minuteGrantSource = pgEnum("minute_grant_source", MINUTE_GRANT_SOURCES);
+export const confirmationChannel = pgEnum("confirmation_channel", CONFIRMATION_CHANNELS);
+export const confirmationStatus = pgEnum("confirmation_status", CONFIRMATION_STATUSES);
+export const confirmedVia = pgEnum("confirmed_via", CONFIRMED_VIA);
+export const contactOptOutSource = pgEnum("contact_opt_out_source", CONTACT_OPT_OUT_SOURCES);
 
 // ─── Accounts ────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -363,6 +371,12 @@ export const clients = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
     /** Personal data erased at the patient's request (LGPD; docs/decisions/0031-lgpd.md): the row is anonymised. */
     erasedAt: timestamp({ withTimezone: true }),
+    /**
+     * The patient asked not to be contacted by the agent (confirmations, offers; docs/decisions/0051-contact-opt-out.md):
+     * set and cleared only by its own endpoint, never by the patient's PUT.
+     */
+    contactOptOutAt: timestamp({ withTimezone: true }),
+    contactOptOutSource: contactOptOutSource(),
   },
   (t) => [
     unique().on(t.tenantId, t.id),
@@ -476,6 +490,8 @@ export const appointments = pgTable(
     status: appointmentStatus().notNull().default("SCHEDULED"),
     observations: text(),
     confirmedAt: timestamp({ withTimezone: true }),
+    /** How the first confirmation came (docs/decisions/0050-confirmations.md); null for one confirmed before it. */
+    confirmedVia: confirmedVia(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1295,3 +1311,77 @@ export const TENANT_TABLES = [
   "dials",
   "waitlist_entries",
 ] as const;
+
+// ─── Confirmations (issue #23; docs/decisions/0050-confirmations.md) ──────────────────────────────────────────────
+
+/**
+ * A tenant's confirmation settings (one row, absent: off with the defaults). The WhatsApp Cloud API's access token and
+ * app secret are stored encrypted (AES-256-GCM with the calendar's key, packages/api/src/calendar/crypto.ts).
+ */
+export const confirmationSettings = pgTable("confirmation_settings", {
+  tenantId: tenantId().primaryKey(),
+  enabled: boolean().notNull().default(false),
+  /** When confirmations were first turned on: the no-show rate is compared before and after it. */
+  enabledSince: timestamp({ withTimezone: true }),
+  /** The channels in the order they are tried. */
+  channels: confirmationChannel().array().notNull(),
+  /** São Paulo time of day from which the day's confirmations go out (on the contact day before). */
+  sendFrom: text().notNull().default("09:00"),
+  windowFrom: text().notNull().default("09:00"),
+  windowUntil: text().notNull().default("19:00"),
+  /** ISO weekdays of the calling window (1 = Monday). */
+  weekdays: smallint().array().notNull(),
+  /** One more call when nobody answered. */
+  retry: boolean().notNull().default(true),
+  retryAfterMinutes: integer().notNull().default(120),
+  /** What the agent says, with placeholders ({paciente}, {negocio}, {servico}, {profissional}, {data}, {hora}). */
+  message: text().notNull(),
+  whatsappPhoneNumberId: text(),
+  /** Encrypted. */
+  whatsappAccessToken: text(),
+  /** Encrypted: verifies X-Hub-Signature-256 of the webhook. */
+  whatsappAppSecret: text(),
+  /** The webhook's verify token (Meta's GET challenge), generated when WhatsApp is first set up. */
+  whatsappVerifyToken: text(),
+  /** The pre-approved template's name and language. */
+  whatsappTemplate: text().notNull().default("confirmacao_consulta"),
+  whatsappLanguage: text().notNull().default("pt_BR"),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One confirmation per appointment, channel and appointment date (the unique key makes the sweep idempotent; an
+ * appointment moved to another date is confirmed again for it), with its attempts and outcome.
+ */
+export const confirmationSends = pgTable(
+  "confirmation_sends",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    appointmentId: uuid().notNull(),
+    channel: confirmationChannel().notNull(),
+    /** The appointment's São Paulo date this send confirms. */
+    forDate: date({ mode: "string" }).notNull(),
+    status: confirmationStatus().notNull().default("PENDING"),
+    /** Calls placed or messages sent (a call's retry is the second). */
+    attempts: integer().notNull().default(0),
+    /** The last call's CallSid; the WhatsApp message's id (wamid). */
+    callSid: text(),
+    messageId: text(),
+    /** Why nothing was sent (SKIPPED) or what failed. */
+    detail: text(),
+    lastAttemptAt: timestamp({ withTimezone: true }),
+    outcomeAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("confirmation_sends_once").on(t.tenantId, t.appointmentId, t.channel, t.forDate),
+    foreignKey({
+      columns: [t.tenantId, t.appointmentId],
+      foreignColumns: [appointments.tenantId, appointments.id],
+    }).onDelete("cascade"),
+    index().on(t.tenantId, t.createdAt),
+    index().on(t.callSid),
+    index().on(t.messageId),
+  ],
+);
