@@ -76,7 +76,10 @@ interface Clinic {
 async function clinic(channels: ("WHATSAPP" | "CALL")[], name = "Clínica Sorriso"): Promise<Clinic> {
   const tenant = await server.api.seedTenant({ name });
   server.api.setNow(at("2026-03-01T10:00:00-03:00"));
-  await tenant.api.voiceAgent.create({ name: "Sofia", welcomeMessage: "Olá! Aqui é a Sofia. Como posso ajudar?" });
+  await tenant.api.voiceAgent.create({
+    name: "Sofia",
+    welcomeMessage: "Olá! Aqui é a Sofia. Como posso ajudar?",
+  });
   await server.api.data.inTenant(tenant.tenantId, (tx) =>
     tx.insert(schema.minuteGrants).values({
       tenantId: tenant.tenantId,
@@ -91,7 +94,10 @@ async function clinic(channels: ("WHATSAPP" | "CALL")[], name = "Clínica Sorris
     name: "Sede Centro",
     address: "Rua das Flores, 100 - Centro, São Paulo - SP",
   });
-  const professional = await tenant.api.professionals.create({ name: "Dra. Beatriz Lima", specialty: "Ortodontia" });
+  const professional = await tenant.api.professionals.create({
+    name: "Dra. Beatriz Lima",
+    specialty: "Ortodontia",
+  });
   const service = await tenant.api.offeredServices.create({
     name: "Manutenção do aparelho",
     duration: 30,
@@ -153,8 +159,7 @@ async function clinic(channels: ("WHATSAPP" | "CALL")[], name = "Clínica Sorris
   };
 }
 
-const templatesTo = (to: string) =>
-  whatsapp.messages.filter((m) => m.to === to && m.type === "template");
+const templatesTo = (to: string) => whatsapp.messages.filter((m) => m.to === to && m.type === "template");
 const callsTo = (to: string) => [...twilio.calls.values()].filter((c) => c.to === to);
 
 describe("the day's confirmations", () => {
@@ -171,7 +176,10 @@ describe("the day's confirmations", () => {
     ids.push(await c.book(patients[2] ?? "", "2026-03-17T14:00:00-03:00"));
     ids.push(await c.book(patients[3] ?? "", "2026-03-17T15:00:00-03:00"));
     ids.push(await c.book(patients[4] ?? "", "2026-03-18T10:00:00-03:00"));
-    const res = await server.request("PUT", `/clients/${patients[3]}/contact-opt-out`, { as: c.tenant.actor, body: {} });
+    const res = await server.request("PUT", `/clients/${patients[3]}/contact-opt-out`, {
+      as: c.tenant.actor,
+      body: {},
+    });
     expect(res.status).toBe(200);
   });
 
@@ -185,7 +193,9 @@ describe("the day's confirmations", () => {
     expect(phones.map((p) => templatesTo(`55${p}`).length)).toEqual([1, 1, 1, 0, 0]);
     const first = templatesTo(`55${phones[0]}`)[0];
     const sends = await c.sendsOf(ids[0] ?? "");
-    expect(sends).toMatchObject([{ channel: "WHATSAPP", status: "SENT", forDate: "2026-03-17", attempts: 1 }]);
+    expect(sends).toMatchObject([
+      { channel: "WHATSAPP", status: "SENT", forDate: "2026-03-17", attempts: 1 },
+    ]);
     // The pre-approved template, with the appointment's details and the three quick-reply buttons naming the send.
     expect(first?.body).toMatchObject({
       messaging_product: "whatsapp",
@@ -207,9 +217,24 @@ describe("the day's confirmations", () => {
               { type: "text", text: "Sede Centro" },
             ],
           },
-          { type: "button", sub_type: "quick_reply", index: "0", parameters: [{ type: "payload", payload: `CONFIRMAR:${sends[0]?.id}` }] },
-          { type: "button", sub_type: "quick_reply", index: "1", parameters: [{ type: "payload", payload: `REMARCAR:${sends[0]?.id}` }] },
-          { type: "button", sub_type: "quick_reply", index: "2", parameters: [{ type: "payload", payload: `CANCELAR:${sends[0]?.id}` }] },
+          {
+            type: "button",
+            sub_type: "quick_reply",
+            index: "0",
+            parameters: [{ type: "payload", payload: `CONFIRMAR:${sends[0]?.id}` }],
+          },
+          {
+            type: "button",
+            sub_type: "quick_reply",
+            index: "1",
+            parameters: [{ type: "payload", payload: `REMARCAR:${sends[0]?.id}` }],
+          },
+          {
+            type: "button",
+            sub_type: "quick_reply",
+            index: "2",
+            parameters: [{ type: "payload", payload: `CANCELAR:${sends[0]?.id}` }],
+          },
         ],
       },
     });
@@ -217,7 +242,9 @@ describe("the day's confirmations", () => {
     const audits = await db()
       .select()
       .from(schema.auditLog)
-      .where(and(eq(schema.auditLog.tenantId, c.tenant.tenantId), eq(schema.auditLog.action, "confirmation.sent")));
+      .where(
+        and(eq(schema.auditLog.tenantId, c.tenant.tenantId), eq(schema.auditLog.action, "confirmation.sent")),
+      );
     expect(audits).toHaveLength(3);
     expect(await c.sendsOf(ids[3] ?? "")).toEqual([]);
   });
@@ -250,17 +277,23 @@ describe("the confirmation call", () => {
     const appointmentId = await c.book(patient, "2026-03-24T09:30:00-03:00");
     await runAt("2026-03-23T09:05:00-03:00");
     const [call] = callsTo("+5511983330001");
-    expect(call).toMatchObject({ machineDetection: "Enable", statusCallback: `${PUBLIC_URL}/telephony/twilio/status` });
+    expect(call).toMatchObject({
+      machineDetection: "Enable",
+      statusCallback: `${PUBLIC_URL}/telephony/twilio/status`,
+    });
     expect(call?.url).toMatch(/^https:\/\/atende\.test\/telephony\/twilio\/confirmation\?tenant=/);
     const dials = await db().select().from(schema.dials).where(eq(schema.dials.tenantId, c.tenant.tenantId));
-    expect(dials).toMatchObject([{ purpose: "CONFIRMATION_CALL", toNumber: "+5511983330001", actorKind: "SYSTEM", outcome: "PLACED" }]);
+    expect(dials).toMatchObject([
+      { purpose: "CONFIRMATION_CALL", toNumber: "+5511983330001", actorKind: "SYSTEM", outcome: "PLACED" },
+    ]);
 
     const first = await twilio.answerCall(call?.sid ?? "", "machine_start", deliver);
     const again = await twilio.answerCall(call?.sid ?? "", "machine_start", deliver);
     expect(first.status).toBe(200);
     expect(first.body).toContain("Clínica Horizonte");
     expect(first.body).toMatch(/<Say language="pt-BR">[^<]*retorne esta ligação[^<]*<\/Say><Hangup\/>/);
-    for (const secret of ["Manutenção", "Beatriz", "Ortodontia", "09:30", "Roberto"]) expect(first.body).not.toContain(secret);
+    for (const secret of ["Manutenção", "Beatriz", "Ortodontia", "09:30", "Roberto"])
+      expect(first.body).not.toContain(secret);
     expect(again.body).toBe(first.body);
     await twilio.endCall(call?.sid ?? "", "completed", 25, deliver);
 
@@ -301,7 +334,9 @@ describe("the confirmation call", () => {
     await runAt("2026-03-23T09:05:00-03:00");
     const [first] = callsTo("+5511983330003");
     await twilio.endCall(first?.sid ?? "", "no-answer", 0, deliver);
-    expect(await c.sendsOf(appointmentId)).toMatchObject([{ channel: "CALL", status: "PENDING", attempts: 1 }]);
+    expect(await c.sendsOf(appointmentId)).toMatchObject([
+      { channel: "CALL", status: "PENDING", attempts: 1 },
+    ]);
     await runAt("2026-03-23T10:00:00-03:00");
     expect(callsTo("+5511983330003")).toHaveLength(1);
     await runAt("2026-03-23T11:06:00-03:00");
@@ -355,8 +390,16 @@ describe("WhatsApp replies", () => {
 
   it("refuses a reply whose signature is not the app secret's (401) and changes nothing", async () => {
     const { appointmentId, sendId, wa } = await sentTemplate("11984440001", "2026-03-24T10:00:00-03:00");
-    const forged = await whatsapp.reply(webhook, { from: wa, payload: `CANCELAR:${sendId}` }, { deliver, appSecret: "not-the-secret" });
-    const unsigned = await whatsapp.reply(webhook, { from: wa, payload: `CANCELAR:${sendId}` }, { deliver, signature: null });
+    const forged = await whatsapp.reply(
+      webhook,
+      { from: wa, payload: `CANCELAR:${sendId}` },
+      { deliver, appSecret: "not-the-secret" },
+    );
+    const unsigned = await whatsapp.reply(
+      webhook,
+      { from: wa, payload: `CANCELAR:${sendId}` },
+      { deliver, signature: null },
+    );
     expect([forged.status, unsigned.status]).toEqual([401, 401]);
     expect((await c.tenant.api.appointments.get({ id: appointmentId })).status).toBe("SCHEDULED");
   });
@@ -408,8 +451,10 @@ describe("WhatsApp replies", () => {
     await whatsapp.reply(webhook, { from: wa, payload: `REMARCAR:${sendId}` }, { deliver });
     const list = whatsapp.messages.at(-1);
     expect(list).toMatchObject({ to: wa, type: "interactive" });
-    const rows = (list?.body as { interactive: { action: { sections: { rows: { id: string; title: string }[] }[] } } })
-      .interactive.action.sections[0]?.rows ?? [];
+    const body = list?.body as
+      | { interactive: { action: { sections: { rows: { id: string; title: string }[] }[] } } }
+      | undefined;
+    const rows = body?.interactive.action.sections[0]?.rows ?? [];
     expect(rows).toHaveLength(4);
     expect(rows.at(-1)).toEqual({ id: `LIGAR:${sendId}`, title: "Prefiro que me liguem" });
     const chosen = rows[1];
@@ -435,7 +480,12 @@ describe("WhatsApp replies", () => {
     const audits = await db()
       .select()
       .from(schema.auditLog)
-      .where(and(eq(schema.auditLog.tenantId, c.tenant.tenantId), eq(schema.auditLog.action, "lgpd.contactOptOut")));
+      .where(
+        and(
+          eq(schema.auditLog.tenantId, c.tenant.tenantId),
+          eq(schema.auditLog.action, "lgpd.contactOptOut"),
+        ),
+      );
     expect(audits).toMatchObject([{ details: { clientId: patient, source: "WHATSAPP" } }]);
   });
 });
@@ -444,16 +494,23 @@ describe("the opt-out", () => {
   it("has its own endpoint; the patient's PUT cannot switch it back on; export shows it", async () => {
     const c = await clinic(["WHATSAPP"]);
     const patient = await c.patient("Jorge Neves", "11985550001");
-    const put = await server.request("PUT", `/clients/${patient}/contact-opt-out`, { as: c.tenant.actor, body: {} });
+    const put = await server.request("PUT", `/clients/${patient}/contact-opt-out`, {
+      as: c.tenant.actor,
+      body: {},
+    });
     expect(put).toMatchObject({ status: 200, body: { clientId: patient, source: "API" } });
     const update = await server.request("PUT", `/clients/${patient}`, {
       as: c.tenant.actor,
       body: { fullName: "Jorge Neves", phoneNumber: "11985550001", contactOptOutAt: null },
     });
     expect(update.status).toBe(200);
-    const after = await server.request<{ optedOutAt: string | null }>("GET", `/clients/${patient}/contact-opt-out`, {
-      as: c.tenant.actor,
-    });
+    const after = await server.request<{ optedOutAt: string | null }>(
+      "GET",
+      `/clients/${patient}/contact-opt-out`,
+      {
+        as: c.tenant.actor,
+      },
+    );
     expect(after.body.optedOutAt).not.toBeNull();
     const exported = await server.request("GET", `/clients/${patient}/export`, { as: c.tenant.actor });
     expect(exported.body).toMatchObject({ client: { contactOptOutSource: "API" } });
@@ -462,11 +519,20 @@ describe("the opt-out", () => {
     expect(await c.sendsOf(appointment)).toEqual([]);
 
     const other = await server.api.seedTenant();
-    expect((await server.request("PUT", `/clients/${patient}/contact-opt-out`, { as: other.actor, body: {} })).status).toBe(404);
-    expect((await server.request("DELETE", `/clients/${patient}/contact-opt-out`, { as: c.tenant.actor })).status).toBe(204);
-    const cleared = await server.request<{ optedOutAt: string | null }>("GET", `/clients/${patient}/contact-opt-out`, {
-      as: c.tenant.actor,
-    });
+    expect(
+      (await server.request("PUT", `/clients/${patient}/contact-opt-out`, { as: other.actor, body: {} }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await server.request("DELETE", `/clients/${patient}/contact-opt-out`, { as: c.tenant.actor })).status,
+    ).toBe(204);
+    const cleared = await server.request<{ optedOutAt: string | null }>(
+      "GET",
+      `/clients/${patient}/contact-opt-out`,
+      {
+        as: c.tenant.actor,
+      },
+    );
     expect(cleared.body.optedOutAt).toBeNull();
   });
 });
@@ -482,23 +548,27 @@ describe("a tenant that may not send", () => {
     expect(templatesTo("5511986660001")).toEqual([]);
 
     // Minutes back, but the plan suspended: still nothing.
-    await db().insert(schema.minuteGrants).values({
-      tenantId: c.tenant.tenantId,
-      source: "PACK",
-      key: "pack-again",
-      minutes: 100,
-      startsAt: at("2026-01-01T00:00:00-03:00"),
-      expiresAt: null,
-    });
-    await db().insert(schema.subscriptions).values({
-      tenantId: c.tenant.tenantId,
-      planCode: "pack250-monthly",
-      status: "SUSPENDED",
-      priceInCents: 69700,
-      monthlyMinutes: 250,
-      currentPeriodStart: at("2026-03-01T00:00:00-03:00"),
-      currentPeriodEnd: at("2026-04-01T00:00:00-03:00"),
-    });
+    await db()
+      .insert(schema.minuteGrants)
+      .values({
+        tenantId: c.tenant.tenantId,
+        source: "PACK",
+        key: "pack-again",
+        minutes: 100,
+        startsAt: at("2026-01-01T00:00:00-03:00"),
+        expiresAt: null,
+      });
+    await db()
+      .insert(schema.subscriptions)
+      .values({
+        tenantId: c.tenant.tenantId,
+        planCode: "pack250-monthly",
+        status: "SUSPENDED",
+        priceInCents: 69700,
+        monthlyMinutes: 250,
+        currentPeriodStart: at("2026-03-01T00:00:00-03:00"),
+        currentPeriodEnd: at("2026-04-01T00:00:00-03:00"),
+      });
     await runAt("2026-03-31T10:05:00-03:00");
     expect(await c.sendsOf(appointment)).toEqual([]);
     // The suspension lifted: it goes out.

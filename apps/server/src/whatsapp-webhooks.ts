@@ -3,7 +3,13 @@
 // tenant's, else 403); `POST` checks X-Hub-Signature-256 over the raw body with the tenant's app secret (401 and
 // nothing changed otherwise), acts on the patient's replies, queues what they asked for (a call) and rewrites the
 // calendar events of the appointments that changed, after the commit.
-import { type ApiConfig, enqueueSends, receiveWhatsapp, type Services, verifyWhatsappSubscription } from "@atende/api";
+import {
+  type ApiConfig,
+  enqueueSends,
+  receiveWhatsapp,
+  type Services,
+  verifyWhatsappSubscription,
+} from "@atende/api";
 import type { DataAccess } from "@atende/db";
 import { CONFIRMATION_MESSAGES } from "@atende/shared/schemas/confirmations";
 import { Hono } from "hono";
@@ -52,7 +58,9 @@ export function createWhatsappWebhooks(deps: Deps): Hono {
           { tenantId, inTenant: (fn) => deps.data.inTenant(tenantId, fn), now: deps.now() },
           id,
         )
-        .catch((error: unknown) => deps.logger.warn({ err: error, appointmentId: id }, "calendar not synced"));
+        .catch((error: unknown) =>
+          deps.logger.warn({ err: error, appointmentId: id }, "calendar not synced"),
+        );
     }
     return c.json({ received: outcome.handled }, 200);
   });

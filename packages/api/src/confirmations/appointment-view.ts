@@ -37,7 +37,10 @@ export function dayAndTime(instant: Date): { date: string; time: string; weekday
   };
 }
 
-export async function appointmentView(db: TenantTx, appointmentId: string): Promise<AppointmentView | undefined> {
+export async function appointmentView(
+  db: TenantTx,
+  appointmentId: string,
+): Promise<AppointmentView | undefined> {
   const A = schema.appointments;
   const C = schema.clients;
   const P = schema.professionals;
@@ -59,7 +62,9 @@ export async function appointmentView(db: TenantTx, appointmentId: string): Prom
       professionalName: P.name,
       establishmentId: A.establishmentId,
       establishmentName: E.name,
-      serviceIds: sql<string[]>`(select coalesce(array_agg(${AS.offeredServiceId}::text order by ${AS.offeredServiceName}), '{}') from ${AS} where ${AS.appointmentId} = ${A.id})`,
+      serviceIds: sql<
+        string[]
+      >`(select coalesce(array_agg(${AS.offeredServiceId}::text order by ${AS.offeredServiceName}), '{}') from ${AS} where ${AS.appointmentId} = ${A.id})`,
       serviceNames: sql<string>`(select coalesce(string_agg(${AS.offeredServiceName}, ', ' order by ${AS.offeredServiceName}), '') from ${AS} where ${AS.appointmentId} = ${A.id})`,
       businessName: schema.tenants.name,
     })

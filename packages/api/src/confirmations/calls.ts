@@ -75,7 +75,9 @@ export async function placeConfirmationCall(
         callId = ticket.callId;
         return {
           from,
-          instructions: { url: confirmationAnswerUrl(config, { tenant: db.tenantId, send: sendId, call: callId }) },
+          instructions: {
+            url: confirmationAnswerUrl(config, { tenant: db.tenantId, send: sendId, call: callId }),
+          },
           machineDetection: true,
           timeLimitSeconds: CONFIRMATION_CALL_MAX_SECONDS,
         };
@@ -94,7 +96,13 @@ export async function placeConfirmationCall(
   }
 }
 
-const MACHINE = new Set(["machine_start", "machine_end_beep", "machine_end_silence", "machine_end_other", "fax"]);
+const MACHINE = new Set([
+  "machine_start",
+  "machine_end_beep",
+  "machine_end_silence",
+  "machine_end_other",
+  "fax",
+]);
 
 /**
  * `POST /telephony/twilio/confirmation?tenant&send&call`: the confirmation call was answered and detection ended.
@@ -127,7 +135,11 @@ export async function answerConfirmationCall(
       .where(eq(schema.tenants.id, tenant));
     if (!send || !ticket || !business) return sayAndHangUpTwiml(TELEPHONY_MESSAGES.unknownNumber);
     const [appointment] = await db
-      .select({ clientId: schema.appointments.clientId, phone: schema.clients.phoneE164, name: schema.clients.fullName })
+      .select({
+        clientId: schema.appointments.clientId,
+        phone: schema.clients.phoneE164,
+        name: schema.clients.fullName,
+      })
       .from(schema.appointments)
       .innerJoin(schema.clients, eq(schema.clients.id, schema.appointments.clientId))
       .where(eq(schema.appointments.id, send.appointmentId));
@@ -139,10 +151,7 @@ export async function answerConfirmationCall(
         .where(and(eq(tickets.id, callId), isNull(tickets.usedAt)))
         .returning({ id: tickets.id });
       if (spent) {
-        await db
-          .update(CS)
-          .set({ status: "MACHINE", outcomeAt: now, detail: null })
-          .where(eq(CS.id, sendId));
+        await db.update(CS).set({ status: "MACHINE", outcomeAt: now, detail: null }).where(eq(CS.id, sendId));
         await db
           .insert(conversations)
           .values({

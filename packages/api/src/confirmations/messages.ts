@@ -4,10 +4,12 @@
 export const machineMessage = (business: string) =>
   `Olá! Aqui é da ${business}. Por favor, retorne esta ligação quando puder. Obrigado!`;
 
-export const MACHINE_SUMMARY = "Ligação de confirmação atendida pela caixa postal: recado para retornar a ligação.";
+export const MACHINE_SUMMARY =
+  "Ligação de confirmação atendida pela caixa postal: recado para retornar a ligação.";
 
 export const REPLIES = {
-  confirmed: (date: string, time: string) => `Obrigado! Seu atendimento de ${date} às ${time} está confirmado.`,
+  confirmed: (date: string, time: string) =>
+    `Obrigado! Seu atendimento de ${date} às ${time} está confirmado.`,
   cancelled: "Pronto, seu atendimento foi cancelado. Quando quiser remarcar, é só nos chamar.",
   alreadyCancelled: "Este atendimento já estava cancelado. Quando quiser remarcar, é só nos chamar.",
   chooseSlot: "Escolha um novo horário, ou peça que a gente te ligue:",
@@ -16,7 +18,8 @@ export const REPLIES = {
   listSection: "Horários livres",
   callMe: "Prefiro que me liguem",
   callScheduled: "Certo! Vamos te ligar em breve para combinar um novo horário.",
-  rescheduled: (date: string, time: string) => `Pronto! Seu atendimento foi remarcado para ${date} às ${time}.`,
+  rescheduled: (date: string, time: string) =>
+    `Pronto! Seu atendimento foi remarcado para ${date} às ${time}.`,
   slotTaken: "Esse horário acabou de ser ocupado. Toque em 'Remarcar' de novo para ver outros horários.",
   optedOut: (business: string) =>
     `Pronto: você não receberá mais mensagens nem ligações de confirmação de ${business}.`,

@@ -9,12 +9,24 @@ import { addDays, dateOf, parseOffsetDateTime } from "@atende/shared/time";
 import { TRPCError } from "@trpc/server";
 import type { ApiConfig } from "../config";
 import { optOutByPhone } from "../privacy/contact-opt-out";
-import { confirmAppointment, getAppointment, searchFreeSlots, updateAppointment } from "../scheduling/appointments";
+import {
+  confirmAppointment,
+  getAppointment,
+  searchFreeSlots,
+  updateAppointment,
+} from "../scheduling/appointments";
 import { appointmentView, dayAndTime } from "./appointment-view";
 import { REPLIES, STOP_WORDS } from "./messages";
-import { type DueSend } from "./scheduler";
+import type { DueSend } from "./scheduler";
 import { loadSettings, whatsappAppSecret, whatsappCredentials } from "./settings";
-import { type InboundReply, listBody, repliesOf, sendWhatsapp, textBody, validWhatsappSignature } from "./whatsapp";
+import {
+  type InboundReply,
+  listBody,
+  repliesOf,
+  sendWhatsapp,
+  textBody,
+  validWhatsappSignature,
+} from "./whatsapp";
 
 const CS = schema.confirmationSends;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -78,11 +90,14 @@ export async function receiveWhatsapp(
   const changed: string[] = [];
   let handled = 0;
   for (const reply of repliesOf(body)) {
-    const result = await data.inTenant(tenantId, (db) => act(db, reply, now)).catch(async (error: unknown) => {
-      // A booking rule refused the new time (taken meanwhile, outside the window): nothing changed.
-      if (error instanceof TRPCError) return { answer: textBody(REPLIES.slotTaken), to: reply.from, enqueue: [], changed: null };
-      throw error;
-    });
+    const result = await data
+      .inTenant(tenantId, (db) => act(db, reply, now))
+      .catch(async (error: unknown) => {
+        // A booking rule refused the new time (taken meanwhile, outside the window): nothing changed.
+        if (error instanceof TRPCError)
+          return { answer: textBody(REPLIES.slotTaken), to: reply.from, enqueue: [], changed: null };
+        throw error;
+      });
     if (!result) continue;
     handled += 1;
     enqueue.push(...result.enqueue);
@@ -105,22 +120,34 @@ const normalised = (text: string) =>
 /** `yyyyMMddHHmm` of a São Paulo wall-clock start, as list rows carry it. */
 const slotKey = (start: string) => start.slice(0, 16).replace(/[-T:]/g, "");
 const slotInstant = (key: string) =>
-  parseOffsetDateTime(`${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}T${key.slice(8, 10)}:${key.slice(10, 12)}:00-03:00`);
+  parseOffsetDateTime(
+    `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}T${key.slice(8, 10)}:${key.slice(10, 12)}:00-03:00`,
+  );
 
 async function act(db: TenantTx, reply: InboundReply, now: Date): Promise<Handled | null> {
   const business = async () => {
-    const [row] = await db.select({ name: schema.tenants.name }).from(schema.tenants).where(eq(schema.tenants.id, db.tenantId));
+    const [row] = await db
+      .select({ name: schema.tenants.name })
+      .from(schema.tenants)
+      .where(eq(schema.tenants.id, db.tenantId));
     return row?.name ?? "";
   };
   if (!reply.payload) {
     if (reply.text && STOP_WORDS.has(normalised(reply.text))) {
       const ids = await optOutByPhone(db, `+${reply.from}`, "WHATSAPP", now);
       if (ids.length === 0) return null;
-      return { answer: textBody(REPLIES.optedOut(await business())), to: reply.from, enqueue: [], changed: null };
+      return {
+        answer: textBody(REPLIES.optedOut(await business())),
+        to: reply.from,
+        enqueue: [],
+        changed: null,
+      };
     }
     return null;
   }
-  const match = /^(CONFIRMAR|REMARCAR|CANCELAR|LIGAR|HORARIO):([0-9a-f-]{36})(?::(\d{12}))?$/.exec(reply.payload);
+  const match = /^(CONFIRMAR|REMARCAR|CANCELAR|LIGAR|HORARIO):([0-9a-f-]{36})(?::(\d{12}))?$/.exec(
+    reply.payload,
+  );
   if (!match?.[1] || !match[2] || !UUID.test(match[2])) return null;
   const [, action, sendId, slot] = match;
   const [send] = await db.select().from(CS).where(eq(CS.id, sendId));
@@ -212,7 +239,11 @@ async function act(db: TenantTx, reply: InboundReply, now: Date): Promise<Handle
     const rows = slots.map((s) => {
       const start = parseOffsetDateTime(s.start) ?? now;
       const { date, time, weekday } = dayAndTime(start);
-      return { id: `HORARIO:${send.id}:${slotKey(s.start)}`, title: `${weekday} ${date} às ${time}`, description: view.professionalName };
+      return {
+        id: `HORARIO:${send.id}:${slotKey(s.start)}`,
+        title: `${weekday} ${date} às ${time}`,
+        description: view.professionalName,
+      };
     });
     rows.push({ id: `LIGAR:${send.id}`, title: REPLIES.callMe, description: "" });
     return done(listBody(REPLIES.chooseSlot, REPLIES.listButton, REPLIES.listSection, rows));

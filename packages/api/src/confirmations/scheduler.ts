@@ -49,11 +49,20 @@ export async function enqueueSends(queue: JobQueue, sends: readonly DueSend[]): 
     await queue.enqueue(
       CONFIRMATION_JOBS.send,
       { tenantId: send.tenantId, sendId: send.sendId },
-      { singletonKey: `${CONFIRMATION_JOBS.send}:${send.sendId}:${send.attempt}`, runAt: send.runAt, maxAttempts: 3 },
+      {
+        singletonKey: `${CONFIRMATION_JOBS.send}:${send.sendId}:${send.attempt}`,
+        runAt: send.runAt,
+        maxAttempts: 3,
+      },
     );
 }
 
-async function audit(db: TenantTx, action: string, details: Record<string, unknown>, now: Date): Promise<void> {
+async function audit(
+  db: TenantTx,
+  action: string,
+  details: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
   await db.insert(schema.auditLog).values({
     tenantId: db.tenantId,
     actorUserId: null,
@@ -171,11 +180,18 @@ async function nextChannel(
   send: { appointmentId: string; channel: ConfirmationChannel; forDate: string },
 ): Promise<DueSend[]> {
   const channels = availableChannels(settings, config);
-  const next = channels[channels.indexOf(send.channel) + 1] ?? (channels.includes(send.channel) ? undefined : channels[0]);
+  const next =
+    channels[channels.indexOf(send.channel) + 1] ??
+    (channels.includes(send.channel) ? undefined : channels[0]);
   if (!next || next === send.channel) return [];
   const [created] = await db
     .insert(CS)
-    .values({ tenantId: db.tenantId, appointmentId: send.appointmentId, channel: next, forDate: send.forDate })
+    .values({
+      tenantId: db.tenantId,
+      appointmentId: send.appointmentId,
+      channel: next,
+      forDate: send.forDate,
+    })
     .onConflictDoNothing()
     .returning({ id: CS.id });
   return created ? [{ tenantId: db.tenantId, sendId: created.id, attempt: 0 }] : [];
@@ -213,21 +229,36 @@ export function spokenMessage(settings: Settings, view: AppointmentView): string
  * The send job: sends one confirmation, if it is still due. Answers the sends to queue next (the next channel when
  * this one could not send).
  */
-export async function runSend(db: TenantTx, config: ApiConfig, sendId: string, now: Date): Promise<DueSend[]> {
+export async function runSend(
+  db: TenantTx,
+  config: ApiConfig,
+  sendId: string,
+  now: Date,
+): Promise<DueSend[]> {
   const [send] = await db.select().from(CS).where(eq(CS.id, sendId)).for("update");
-  if (!send || send.status !== "PENDING") return [];
+  if (send?.status !== "PENDING") return [];
   const settings = await loadSettings(db);
   // Outside the window (or turned off) the send waits: the sweep hands it over again inside the window.
   if (!sendingTime(settings, now)) return [];
   const skip = async (detail: string) => {
     await db.update(CS).set({ status: "SKIPPED", detail, outcomeAt: now }).where(eq(CS.id, send.id));
-    await audit(db, "confirmation.skipped", { sendId, appointmentId: send.appointmentId, channel: send.channel, detail }, now);
+    await audit(
+      db,
+      "confirmation.skipped",
+      { sendId, appointmentId: send.appointmentId, channel: send.channel, detail },
+      now,
+    );
     return [];
   };
   const view = await appointmentView(db, send.appointmentId);
   if (!view || view.clientGone) return skip(SKIP_REASONS.changed);
   if (view.optedOutAt) return skip(SKIP_REASONS.optedOut);
-  if (view.status !== "SCHEDULED" || view.confirmedAt || dateOf(view.scheduledAt) !== send.forDate || view.scheduledAt <= now)
+  if (
+    view.status !== "SCHEDULED" ||
+    view.confirmedAt ||
+    dateOf(view.scheduledAt) !== send.forDate ||
+    view.scheduledAt <= now
+  )
     return skip(SKIP_REASONS.changed);
   if (await unavailable(db, now)) return skip(SKIP_REASONS.unavailable);
 
@@ -237,7 +268,12 @@ export async function runSend(db: TenantTx, config: ApiConfig, sendId: string, n
       .update(CS)
       .set({ status: "FAILED", detail, attempts: attempt, lastAttemptAt: now, outcomeAt: now })
       .where(eq(CS.id, send.id));
-    await audit(db, "confirmation.failed", { sendId, appointmentId: send.appointmentId, channel: send.channel, attempt, detail }, now);
+    await audit(
+      db,
+      "confirmation.failed",
+      { sendId, appointmentId: send.appointmentId, channel: send.channel, attempt, detail },
+      now,
+    );
     return nextChannel(db, settings, config, send);
   };
 
@@ -266,7 +302,12 @@ export async function runSend(db: TenantTx, config: ApiConfig, sendId: string, n
       .update(CS)
       .set({ status: "SENT", messageId, attempts: attempt, lastAttemptAt: now, detail: null })
       .where(eq(CS.id, send.id));
-    await audit(db, "confirmation.sent", { sendId, appointmentId: send.appointmentId, channel: send.channel, attempt }, now);
+    await audit(
+      db,
+      "confirmation.sent",
+      { sendId, appointmentId: send.appointmentId, channel: send.channel, attempt },
+      now,
+    );
     return [];
   }
 
@@ -276,7 +317,12 @@ export async function runSend(db: TenantTx, config: ApiConfig, sendId: string, n
     .update(CS)
     .set({ status: "SENT", callSid: call.callSid, attempts: attempt, lastAttemptAt: now, detail: null })
     .where(eq(CS.id, send.id));
-  await audit(db, "confirmation.sent", { sendId, appointmentId: send.appointmentId, channel: send.channel, attempt, callSid: call.callSid }, now);
+  await audit(
+    db,
+    "confirmation.sent",
+    { sendId, appointmentId: send.appointmentId, channel: send.channel, attempt, callSid: call.callSid },
+    now,
+  );
   return [];
 }
 
@@ -313,14 +359,22 @@ export async function confirmationCallEnded(
     if (!send) return [];
     if (send.status === "MACHINE") {
       const reported = Number(params.CallDuration);
-      await finishMachineCall(db, ticket.id, Number.isInteger(reported) ? Math.max(0, Math.min(reported, 86_400)) : 0, now);
+      await finishMachineCall(
+        db,
+        ticket.id,
+        Number.isInteger(reported) ? Math.max(0, Math.min(reported, 86_400)) : 0,
+        now,
+      );
       return [];
     }
     if (send.status !== "SENT" || !UNANSWERED.has(params.CallStatus ?? "")) return [];
     const settings = await loadSettings(db);
     if (settings.retry && send.attempts < 2) {
       const runAt = new Date(now.getTime() + settings.retryAfterMinutes * 60_000);
-      await db.update(CS).set({ status: "PENDING", detail: "Sem resposta: nova tentativa" }).where(eq(CS.id, send.id));
+      await db
+        .update(CS)
+        .set({ status: "PENDING", detail: "Sem resposta: nova tentativa" })
+        .where(eq(CS.id, send.id));
       return [{ tenantId: db.tenantId, sendId: send.id, attempt: send.attempts, runAt }];
     }
     await db.update(CS).set({ status: "NO_ANSWER", outcomeAt: now }).where(eq(CS.id, send.id));

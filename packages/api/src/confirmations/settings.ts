@@ -101,7 +101,11 @@ export function availableChannels(settings: Settings, config: ApiConfig): Confir
   );
 }
 
-export function settingsRecord(db: TenantTx, settings: Settings, config: ApiConfig): ConfirmationSettingsRecord {
+export function settingsRecord(
+  db: TenantTx,
+  settings: Settings,
+  config: ApiConfig,
+): ConfirmationSettingsRecord {
   const { whatsapp, enabledSince, ...fields } = settings;
   return {
     ...fields,
@@ -147,7 +151,10 @@ export async function updateSettings(
     .values({ tenantId: db.tenantId, ...values, enabledSince: since })
     .onConflictDoUpdate({
       target: S.tenantId,
-      set: { ...values, enabledSince: sql`coalesce(${S.enabledSince}, ${since ? since.toISOString() : null}::timestamptz)` },
+      set: {
+        ...values,
+        enabledSince: sql`coalesce(${S.enabledSince}, ${since ? since.toISOString() : null}::timestamptz)`,
+      },
     });
   return getSettings(db, config);
 }
@@ -187,7 +194,11 @@ export async function setWhatsapp(
 }
 
 /** Forgets the WhatsApp settings: the channel is absent until they are given again. */
-export async function removeWhatsapp(db: TenantTx, config: ApiConfig, now: Date): Promise<ConfirmationSettingsRecord> {
+export async function removeWhatsapp(
+  db: TenantTx,
+  config: ApiConfig,
+  now: Date,
+): Promise<ConfirmationSettingsRecord> {
   await db
     .update(S)
     .set({ whatsappPhoneNumberId: null, whatsappAccessToken: null, whatsappAppSecret: null, updatedAt: now })
@@ -205,12 +216,18 @@ export function whatsappCredentials(
   if (!phoneNumberId || !accessToken || !settings.whatsapp.appSecret) return null;
   return {
     phoneNumberId,
-    accessToken: decryptSecret(config.calendar.encryptionKey, accessToken, sealOwner(tenantId, "accessToken")),
+    accessToken: decryptSecret(
+      config.calendar.encryptionKey,
+      accessToken,
+      sealOwner(tenantId, "accessToken"),
+    ),
   };
 }
 
 /** The app secret the webhook's signature is checked with, or null when WhatsApp is not set up. */
 export function whatsappAppSecret(tenantId: string, settings: Settings, config: ApiConfig): string | null {
   const sealed = settings.whatsapp.appSecret;
-  return sealed ? decryptSecret(config.calendar.encryptionKey, sealed, sealOwner(tenantId, "appSecret")) : null;
+  return sealed
+    ? decryptSecret(config.calendar.encryptionKey, sealed, sealOwner(tenantId, "appSecret"))
+    : null;
 }

@@ -62,7 +62,12 @@ export function templateBody(message: TemplateMessage): Record<string, unknown> 
   };
 }
 
-export function listBody(text: string, button: string, sectionTitle: string, rows: ListRow[]): Record<string, unknown> {
+export function listBody(
+  text: string,
+  button: string,
+  sectionTitle: string,
+  rows: ListRow[],
+): Record<string, unknown> {
   return {
     type: "interactive",
     interactive: {
@@ -119,7 +124,11 @@ export async function sendWhatsapp(
   }
   if (!response.ok) {
     const error = (json as { error?: { code?: number; message?: string } }).error;
-    throw new WhatsappError(response.status, error?.code ?? null, error?.message ?? `HTTP ${response.status}`);
+    throw new WhatsappError(
+      response.status,
+      error?.code ?? null,
+      error?.message ?? `HTTP ${response.status}`,
+    );
   }
   const id = (json as { messages?: { id?: string }[] }).messages?.[0]?.id;
   if (!id) throw new WhatsappError(response.status, null, "WhatsApp answered without a message id");

@@ -40,7 +40,12 @@ export interface FakeWhatsapp {
     options?: { deliver?: WebhookDelivery; appSecret?: string; signature?: string | null },
   ): Promise<{ status: number; body: string }>;
   /** Meta's subscription check: GET with hub.mode, hub.verify_token and hub.challenge. */
-  verify(url: string, verifyToken: string, challenge: string, deliver?: WebhookDelivery): Promise<{ status: number; body: string }>;
+  verify(
+    url: string,
+    verifyToken: string,
+    challenge: string,
+    deliver?: WebhookDelivery,
+  ): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 }
 
@@ -62,7 +67,12 @@ export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
   const state: { failNext: FakeWhatsapp["failNext"] } = { failNext: null };
   const version = "v21.0";
   const graphError = (status: number, code: number, message: string) => ({
-    error: { message, type: status === 401 ? "OAuthException" : "GraphMethodException", code, fbtrace_id: randomBytes(8).toString("hex") },
+    error: {
+      message,
+      type: status === 401 ? "OAuthException" : "GraphMethodException",
+      code,
+      fbtrace_id: randomBytes(8).toString("hex"),
+    },
   });
 
   const server = createServer(async (req, res) => {
@@ -91,7 +101,11 @@ export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
     }
     const id = `wamid.${randomBytes(20).toString("base64url")}`;
     messages.push({ phoneNumberId, to: body.to, type: body.type, body, id });
-    send(200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id }] });
+    send(200, {
+      messaging_product: "whatsapp",
+      contacts: [{ input: body.to, wa_id: body.to }],
+      messages: [{ id }],
+    });
   });
   server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -115,7 +129,10 @@ export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
       const message: Record<string, unknown> = reply.payload
         ? { type: "button", button: { payload: reply.payload, text: reply.payload.split(":")[0] } }
         : reply.listReplyId
-          ? { type: "interactive", interactive: { type: "list_reply", list_reply: { id: reply.listReplyId, title: "" } } }
+          ? {
+              type: "interactive",
+              interactive: { type: "list_reply", list_reply: { id: reply.listReplyId, title: "" } },
+            }
           : { type: "text", text: { body: reply.text ?? "" } };
       const envelope = {
         object: "whatsapp_business_account",
@@ -129,7 +146,14 @@ export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
                   messaging_product: "whatsapp",
                   metadata: { display_phone_number: "5511300000000", phone_number_id: phoneNumberId },
                   contacts: [{ profile: { name: "Paciente" }, wa_id: reply.from }],
-                  messages: [{ from: reply.from, id: `wamid.${randomBytes(20).toString("base64url")}`, timestamp, ...message }],
+                  messages: [
+                    {
+                      from: reply.from,
+                      id: `wamid.${randomBytes(20).toString("base64url")}`,
+                      timestamp,
+                      ...message,
+                    },
+                  ],
                 },
               },
             ],
@@ -139,7 +163,9 @@ export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
       const raw = JSON.stringify(envelope);
       const headers: Record<string, string> = { "content-type": "application/json" };
       const signature =
-        options.signature === undefined ? metaSignature(options.appSecret ?? appSecret, raw) : options.signature;
+        options.signature === undefined
+          ? metaSignature(options.appSecret ?? appSecret, raw)
+          : options.signature;
       if (signature !== null) headers["x-hub-signature-256"] = signature;
       const response = await (options.deliver ?? fetch)(url, { method: "POST", headers, body: raw });
       return { status: response.status, body: await response.text() };

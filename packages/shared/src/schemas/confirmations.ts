@@ -4,9 +4,9 @@
 import {
   CONFIRMATION_CHANNELS,
   CONFIRMATION_STATUSES,
+  CONTACT_OPT_OUT_SOURCES,
   type ConfirmationChannel,
   type ConfirmationStatus,
-  CONTACT_OPT_OUT_SOURCES,
 } from "../enums";
 import { DEFAULT_CONTACT_WINDOW } from "../holidays";
 import { minutesOfDay } from "../time";
@@ -65,9 +65,15 @@ const channelsField = z
   .refine((list) => new Set(list).size === list.length, { error: M.channelsRepeated });
 
 const weekdaysField = z
-  .array(z.int({ error: M.weekdayInvalid }).min(1, { error: M.weekdayInvalid }).max(7, { error: M.weekdayInvalid }), {
-    error: M.weekdaysRequired,
-  })
+  .array(
+    z
+      .int({ error: M.weekdayInvalid })
+      .min(1, { error: M.weekdayInvalid })
+      .max(7, { error: M.weekdayInvalid }),
+    {
+      error: M.weekdaysRequired,
+    },
+  )
   .min(1, { error: M.weekdaysRequired })
   .transform((list) => [...new Set(list)].sort((a, b) => a - b));
 

@@ -1,3 +1,4 @@
+import type { ConfirmedVia } from "@atende/shared/enums";
 import { formatDate } from "@atende/shared/format";
 import { APPOINTMENT_STATUS_LABELS } from "@atende/shared/schemas/appointments";
 import { formatMinutesOfDay } from "@atende/shared/time";
@@ -31,6 +32,16 @@ const timeRange = (event: PlacedEvent) =>
     ? `${wireClock(event.appointment.scheduledAt)} - ${wireClock(event.appointment.endsAt)}`
     : `${wireClock(event.occurrence.slot.start)} - ${wireClock(event.occurrence.slot.end)}`;
 
+/** How an appointment was confirmed (docs/decisions/0050-confirmations.md). */
+const confirmedLabel = (via: ConfirmedVia | null) =>
+  via === "WHATSAPP"
+    ? "pelo WhatsApp"
+    : via === "CALL"
+      ? "por ligação do agente"
+      : via === "TEAM"
+        ? "pela equipe"
+        : "sim";
+
 /** The hover and focus tooltip (spec 001 §2): what a block holds, beyond its short label. */
 function EventDetails({ event, catalogues }: { event: PlacedEvent; catalogues: AgendaCatalogues }) {
   const rows: [string, string][] =
@@ -42,6 +53,9 @@ function EventDetails({ event, catalogues }: { event: PlacedEvent; catalogues: A
           ["Horário", timeRange(event)],
           ["Serviços", event.appointment.offeredServices.map((s) => s.offeredServiceName).join(", ")],
           ["Status", APPOINTMENT_STATUS_LABELS[event.appointment.status]],
+          ...(event.appointment.confirmedAt
+            ? ([["Confirmado", confirmedLabel(event.appointment.confirmedVia)]] as [string, string][])
+            : []),
         ]
       : [
           ["Profissional", catalogues.professionalName(event.occurrence.professionalId)],
@@ -68,7 +82,7 @@ const shortLabel = (event: PlacedEvent, catalogues: AgendaCatalogues) =>
 
 /** The accessible name: kind, who, when (the tooltip repeats it with the rest). */
 const accessibleName = (event: PlacedEvent, catalogues: AgendaCatalogues) =>
-  `${event.kind === "appointment" ? "Agendamento" : "Disponibilidade"}: ${shortLabel(event, catalogues)}, ${formatDate(event.date)} ${timeRange(event)}`;
+  `${event.kind === "appointment" ? "Agendamento" : "Disponibilidade"}: ${shortLabel(event, catalogues)}, ${formatDate(event.date)} ${timeRange(event)}${event.kind === "appointment" && event.appointment.confirmedAt ? `, confirmado ${confirmedLabel(event.appointment.confirmedVia)}` : ""}`;
 
 const eventColors = (event: PlacedEvent) =>
   event.kind === "appointment"
