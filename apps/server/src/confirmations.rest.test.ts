@@ -7,6 +7,7 @@
 import {
   type FakeTwilio,
   type FakeWhatsapp,
+  insertAppointment,
   type SeededTenant,
   startFakeTwilio,
   startFakeWhatsapp,
@@ -578,5 +579,60 @@ describe("a tenant that may not send", () => {
       .where(eq(schema.subscriptions.tenantId, c.tenant.tenantId));
     await runAt("2026-03-31T10:10:00-03:00");
     expect(templatesTo("5511986660001")).toHaveLength(1);
+  });
+});
+
+describe("the home page's outcomes", () => {
+  it("counts the week's confirmations by outcome and compares the no-show rate before and after they were turned on", async () => {
+    const c = await clinic(["WHATSAPP"]); // turned on at 2026-03-01 10:00
+    const webhook = `${PUBLIC_URL}/webhooks/whatsapp/${c.tenant.tenantId}`;
+    const past = await c.patient("Histórico", "11987770000");
+    // Before: 10 appointments in February, 3 missed; after: 10 in March before the 24th, 1 missed.
+    for (let i = 0; i < 10; i++) {
+      for (const [month, missed] of [
+        ["02", 3],
+        ["03", 1],
+      ] as const)
+        await insertAppointment(db(), c.tenant.tenantId, {
+          clientId: past,
+          professionalId: c.professionalId,
+          establishmentId: c.establishmentId,
+          scheduledAt: at(
+            `2026-${month}-${String(10 + i).padStart(2, "0")}T${month === "02" ? "08" : "17"}:00:00-03:00`,
+          ),
+          status: i < missed ? "NO_SHOW" : "COMPLETED",
+          services: [{ id: c.serviceId, name: "Manutenção do aparelho", duration: 30 }],
+        });
+    }
+    const phones = ["11987770001", "11987770002", "11987770003"];
+    const booked = [];
+    for (const [i, phone] of phones.entries())
+      booked.push(await c.book(await c.patient(`Semana ${i}`, phone), `2026-03-24T${10 + i}:00:00-03:00`));
+    await runAt("2026-03-23T09:05:00-03:00");
+    const sends = await Promise.all(booked.map((id) => c.sendsOf(id)));
+    await whatsapp.reply(
+      webhook,
+      { from: `55${phones[0]}`, payload: `CONFIRMAR:${sends[0]?.[0]?.id}` },
+      { deliver },
+    );
+    await whatsapp.reply(
+      webhook,
+      { from: `55${phones[1]}`, payload: `CANCELAR:${sends[1]?.[0]?.id}` },
+      { deliver },
+    );
+
+    const overview = await c.tenant.api.dashboard.overview();
+    expect(overview.confirmations).toEqual({
+      enabled: true,
+      enabledSince: "2026-03-01T10:00:00-03:00",
+      sent: 3,
+      confirmed: 1,
+      rescheduled: 0,
+      cancelled: 1,
+      machine: 0,
+      noAnswer: 0,
+      noShowBefore: { fromDate: "2025-12-01", toDate: "2026-02-28", appointments: 10, noShows: 3, rate: 0.3 },
+      noShowAfter: { fromDate: "2026-03-01", toDate: "2026-03-23", appointments: 10, noShows: 1, rate: 0.1 },
+    });
   });
 });
