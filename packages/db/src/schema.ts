@@ -1310,6 +1310,8 @@ export const TENANT_TABLES = [
   "calendar_events",
   "dials",
   "waitlist_entries",
+  "confirmation_settings",
+  "confirmation_sends",
 ] as const;
 
 // ─── Confirmations (issue #23; docs/decisions/0050-confirmations.md) ──────────────────────────────────────────────

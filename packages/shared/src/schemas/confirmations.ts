@@ -10,7 +10,7 @@ import {
 } from "../enums";
 import { DEFAULT_CONTACT_WINDOW } from "../holidays";
 import { minutesOfDay } from "../time";
-import { z } from "../zod";
+import { requiredText, textCharacters, z } from "../zod";
 import { wireInstant } from "./catalogue-fields";
 
 export const CONFIRMATION_PLACEHOLDERS = [
@@ -46,6 +46,8 @@ export const CONFIRMATION_MESSAGES = {
   phoneNumberIdInvalid: "ID do número do WhatsApp inválido (só dígitos)",
   accessTokenRequired: "Token de acesso é obrigatório",
   appSecretRequired: "Chave secreta do aplicativo é obrigatória",
+  accessTokenMax: "Token de acesso não pode exceder 2000 caracteres",
+  appSecretMax: "Chave secreta do aplicativo não pode exceder 200 caracteres",
   templateInvalid: "Nome do modelo inválido (letras minúsculas, números e _)",
   languageInvalid: "Idioma do modelo inválido (ex.: pt_BR)",
   whatsappNotConfigured:
@@ -57,6 +59,7 @@ const M = CONFIRMATION_MESSAGES;
 const timeOfDay = z
   .string({ error: M.timeInvalid })
   .trim()
+  .check(textCharacters())
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: M.timeInvalid });
 
 const channelsField = z
@@ -77,17 +80,16 @@ const weekdaysField = z
   .min(1, { error: M.weekdaysRequired })
   .transform((list) => [...new Set(list)].sort((a, b) => a - b));
 
-const messageField = z
-  .string({ error: M.messageRequired })
-  .trim()
-  .min(1, { error: M.messageRequired })
-  .max(500, { error: M.messageMax })
-  .superRefine((text, ctx) => {
-    for (const [, name] of text.matchAll(/\{([^{}]*)\}/g)) {
-      if (!(CONFIRMATION_PLACEHOLDERS as readonly string[]).includes(name ?? ""))
-        ctx.addIssue({ code: "custom", message: M.placeholderUnknown(name ?? "") });
-    }
-  });
+const messageField = requiredText({
+  required: M.messageRequired,
+  max: [500, M.messageMax],
+  multiline: true,
+}).superRefine((text, ctx) => {
+  for (const [, name] of text.matchAll(/\{([^{}]*)\}/g)) {
+    if (!(CONFIRMATION_PLACEHOLDERS as readonly string[]).includes(name ?? ""))
+      ctx.addIssue({ code: "custom", message: M.placeholderUnknown(name ?? "") });
+  }
+});
 
 /** What the dashboard's settings form and `PUT /confirmations/settings` send: the whole setting. */
 export const ConfirmationSettingsInput = z
@@ -161,25 +163,20 @@ export const WhatsappSettingsInput = z.object({
   phoneNumberId: z
     .string({ error: M.phoneNumberIdInvalid })
     .trim()
+    .check(textCharacters())
     .regex(/^\d{5,30}$/, { error: M.phoneNumberIdInvalid }),
-  accessToken: z
-    .string({ error: M.accessTokenRequired })
-    .trim()
-    .min(1, { error: M.accessTokenRequired })
-    .max(2000, { error: M.accessTokenRequired }),
-  appSecret: z
-    .string({ error: M.appSecretRequired })
-    .trim()
-    .min(1, { error: M.appSecretRequired })
-    .max(200, { error: M.appSecretRequired }),
+  accessToken: requiredText({ required: M.accessTokenRequired, max: [2000, M.accessTokenMax] }),
+  appSecret: requiredText({ required: M.appSecretRequired, max: [200, M.appSecretMax] }),
   template: z
     .string({ error: M.templateInvalid })
     .trim()
+    .check(textCharacters())
     .regex(/^[a-z0-9_]{1,512}$/, { error: M.templateInvalid })
     .default("confirmacao_consulta"),
   language: z
     .string({ error: M.languageInvalid })
     .trim()
+    .check(textCharacters())
     .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, { error: M.languageInvalid })
     .default("pt_BR"),
 });
