@@ -363,6 +363,31 @@ describe("the confirmation call", () => {
   });
 });
 
+describe("a WhatsApp message nobody answers", () => {
+  it("is followed by the call after the retry interval, unless the patient replied", async () => {
+    const c = await clinic(["WHATSAPP", "CALL"]);
+    const webhook = `${PUBLIC_URL}/webhooks/whatsapp/${c.tenant.tenantId}`;
+    const silent = await c.book(await c.patient("Silêncio", "11988880001"), "2026-03-24T10:00:00-03:00");
+    const replied = await c.book(await c.patient("Respondeu", "11988880002"), "2026-03-24T11:00:00-03:00");
+    await runAt("2026-03-23T09:05:00-03:00");
+    const [answered] = await c.sendsOf(replied);
+    await whatsapp.reply(
+      webhook,
+      { from: "5511988880002", payload: `CONFIRMAR:${answered?.id}` },
+      { deliver },
+    );
+    await runAt("2026-03-23T11:00:00-03:00");
+    expect(callsTo("+5511988880001")).toHaveLength(0);
+    await runAt("2026-03-23T11:06:00-03:00");
+    expect(callsTo("+5511988880001")).toHaveLength(1);
+    expect(callsTo("+5511988880002")).toHaveLength(0);
+    expect((await c.sendsOf(silent)).map((s) => [s.channel, s.status]).sort()).toEqual([
+      ["CALL", "SENT"],
+      ["WHATSAPP", "NO_ANSWER"],
+    ]);
+  });
+});
+
 describe("WhatsApp replies", () => {
   let c: Clinic;
   let webhook: string;

@@ -28,6 +28,8 @@ const C = schema.clients;
 export const CONFIRMATION_JOBS = {
   sweep: "confirmations.sweep",
   send: "confirmations.send",
+  /** A WhatsApp message still unanswered after the retry interval: the next channel (the call). */
+  noReply: "confirmations.noReply",
 } as const;
 
 /** The sweep looks every five minutes; sends themselves go out as soon as a runner takes them. */
@@ -42,19 +44,19 @@ export interface DueSend {
   sendId: string;
   attempt: number;
   runAt?: Date;
+  /** The follow-up of a WhatsApp message (`noReply`) instead of a send. */
+  kind?: "send" | "noReply";
 }
 
 export async function enqueueSends(queue: JobQueue, sends: readonly DueSend[]): Promise<void> {
-  for (const send of sends)
+  for (const send of sends) {
+    const name = send.kind === "noReply" ? CONFIRMATION_JOBS.noReply : CONFIRMATION_JOBS.send;
     await queue.enqueue(
-      CONFIRMATION_JOBS.send,
+      name,
       { tenantId: send.tenantId, sendId: send.sendId },
-      {
-        singletonKey: `${CONFIRMATION_JOBS.send}:${send.sendId}:${send.attempt}`,
-        runAt: send.runAt,
-        maxAttempts: 3,
-      },
+      { singletonKey: `${name}:${send.sendId}:${send.attempt}`, runAt: send.runAt, maxAttempts: 3 },
     );
+  }
 }
 
 async function audit(
@@ -308,7 +310,16 @@ export async function runSend(
       { sendId, appointmentId: send.appointmentId, channel: send.channel, attempt },
       now,
     );
-    return [];
+    // No reply within the retry interval is no answer: the next channel then (a call after the message).
+    return [
+      {
+        tenantId: db.tenantId,
+        sendId: send.id,
+        attempt,
+        kind: "noReply",
+        runAt: new Date(now.getTime() + settings.retryAfterMinutes * 60_000),
+      },
+    ];
   }
 
   const call = await placeConfirmationCall(db, config, send.id, view, now);
@@ -324,6 +335,25 @@ export async function runSend(
     now,
   );
   return [];
+}
+
+/**
+ * A WhatsApp confirmation still unanswered after the retry interval (the patient tapped nothing): NO_ANSWER and the
+ * next channel, when the appointment still waits for it. A reply meanwhile (any outcome) leaves it alone.
+ */
+export async function messageUnanswered(
+  db: TenantTx,
+  config: ApiConfig,
+  sendId: string,
+  now: Date,
+): Promise<DueSend[]> {
+  const [send] = await db.select().from(CS).where(eq(CS.id, sendId)).for("update");
+  if (send?.status !== "SENT" || send.channel !== "WHATSAPP") return [];
+  const view = await appointmentView(db, send.appointmentId);
+  if (!view || view.status !== "SCHEDULED" || view.confirmedAt || dateOf(view.scheduledAt) !== send.forDate)
+    return [];
+  await db.update(CS).set({ status: "NO_ANSWER", outcomeAt: now }).where(eq(CS.id, send.id));
+  return nextChannel(db, await loadSettings(db), config, send);
 }
 
 /** Twilio's final statuses of a call nobody answered. */
@@ -393,6 +423,14 @@ export function confirmationJobs(deps: {
     handlers: {
       async [CONFIRMATION_JOBS.sweep]() {
         await sweepConfirmations(deps.data, deps.config, deps.queue, deps.now());
+      },
+      async [CONFIRMATION_JOBS.noReply](payload) {
+        const { tenantId, sendId } = payload;
+        if (typeof tenantId !== "string" || typeof sendId !== "string") return;
+        const next = await deps.data.inTenant(tenantId, (db) =>
+          messageUnanswered(db, deps.config, sendId, deps.now()),
+        );
+        await enqueueSends(deps.queue, next);
       },
       async [CONFIRMATION_JOBS.send](payload) {
         const { tenantId, sendId } = payload;
