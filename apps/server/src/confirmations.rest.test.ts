@@ -326,6 +326,15 @@ describe("the confirmation call", () => {
     expect(answer.body).toContain('<Parameter name="mode" value="confirmation"/>');
     expect(answer.body).toContain(`<Parameter name="appointmentId" value="${appointmentId}"/>`);
     expect(answer.body).toMatch(/<Parameter name="token" value="[^"]+"\/>/);
+    // What the agent says on it: the tenant's message filled for the appointment (the agent's tool).
+    const script = await c.tenant.api.confirmations.callScript({ appointmentId });
+    expect(script).toMatchObject({
+      message:
+        "Olá, Lúcia Prado! Aqui é da Clínica Sorriso, confirmando Manutenção do aparelho em 24/03 às 10:30.",
+      professionalName: "Dra. Beatriz Lima",
+      placeName: "Sede Centro",
+      weekday: "ter",
+    });
   });
 
   it("retries once when nobody answers, then moves to the next channel", async () => {
@@ -464,6 +473,35 @@ describe("WhatsApp replies", () => {
       endDate: "2026-03-24",
     });
     expect(freeAfter.map((s) => s.start)).toContain("2026-03-24T11:00:00-03:00");
+  });
+
+  it("knows the patient by a WhatsApp id without the ninth digit (Brazilian mobiles registered before it)", async () => {
+    const { appointmentId, sendId } = await sentTemplate("11984440007", "2026-03-24T16:00:00-03:00");
+    await whatsapp.reply(webhook, { from: "551184440007", payload: `CONFIRMAR:${sendId}` }, { deliver });
+    expect(await c.sendsOf(appointmentId)).toMatchObject([{ status: "CONFIRMED" }]);
+    expect(whatsapp.messages.at(-1)).toMatchObject({ to: "551184440007", type: "text" });
+  });
+
+  it("confirms an appointment moved to a later date again, for its new date", async () => {
+    const { appointmentId, wa } = await sentTemplate("11984440008", "2026-03-24T16:30:00-03:00");
+    const current = await c.tenant.api.appointments.get({ id: appointmentId });
+    await c.tenant.api.appointments.update({
+      id: appointmentId,
+      clientId: current.clientId,
+      professionalId: current.professionalId,
+      establishmentId: current.establishmentId,
+      scheduledAt: "2026-03-26T16:30:00-03:00",
+      offeredServices: [c.serviceId],
+      observations: null,
+      status: "SCHEDULED",
+    });
+    await runAt("2026-03-25T09:05:00-03:00");
+    const sends = await c.sendsOf(appointmentId);
+    expect(sends.map((s) => [s.forDate, s.status]).sort()).toEqual([
+      ["2026-03-24", "RESCHEDULED"],
+      ["2026-03-26", "SENT"],
+    ]);
+    expect(templatesTo(wa)).toHaveLength(2);
   });
 
   it("ignores a button pressed from another number", async () => {

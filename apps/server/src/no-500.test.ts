@@ -924,6 +924,7 @@ describe("every procedure a call ticket or the agent credential reaches, fed jun
         appointmentId,
       },
       "appointments.freeSlots": { ...range, ...where, offeredServices: [service.id] },
+      "confirmations.callScript": { appointmentId },
       "calls.open": { token: "", streamSid: "MZ1", callSid: "CA1", from: "+5511987654321", now: at },
       "calls.appendMessages": {
         messages: [{ sender: "CALLER", content: "Quero marcar.\nSexta?", timestamp: at }],

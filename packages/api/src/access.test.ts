@@ -91,6 +91,8 @@ describe("the procedure walk", () => {
       "clients.get",
       "clients.list",
       "clients.update",
+      // What the confirmation call says (docs/decisions/0050-confirmations.md).
+      "confirmations.callScript",
       "establishments.get",
       "establishments.list",
       "offeredServices.get",

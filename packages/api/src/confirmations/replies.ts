@@ -22,6 +22,7 @@ import { loadSettings, whatsappAppSecret, whatsappCredentials } from "./settings
 import {
   type InboundReply,
   listBody,
+  numbersOfWaId,
   repliesOf,
   sendWhatsapp,
   textBody,
@@ -134,7 +135,9 @@ async function act(db: TenantTx, reply: InboundReply, now: Date): Promise<Handle
   };
   if (!reply.payload) {
     if (reply.text && STOP_WORDS.has(normalised(reply.text))) {
-      const ids = await optOutByPhone(db, `+${reply.from}`, "WHATSAPP", now);
+      const ids: string[] = [];
+      for (const number of numbersOfWaId(reply.from))
+        ids.push(...(await optOutByPhone(db, number, "WHATSAPP", now)));
       if (ids.length === 0) return null;
       return {
         answer: textBody(REPLIES.optedOut(await business())),
@@ -154,7 +157,7 @@ async function act(db: TenantTx, reply: InboundReply, now: Date): Promise<Handle
   if (!send) return null;
   const view = await appointmentView(db, send.appointmentId);
   // Only the patient's own number acts on their appointment.
-  if (!view || view.clientPhoneE164 !== `+${reply.from}`) return null;
+  if (!view?.clientPhoneE164 || !numbersOfWaId(reply.from).includes(view.clientPhoneE164)) return null;
   const done = (answer: Record<string, unknown> | null, extra: Partial<Handled> = {}): Handled => ({
     answer,
     to: reply.from,

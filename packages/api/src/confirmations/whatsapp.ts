@@ -193,3 +193,15 @@ export function repliesOf(body: unknown): InboundReply[] {
     }
   return replies;
 }
+
+/**
+ * The E.164 numbers a WhatsApp id may stand for. Brazilian mobiles registered before the ninth digit often keep an
+ * id without it (`55 11 8765-4321` for `+55 11 98765-4321`), so a 12-digit Brazilian id whose number starts like a
+ * mobile (6-9) also stands for the number with the 9; a 13-digit one is itself.
+ */
+export function numbersOfWaId(waId: string): string[] {
+  const digits = waId.replace(/\D/g, "");
+  const numbers = [`+${digits}`];
+  if (/^55\d{2}[6-9]\d{7}$/.test(digits)) numbers.push(`+${digits.slice(0, 4)}9${digits.slice(4)}`);
+  return numbers;
+}

@@ -216,6 +216,25 @@ export const ConfirmationSendsInput = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
+/** `confirmations.callScript`: what the confirmation call says about its appointment (the agent's tool). */
+export const CallScriptInput = z.object({ appointmentId: z.uuid({ error: "ID do agendamento inválido" }) });
+export const CallScript = z.object({
+  appointmentId: z.uuid(),
+  /** The tenant's message with its placeholders filled. */
+  message: z.string(),
+  businessName: z.string(),
+  patientName: z.string(),
+  services: z.string(),
+  professionalName: z.string(),
+  placeName: z.string(),
+  /** `dd/MM`, `HH:mm` and the short weekday, São Paulo. */
+  date: z.string(),
+  time: z.string(),
+  weekday: z.string(),
+  status: z.string(),
+});
+export type CallScript = z.output<typeof CallScript>;
+
 // ─── The patient's opt-out (decision 0051) ───────────────────────────────────────────────────────────────────────
 
 export const ContactOptOutInput = z.object({
