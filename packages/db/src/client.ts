@@ -24,7 +24,8 @@ export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: "pglite" | "postgres";
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (drizzle/ by default) that the database lacks. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,7 +49,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePostgres(db, { migrationsFolder }),
+      migrate: (folder = migrationsFolder) => migratePostgres(db, { migrationsFolder: folder }),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -62,7 +63,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }

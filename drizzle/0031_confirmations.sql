@@ -19,6 +19,7 @@ CREATE TABLE "confirmation_sends" (
 	CONSTRAINT "confirmation_sends_once" UNIQUE("tenant_id","appointment_id","channel","for_date")
 );
 --> statement-breakpoint
+ALTER TABLE "confirmation_sends" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE TABLE "confirmation_settings" (
 	"tenant_id" uuid PRIMARY KEY NOT NULL,
 	"enabled" boolean DEFAULT false NOT NULL,
@@ -40,12 +41,18 @@ CREATE TABLE "confirmation_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "appointments" ADD COLUMN "confirmed_via" "confirmed_via";--> statement-breakpoint
+ALTER TABLE "confirmation_settings" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "clients" ADD COLUMN "contact_opt_out_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "clients" ADD COLUMN "contact_opt_out_source" "contact_opt_out_source";--> statement-breakpoint
+ALTER TABLE "appointments" ADD COLUMN "confirmed_via" "confirmed_via";--> statement-breakpoint
 ALTER TABLE "confirmation_sends" ADD CONSTRAINT "confirmation_sends_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "confirmation_sends" ADD CONSTRAINT "confirmation_sends_tenant_id_appointment_id_appointments_tenant_id_id_fk" FOREIGN KEY ("tenant_id","appointment_id") REFERENCES "public"."appointments"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "confirmation_settings" ADD CONSTRAINT "confirmation_settings_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "confirmation_sends_tenant_id_created_at_index" ON "confirmation_sends" USING btree ("tenant_id","created_at");--> statement-breakpoint
 CREATE INDEX "confirmation_sends_call_sid_index" ON "confirmation_sends" USING btree ("call_sid");--> statement-breakpoint
-CREATE INDEX "confirmation_sends_message_id_index" ON "confirmation_sends" USING btree ("message_id");
+CREATE INDEX "confirmation_sends_message_id_index" ON "confirmation_sends" USING btree ("message_id");--> statement-breakpoint
+CREATE POLICY "tenant_isolation" ON "confirmation_sends" AS PERMISSIVE FOR ALL TO public USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);--> statement-breakpoint
+CREATE POLICY "tenant_isolation" ON "confirmation_settings" AS PERMISSIVE FOR ALL TO public USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);--> statement-breakpoint
+-- What app_user may do to the confirmation tables (docs/decisions/0050-confirmations.md; grants stay custom SQL, 0053).
+GRANT SELECT, INSERT, UPDATE, DELETE ON confirmation_settings TO app_user;--> statement-breakpoint
+GRANT SELECT, INSERT, UPDATE, DELETE ON confirmation_sends TO app_user;
