@@ -4,6 +4,8 @@
 // appointment; nobody answering brings the retry, then the next channel; WhatsApp's 'Cancelar' frees the slot,
 // 'Remarcar' moves the appointment through the booking rules, 'Confirmar' confirms it by WhatsApp; an opt-out (its
 // own endpoint, or 'PARAR') is honoured and an integrator's PUT cannot undo it.
+
+import { appRouter, createCallerFactory, verifyAgentToken } from "@atende/api";
 import {
   type FakeTwilio,
   type FakeWhatsapp,
@@ -598,6 +600,36 @@ describe("the opt-out", () => {
       },
     );
     expect(cleared.body.optedOutAt).toBeNull();
+  });
+});
+
+describe("the agent's opt-out", () => {
+  it("records 'não quero receber ligações' said on a call, with source CALL, for that tenant's patient only", async () => {
+    const c = await clinic(["WHATSAPP"]);
+    const patient = await c.patient("Na Ligação", "11985550002");
+    const caller = createCallerFactory(appRouter);
+    const ticket = await c.tenant.api.voiceAgent.browserCall({});
+    const opened = await caller(server.api.contextFor(null)).calls.open({
+      token: ticket.customParameters.token ?? "",
+      streamSid: "MZ-optout",
+    });
+    const agent = await verifyAgentToken(opened.agentToken, server.api.config.jwtSecret, server.api.now());
+    if (!agent) throw new Error("no agent credential");
+    const asAgent = caller({ ...server.api.contextFor(null), agent, idempotencyKey: null });
+    expect(await asAgent.clients.optOutOfCalls({ clientId: patient })).toMatchObject({ source: "CALL" });
+    const stranger = await clinic(["WHATSAPP"]);
+    const theirs = await stranger.patient("De Outra Clínica", "11985550003");
+    await expect(asAgent.clients.optOutOfCalls({ clientId: theirs })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    const untouched = await server.request<{ optedOutAt: string | null }>(
+      "GET",
+      `/clients/${theirs}/contact-opt-out`,
+      {
+        as: stranger.tenant.actor,
+      },
+    );
+    expect(untouched.body.optedOutAt).toBeNull();
   });
 });
 

@@ -934,6 +934,7 @@ describe("every procedure a call ticket or the agent credential reaches, fed jun
       },
       "calls.setData": { entries: { Motivo: "Agendamento" } },
       "calls.identifyClient": { clientId: client.id },
+      "clients.optOutOfCalls": { clientId: client.id },
       "calls.recordTurnTiming": {
         turn: 1,
         input: "SPEECH",

@@ -111,6 +111,8 @@ describe("the procedure walk", () => {
       "calls.recordTurnTiming",
       "calls.setData",
       "calls.transfer",
+      // 'Não quero receber ligações' (docs/decisions/0051-contact-opt-out.md).
+      "clients.optOutOfCalls",
     ]);
     expect(byAgentAccess("ticket")).toEqual(["calls.open"]);
   });

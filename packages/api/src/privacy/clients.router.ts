@@ -1,9 +1,13 @@
-import { ContactOptOutInput, ContactOptOutRecord } from "@atende/shared/schemas/confirmations";
+import {
+  ContactOptOutByAgentInput,
+  ContactOptOutInput,
+  ContactOptOutRecord,
+} from "@atende/shared/schemas/confirmations";
 import { ClientErasureSummary, ClientExport } from "@atende/shared/schemas/lgpd";
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { calendarSteps } from "../scheduling/calendar-hooks";
-import { type AroundArgs, tenantProcedure } from "../trpc";
+import { type AroundArgs, agentCallProcedure, tenantProcedure } from "../trpc";
 import { contactOptOutOf, optInToContact, optOutOfContact } from "./contact-opt-out";
 import { appointmentsWithEvents, eraseClient, exportClientAudited } from "./erase";
 
@@ -52,6 +56,14 @@ export const clientPrivacyRouter = {
     .input(ContactOptOutInput)
     .output(ContactOptOutRecord)
     .mutation(({ ctx, input }) => optOutOfContact(ctx.db, ctx.actor, input.id, input.source, ctx.now())),
+  /**
+   * The patient said on a call 'não quero receber ligações' (the agent's `optOutOfCalls` tool, decision 0052): the
+   * opt-out with source CALL, audited. The agent only (its call's credential); tRPC only.
+   */
+  optOutOfCalls: agentCallProcedure
+    .input(ContactOptOutByAgentInput)
+    .output(ContactOptOutRecord)
+    .mutation(({ ctx, input }) => optOutOfContact(ctx.db, null, input.clientId, "CALL", ctx.now())),
   /** The patient may be contacted again; audited. Only this endpoint clears an opt-out. */
   optInToContact: tenantProcedure
     .input(idInput)

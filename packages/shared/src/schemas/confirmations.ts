@@ -243,6 +243,11 @@ export const ContactOptOutInput = z.object({
   source: z.enum(["DASHBOARD", "API"], { error: "Origem inválida (use DASHBOARD ou API)" }).default("API"),
 });
 
+/** The agent's opt-out of the patient it is talking to ('não quero receber ligações'). */
+export const ContactOptOutByAgentInput = z.object({
+  clientId: z.uuid({ error: "ID do paciente inválido" }),
+});
+
 export const ContactOptOutRecord = z.object({
   clientId: z.uuid(),
   /** Null: the patient may be contacted. */
