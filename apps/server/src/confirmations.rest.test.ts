@@ -425,6 +425,20 @@ describe("WhatsApp replies", () => {
     expect((await whatsapp.verify(webhook, "wrong", "1158201444", deliver)).status).toBe(403);
   });
 
+  it("without its settings the channel is absent: the webhook answers 404 and the settings say so", async () => {
+    const removed = await server.request<ConfirmationSettingsRecord>("DELETE", "/confirmations/whatsapp", {
+      as: c.tenant.actor,
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body.whatsapp).toMatchObject({ configured: false, phoneNumberId: null });
+    const reply = await whatsapp.reply(webhook, { from: "5511984440009", text: "PARAR" }, { deliver });
+    expect(reply.status).toBe(404);
+    // Sends go by the remaining channel only: none here (no WhatsApp, and calls are not among the channels).
+    const booked = await c.book(await c.patient("Sem Canal", "11984440009"), "2026-03-24T17:00:00-03:00");
+    await runAt("2026-03-23T09:05:00-03:00");
+    expect(await c.sendsOf(booked)).toEqual([]);
+  });
+
   it("refuses a reply whose signature is not the app secret's (401) and changes nothing", async () => {
     const { appointmentId, sendId, wa } = await sentTemplate("11984440001", "2026-03-24T10:00:00-03:00");
     const forged = await whatsapp.reply(
