@@ -315,4 +315,106 @@ export async function benchConfirmations(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchConfirmations();
+/**
+ * A clinic's day, sized as the dial gate's budget is (400): 400 appointments on one Tuesday (20 professionals, 20
+ * half-hour slots each); Monday at 09:05 one runner pass sweeps and sends every WhatsApp template; a second pass
+ * sends nothing more.
+ */
+export async function benchConfirmationDay(): Promise<void> {
+  const whatsapp = await startFakeWhatsapp();
+  const server = await createTestServer({
+    config: { confirmations: { callsPerDay: 400, whatsappApiUrl: whatsapp.apiUrl, whatsappTimeoutMs: 5000 } },
+  });
+  try {
+    const tenant = await server.api.seedTenant({ name: "Clínica Grande" });
+    server.api.setNow(new Date("2026-02-20T10:00:00-03:00"));
+    const api = tenant.api;
+    await api.voiceAgent.create({ name: "Sofia", welcomeMessage: "Olá! Aqui é a Sofia. Como posso ajudar?" });
+    await server.api.database.db.insert(schema.minuteGrants).values({
+      tenantId: tenant.tenantId,
+      source: "PACK",
+      key: "bench-day",
+      minutes: 5000,
+      startsAt: new Date("2026-01-01T00:00:00-03:00"),
+      expiresAt: null,
+    });
+    const place = await api.establishments.create({ name: "Sede", address: "Rua das Flores, 100 - Centro" });
+    const professionals = [];
+    for (let i = 0; i < 20; i++)
+      professionals.push(await api.professionals.create({ name: `Dra. ${i + 1}`, specialty: "Clínica" }));
+    const service = await api.offeredServices.create({
+      name: "Consulta",
+      duration: 30,
+      availableEstablishments: [place.id],
+      allowedProfessionals: professionals.map((p) => p.id),
+    });
+    for (const p of professionals)
+      await api.availabilities.create({
+        professionalId: p.id,
+        establishmentId: place.id,
+        slot: { start: "2026-03-03T08:00:00-03:00", end: "2026-03-03T18:00:00-03:00" },
+        pattern: { type: "MANUAL_DATES", dates: ["2026-03-03"] },
+        exceptions: [],
+        notes: null,
+      });
+    let n = 0;
+    for (const p of professionals)
+      for (let slot = 0; slot < 20; slot++) {
+        n += 1;
+        const client = await api.clients.create({
+          fullName: `Paciente ${n}`,
+          phoneNumber: `1197${String(10_000_000 + n).slice(1)}`,
+        });
+        const minute = 8 * 60 + slot * 30;
+        await api.appointments.create({
+          clientId: client.id,
+          professionalId: p.id,
+          establishmentId: place.id,
+          scheduledAt: `2026-03-03T${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}:00-03:00`,
+          offeredServices: [service.id],
+        });
+      }
+    await api.confirmations.setWhatsapp({
+      phoneNumberId: whatsapp.phoneNumberId,
+      accessToken: whatsapp.accessToken,
+      appSecret: whatsapp.appSecret,
+    });
+    await api.confirmations.updateSettings({
+      enabled: true,
+      channels: ["WHATSAPP"],
+      sendFrom: "09:00",
+      windowFrom: "09:00",
+      windowUntil: "19:00",
+      weekdays: [1, 2, 3, 4, 5, 6],
+      retry: true,
+      retryAfterMinutes: 120,
+      message: "Olá, {paciente}! Confirmando {servico} em {data} às {hora}.",
+    });
+    const pass = async (now: string) => {
+      server.api.setNow(new Date(now));
+      const started = performance.now();
+      await server.api.services.queue.enqueue("confirmations.sweep", {}, { singletonKey: "bench-day" });
+      for (let i = 0; i < 10; i++) if ((await server.jobs.runDue()) === 0) break;
+      return performance.now() - started;
+    };
+    const first = await pass("2026-03-02T09:05:00-03:00");
+    const sentFirst = whatsapp.messages.length;
+    const second = await pass("2026-03-02T09:10:00-03:00");
+    printTable(
+      "A clinic's day (400 appointments), PGlite and the WhatsApp fake on loopback",
+      ["pass", "ms", "templates sent"],
+      [
+        ["09:05: sweep + 400 sends", first.toFixed(0), String(sentFirst)],
+        ["09:10: sweep again", second.toFixed(0), String(whatsapp.messages.length - sentFirst)],
+      ],
+    );
+  } finally {
+    await server.close();
+    await whatsapp.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchConfirmations();
+  await benchConfirmationDay();
+}
