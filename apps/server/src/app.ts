@@ -234,7 +234,13 @@ export function createApp(appDeps: AppDeps): Hono {
   );
   app.route(
     "/",
-    createWhatsappWebhooks({ data: deps.data, config, services, logger, now: deps.now ?? (() => new Date()) }),
+    createWhatsappWebhooks({
+      data: deps.data,
+      config,
+      services,
+      logger,
+      now: deps.now ?? (() => new Date()),
+    }),
   );
   app.route(
     "/",

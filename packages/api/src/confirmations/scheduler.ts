@@ -350,7 +350,7 @@ export async function messageUnanswered(
   const [send] = await db.select().from(CS).where(eq(CS.id, sendId)).for("update");
   if (send?.status !== "SENT" || send.channel !== "WHATSAPP") return [];
   const view = await appointmentView(db, send.appointmentId);
-  if (!view || view.status !== "SCHEDULED" || view.confirmedAt || dateOf(view.scheduledAt) !== send.forDate)
+  if (view?.status !== "SCHEDULED" || view.confirmedAt || dateOf(view.scheduledAt) !== send.forDate)
     return [];
   await db.update(CS).set({ status: "NO_ANSWER", outcomeAt: now }).where(eq(CS.id, send.id));
   return nextChannel(db, await loadSettings(db), config, send);

@@ -24,7 +24,6 @@ import { addDays, dateOf, instantAt, toWireInstant, toWireMinute } from "@atende
 import { firstBusyOverlap } from "../calendar/events";
 import { type CalendarBusy, NO_BUSY } from "../calendar/service";
 import { conflict, invalid, notFound } from "../errors";
-import { settleConfirmation } from "./confirmation-outcomes";
 import { loadOccurrences } from "./availability";
 import {
   assessBooking,
@@ -37,6 +36,7 @@ import {
   requireClient,
   together,
 } from "./booking";
+import { settleConfirmation } from "./confirmation-outcomes";
 import { type BusyRange, type SlotWindow, sweepFreeSlots } from "./slots";
 
 const A = schema.appointments;
