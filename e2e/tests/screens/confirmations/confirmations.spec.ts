@@ -45,6 +45,10 @@ test("confirmation settings are saved and shown again; WhatsApp set up; a patien
     timeout: 30_000,
   });
   await expect(page.getByLabel("Enviar a partir de")).toHaveValue("10:30");
+  // When the next confirmations go out (the window's days, no holiday).
+  await expect(
+    page.getByText(/^Próximo envio: (seg|ter|qua|qui|sex), \d{2}\/\d{2}, a partir das 10:30/),
+  ).toBeVisible();
   await expect(page.getByRole("checkbox", { name: "Sáb" })).not.toBeChecked();
   const saved = await call<{ enabled: boolean; sendFrom: string; weekdays: number[]; message: string }>(
     "GET",

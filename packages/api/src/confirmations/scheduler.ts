@@ -8,9 +8,9 @@
 import { type DataAccess, schema, type TenantTx } from "@atende/db";
 import { and, eq, gt, inArray, isNull, sql } from "@atende/db/orm";
 import type { ConfirmationChannel } from "@atende/shared/enums";
-import { isInContactWindow, previousContactDay } from "@atende/shared/holidays";
-import { fillConfirmationMessage } from "@atende/shared/schemas/confirmations";
-import { addDays, dateOf, minutesOfDay, timeOfDayOf } from "@atende/shared/time";
+import { isInContactWindow } from "@atende/shared/holidays";
+import { datesConfirmedOn, fillConfirmationMessage } from "@atende/shared/schemas/confirmations";
+import { dateOf, minutesOfDay, timeOfDayOf } from "@atende/shared/time";
 import { hasMinutes } from "../billing/minutes";
 import type { ApiConfig } from "../config";
 import type { JobHandler, JobQueue, PeriodicJob } from "../jobs/runner";
@@ -34,9 +34,6 @@ export const CONFIRMATION_JOBS = {
 
 /** The sweep looks every five minutes; sends themselves go out as soon as a runner takes them. */
 export const CONFIRMATION_SWEEP_MS = 5 * 60_000;
-
-/** How far ahead the sweep looks for dates whose contact day is today (a long holiday stretch included). */
-const LOOKAHEAD_DAYS = 15;
 
 /** A send to hand to the queue, now or at `runAt` (a retry). */
 export interface DueSend {
@@ -93,12 +90,7 @@ function sendingTime(settings: Settings, now: Date): boolean {
 
 /** The appointment dates whose confirmations go out today (their contact day before is today). */
 export function datesDueOn(today: string, settings: Settings): string[] {
-  const dates: string[] = [];
-  for (let ahead = 1; ahead <= LOOKAHEAD_DAYS; ahead++) {
-    const date = addDays(today, ahead);
-    if (previousContactDay(date, windowOf(settings)) === today) dates.push(date);
-  }
-  return dates;
+  return datesConfirmedOn(today, windowOf(settings));
 }
 
 /**

@@ -8,8 +8,8 @@ import {
   type ConfirmationChannel,
   type ConfirmationStatus,
 } from "../enums";
-import { DEFAULT_CONTACT_WINDOW } from "../holidays";
-import { minutesOfDay } from "../time";
+import { type ContactWindow, DEFAULT_CONTACT_WINDOW, isContactDay, previousContactDay } from "../holidays";
+import { addDays, dateOf, minutesOfDay, timeOfDayOf } from "../time";
 import { requiredText, textCharacters, z } from "../zod";
 import { wireInstant } from "./catalogue-fields";
 
@@ -264,4 +264,38 @@ export function fillConfirmationMessage(
   return template.replace(/\{([a-z]+)\}/g, (whole, name: string) =>
     name in values ? values[name as keyof typeof values] : whole,
   );
+}
+
+/** How far ahead a contact day's confirmations reach (a long holiday stretch included). */
+const CONFIRMATION_LOOKAHEAD_DAYS = 15;
+
+/** The appointment dates whose confirmations go out on contact day `day` (their contact day before is `day`). */
+export function datesConfirmedOn(day: string, window: ContactWindow): string[] {
+  const dates: string[] = [];
+  for (let ahead = 1; ahead <= CONFIRMATION_LOOKAHEAD_DAYS; ahead++) {
+    const date = addDays(day, ahead);
+    if (previousContactDay(date, window) === day) dates.push(date);
+  }
+  return dates;
+}
+
+/**
+ * When the next confirmations go out from `now` (today, while the day's window is still open, else the next contact
+ * day) and for which appointment dates: what the settings page tells the owner.
+ */
+export function nextConfirmationRun(
+  now: Date,
+  settings: { sendFrom: string; windowFrom: string; windowUntil: string; weekdays: readonly number[] },
+): { sendDate: string; sendFrom: string; forDates: string[] } | null {
+  const window: ContactWindow = {
+    from: settings.windowFrom,
+    until: settings.windowUntil,
+    weekdays: settings.weekdays,
+  };
+  let day = dateOf(now);
+  if (minutesOfDay(timeOfDayOf(now)) >= minutesOfDay(settings.windowUntil)) day = addDays(day, 1);
+  for (let ahead = 0; ahead < CONFIRMATION_LOOKAHEAD_DAYS; ahead++, day = addDays(day, 1))
+    if (isContactDay(day, window))
+      return { sendDate: day, sendFrom: settings.sendFrom, forDates: datesConfirmedOn(day, window) };
+  return null;
 }

@@ -1,5 +1,5 @@
 import type { ConfirmationChannel } from "@atende/shared/enums";
-import { formatDateTime } from "@atende/shared/format";
+import { formatDate, formatDateTime } from "@atende/shared/format";
 import {
   CONFIRMATION_CHANNEL_LABELS,
   CONFIRMATION_MESSAGES,
@@ -7,10 +7,12 @@ import {
   CONFIRMATION_STATUS_LABELS,
   type ConfirmationSettingsInput,
   type ConfirmationSettingsRecord,
+  nextConfirmationRun,
   ConfirmationSettingsInput as SettingsSchema,
   WhatsappSettingsInput as WhatsappSchema,
   type WhatsappSettingsInput,
 } from "@atende/shared/schemas/confirmations";
+import { isoWeekday } from "@atende/shared/time";
 import type { z } from "@atende/shared/zod";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -273,6 +275,7 @@ function SettingsForm({ settings }: { settings: ConfirmationSettingsRecord }) {
       >
         {(props) => <Textarea {...props} rows={3} {...register("message")} />}
       </Field>
+      <NextRun settings={settings} />
       <p className="text-xs text-slate-600">
         As ligações de confirmação consomem minutos do plano, como qualquer ligação. Pacientes que pediram
         para não ser contatados não recebem nada.
@@ -283,6 +286,24 @@ function SettingsForm({ settings }: { settings: ConfirmationSettingsRecord }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+const dayLabel = (date: string) => {
+  const weekday = ["", "seg", "ter", "qua", "qui", "sex", "sáb", "dom"][isoWeekday(date)] ?? "";
+  return `${weekday}, ${formatDate(date).slice(0, 5)}`;
+};
+
+/** When the next confirmations go out, for which days (decision 0045's calendar: no holiday, the window's days). */
+function NextRun({ settings }: { settings: ConfirmationSettingsRecord }) {
+  if (!settings.enabled) return null;
+  const next = nextConfirmationRun(new Date(), settings);
+  if (!next) return null;
+  return (
+    <p className="rounded-lg bg-teal-50 px-3 py-2 text-sm text-teal-950">
+      Próximo envio: {dayLabel(next.sendDate)}, a partir das {next.sendFrom}, para os agendamentos de{" "}
+      {next.forDates.map(dayLabel).join(" e ")}.
+    </p>
   );
 }
 
