@@ -98,6 +98,7 @@ const INFRASTRUCTURE = [
   "payments/",
   "recordings/",
   "rest.ts",
+  "sync-parse.ts",
   "telephony/",
   "trpc.ts",
 ];
