@@ -47,6 +47,7 @@ import { type Readiness, readinessRoute } from "./readiness";
 import { createRecordingRoutes } from "./recordings";
 import { mountRest } from "./rest";
 import { createTwilioWebhooks } from "./twilio-webhooks";
+import { createWhatsappWebhooks } from "./whatsapp-webhooks";
 
 export interface AppDeps {
   /** The database behind its doors; the procedures and the sign-in routes open only the ones they are allowed. */
@@ -222,7 +223,24 @@ export function createApp(appDeps: AppDeps): Hono {
   );
   app.route(
     "/",
-    createTwilioWebhooks({ data: deps.data, config, telephony: services.telephony, logger, now: deps.now }),
+    createTwilioWebhooks({
+      data: deps.data,
+      config,
+      telephony: services.telephony,
+      queue: services.queue,
+      logger,
+      now: deps.now,
+    }),
+  );
+  app.route(
+    "/",
+    createWhatsappWebhooks({
+      data: deps.data,
+      config,
+      services,
+      logger,
+      now: deps.now ?? (() => new Date()),
+    }),
   );
   app.route(
     "/",

@@ -1,5 +1,10 @@
 import { join } from "node:path";
-import { type ApiConfig, DEFAULT_CALENDAR_TIMEOUTS, GOOGLE_CALENDAR_API_URL } from "@atende/api";
+import {
+  type ApiConfig,
+  DEFAULT_CALENDAR_TIMEOUTS,
+  GOOGLE_CALENDAR_API_URL,
+  WHATSAPP_API_URL,
+} from "@atende/api";
 import { s3SettingsOf } from "@atende/api/recordings";
 import type { Env } from "./env";
 import { loadEncryptionKey, loadJwtSecret, loadWebhookSecret } from "./secret";
@@ -59,6 +64,11 @@ export function apiConfigFrom(env: Env): ApiConfig {
       encryptionKey: loadEncryptionKey(env.ENCRYPTION_KEY, env.DATA_DIR),
       apiUrl: env.GOOGLE_CALENDAR_API_URL ?? GOOGLE_CALENDAR_API_URL,
       ...DEFAULT_CALENDAR_TIMEOUTS,
+    },
+    confirmations: {
+      callsPerDay: env.CONFIRMATION_CALLS_PER_DAY,
+      whatsappApiUrl: env.WHATSAPP_API_URL ?? WHATSAPP_API_URL,
+      whatsappTimeoutMs: 10_000,
     },
     billing: {
       mercadopago: env.MERCADOPAGO_ACCESS_TOKEN

@@ -73,6 +73,11 @@ export const envSchema = z.object({
     .regex(/^\+[1-9]\d{7,14}$/, "deve estar no formato E.164 (+5511...)")
     .optional(),
   TWILIO_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  // Appointment confirmations (docs/decisions/0050-confirmations.md): the confirmation calls one tenant may place per
+  // São Paulo day (the dial gate's CONFIRMATION_CALL budget), and the WhatsApp Cloud API's address with its version
+  // (a local fake in tests, refused in production).
+  CONFIRMATION_CALLS_PER_DAY: z.coerce.number().int().min(0).default(400),
+  WHATSAPP_API_URL: z.url().optional(),
   // The public demo call's limits per São Paulo day (POST /calls/make-call).
   DEMO_CALL_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(3),
   DEMO_CALL_LIMIT_PER_NUMBER: z.coerce.number().int().min(0).default(2),
@@ -142,6 +147,7 @@ function crossProblems(raw: Record<string, string | undefined>): string[] {
       "GOOGLE_CALENDAR_API_URL",
       "GOOGLE_PLACES_API_URL",
       "TWILIO_API_URL",
+      "WHATSAPP_API_URL",
     ]) {
       if (raw[key]) problems.push(`${key}: só para testes; recusado em produção`);
     }

@@ -349,6 +349,30 @@ describe("a spoiled text in a valid request is a 400 for that field", () => {
       },
       "PUT /waitlist/settings": { input: { holdMinutes: 20 } },
       "GET /clients": { input: { search: "Maria" } },
+      "PUT /clients/{id}/contact-opt-out": { params: { id: clientId }, input: { source: "API" } },
+      "PUT /confirmations/settings": {
+        input: {
+          enabled: true,
+          channels: ["WHATSAPP", "CALL"],
+          sendFrom: "09:00",
+          windowFrom: "09:00",
+          windowUntil: "19:00",
+          weekdays: [1, 2, 3, 4, 5, 6],
+          retry: true,
+          retryAfterMinutes: 120,
+          message: "Olá, {paciente}! Confirmando {servico} em {data} às {hora}.",
+        },
+      },
+      "PUT /confirmations/whatsapp": {
+        input: {
+          phoneNumberId: "106540352242922",
+          accessToken: "EAAGm0PX4ZCpsBAKZC",
+          appSecret: "a1b2c3d4e5f6",
+          template: "confirmacao_consulta",
+          language: "pt_BR",
+        },
+      },
+      "GET /confirmations/sends": { input: { limit: 20 } },
       "GET /clients/by-phone": { input: { phoneNumber: client.phoneNumber } },
       "POST /clients": { input: client },
       "PUT /clients/{id}": { params: { id: clientId }, input: client },
@@ -901,6 +925,7 @@ describe("every procedure a call ticket or the agent credential reaches, fed jun
         appointmentId,
       },
       "appointments.freeSlots": { ...range, ...where, offeredServices: [service.id] },
+      "confirmations.callScript": { appointmentId },
       "calls.open": { token: "", streamSid: "MZ1", callSid: "CA1", from: "+5511987654321", now: at },
       "calls.appendMessages": {
         messages: [{ sender: "CALLER", content: "Quero marcar.\nSexta?", timestamp: at }],
@@ -910,6 +935,7 @@ describe("every procedure a call ticket or the agent credential reaches, fed jun
       },
       "calls.setData": { entries: { Motivo: "Agendamento" } },
       "calls.identifyClient": { clientId: client.id },
+      "clients.optOutOfCalls": { clientId: client.id },
       "calls.recordTurnTiming": {
         turn: 1,
         input: "SPEECH",

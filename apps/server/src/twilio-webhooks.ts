@@ -5,9 +5,13 @@
 // check a signature against: 404.
 import {
   type ApiConfig,
+  answerConfirmationCall,
   answerInboundCall,
   closeEndedCall,
+  confirmationCallEnded,
   emptyTwiml,
+  enqueueSends,
+  type JobQueue,
   type TelephonyProvider,
 } from "@atende/api";
 import type { DataAccess } from "@atende/db";
@@ -21,6 +25,8 @@ interface Deps {
   config: ApiConfig;
   /** The installation's telephony provider (the composition root's). */
   telephony: TelephonyProvider;
+  /** Where a confirmation call's retry or next channel is queued (docs/decisions/0050-confirmations.md). */
+  queue: JobQueue;
   logger: Logger;
   now?: (() => Date) | undefined;
 }
@@ -58,9 +64,19 @@ export function createTwilioWebhooks(deps: Deps): Hono {
     return twiml(c, await answerInboundCall(deps.data, deps.config, params, now()));
   });
 
+  // A confirmation call's instructions, fetched once answering-machine detection ended (decision 0050).
+  app.post("/telephony/twilio/confirmation", async (c) => {
+    const params = await verified(c);
+    if (params instanceof Response) return params;
+    return twiml(c, await answerConfirmationCall(deps.data, deps.config, c.req.query(), params, now()));
+  });
+
   app.post("/telephony/twilio/status", async (c) => {
     const params = await verified(c);
     if (params instanceof Response) return params;
+    // A confirmation call first (a machine's call keeps its summary; nobody answering brings the retry), then the
+    // call's own record.
+    await enqueueSends(deps.queue, await confirmationCallEnded(deps.data, deps.config, params, now()));
     const outcome = await closeEndedCall(deps.data, params, now());
     deps.logger.info({ callSid: params.CallSid, status: params.CallStatus, outcome }, "twilio call status");
     return twiml(c, emptyTwiml());

@@ -243,6 +243,7 @@ export class FakeTools implements AgentTools {
         id: this.newId(),
         tenantId: this.fixture.clients[0]?.tenantId ?? "",
         ...parsed.data,
+        contactOptOutAt: null,
         createdAt: toWireInstant(this.now()),
       };
       this.clients.push(c);
@@ -297,6 +298,7 @@ export class FakeTools implements AgentTools {
         status: "SCHEDULED",
         observations: v.observations ?? null,
         confirmedAt: null,
+        confirmedVia: null,
         offeredServices: v.offeredServices.map((id) => {
           const s = this.service(id);
           return {
@@ -348,7 +350,11 @@ export class FakeTools implements AgentTools {
       if (i < 0) throw new ToolError(404, "Agendamento não encontrado");
       const a = this.appointments[i]!;
       if (a.status === "CANCELED") throw new ToolError(400, "Agendamento cancelado não pode ser confirmado");
-      const updated = { ...a, confirmedAt: a.confirmedAt ?? toWireInstant(this.now()) };
+      const updated = {
+        ...a,
+        confirmedAt: a.confirmedAt ?? toWireInstant(this.now()),
+        confirmedVia: a.confirmedVia ?? "CALL",
+      };
       this.appointments[i] = updated;
       return updated;
     });

@@ -113,6 +113,7 @@ function client(
     healthInsuranceProvider: insurance?.[0] ?? null,
     healthInsuranceNumber: insurance?.[1] ?? null,
     observations: null,
+    contactOptOutAt: null,
     createdAt: CREATED,
   };
 }
@@ -141,6 +142,7 @@ function appointment(
     status: "SCHEDULED",
     observations: null,
     confirmedAt: confirmed ? "2026-12-01T09:00:00-03:00" : null,
+    confirmedVia: confirmed ? "TEAM" : null,
     offeredServices: [
       {
         offeredServiceId: s.id,

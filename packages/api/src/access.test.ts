@@ -91,6 +91,8 @@ describe("the procedure walk", () => {
       "clients.get",
       "clients.list",
       "clients.update",
+      // What the confirmation call says (docs/decisions/0050-confirmations.md).
+      "confirmations.callScript",
       "establishments.get",
       "establishments.list",
       "offeredServices.get",
@@ -109,6 +111,8 @@ describe("the procedure walk", () => {
       "calls.recordTurnTiming",
       "calls.setData",
       "calls.transfer",
+      // 'Não quero receber ligações' (docs/decisions/0051-contact-opt-out.md).
+      "clients.optOutOfCalls",
     ]);
     expect(byAgentAccess("ticket")).toEqual(["calls.open"]);
   });

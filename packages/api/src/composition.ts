@@ -9,6 +9,7 @@ import { CalendarService } from "./calendar/service";
 import { calendarJobs } from "./calendar/sync";
 import { callJobs } from "./calls/lost-calls";
 import type { ApiConfig } from "./config";
+import { confirmationJobs } from "./confirmations/scheduler";
 import type { Services } from "./context";
 import { weeklyReportJobs } from "./dashboard/weekly-report";
 import { JobQueue, JobRunner } from "./jobs/runner";
@@ -83,6 +84,13 @@ export function createJobRunner(options: {
   const reports = weeklyReportJobs({ data: options.data, now });
   // Waitlist offers on freed slots: the hold, its sending and its expiry (docs/decisions/0046-waitlist.md).
   const offers = offerJobs({ data: options.data, queue: services.queue, sender: services.offers, now });
+  // Appointment confirmations: the sweep and each send (docs/decisions/0050-confirmations.md).
+  const confirmations = confirmationJobs({
+    data: options.data,
+    config: options.config,
+    queue: services.queue,
+    now,
+  });
   return new JobRunner({
     data: options.data,
     queue: services.queue,
@@ -93,6 +101,7 @@ export function createJobRunner(options: {
       ...recordings.handlers,
       ...reports.handlers,
       ...offers.handlers,
+      ...confirmations.handlers,
     },
     periodic: [
       ...billing.periodic,
@@ -100,6 +109,7 @@ export function createJobRunner(options: {
       ...calendar.periodic,
       ...recordings.periodic,
       ...reports.periodic,
+      ...confirmations.periodic,
     ],
     pollMs: options.pollMs ?? 1000,
     now,

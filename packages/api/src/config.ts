@@ -46,7 +46,20 @@ export interface ApiConfig {
   contact: ContactConfig;
   /** Google Calendar per professional (docs/decisions/0029-calendar-integration.md); active with `google`. */
   calendar: CalendarConfig;
+  /** Appointment confirmations (docs/decisions/0050-confirmations.md). */
+  confirmations: ConfirmationsConfig;
 }
+
+export interface ConfirmationsConfig {
+  /** The dial gate's CONFIRMATION_CALL budget per tenant and São Paulo day (CONFIRMATION_CALLS_PER_DAY). */
+  callsPerDay: number;
+  /** Meta's Graph API with its version, e.g. https://graph.facebook.com/v21.0; a local fake in tests (WHATSAPP_API_URL). */
+  whatsappApiUrl: string;
+  /** How long a request to the Graph API may take. */
+  whatsappTimeoutMs: number;
+}
+
+export const WHATSAPP_API_URL = "https://graph.facebook.com/v21.0";
 
 export interface CalendarConfig {
   /** AES-256-GCM key of the stored refresh tokens (ENCRYPTION_KEY, else generated once under DATA_DIR): 32 bytes. */

@@ -31,7 +31,11 @@ export {
   DEFAULT_CALENDAR_TIMEOUTS,
   GOOGLE_CALENDAR_API_URL,
   isProduction,
+  WHATSAPP_API_URL,
 } from "./config";
+export { answerConfirmationCall } from "./confirmations/calls";
+export { receiveWhatsapp, verifyWhatsappSubscription, type WebhookOutcome } from "./confirmations/replies";
+export { confirmationCallEnded, enqueueSends } from "./confirmations/scheduler";
 export { type Actor, actorFromClaims, type Context } from "./context";
 export { DATABASE_UNAVAILABLE, errorShapeOf, type Issue, isDatabaseUnavailable, issuesOf } from "./errors";
 export { REFRESH_REUSE_GRACE_MS, SESSION_EXPIRED, signIn, type TokenPair } from "./identity/auth";

@@ -4,6 +4,7 @@ import { superAdminRoutes } from "./admin/rest";
 import { billingRoutes } from "./billing/rest";
 import { callsRoutes, conversationsRoutes, voiceAgentRoutes } from "./calls/rest";
 import { cataloguesRoutes, placesRoutes } from "./catalogue/rest";
+import { confirmationsRoutes } from "./confirmations/rest";
 import { devRoutes } from "./dev/rest";
 import { authRoutes } from "./identity/rest";
 import { lgpdRoutes } from "./privacy/rest";
@@ -36,4 +37,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...calendarRoutes,
   ...lgpdRoutes,
   ...waitlistRoutes,
+  ...confirmationsRoutes,
 ];

@@ -7,6 +7,7 @@ import { establishmentsRouter } from "./catalogue/establishments.router";
 import { offeredServicesRouter } from "./catalogue/offered-services.router";
 import { placesRouter } from "./catalogue/places.router";
 import { professionalsRouter } from "./catalogue/professionals.router";
+import { confirmationsRouter } from "./confirmations/confirmations.router";
 import { dashboardRouter } from "./dashboard/dashboard.router";
 import { devRouter } from "./dev/dev.router";
 import { teamRouter } from "./identity/team.router";
@@ -48,6 +49,7 @@ export const appRouter = router({
   calendarInvitations: calendarInvitationsRouter,
   account: accountRouter,
   waitlist: waitlistRouter,
+  confirmations: confirmationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -77,7 +77,7 @@ export const SYSTEM_ACCESS = {
   inboundCallRouting: {
     why: "an inbound call names the number that was called, and Twilio's status report names only the CallSid: the tenant is found from its voice number, or from the call's ticket",
     procedures: [],
-    modules: ["packages/api/src/calls/webhooks.ts"],
+    modules: ["packages/api/src/calls/webhooks.ts", "packages/api/src/confirmations/scheduler.ts"],
   },
   demoCalls: {
     why: "the public demo call has no signed-in caller: it counts calls per client address, destination number and day across everyone, and calls as our demo business, which start-up seeds",
@@ -85,7 +85,7 @@ export const SYSTEM_ACCESS = {
     modules: ["packages/api/src/calls/demo.ts"],
   },
   tenantSweeps: {
-    why: "jobs that go over every tenant (subscription renewals, retention purges, calls whose gateway stopped reporting, calendars to reconcile, weekly reports) find the tenants to work on",
+    why: "jobs that go over every tenant (subscription renewals, retention purges, calls whose gateway stopped reporting, calendars to reconcile, weekly reports, appointment confirmations) find the tenants to work on",
     procedures: [],
     modules: [
       "packages/api/src/billing/jobs.ts",
@@ -93,6 +93,7 @@ export const SYSTEM_ACCESS = {
       "packages/api/src/calendar/sync.ts",
       "packages/api/src/privacy/recording-jobs.ts",
       "packages/api/src/dashboard/weekly-report.ts",
+      "packages/api/src/confirmations/scheduler.ts",
     ],
   },
   jobs: {

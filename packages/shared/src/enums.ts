@@ -236,3 +236,37 @@ export type HoldStatus = (typeof HOLD_STATUSES)[number];
 /** The part of the day a waitlist wish asks for, São Paulo time (docs/decisions/0046-waitlist.md). */
 export const DAY_PARTS = ["MORNING", "AFTERNOON", "EVENING", "ANY"] as const;
 export type DayPart = (typeof DAY_PARTS)[number];
+
+/**
+ * How the agent reaches a patient before an appointment (issue #23; docs/decisions/0050-confirmations.md), in the
+ * tenant's order: a WhatsApp template message, a phone call by the agent.
+ */
+export const CONFIRMATION_CHANNELS = ["WHATSAPP", "CALL"] as const;
+export type ConfirmationChannel = (typeof CONFIRMATION_CHANNELS)[number];
+
+/**
+ * A confirmation send's state: PENDING (queued), SENT (the message went out or the call was placed), then what came
+ * of it: CONFIRMED, RESCHEDULED, CANCELLED (the patient acted), MACHINE (an answering machine got the call-back
+ * message), NO_ANSWER (nobody answered, every attempt spent), FAILED (the provider refused), SKIPPED (nothing was sent:
+ * the patient opted out, the appointment changed, the tenant had no minutes or a suspended plan).
+ */
+export const CONFIRMATION_STATUSES = [
+  "PENDING",
+  "SENT",
+  "CONFIRMED",
+  "RESCHEDULED",
+  "CANCELLED",
+  "MACHINE",
+  "NO_ANSWER",
+  "FAILED",
+  "SKIPPED",
+] as const;
+export type ConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
+
+/** Who confirmed an appointment: the team (dashboard or REST), the agent on a call, a WhatsApp button. */
+export const CONFIRMED_VIA = ["TEAM", "CALL", "WHATSAPP"] as const;
+export type ConfirmedVia = (typeof CONFIRMED_VIA)[number];
+
+/** Where a patient's contact opt-out came from (decision 0051). */
+export const CONTACT_OPT_OUT_SOURCES = ["DASHBOARD", "API", "WHATSAPP", "CALL"] as const;
+export type ContactOptOutSource = (typeof CONTACT_OPT_OUT_SOURCES)[number];

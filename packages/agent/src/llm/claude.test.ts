@@ -1175,6 +1175,7 @@ describe("the same consent gate as the offline engine before every write (issue 
       healthInsuranceProvider: "Unimed",
       healthInsuranceNumber: null,
       observations: "Tutora do Thor (shih-tzu)",
+      contactOptOutAt: null,
       createdAt: "2026-01-01T00:00:00.000Z",
     };
     const prompt = buildSystemPrompt(fixture.knowledge, {

@@ -197,7 +197,7 @@ export async function placeDemoCall(
       );
       return {
         from,
-        twiml: connectStreamTwiml(mediaStreamUrl(config), { token, callId, from: to }),
+        instructions: { twiml: connectStreamTwiml(mediaStreamUrl(config), { token, callId, from: to }) },
         timeLimitSeconds: TEST_CALL_MAX_SECONDS,
       };
     },

@@ -30,7 +30,7 @@ import {
 import { webhookUrls } from "./webhooks";
 
 /** Why we dial. A later purpose (a warm transfer, a confirmation call) is declared here with its audience and budget. */
-export type DialPurpose = "TEST_CALL" | "FORWARDING_TEST" | "TRANSFER" | "DEMO_CALL";
+export type DialPurpose = "TEST_CALL" | "FORWARDING_TEST" | "TRANSFER" | "DEMO_CALL" | "CONFIRMATION_CALL";
 
 /** Who asked for the dial. */
 export type DialActor =
@@ -40,7 +40,9 @@ export type DialActor =
   /** An inbound caller forwarded by the webhook (the agent unavailable). */
   | { kind: "CALLER" }
   /** The public demo page. */
-  | { kind: "PUBLIC" };
+  | { kind: "PUBLIC" }
+  /** A background job of the tenant's own settings (a confirmation call; docs/decisions/0050-confirmations.md). */
+  | { kind: "SYSTEM" };
 
 interface PurposeRule {
   audience: DialAudience;
@@ -78,6 +80,14 @@ export const DIAL_PURPOSES: Record<DialPurpose, PurposeRule> = {
     audience: "PERSONAL",
     perTenantPerDay: (config) => config.demoCall.perDay,
     limitMessage: TELEPHONY_MESSAGES.demoLimit,
+    perNumber: true,
+  },
+  // A patient's own phone the day before their appointment (docs/decisions/0050-confirmations.md): a mobile or fixed
+  // line, a clinic's day of them per tenant, and the number's daily limit (a retry is a second dial).
+  CONFIRMATION_CALL: {
+    audience: "PERSONAL",
+    perTenantPerDay: (config) => config.confirmations.callsPerDay,
+    limitMessage: DIAL_MESSAGES.tooMany,
     perNumber: true,
   },
 };

@@ -65,7 +65,9 @@ export async function placeTestCall(
       callId = ticket.callId;
       return {
         from,
-        twiml: connectStreamTwiml(mediaStreamUrl(config), { token: ticket.token, callId, from: to }),
+        instructions: {
+          twiml: connectStreamTwiml(mediaStreamUrl(config), { token: ticket.token, callId, from: to }),
+        },
         timeLimitSeconds: TEST_CALL_MAX_SECONDS,
       };
     },
@@ -114,7 +116,7 @@ export async function callForwardingNumber(
     now,
     async () => ({
       from,
-      twiml: sayAndHangUpTwiml(TELEPHONY_MESSAGES.forwardingTestLine),
+      instructions: { twiml: sayAndHangUpTwiml(TELEPHONY_MESSAGES.forwardingTestLine) },
       timeLimitSeconds: FORWARDING_TEST_SECONDS,
     }),
   );

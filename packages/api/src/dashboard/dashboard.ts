@@ -2,12 +2,14 @@
 // the last calls and the week's outcomes, from the tenant's own data. The counts are SQL aggregates over the week's
 // calls and their actions; the only part computed here is whether a call fell outside every professional's
 // availability that day, since availabilities are patterns that the agenda's own expansion turns into windows.
+
 import { schema, type TenantTx } from "@atende/db";
 import { and, asc, eq, gte, lt, ne, sql } from "@atende/db/orm";
 import { DASHBOARD_REASONS, type DashboardOverview } from "@atende/shared/schemas/dashboard";
 import { addDays, dateOf, minutesOfDay, startOfDay, timeOfDayOf, toWireInstant } from "@atende/shared/time";
 import { minuteBalance } from "../billing/minutes";
 import { listConversations } from "../calls/conversations";
+import { confirmationOutcomes } from "../confirmations/outcomes";
 import { loadOccurrences } from "../scheduling/availability";
 
 const c = schema.conversations;
@@ -144,6 +146,7 @@ export async function dashboardOverview(db: TenantTx, now: Date): Promise<Dashbo
     tomorrow,
     appointmentsToday: await appointmentsOn(db, today),
     appointmentsTomorrow: await appointmentsOn(db, tomorrow),
+    confirmations: await confirmationOutcomes(db, now),
     lastCalls: calls.map((call) => ({
       id: call.id,
       startedAt: call.startedAt,

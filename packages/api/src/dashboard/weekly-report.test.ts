@@ -5,7 +5,7 @@ import { and, eq, inArray } from "@atende/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordConversation } from "../calls/conversations";
 import { createTestApi, type SeededTenant, type TestApi } from "../testing";
-import { sweepWeeklyReports } from "./weekly-report";
+import { sweepWeeklyReports, weeklyReportEmail } from "./weekly-report";
 
 let t: TestApi;
 let on: SeededTenant;
@@ -83,6 +83,29 @@ describe("the weekly report", () => {
     await off.api.dashboard.setWeeklyReport({ enabled: true });
     expect(await sweepWeeklyReports(t.data, new Date("2031-03-17T08:00:00-03:00"))).toContain(off.tenantId);
     expect(await outboxOf(off)).toHaveLength(1);
+  });
+
+  it("carries the confirmations' figures once they were ever turned on (decision 0050)", async () => {
+    const overview = await on.api.dashboard.overview();
+    expect(weeklyReportEmail(overview.week, overview.confirmations).text).not.toContain("Confirmações");
+    const email = weeklyReportEmail(overview.week, {
+      ...overview.confirmations,
+      enabledSince: "2031-03-01T10:00:00-03:00",
+      sent: 40,
+      confirmed: 25,
+      rescheduled: 3,
+      cancelled: 2,
+      noShowBefore: {
+        fromDate: "2030-12-01",
+        toDate: "2031-02-28",
+        appointments: 100,
+        noShows: 20,
+        rate: 0.2,
+      },
+      noShowAfter: { fromDate: "2031-03-01", toDate: "2031-03-09", appointments: 50, noShows: 4, rate: 0.08 },
+    });
+    expect(email.text).toContain("- Confirmações enviadas: 40 (confirmados 25, remarcados 3, cancelados 2)");
+    expect(email.text).toContain("- Faltas: 20% antes das confirmações, 8% depois");
   });
 
   it("refuses a setting that is not a yes or no, changing nothing", async () => {

@@ -20,8 +20,12 @@ export const WEEKLY_REPORT_FROM = "08:00";
 const pct = (share: number) => `${Math.round(share * 100)}%`;
 const br = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
-/** The e-mail of a week's outcomes, in pt-BR. */
-export function weeklyReportEmail(week: DashboardOverview["week"]): { subject: string; text: string } {
+/** The e-mail of a week's outcomes, in pt-BR (with the confirmations' once they were ever turned on). */
+export function weeklyReportEmail(
+  week: DashboardOverview["week"],
+  confirmations?: DashboardOverview["confirmations"],
+): { subject: string; text: string } {
+  const rate = (r: { rate: number | null } | null) => (r?.rate == null ? "-" : pct(r.rate));
   const lines = [
     `Resumo da semana de ${br(week.startDate)} a ${br(week.endDate)}:`,
     `- Ligações atendidas: ${week.callsAnswered}`,
@@ -33,6 +37,12 @@ export function weeklyReportEmail(week: DashboardOverview["week"]): { subject: s
     `- Transferidas: ${week.transferred}`,
     `- Sem resultado: ${week.withoutOutcome}`,
     ...week.reasons.map((r) => `  · ${r.reason}: ${r.count}`),
+    ...(confirmations?.enabledSince
+      ? [
+          `- Confirmações enviadas: ${confirmations.sent} (confirmados ${confirmations.confirmed}, remarcados ${confirmations.rescheduled}, cancelados ${confirmations.cancelled})`,
+          `- Faltas: ${rate(confirmations.noShowBefore)} antes das confirmações, ${rate(confirmations.noShowAfter)} depois`,
+        ]
+      : []),
     "",
     "Para não receber mais este resumo, desmarque 'Receber este resumo por e-mail' no início do painel.",
   ];
@@ -61,7 +71,7 @@ export async function queueWeeklyReport(db: TenantTx, monday: string): Promise<b
   if (claimed.length === 0) return false;
   const endOfSunday = new Date(startOfDay(monday).getTime() - 1);
   const overview = await dashboardOverview(db, endOfSunday);
-  await emailOwners(db, weeklyReportEmail(overview.week));
+  await emailOwners(db, weeklyReportEmail(overview.week, overview.confirmations));
   return true;
 }
 

@@ -77,6 +77,11 @@ export async function closeAccount(
   await db.update(calendarInvitations).set({ usedAt: now }).where(isNull(calendarInvitations.usedAt));
   // The numbers the dial gate recorded (docs/decisions/0033-dial-gate.md): the dials stay, whom they reached goes.
   await db.update(dials).set({ toNumber: "" }).where(sql`true`);
+  // Confirmations stop, and the WhatsApp Cloud API's credentials are forgotten (docs/decisions/0050-confirmations.md).
+  await db
+    .update(schema.confirmationSettings)
+    .set({ enabled: false, whatsappAccessToken: null, whatsappAppSecret: null, whatsappVerifyToken: null })
+    .where(sql`true`);
   await db.update(tenants).set({ closedAt: now, voiceNumber: null }).where(sql`true`);
   const summary: AccountCloseSummary = {
     closedAt: toWireInstant(now),

@@ -11,6 +11,8 @@ export const LGPD_AUDIT = {
   accountClosed: "lgpd.accountClosed",
   retentionPurge: "lgpd.recordingRetentionPurge",
   recordingsDeleted: "lgpd.recordingsDeleted",
+  contactOptOut: "lgpd.contactOptOut",
+  contactOptIn: "lgpd.contactOptIn",
 } as const;
 
 /** Who the background jobs' rows name as their actor. */

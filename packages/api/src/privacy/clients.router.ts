@@ -1,8 +1,14 @@
+import {
+  ContactOptOutByAgentInput,
+  ContactOptOutInput,
+  ContactOptOutRecord,
+} from "@atende/shared/schemas/confirmations";
 import { ClientErasureSummary, ClientExport } from "@atende/shared/schemas/lgpd";
-import { idInput } from "@atende/shared/zod";
+import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { calendarSteps } from "../scheduling/calendar-hooks";
-import { type AroundArgs, tenantProcedure } from "../trpc";
+import { type AroundArgs, agentCallProcedure, tenantProcedure } from "../trpc";
+import { contactOptOutOf, optInToContact, optOutOfContact } from "./contact-opt-out";
 import { appointmentsWithEvents, eraseClient, exportClientAudited } from "./erase";
 
 /**
@@ -40,4 +46,29 @@ export const clientPrivacyRouter = {
     .inputAround(idInput, { after: resyncCalendarEvents })
     .output(ClientErasureSummary)
     .mutation(({ ctx, input }) => eraseClient(ctx.db, ctx.actor, input.id, ctx.now())),
+  /** The patient's contact opt-out (docs/decisions/0051-contact-opt-out.md): whether and since when, and from where. */
+  contactOptOut: tenantProcedure
+    .input(idInput)
+    .output(ContactOptOutRecord)
+    .query(({ ctx, input }) => contactOptOutOf(ctx.db, input.id)),
+  /** The patient asked not to be contacted by the agent (confirmations, offers); audited. */
+  optOutOfContact: tenantProcedure
+    .input(ContactOptOutInput)
+    .output(ContactOptOutRecord)
+    .mutation(({ ctx, input }) => optOutOfContact(ctx.db, ctx.actor, input.id, input.source, ctx.now())),
+  /**
+   * The patient said on a call 'não quero receber ligações' (the agent's `optOutOfCalls` tool, decision 0052): the
+   * opt-out with source CALL, audited. The agent only (its call's credential); tRPC only.
+   */
+  optOutOfCalls: agentCallProcedure
+    .input(ContactOptOutByAgentInput)
+    .output(ContactOptOutRecord)
+    .mutation(({ ctx, input }) => optOutOfContact(ctx.db, null, input.clientId, "CALL", ctx.now())),
+  /** The patient may be contacted again; audited. Only this endpoint clears an opt-out. */
+  optInToContact: tenantProcedure
+    .input(idInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await optInToContact(ctx.db, ctx.actor, input.id, ctx.now());
+    }),
 } satisfies TRPCRouterRecord;

@@ -87,6 +87,8 @@ export async function exportClient(db: TenantTx, id: string, now: Date): Promise
       healthInsuranceProvider: client.healthInsuranceProvider,
       healthInsuranceNumber: client.healthInsuranceNumber,
       observations: client.observations,
+      contactOptOutAt: wireOrNull(client.contactOptOutAt),
+      contactOptOutSource: client.contactOptOutSource,
       createdAt: wire(client.createdAt),
       erasedAt: wireOrNull(client.erasedAt),
       deletedAt: wireOrNull(client.deletedAt),
@@ -184,6 +186,14 @@ export async function exportAccount(db: TenantTx, now: Date): Promise<AccountExp
     appointmentServices: await rows(db.select().from(s.appointmentServices)),
     waitlistEntries: await rows(
       db.select().from(s.waitlistEntries).orderBy(asc(s.waitlistEntries.createdAt)),
+    ),
+    confirmationSettings: await rows(db.select().from(s.confirmationSettings), [
+      "whatsappAccessToken",
+      "whatsappAppSecret",
+      "whatsappVerifyToken",
+    ]),
+    confirmationSends: await rows(
+      db.select().from(s.confirmationSends).orderBy(asc(s.confirmationSends.createdAt)),
     ),
     conversations: await rows(db.select().from(s.conversations).orderBy(asc(s.conversations.startedAt))),
     conversationMessages: await rows(

@@ -14,6 +14,17 @@ export const lgpdRoutes = [
     summary:
       "Exclui os dados pessoais de um paciente a pedido do titular: anonimiza o cadastro, as observações dos agendamentos e as ligações, e exclui as gravações; mantém os registros de cobrança",
   }),
+  lgpd("GET", "/clients/{id}/contact-opt-out", clientPrivacyRouter.contactOptOut, {
+    summary:
+      "Se o paciente pediu para não ser contatado pelo agente (confirmações, ofertas de vaga): desde quando (`optedOutAt`, null se pode) e por onde (`source`)",
+  }),
+  lgpd("PUT", "/clients/{id}/contact-opt-out", clientPrivacyRouter.optOutOfContact, {
+    summary:
+      "Registra que o paciente não quer ser contatado pelo agente (auditado). Não é um campo do PUT do paciente: só `DELETE` neste caminho o desfaz",
+  }),
+  lgpd("DELETE", "/clients/{id}/contact-opt-out", clientPrivacyRouter.optInToContact, {
+    summary: "O paciente volta a poder ser contatado pelo agente (auditado)",
+  }),
   lgpd("GET", "/account/export", accountRouter.export, {
     summary: "Todos os dados da conta em JSON (somente o proprietário)",
   }),

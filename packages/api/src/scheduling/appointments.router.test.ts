@@ -246,6 +246,7 @@ describe("create: the booking rules", () => {
       status: "SCHEDULED",
       observations: "Primeira vez",
       confirmedAt: null,
+      confirmedVia: null,
       offeredServices: [
         {
           offeredServiceId: c.limpeza.id,
@@ -645,7 +646,12 @@ describe("delete and confirm", () => {
     t.setNow(new Date("2030-03-02T08:15:30-03:00"));
     try {
       const confirmed = await c.api.appointments.confirm({ id: created.id });
-      expect(confirmed).toEqual({ ...created, confirmedAt: "2030-03-02T08:15:30-03:00" });
+      // The team's confirmation (decision 0050: TEAM, CALL or WHATSAPP).
+      expect(confirmed).toEqual({
+        ...created,
+        confirmedAt: "2030-03-02T08:15:30-03:00",
+        confirmedVia: "TEAM",
+      });
       t.setNow(new Date("2030-03-03T08:00:00-03:00"));
       expect((await c.api.appointments.confirm({ id: created.id })).confirmedAt).toBe(
         "2030-03-02T08:15:30-03:00",

@@ -55,7 +55,10 @@ export const appointmentsRouter = {
   confirm: agentToolProcedure
     .inputAround(idInput, { after: syncChanged })
     .output(Appointment)
-    .mutation(({ ctx, input }) => confirmAppointment(ctx.db, input.id, ctx.now())),
+    // The agent's confirmation happens on a call (an inbound one, or the confirmation call); anyone else's is the team's.
+    .mutation(({ ctx, input }) =>
+      confirmAppointment(ctx.db, input.id, ctx.now(), ctx.agent ? "CALL" : "TEAM"),
+    ),
   availabilityCheck: agentToolProcedure
     .inputAround(AvailabilityCheckInput, { before: bookingBusy })
     .output(AvailabilityCheckResult)

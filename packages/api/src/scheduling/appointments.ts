@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { PG_EXCLUSION_VIOLATION, pgErrorOf, schema, type TenantTx } from "@atende/db";
 import { type AnyColumn, and, asc, eq, gte, inArray, isNull, lt, ne, sql } from "@atende/db/orm";
 import { calendarConflictMessage } from "@atende/shared/calendar";
-import type { AppointmentStatus } from "@atende/shared/enums";
+import type { AppointmentStatus, ConfirmedVia } from "@atende/shared/enums";
 import {
   APPOINTMENT_MESSAGES,
   type Appointment,
@@ -36,6 +36,7 @@ import {
   requireClient,
   together,
 } from "./booking";
+import { settleConfirmation } from "./confirmation-outcomes";
 import { activeHoldsOverlapping, heldMessageOf, holdBusyRows, sortHolds, takeHold } from "./holds";
 import { type BusyRange, type SlotWindow, sweepFreeSlots } from "./slots";
 
@@ -58,6 +59,7 @@ function toRecord(row: AppointmentRow, services: AppointmentServiceItem[]): Appo
     status: row.status,
     observations: row.observations,
     confirmedAt: row.confirmedAt ? toWireInstant(row.confirmedAt) : null,
+    confirmedVia: row.confirmedAt ? row.confirmedVia : null,
     offeredServices: services,
     createdAt: toWireInstant(row.createdAt),
   };
@@ -371,6 +373,10 @@ export async function updateAppointment(
       end: existing.endsAt,
     });
   }
+  // A confirmation that went out for the old date learns what the patient did (docs/decisions/0050-confirmations.md).
+  if (input.status === "CANCELED" && existing.status !== "CANCELED")
+    await settleConfirmation(db, existing, "CANCELLED", now);
+  else if (timeChanged && occupies) await settleConfirmation(db, existing, "RESCHEDULED", now);
   return toRecord(row, services);
 }
 
@@ -388,20 +394,30 @@ export async function deleteAppointment(db: TenantTx, id: string, freed: FreedSl
   }
 }
 
-/** Sets confirmedAt (the first confirmation is kept); a cancelled appointment cannot be confirmed (409). */
-export async function confirmAppointment(db: TenantTx, id: string, now: Date): Promise<Appointment> {
+/**
+ * Sets confirmedAt and how it came (`via`; the first confirmation is kept); a cancelled appointment cannot be
+ * confirmed (409). A confirmation sent for its date takes the outcome CONFIRMED.
+ */
+export async function confirmAppointment(
+  db: TenantTx,
+  id: string,
+  now: Date,
+  via: ConfirmedVia = "TEAM",
+): Promise<Appointment> {
   const [updated] = await db
     .update(A)
     .set({
       confirmedAt: sql`coalesce(${A.confirmedAt}, ${now.toISOString()}::timestamptz)`,
+      confirmedVia: sql`case when ${A.confirmedAt} is null then ${via}::confirmed_via else ${A.confirmedVia} end`,
       updatedAt: sql`now()`,
     })
     .where(and(eq(A.id, id), ne(A.status, "CANCELED")))
-    .returning({ id: A.id });
+    .returning({ id: A.id, scheduledAt: A.scheduledAt });
   if (!updated) {
     await loadAppointment(db, id); // 404 when it does not exist
     conflict(M.cannotConfirmCanceled);
   }
+  await settleConfirmation(db, updated, "CONFIRMED", now);
   return getAppointment(db, id);
 }
 

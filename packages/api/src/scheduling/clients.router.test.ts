@@ -33,6 +33,7 @@ describe("clients", () => {
       healthInsuranceProvider: null,
       healthInsuranceNumber: null,
       observations: null,
+      contactOptOutAt: null,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-03:00$/),
     });
     expect(await a.api.clients.get({ id: created.id })).toEqual(created);

@@ -25,6 +25,7 @@ export const clients = catalogue({
     healthInsuranceProvider: row.healthInsuranceProvider,
     healthInsuranceNumber: row.healthInsuranceNumber,
     observations: row.observations,
+    contactOptOutAt: row.contactOptOutAt ? toWireInstant(row.contactOptOutAt) : null,
     createdAt: toWireInstant(row.createdAt),
   }),
   notFoundMessage: M.notFound,

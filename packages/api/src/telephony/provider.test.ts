@@ -43,7 +43,7 @@ describe("the Twilio provider", () => {
       gatedCall({
         to: "+5511987654321",
         from: "+5511300000000",
-        twiml,
+        instructions: { twiml },
         statusCallback: "https://atende.test/telephony/twilio/status",
         timeLimitSeconds: 300,
       }),
@@ -82,7 +82,7 @@ describe("the Twilio provider", () => {
       gatedCall({
         to: "+5511987654321",
         from: "+5511300000000",
-        twiml: "<Response/>",
+        instructions: { twiml: "<Response/>" },
         statusCallback: "https://atende.test/s",
         timeLimitSeconds: 60,
       }),

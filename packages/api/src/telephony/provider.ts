@@ -29,8 +29,16 @@ export interface AccountNumber {
 export interface CallRequest {
   to: string;
   from: string;
-  /** The call's instructions, inline (Twilio's `Twiml` parameter). */
-  twiml: string;
+  /**
+   * The call's instructions: inline (Twilio's `Twiml` parameter), or fetched from `url` once the call is answered
+   * (Twilio's `Url`, a POST signed like every webhook), which is what answering-machine detection reports to.
+   */
+  instructions: { twiml: string } | { url: string };
+  /**
+   * Twilio's answering-machine detection (`MachineDetection=Enable`): the `url` is fetched only when detection ends,
+   * with `AnsweredBy` (human, machine_start, fax, unknown) among its parameters.
+   */
+  machineDetection?: boolean;
   /** Where Twilio reports the call's end (`StatusCallback`). */
   statusCallback: string;
   /** Twilio hangs up after this many seconds (`TimeLimit`): the test call's cap holds at the network too. */
@@ -153,7 +161,10 @@ function twilioProvider(config: TwilioConfig): Telephony {
       const created = await request<{ sid: string; status: string }>("POST", "/Calls.json", {
         To: call.to,
         From: call.from,
-        Twiml: call.twiml,
+        ...("twiml" in call.instructions
+          ? { Twiml: call.instructions.twiml }
+          : { Url: call.instructions.url, Method: "POST" }),
+        ...(call.machineDetection ? { MachineDetection: "Enable" } : {}),
         StatusCallback: call.statusCallback,
         StatusCallbackMethod: "POST",
         TimeLimit: String(call.timeLimitSeconds),

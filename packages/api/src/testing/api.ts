@@ -12,6 +12,7 @@ import {
   DEFAULT_DEMO_CALL_LIMITS,
   DEFAULT_DIAL_LIMITS,
   GOOGLE_CALENDAR_API_URL,
+  WHATSAPP_API_URL,
 } from "../config";
 import type { Actor, Context } from "../context";
 import { appRouter } from "../root";
@@ -42,6 +43,7 @@ export const testConfig: ApiConfig = {
     apiUrl: GOOGLE_CALENDAR_API_URL,
     ...DEFAULT_CALENDAR_TIMEOUTS,
   },
+  confirmations: { callsPerDay: 400, whatsappApiUrl: WHATSAPP_API_URL, whatsappTimeoutMs: 5000 },
 };
 
 const createCaller = createCallerFactory(appRouter);

@@ -15,3 +15,4 @@ export * from "./conversations";
 export * from "./s3-fake";
 export * from "./scheduling";
 export * from "./twilio-fake";
+export * from "./whatsapp-fake";

@@ -28,7 +28,14 @@ export interface FakeTwilioCall {
   twiml: string[];
   statusCallback: string | null;
   timeLimit: string | null;
+  /** Where the call's instructions are fetched when it has no inline TwiML (`Url`). */
+  url: string | null;
+  /** `MachineDetection` as asked ("Enable", "DetectMessageEnd"), or null. */
+  machineDetection: string | null;
 }
+
+/** Delivers a webhook to the server under test (in-process, or over HTTP when absent). */
+export type WebhookDelivery = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface FakeTwilioNumber {
   sid: string;
@@ -65,6 +72,22 @@ export interface FakeTwilio {
     url: string,
     params: Record<string, string>,
     options?: { deliverTo?: string; signature?: string | null },
+  ): Promise<{ status: number; body: string }>;
+  /**
+   * The callee answered a call placed with a `Url`: Twilio fetches its instructions with `AnsweredBy` (answering-
+   * machine detection's verdict: human, machine_start, fax, unknown), signed; the TwiML answered joins `twiml`.
+   */
+  answerCall(
+    sid: string,
+    answeredBy: string,
+    deliver?: WebhookDelivery,
+  ): Promise<{ status: number; body: string }>;
+  /** The call ended with `status` (completed, no-answer, busy, failed): the signed status callback. */
+  endCall(
+    sid: string,
+    status: string,
+    durationSeconds: number,
+    deliver?: WebhookDelivery,
   ): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 }
@@ -162,6 +185,8 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
         twiml: form.Twiml ? [form.Twiml] : [],
         statusCallback: form.StatusCallback ?? null,
         timeLimit: form.TimeLimit ?? null,
+        url: form.Url ?? null,
+        machineDetection: form.MachineDetection ?? null,
       };
       calls.set(call.sid, call);
       return send(201, callJson(call));
@@ -203,6 +228,20 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  async function post(url: string, params: Record<string, string>, deliver?: WebhookDelivery) {
+    const init: RequestInit = {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "user-agent": "TwilioProxy/1.1",
+        "x-twilio-signature": twilioSignature(authToken, url, params),
+      },
+      body: new URLSearchParams(params).toString(),
+    };
+    const response = await (deliver ?? fetch)(url, init);
+    return { status: response.status, body: await response.text() };
+  }
+
   const fake: FakeTwilio = {
     origin,
     accountSid,
@@ -242,6 +281,8 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
         twiml: [],
         statusCallback: null,
         timeLimit: null,
+        url: null,
+        machineDetection: null,
       });
       return sid;
     },
@@ -260,6 +301,41 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
         body: new URLSearchParams(params).toString(),
       });
       return { status: response.status, body: await response.text() };
+    },
+    async answerCall(sid, answeredBy, deliver) {
+      const call = calls.get(sid);
+      if (!call?.url) throw new Error(`the fake has no call ${sid} with a Url`);
+      call.status = "in-progress";
+      const params = {
+        AccountSid: accountSid,
+        CallSid: sid,
+        From: call.from,
+        To: call.to,
+        CallStatus: "in-progress",
+        Direction: "outbound-api",
+        AnsweredBy: answeredBy,
+      };
+      const answer = await post(call.url, params, deliver);
+      if (answer.status === 200) call.twiml.push(answer.body);
+      return answer;
+    },
+    async endCall(sid, status, durationSeconds, deliver) {
+      const call = calls.get(sid);
+      if (!call?.statusCallback) throw new Error(`the fake has no call ${sid} with a status callback`);
+      call.status = status;
+      return post(
+        call.statusCallback,
+        {
+          AccountSid: accountSid,
+          CallSid: sid,
+          From: call.from,
+          To: call.to,
+          CallStatus: status,
+          CallDuration: String(durationSeconds),
+          Direction: "outbound-api",
+        },
+        deliver,
+      );
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

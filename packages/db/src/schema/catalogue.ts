@@ -12,7 +12,15 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
-import { agentType, modality, parkingType, priceType, voiceTone, voiceType } from "./enums";
+import {
+  agentType,
+  contactOptOutSource,
+  modality,
+  parkingType,
+  priceType,
+  voiceTone,
+  voiceType,
+} from "./enums";
 import { createdAt, id, tenantId, tenantTable, updatedAt } from "./tenancy";
 
 export const voiceAgents = tenantTable(
@@ -186,6 +194,12 @@ export const clients = tenantTable(
     deletedAt: timestamp({ withTimezone: true }),
     /** Personal data erased at the patient's request (LGPD; docs/decisions/0031-lgpd.md): the row is anonymised. */
     erasedAt: timestamp({ withTimezone: true }),
+    /**
+     * The patient asked not to be contacted by the agent (confirmations, offers; docs/decisions/0051-contact-opt-out.md):
+     * set and cleared only by its own endpoint, never by the patient's PUT.
+     */
+    contactOptOutAt: timestamp({ withTimezone: true }),
+    contactOptOutSource: contactOptOutSource(),
   },
   (t) => [index().on(t.tenantId, t.phoneE164), index().on(t.tenantId, t.fullName)],
 );

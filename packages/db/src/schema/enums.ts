@@ -5,7 +5,11 @@ import {
   BILLING_CYCLES,
   BILLING_TYPES,
   BUSINESS_TYPES,
+  CONFIRMATION_CHANNELS,
   CONFIRMATION_OUTCOMES,
+  CONFIRMATION_STATUSES,
+  CONFIRMED_VIA,
+  CONTACT_OPT_OUT_SOURCES,
   CONVERSATION_DIRECTIONS,
   CONVERSATION_STATUSES,
   DAY_PARTS,
@@ -52,6 +56,15 @@ export const conversationStatus = pgEnum("conversation_status", CONVERSATION_STA
 export const conversationDirection = pgEnum("conversation_direction", CONVERSATION_DIRECTIONS);
 
 export const confirmationOutcome = pgEnum("confirmation_outcome", CONFIRMATION_OUTCOMES);
+
+/** Appointment confirmations (docs/decisions/0050-confirmations.md) and the contact opt-out (0051). */
+export const confirmationChannel = pgEnum("confirmation_channel", CONFIRMATION_CHANNELS);
+
+export const confirmationStatus = pgEnum("confirmation_status", CONFIRMATION_STATUSES);
+
+export const confirmedVia = pgEnum("confirmed_via", CONFIRMED_VIA);
+
+export const contactOptOutSource = pgEnum("contact_opt_out_source", CONTACT_OPT_OUT_SOURCES);
 
 export const messageSender = pgEnum("message_sender", MESSAGE_SENDERS);
 

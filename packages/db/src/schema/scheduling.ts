@@ -18,7 +18,16 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { clients, establishments, offeredServices, professionals } from "./catalogue";
-import { appointmentStatus, dayPart, holdStatus, patternType, waitlistStatus } from "./enums";
+import {
+  appointmentStatus,
+  confirmationChannel,
+  confirmationStatus,
+  confirmedVia,
+  dayPart,
+  holdStatus,
+  patternType,
+  waitlistStatus,
+} from "./enums";
 import { createdAt, id, tenantId, tenantTable, updatedAt } from "./tenancy";
 
 /** The constraint an identical availability breaks (packages/api/src/scheduling/availability.ts answers a 409). */
@@ -126,6 +135,8 @@ export const appointments = tenantTable(
     status: appointmentStatus().notNull().default("SCHEDULED"),
     observations: text(),
     confirmedAt: timestamp({ withTimezone: true }),
+    /** How the first confirmation came (docs/decisions/0050-confirmations.md); null for one confirmed before it. */
+    confirmedVia: confirmedVia(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -284,5 +295,84 @@ export const appointmentServices = tenantTable(
       foreignColumns: [offeredServices.tenantId, offeredServices.id],
     }),
     index().on(t.tenantId, t.offeredServiceId),
+  ],
+);
+
+// ─── Confirmations (issue #23; docs/decisions/0050-confirmations.md) ──────────────────────────────────────────────
+
+/**
+ * A tenant's confirmation settings (one row, absent: off with the defaults). The WhatsApp Cloud API's access token and
+ * app secret are stored sealed (AES-256-GCM under the installation's key, as the calendar grants are).
+ */
+export const confirmationSettings = tenantTable(
+  "confirmation_settings",
+  { grants: ["SELECT", "INSERT", "UPDATE", "DELETE"] },
+  {
+    tenantId: tenantId().primaryKey(),
+    enabled: boolean().notNull().default(false),
+    /** When confirmations were first turned on: the no-show rate is compared before and after it. */
+    enabledSince: timestamp({ withTimezone: true }),
+    /** The channels in the order they are tried. */
+    channels: confirmationChannel().array().notNull(),
+    /** São Paulo time of day from which the day's confirmations go out (on the contact day before). */
+    sendFrom: text().notNull().default("09:00"),
+    windowFrom: text().notNull().default("09:00"),
+    windowUntil: text().notNull().default("19:00"),
+    /** ISO weekdays of the calling window (1 = Monday). */
+    weekdays: smallint().array().notNull(),
+    /** One more call when nobody answered. */
+    retry: boolean().notNull().default(true),
+    retryAfterMinutes: integer().notNull().default(120),
+    /** What the agent says, with placeholders ({paciente}, {negocio}, {servico}, {profissional}, {data}, {hora}). */
+    message: text().notNull(),
+    whatsappPhoneNumberId: text(),
+    /** Sealed. */
+    whatsappAccessToken: text(),
+    /** Sealed: verifies X-Hub-Signature-256 of the webhook. */
+    whatsappAppSecret: text(),
+    /** The webhook's verify token (Meta's GET challenge), generated when WhatsApp is first set up. */
+    whatsappVerifyToken: text(),
+    /** The pre-approved template's name and language. */
+    whatsappTemplate: text().notNull().default("confirmacao_consulta"),
+    whatsappLanguage: text().notNull().default("pt_BR"),
+    updatedAt: updatedAt(),
+  },
+);
+
+/**
+ * One confirmation per appointment, channel and appointment date (the unique key makes the sweep idempotent; an
+ * appointment moved to another date is confirmed again for it), with its attempts and outcome.
+ */
+export const confirmationSends = tenantTable(
+  "confirmation_sends",
+  { grants: ["SELECT", "INSERT", "UPDATE", "DELETE"], compositeKey: false },
+  {
+    id: id(),
+    tenantId: tenantId(),
+    appointmentId: uuid().notNull(),
+    channel: confirmationChannel().notNull(),
+    /** The appointment's São Paulo date this send confirms. */
+    forDate: date({ mode: "string" }).notNull(),
+    status: confirmationStatus().notNull().default("PENDING"),
+    /** Calls placed or messages sent (a call's retry is the second). */
+    attempts: integer().notNull().default(0),
+    /** The last call's CallSid; the WhatsApp message's id (wamid). */
+    callSid: text(),
+    messageId: text(),
+    /** Why nothing was sent (SKIPPED) or what failed. */
+    detail: text(),
+    lastAttemptAt: timestamp({ withTimezone: true }),
+    outcomeAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("confirmation_sends_once").on(t.tenantId, t.appointmentId, t.channel, t.forDate),
+    foreignKey({
+      columns: [t.tenantId, t.appointmentId],
+      foreignColumns: [appointments.tenantId, appointments.id],
+    }).onDelete("cascade"),
+    index().on(t.tenantId, t.createdAt),
+    index().on(t.callSid),
+    index().on(t.messageId),
   ],
 );

@@ -1,7 +1,7 @@
 // Appointments (spec 001 §3, §4, §5 "Appointment create form", "Edit form", "Advisory availability check"; §7; §9)
 // and the REST shapes we add (docs/architecture.md, REST details: availability check, free slots). Browser-safe: the
 // web forms, the procedures, the REST shims and the agent's tools validate with these schemas and show these texts.
-import { APPOINTMENT_STATUSES, type AppointmentStatus } from "../enums";
+import { APPOINTMENT_STATUSES, type AppointmentStatus, CONFIRMED_VIA } from "../enums";
 import { DATE_RANGE_ORDER, NOT_FOUND, OBSERVATIONS_BLANK } from "../messages";
 import { dayNumber, formatMinutesOfDay } from "../time";
 import { csvList, isoDate, offsetDateTime, optionalText, uuidField, z } from "../zod";
@@ -232,6 +232,8 @@ export const Appointment = z.object({
   observations: z.string().nullable(),
   /** `yyyy-MM-ddTHH:mm:ss-03:00`, null until confirmed. */
   confirmedAt: z.string().nullable(),
+  /** How the confirmation came: TEAM (dashboard or REST), CALL (the agent on a call), WHATSAPP (a button). */
+  confirmedVia: z.enum(CONFIRMED_VIA).nullable(),
   offeredServices: z.array(AppointmentServiceItem),
   createdAt: z.string(),
 });

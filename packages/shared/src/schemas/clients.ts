@@ -74,6 +74,11 @@ export const ClientRecord = z.object({
   healthInsuranceProvider: z.string().nullable(),
   healthInsuranceNumber: z.string().nullable(),
   observations: z.string().nullable(),
+  /**
+   * Since when the patient asked not to be contacted by the agent (null: they may be). Read-only here: only
+   * `PUT/DELETE /clients/{id}/contact-opt-out` change it (docs/decisions/0051-contact-opt-out.md).
+   */
+  contactOptOutAt: wireInstant.nullable(),
   createdAt: wireInstant,
 });
 

@@ -26,6 +26,38 @@ export type DashboardCall = z.infer<typeof DashboardCall>;
 /** Why a call of the week ended without an outcome (or went to a person): a label and how many. */
 export const DashboardReason = z.object({ reason: z.string(), count: z.number().int() });
 
+/** A no-show rate over a span: appointments marked NO_SHOW among those that took place or were missed. */
+export const NoShowRate = z.object({
+  /** `yyyy-MM-dd` (São Paulo), both included. */
+  fromDate: z.string(),
+  toDate: z.string(),
+  /** COMPLETED or NO_SHOW appointments in the span. */
+  appointments: z.number().int(),
+  noShows: z.number().int(),
+  /** noShows / appointments, 0..1; null without appointments. */
+  rate: z.number().nullable(),
+});
+export type NoShowRate = z.infer<typeof NoShowRate>;
+
+/** The agent's confirmations (issue #23; docs/decisions/0050-confirmations.md): the week's, and the no-show rates. */
+export const DashboardConfirmations = z.object({
+  enabled: z.boolean(),
+  /** When they were first turned on; null: never. */
+  enabledSince: wireInstant.nullable(),
+  /** Of the last 7 days: confirmations that went out (a message sent or a call placed), and what patients did. */
+  sent: z.number().int(),
+  confirmed: z.number().int(),
+  rescheduled: z.number().int(),
+  cancelled: z.number().int(),
+  /** An answering machine got the call-back message, or nobody answered. */
+  machine: z.number().int(),
+  noAnswer: z.number().int(),
+  /** The 90 days before confirmations were turned on, and the time since (null while never turned on). */
+  noShowBefore: NoShowRate.nullable(),
+  noShowAfter: NoShowRate.nullable(),
+});
+export type DashboardConfirmations = z.infer<typeof DashboardConfirmations>;
+
 export const DashboardOverview = z.object({
   /** Whether the owners get these outcomes by e-mail every Monday. */
   weeklyReportEnabled: z.boolean(),
@@ -35,6 +67,7 @@ export const DashboardOverview = z.object({
   appointmentsToday: z.array(DashboardAppointment),
   appointmentsTomorrow: z.array(DashboardAppointment),
   lastCalls: z.array(DashboardCall),
+  confirmations: DashboardConfirmations,
   week: z.object({
     /** The last 7 São Paulo days, today included: `yyyy-MM-dd` of the first. */
     startDate: z.string(),

@@ -1,6 +1,7 @@
 // Personal data (LGPD, Lei nº 13.709/2018; docs/decisions/0031-lgpd.md): a patient's data exported and erased on
 // request, a whole account exported and closed by its owner. Browser-safe: the dashboard, the tRPC procedures and the
 // REST shims read these schemas and texts.
+import { CONTACT_OPT_OUT_SOURCES } from "../enums";
 import { LGPD_MESSAGES, RECORDING_RETENTION_MONTHS } from "../lgpd";
 import { requiredText, z } from "../zod";
 import { ClientRecord } from "./clients";
@@ -68,7 +69,12 @@ export const ExportedAppointment = z.object({
 export const ClientExport = z.object({
   exportedAt: instant,
   business: z.object({ id: z.string(), name: z.string() }),
-  client: ClientRecord.extend({ erasedAt: instant.nullable(), deletedAt: instant.nullable() }),
+  client: ClientRecord.extend({
+    erasedAt: instant.nullable(),
+    deletedAt: instant.nullable(),
+    /** Where the contact opt-out came from (docs/decisions/0051-contact-opt-out.md). */
+    contactOptOutSource: z.enum(CONTACT_OPT_OUT_SOURCES).nullable(),
+  }),
   appointments: z.array(ExportedAppointment),
   conversations: z.array(ExportedConversation),
   /** Their wishes on the waitlist (docs/decisions/0046-waitlist.md). */
@@ -96,6 +102,9 @@ export const AccountExport = z.object({
   appointments: Rows,
   appointmentServices: Rows,
   waitlistEntries: Rows,
+  /** Confirmation settings (the WhatsApp secrets left out) and sends (docs/decisions/0050-confirmations.md). */
+  confirmationSettings: Rows,
+  confirmationSends: Rows,
   conversations: Rows,
   conversationMessages: Rows,
   conversationActions: Rows,

@@ -1,7 +1,8 @@
 import { formatPhone } from "@atende/shared/phone-format";
 import type { VoiceAgent } from "@atende/shared/schemas/voice-agent";
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Bot, PanelRightClose, PanelRightOpen } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { Bot, CalendarCheck, PanelRightClose, PanelRightOpen } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { VoiceAgentForm } from "../../features/voice-agent/voice-agent-form";
@@ -183,6 +184,14 @@ function AgentSettings() {
           </Button>
         )}
       />
+      {/* The agent's confirmations of the appointments (docs/decisions/0050-confirmations.md). */}
+      <Link
+        to="/dashboard/agente/confirmacoes"
+        className="mt-4 flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-teal-800 hover:bg-teal-50"
+      >
+        <CalendarCheck aria-hidden="true" className="size-4" />
+        Confirmações de agendamento
+      </Link>
     </>
   );
 }

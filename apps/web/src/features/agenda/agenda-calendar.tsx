@@ -1,3 +1,4 @@
+import type { ConfirmedVia } from "@atende/shared/enums";
 import { formatDate } from "@atende/shared/format";
 import { APPOINTMENT_STATUS_LABELS } from "@atende/shared/schemas/appointments";
 import { HOLD_LABEL } from "@atende/shared/schemas/waitlist";
@@ -40,6 +41,16 @@ const startClock = (event: PlacedEvent) => timeRange(event).slice(0, 5);
 const kindLabel = (event: PlacedEvent) =>
   event.kind === "appointment" ? "Agendamento" : event.kind === "hold" ? HOLD_LABEL : "Disponibilidade";
 
+/** How an appointment was confirmed (docs/decisions/0050-confirmations.md). */
+const confirmedLabel = (via: ConfirmedVia | null) =>
+  via === "WHATSAPP"
+    ? "pelo WhatsApp"
+    : via === "CALL"
+      ? "por ligação do agente"
+      : via === "TEAM"
+        ? "pela equipe"
+        : "sim";
+
 /** The hover and focus tooltip (spec 001 §2): what a block holds, beyond its short label. */
 function EventDetails({ event, catalogues }: { event: PlacedEvent; catalogues: AgendaCatalogues }) {
   const rows: [string, string][] =
@@ -51,6 +62,9 @@ function EventDetails({ event, catalogues }: { event: PlacedEvent; catalogues: A
           ["Horário", timeRange(event)],
           ["Serviços", event.appointment.offeredServices.map((s) => s.offeredServiceName).join(", ")],
           ["Status", APPOINTMENT_STATUS_LABELS[event.appointment.status]],
+          ...(event.appointment.confirmedAt
+            ? ([["Confirmado", confirmedLabel(event.appointment.confirmedVia)]] as [string, string][])
+            : []),
         ]
       : event.kind === "hold"
         ? [
@@ -90,7 +104,7 @@ const shortLabel = (event: PlacedEvent, catalogues: AgendaCatalogues) =>
 const accessibleName = (event: PlacedEvent, catalogues: AgendaCatalogues) =>
   event.kind === "hold"
     ? `${HOLD_LABEL}: ${event.hold.clientName}, ${formatDate(event.date)} ${timeRange(event)}, até ${wireClock(event.hold.expiresAt)}`
-    : `${kindLabel(event)}: ${shortLabel(event, catalogues)}, ${formatDate(event.date)} ${timeRange(event)}`;
+    : `${kindLabel(event)}: ${shortLabel(event, catalogues)}, ${formatDate(event.date)} ${timeRange(event)}${event.kind === "appointment" && event.appointment.confirmedAt ? `, confirmado ${confirmedLabel(event.appointment.confirmedVia)}` : ""}`;
 
 const eventColors = (event: PlacedEvent) =>
   event.kind === "appointment"

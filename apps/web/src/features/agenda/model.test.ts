@@ -36,6 +36,7 @@ const appointment = (id: string, scheduledAt: string, endsAt: string): Appointme
   status: "SCHEDULED",
   observations: null,
   confirmedAt: null,
+  confirmedVia: null,
   offeredServices: [],
   createdAt: "2030-01-01T00:00:00-03:00",
 });

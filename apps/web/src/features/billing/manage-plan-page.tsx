@@ -46,6 +46,10 @@ const CanManage = createContext(true);
  * the one-off pack and the plans, and the payment history. Without a subscription, the plans and the pack are offered
  * in its place (a subscription can start here as well as after the agent test).
  */
+/** Decision 0050: the agent's confirmation calls are calls like any other. */
+const CONFIRMATION_CALLS_NOTE =
+  "As ligações de confirmação de agendamento feitas pelo agente consomem minutos do plano, como qualquer ligação. As mensagens de WhatsApp não consomem minutos.";
+
 export function ManagePlanPage() {
   const trpc = useTRPC();
   const tenant = useQuery(trpc.tenant.get.queryOptions());
@@ -263,6 +267,7 @@ function SubscriptionDetails({
           Total restante:{" "}
           <strong className="font-semibold text-slate-900">{usage.overall.remaining} minutos</strong>
         </p>
+        <p className="text-xs text-slate-600 sm:col-span-2">{CONFIRMATION_CALLS_NOTE}</p>
       </div>
 
       <div className="grid grid-cols-1 gap-2 border-t border-slate-100 pt-5 sm:flex sm:flex-wrap">

@@ -15,6 +15,7 @@ import { VirtualCardGrid } from "../../components/ui/virtual-card-grid";
 import { serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
+import { ClientContactSwitch } from "./client-contact-switch";
 import { ClientFormDialog } from "./client-form-dialog";
 import { ClientLgpdActions } from "./client-lgpd-actions";
 
@@ -151,6 +152,7 @@ function ClientCard({ client, onEdit }: { client: Client; onEdit: () => void }) 
       {client.observations && (
         <p className="text-sm break-words whitespace-pre-line text-slate-600">{client.observations}</p>
       )}
+      {client.phoneNumber && <ClientContactSwitch client={client} />}
     </Card>
   );
 }

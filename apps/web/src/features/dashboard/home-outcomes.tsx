@@ -3,7 +3,7 @@
 import { formatDate, formatDayMonthTime } from "@atende/shared/format";
 import { formatPhone } from "@atende/shared/phone-format";
 import { conversationActionLabel, conversationStatusLabel } from "@atende/shared/schemas/conversations";
-import type { DashboardAppointment, DashboardOverview } from "@atende/shared/schemas/dashboard";
+import type { DashboardAppointment, DashboardOverview, NoShowRate } from "@atende/shared/schemas/dashboard";
 import { timeOfDayOf } from "@atende/shared/time";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -43,6 +43,7 @@ export function HomeOutcomes() {
         </Panel>
       </div>
       <Week week={data.week} />
+      <Confirmations confirmations={data.confirmations} />
       <WeeklyReportSetting enabled={data.weeklyReportEnabled} />
     </div>
   );
@@ -201,6 +202,42 @@ function Week({ week }: { week: DashboardOverview["week"] }) {
             </div>
           )}
         </div>
+      )}
+    </Panel>
+  );
+}
+
+const rateOf = (rate: NoShowRate | null) =>
+  rate?.rate == null ? "—" : `${(rate.rate * 100).toFixed(1).replace(".", ",")}%`;
+const rateHint = (rate: NoShowRate | null) =>
+  rate
+    ? `${rate.noShows} de ${rate.appointments} (${formatDate(rate.fromDate).slice(0, 5)} a ${formatDate(rate.toDate).slice(0, 5)})`
+    : undefined;
+
+/** The agent's confirmations of the last seven days and the no-show rate before and after (decision 0050). */
+function Confirmations({ confirmations: c }: { confirmations: DashboardOverview["confirmations"] }) {
+  return (
+    <Panel title="Confirmações de agendamento">
+      {!c.enabledSince ? (
+        <Empty>
+          O agente pode confirmar os agendamentos pelo WhatsApp e por ligação no dia anterior.{" "}
+          <Link to="/dashboard/agente/confirmacoes" className="font-medium text-teal-800 underline">
+            Ativar confirmações
+          </Link>
+        </Empty>
+      ) : (
+        <dl className="grid gap-3 [grid-template-columns:repeat(auto-fit,minmax(9rem,1fr))]">
+          <Stat
+            label="Confirmações enviadas"
+            value={String(c.sent)}
+            hint={c.enabled ? "Últimos 7 dias" : "Desativadas agora"}
+          />
+          <Stat label="Confirmados" value={String(c.confirmed)} />
+          <Stat label="Remarcados" value={String(c.rescheduled)} />
+          <Stat label="Cancelados" value={String(c.cancelled)} />
+          <Stat label="Faltas antes" value={rateOf(c.noShowBefore)} hint={rateHint(c.noShowBefore)} />
+          <Stat label="Faltas depois" value={rateOf(c.noShowAfter)} hint={rateHint(c.noShowAfter)} />
+        </dl>
       )}
     </Panel>
   );

@@ -1,0 +1,43 @@
+// What confirmations say, in pt-BR (docs/decisions/0050-confirmations.md).
+
+/** An answering machine hears who called and a request to call back: nothing about the service or professional. */
+export const machineMessage = (business: string) =>
+  `Olá! Aqui é da ${business}. Por favor, retorne esta ligação quando puder. Obrigado!`;
+
+export const MACHINE_SUMMARY =
+  "Ligação de confirmação atendida pela caixa postal: recado para retornar a ligação.";
+
+export const REPLIES = {
+  confirmed: (date: string, time: string) =>
+    `Obrigado! Seu atendimento de ${date} às ${time} está confirmado.`,
+  cancelled: "Pronto, seu atendimento foi cancelado. Quando quiser remarcar, é só nos chamar.",
+  alreadyCancelled: "Este atendimento já estava cancelado. Quando quiser remarcar, é só nos chamar.",
+  chooseSlot: "Escolha um novo horário, ou peça que a gente te ligue:",
+  noSlots: "Não encontramos horários livres nos próximos dias. Vamos te ligar para combinar um novo horário.",
+  listButton: "Ver horários",
+  listSection: "Horários livres",
+  callMe: "Prefiro que me liguem",
+  callScheduled: "Certo! Vamos te ligar em breve para combinar um novo horário.",
+  rescheduled: (date: string, time: string) =>
+    `Pronto! Seu atendimento foi remarcado para ${date} às ${time}.`,
+  slotTaken: "Esse horário acabou de ser ocupado. Toque em 'Remarcar' de novo para ver outros horários.",
+  optedOut: (business: string) =>
+    `Pronto: você não receberá mais mensagens nem ligações de confirmação de ${business}.`,
+  gone: "Este atendimento não está mais disponível para alteração por aqui. Por favor, entre em contato conosco.",
+} as const;
+
+/** The template's quick-reply buttons, by index: Confirmar, Remarcar, Cancelar. */
+export const TEMPLATE_BUTTONS = ["CONFIRMAR", "REMARCAR", "CANCELAR"] as const;
+
+/** Words that opt a patient out of contacts when typed (accents and case ignored). */
+export const STOP_WORDS = new Set(["PARAR", "PARE", "STOP", "SAIR", "CANCELAR MENSAGENS"]);
+
+export const SKIP_REASONS = {
+  optedOut: "Paciente pediu para não ser contatado",
+  changed: "Agendamento alterado, cancelado ou já confirmado",
+  unavailable: "Sem minutos disponíveis ou plano suspenso",
+  noChannel: "Canal indisponível",
+  noPhone: "Paciente sem telefone válido",
+  noCallerId: "Sem número de origem para a ligação",
+  noVoiceAgent: "Agente de voz não configurado",
+} as const;
