@@ -193,8 +193,8 @@ describe("waitlist offers", () => {
 
     // The agenda shows the hold.
     const holds = await c.tenant.api.waitlist.holds({ startDate: "2030-03-13", endDate: "2030-03-13" });
-    expect(holds).toEqual([
-      expect.objectContaining({ clientName: "Maria Espera", startsAt: "2030-03-13T09:00:00-03:00" }),
+    expect(holds.map(({ clientName, startsAt }) => ({ clientName, startsAt }))).toEqual([
+      { clientName: "Maria Espera", startsAt: "2030-03-13T09:00:00-03:00" },
     ]);
 
     // Anyone else's booking on the held slot (or overlapping it) is refused, with the hold's expiry.
