@@ -3,7 +3,7 @@
 // database, and so is the job runner with every domain's handlers (jobs/ itself knows no domain). The server's main
 // builds them and hands them to the request context, the runner and the routes; tests do the same through the test
 // harness. No module keeps a service of its own.
-import type { DataAccess } from "@atende/db";
+import type { DataAccess, Listen } from "@atende/db";
 import { billingJobs } from "./billing/jobs";
 import { CalendarService } from "./calendar/service";
 import { calendarJobs } from "./calendar/sync";
@@ -12,6 +12,7 @@ import type { ApiConfig } from "./config";
 import type { Services } from "./context";
 import { weeklyReportJobs } from "./dashboard/weekly-report";
 import { JobQueue, JobRunner } from "./jobs/runner";
+import { CallEventHub } from "./live/events";
 import { createEmailSender, type EmailSenderOptions } from "./mail/outbox";
 import { createPaymentProvider } from "./payments";
 import { recordingJobs } from "./privacy/recording-jobs";
@@ -23,6 +24,8 @@ export interface ServiceOptions {
   smtp?: Pick<EmailSenderOptions, "smtpUrl" | "from"> | undefined;
   /** The clock jobs are enqueued at when they say no time (tests freeze it). */
   now?: () => Date;
+  /** The database's LISTEN (`DatabaseHandle.listen`): without it the live stream of calls answers 503. */
+  listen?: Listen | undefined;
 }
 
 export type { Services };
@@ -36,6 +39,7 @@ export function createServices(config: ApiConfig, data: DataAccess, options: Ser
     recordings: createRecordingStore(config),
     mailer: options.smtp && createEmailSender(data, { ...options.smtp, now: options.now }),
     queue,
+    callEvents: new CallEventHub(options.listen),
   };
 }
 

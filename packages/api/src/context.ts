@@ -4,6 +4,7 @@ import type { AgentCall } from "./auth/call-tokens";
 import type { CalendarService } from "./calendar/service";
 import type { ApiConfig } from "./config";
 import type { JobQueue } from "./jobs/runner";
+import type { CallEventHub } from "./live/events";
 import type { EmailSender } from "./mail/outbox";
 import type { PaymentProvider } from "./payments/provider";
 import type { RecordingStore } from "./recordings/store";
@@ -27,6 +28,8 @@ export interface Services {
   mailer: EmailSender | undefined;
   /** The job queue's writing end; the server's runner (jobs/index.ts) runs what it holds. */
   queue: JobQueue;
+  /** The calls' events from the database's LISTEN, fanned out to the live stream's watchers (decision 0034). */
+  callEvents: CallEventHub;
 }
 
 /** A request's context; the installation's services (payments, calendar, telephony…) come from the composition root. */

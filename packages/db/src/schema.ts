@@ -212,6 +212,8 @@ export const voiceAgents = pgTable(
     welcomeMessage: text().notNull(),
     forwardingPhone: text(),
     forwardingWhatsapp: text(),
+    /** The welcome says that calls may be recorded and followed by the team (issue #24; decision 0034). */
+    recordingNotice: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -615,6 +617,13 @@ export const conversations = pgTable(
      * call silent for too long, as a gateway that died would leave it (decision 0032).
      */
     lastActivityAt: timestamp({ withTimezone: true }),
+    /**
+     * What the agent is doing while the call is ACTIVE (LISTENING, LOOKING_UP_SLOTS, BOOKING…), shown live on the
+     * dashboard (decision 0034); null once nothing was reported.
+     */
+    liveActivity: text(),
+    /** The message a caller left when the warm transfer found nobody: shown as 'Recado para retornar'. */
+    callbackMessage: text(),
     createdAt: createdAt(),
   },
   (t) => [

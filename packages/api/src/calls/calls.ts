@@ -33,6 +33,7 @@ import { professionals } from "../catalogue/professionals";
 import type { ApiConfig } from "../config";
 import { invalid, notFound, tooManyRequests, unauthorized } from "../errors";
 import { getTenantProfile } from "../identity/tenant-profile";
+import { publishCallEvent } from "../live/events";
 import { listAvailabilities } from "../scheduling/availability";
 import { clients as clientService, findClientsByPhone } from "../scheduling/clients";
 import { findVoiceAgent } from "./voice-agent";
@@ -146,7 +147,9 @@ export async function openCall(
     clientEmail: client?.email ?? null,
     startedAt: now,
     lastActivityAt: now,
+    liveActivity: "LISTENING",
   });
+  await publishCallEvent(db, ticket.callId, "STARTED");
   // A real call may last as long as the minutes the tenant has left (a hard cap; at least a minute, since the call
   // was let in with minutes), and never more than the 30-minute cap; a test call draws on nothing.
   const maxSeconds = ticket.isTest
@@ -213,6 +216,9 @@ export async function appendCallMessages(
       timestamp: new Date(message.timestamp),
     })),
   );
+  // A turn's messages are written when it ended: the agent listens again (decision 0034).
+  await db.update(c).set({ liveActivity: "LISTENING" }).where(eq(c.id, call.callId));
+  await publishCallEvent(db, call.callId, "TURN");
 }
 
 export async function recordCallActions(
@@ -234,6 +240,7 @@ export async function recordCallActions(
   );
   const last = input.actions.at(-1);
   if (last) await db.update(c).set({ actionType: last.actionType }).where(eq(c.id, call.callId));
+  await publishCallEvent(db, call.callId, "ACTION");
 }
 
 export async function setCallData(db: TenantTx, call: AgentCall, input: z.output<typeof CallDataInput>) {
@@ -320,6 +327,7 @@ export async function finishCall(
     .from(usage)
     .where(eq(usage.conversationId, call.callId));
   if (!recordedUsage) notFound(CONVERSATION_NOT_FOUND);
+  if (ended) await publishCallEvent(db, call.callId, "ENDED");
   return recordedUsage;
 }
 
@@ -396,6 +404,7 @@ export async function finishLostCall(db: TenantTx, callId: string, silentSince: 
     .returning({ id: c.id });
   if (!ended) return false;
   await meterCall(db, { conversationId: callId, seconds, isTest: lost.isTest, at: endedAt });
+  await publishCallEvent(db, callId, "ENDED");
   return true;
 }
 

@@ -196,6 +196,7 @@ describe("conversations.get", () => {
       collectedData: { nome: "Maria Silva", servico: "Consulta de rotina" },
       hasRecording: false,
       recordingFailed: false,
+      callbackMessage: null,
       latency: { turns: [], p50Ms: null, p95Ms: null },
     });
   });

@@ -237,6 +237,10 @@ export const ConversationDetail = ConversationListItem.extend({
     .describe(
       "A gravação falhou durante a chamada (ex.: disco cheio): não há áudio, a chamada seguiu normalmente",
     ),
+  callbackMessage: z
+    .string()
+    .nullable()
+    .describe("Recado para retornar: deixado por quem ligou quando a transferência não foi atendida"),
   latency: ConversationLatency.describe(
     "Tempos de cada turno do chamador e o p50/p95 da chamada (decisão 0022)",
   ),
