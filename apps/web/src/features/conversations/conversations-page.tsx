@@ -22,6 +22,7 @@ import {
   formatCallDuration,
 } from "./conversation-labels";
 import { ConversationLoader } from "./conversation-loader";
+import { LiveCallsSection } from "./live-calls";
 
 /** spec 001 §9: the call history's search waits for a 500 ms pause in typing. */
 const SEARCH_PAUSE_MS = 500;
@@ -40,6 +41,7 @@ export function ConversationsPage() {
   return (
     <>
       <PageHeader title="Atendimentos" subtitle="Histórico de ligações atendidas pelo seu agente" />
+      <LiveCallsSection onOpen={setOpenId} />
       <section
         aria-labelledby="lista-atendimentos"
         className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
