@@ -156,7 +156,9 @@ test("the dashboard shows a softphone call in progress and its transcript as it 
     question = await agentTurn(page, log);
     await expect(transcript.locator('[data-kind="CALLER"]').last()).toContainText(answer);
   }
-  await expect(transcript).toContainText("Olá, aqui é a Lia. Como posso ajudar?");
+  // The welcome, with the recording notice the tenant keeps on by default.
+  await expect(transcript).toContainText("Olá, aqui é a Lia.");
+  await expect(transcript).toContainText("Esta ligação pode ser gravada e acompanhada pela nossa equipe.");
   await expect(transcript.locator('[data-kind="SYSTEM"]').first()).toContainText(
     /Consultando horários livres…|Verificando o horário…/,
   );

@@ -17,6 +17,7 @@ import {
   TEST_CALLS_PER_DAY,
 } from "@atende/shared/schemas/calls";
 import { CONVERSATION_NOT_FOUND } from "@atende/shared/schemas/conversations";
+import { spokenWelcome } from "@atende/shared/schemas/live-calls";
 import { parseOffsetDateTime, startOfDay, today } from "@atende/shared/time";
 import type { z } from "zod";
 import {
@@ -164,7 +165,8 @@ export async function openCall(
     clockOffsetMs: clockOffsetOf(config, input.now, now),
     callerNumber,
     knowledge: {
-      agent,
+      // What the agent says first: the welcome, with the recording notice when the tenant keeps it on (decision 0034).
+      agent: { ...agent, welcomeMessage: spokenWelcome(agent.welcomeMessage, agent.recordingNotice) },
       profile,
       establishments: establishmentList,
       professionals: professionalList,

@@ -2,7 +2,7 @@
 // transactions, received through the database's LISTEN, and fanned out to the watchers of the call's tenant only.
 import { schema } from "@atende/db";
 import { and, eq, sql } from "@atende/db/orm";
-import type { LiveUpdate } from "@atende/shared/schemas/live-calls";
+import { type LiveUpdate, RECORDING_NOTICE } from "@atende/shared/schemas/live-calls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentCall, verifyAgentToken } from "../auth/call-tokens";
 import { CALL_EVENTS_CHANNEL, type CallEvent } from "../live/events";
@@ -244,3 +244,51 @@ describe("the live stream", () => {
     expect((await refusalOf(list.next())).code).toBe("UNAUTHORIZED");
   });
 });
+
+describe("the recording notice", () => {
+  it("is on by default: the welcome the agent says tells the caller, before its closing question", async () => {
+    const tenant = await t.seedTenant();
+    const agent = await tenant.api.voiceAgent.create({
+      name: "Sofia",
+      welcomeMessage: "Olá! Aqui é a Sofia. Como posso ajudar?",
+    });
+    expect(agent.recordingNotice).toBe(true);
+    const opened = await openCallOf(tenant);
+    expect(opened.knowledge.agent.welcomeMessage).toBe(
+      `Olá! Aqui é a Sofia. ${RECORDING_NOTICE} Como posso ajudar?`,
+    );
+  });
+
+  it("turned off in the agent's settings, leaves the welcome as written", async () => {
+    const tenant = await t.seedTenant();
+    await tenant.api.voiceAgent.create({ name: "Sofia", welcomeMessage: "Olá! Aqui é a Sofia." });
+    const updated = await tenant.api.voiceAgent.update({
+      name: "Sofia",
+      welcomeMessage: "Olá! Aqui é a Sofia.",
+      recordingNotice: false,
+    });
+    expect(updated.recordingNotice).toBe(false);
+    expect((await tenant.api.voiceAgent.get()).recordingNotice).toBe(false);
+    expect((await openCallOf(tenant)).knowledge.agent.welcomeMessage).toBe("Olá! Aqui é a Sofia.");
+    const refusal = await refusalOf(
+      tenant.api.voiceAgent.update({
+        name: "Sofia",
+        welcomeMessage: "Olá! Aqui é a Sofia.",
+        recordingNotice: "não" as unknown as boolean,
+      }),
+    );
+    expect(refusal).toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Aviso de gravação deve ser verdadeiro ou falso",
+    });
+    expect((await tenant.api.voiceAgent.get()).recordingNotice).toBe(false);
+  });
+});
+
+async function openCallOf(tenant: SeededTenant) {
+  const ticket = await tenant.api.voiceAgent.browserCall({});
+  return createCaller(t.contextFor(null)).calls.open({
+    token: ticket.customParameters.token,
+    streamSid: `MZ${crypto.randomUUID()}`,
+  });
+}

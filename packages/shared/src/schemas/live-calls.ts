@@ -55,6 +55,20 @@ export function liveActivityLabel(activity: string | null | undefined): string {
 /** The welcome's sentence when the tenant's recording notice is on (the voice agent's setting, on by default). */
 export const RECORDING_NOTICE = "Esta ligação pode ser gravada e acompanhada pela nossa equipe.";
 
+/**
+ * The welcome the agent says: with the notice on, the notice goes before the welcome's closing question ('Olá, aqui é
+ * a Lia. Esta ligação pode ser gravada… Como posso ajudar?'), else at its end.
+ */
+export function spokenWelcome(welcome: string, recordingNotice: boolean): string {
+  const text = welcome.trim();
+  if (!recordingNotice) return text;
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  const last = sentences.at(-1) ?? "";
+  if (sentences.length > 1 && last.endsWith("?"))
+    return [...sentences.slice(0, -1), RECORDING_NOTICE, last].join(" ");
+  return `${text} ${RECORDING_NOTICE}`;
+}
+
 /** 'Recado para retornar': the message a caller left when the transfer found nobody. */
 export const CALLBACK_MESSAGE_LABEL = "Recado para retornar";
 export const CALLBACK_MESSAGE_MAX = 2000;
