@@ -108,6 +108,7 @@ describe("the procedure walk", () => {
       "calls.recordActions",
       "calls.recordTurnTiming",
       "calls.setData",
+      "calls.takeMessage",
       "calls.transfer",
     ]);
     expect(byAgentAccess("ticket")).toEqual(["calls.open"]);

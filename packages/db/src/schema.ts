@@ -722,6 +722,11 @@ export const callTickets = pgTable(
     callSid: text().unique(),
     /** A call we placed (a test call, the demo call) is OUTBOUND; its conversation says so. */
     direction: conversationDirection().notNull().default("INBOUND"),
+    /**
+     * A warm transfer nobody answered brought the caller back (issue #24): the ticket was armed again to open the
+     * same conversation from a new stream.
+     */
+    returnedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.tenantId, t.issuedAt)],
 );

@@ -118,7 +118,12 @@ export async function openCall(
     .update(tickets)
     .set({ usedAt: now })
     .where(and(eq(tickets.id, ticket.callId), isNull(tickets.usedAt)))
-    .returning({ id: tickets.id, callSid: tickets.callSid, direction: tickets.direction });
+    .returning({
+      id: tickets.id,
+      callSid: tickets.callSid,
+      direction: tickets.direction,
+      returnedAt: tickets.returnedAt,
+    });
   if (!redeemed) unauthorized(CALL_MESSAGES.unauthorizedCall);
   // A phone call's ticket opens only that call's stream (a leaked ticket cannot open another); the refusal rolls the
   // redemption back with it.
@@ -135,21 +140,33 @@ export async function openCall(
     listOfferedServices(db),
     listAvailabilities(db, {}),
   ]);
-  await db.insert(c).values({
-    id: ticket.callId,
-    tenantId: db.tenantId,
-    status: "ACTIVE",
-    direction: redeemed.direction,
-    callSid: input.callSid ?? input.streamSid,
-    isTest: ticket.isTest,
-    phoneNumber: callerNumber,
-    clientId: client?.id ?? null,
-    clientName: client?.fullName ?? null,
-    clientEmail: client?.email ?? null,
-    startedAt: now,
-    lastActivityAt: now,
-    liveActivity: "LISTENING",
-  });
+  // A caller brought back from a warm transfer nobody answered (issue #24) goes on in the same conversation: it is
+  // in progress again, its record and what it already metered kept.
+  const returned = redeemed.returnedAt !== null;
+  const resumed = returned
+    ? await db
+        .update(c)
+        .set({ status: "ACTIVE", endedAt: null, lastActivityAt: now, liveActivity: "LISTENING" })
+        .where(eq(c.id, ticket.callId))
+        .returning({ id: c.id })
+    : [];
+  if (resumed.length === 0) {
+    await db.insert(c).values({
+      id: ticket.callId,
+      tenantId: db.tenantId,
+      status: "ACTIVE",
+      direction: redeemed.direction,
+      callSid: input.callSid ?? input.streamSid,
+      isTest: ticket.isTest,
+      phoneNumber: callerNumber,
+      clientId: client?.id ?? null,
+      clientName: client?.fullName ?? null,
+      clientEmail: client?.email ?? null,
+      startedAt: now,
+      lastActivityAt: now,
+      liveActivity: "LISTENING",
+    });
+  }
   await publishCallEvent(db, ticket.callId, "STARTED");
   // A real call may last as long as the minutes the tenant has left (a hard cap; at least a minute, since the call
   // was let in with minutes), and never more than the 30-minute cap; a test call draws on nothing.
@@ -174,6 +191,7 @@ export async function openCall(
       availabilities,
     },
     client,
+    ...(resumed.length > 0 ? { returnedFromTransfer: true } : {}),
   };
 }
 
@@ -275,6 +293,16 @@ export async function identifyCallClient(db: TenantTx, call: AgentCall, clientId
 }
 
 /**
+ * The message a caller left when the warm transfer found nobody (issue #24): kept on the conversation and shown in the
+ * dashboard as 'Recado para retornar'. A later message replaces it.
+ */
+export async function takeCallbackMessage(db: TenantTx, call: AgentCall, message: string): Promise<void> {
+  await activeCall(db, call);
+  await db.update(c).set({ callbackMessage: message }).where(eq(c.id, call.callId));
+  await publishCallEvent(db, call.callId, "MESSAGE");
+}
+
+/**
  * Ends the call's record and meters it: one usage record per call, whatever number of times the gateway asks (a
  * finished call answers the usage it recorded and changes nothing).
  */
@@ -295,12 +323,13 @@ export async function finishCall(
     .set({
       status: input.status,
       endedAt: new Date(input.endedAt),
-      duration: seconds,
-      summary: input.summary ?? null,
-      transferredTo: input.transferredTo ?? null,
+      // A call brought back from a transfer adds its second leg to the first (issue #24).
+      duration: sql`coalesce(${c.duration}, 0) + ${seconds}`,
+      summary: sql`coalesce(${input.summary ?? null}, ${c.summary})`,
+      transferredTo: sql`coalesce(${input.transferredTo ?? null}, ${c.transferredTo})`,
       recordingPath: input.recorded ? `${db.tenantId}/${call.callId}.wav` : null,
       recordingFailed: input.recordingFailed ?? false,
-      billedMinutes: ticket?.isTest ? 0 : minutes,
+      billedMinutes: sql`coalesce(${c.billedMinutes}, ${ticket?.isTest ? 0 : minutes})`,
     })
     .where(and(eq(c.id, call.callId), eq(c.status, "ACTIVE")))
     .returning({ id: c.id });

@@ -69,6 +69,12 @@ export function spokenWelcome(welcome: string, recordingNotice: boolean): string
   return `${text} ${RECORDING_NOTICE}`;
 }
 
+/** Said (Twilio's voice, pt-BR) to a caller whose transfer nobody answered, before the agent takes a message. */
+export const TRANSFER_UNANSWERED_LINE =
+  "Ninguém da equipe pôde atender agora. Vou voltar com a assistente para anotar o seu recado.";
+/** The transcript's line when the transfer was not answered. */
+export const TRANSFER_UNANSWERED_NOTE = "Transferência não atendida: a ligação voltou para o agente";
+
 /** 'Recado para retornar': the message a caller left when the transfer found nobody. */
 export const CALLBACK_MESSAGE_LABEL = "Recado para retornar";
 export const CALLBACK_MESSAGE_MAX = 2000;
