@@ -908,6 +908,7 @@ describe("every procedure a call ticket or the agent credential reaches, fed jun
         actions: [{ actionType: "APPOINTMENT_CREATED", timestamp: at, details: { servico: "Consulta" } }],
       },
       "calls.setData": { entries: { Motivo: "Agendamento" } },
+      "calls.takeMessage": { message: "Pedro pede retorno amanhã de manhã." },
       "calls.identifyClient": { clientId: client.id },
       "calls.recordTurnTiming": {
         turn: 1,

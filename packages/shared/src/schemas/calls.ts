@@ -292,6 +292,7 @@ export type CallOpened = z.infer<typeof CallOpened>;
 export const CallTakeMessageInput = z.object({
   message: z
     .string({ error: "Recado é obrigatório" })
+    .check(textCharacters({ multiline: true }))
     .trim()
     .min(1, "Recado é obrigatório")
     .max(2000, "Recado deve ter no máximo 2000 caracteres"),
