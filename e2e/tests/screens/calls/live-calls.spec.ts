@@ -176,3 +176,33 @@ test("the dashboard shows a softphone call in progress and its transcript as it 
   ).toHaveCount(1);
   await expect(dashboard.getByRole("article").first()).toContainText("Concluída");
 });
+
+test("a call whose transfer found nobody shows 'Recado para retornar' on its card and in its detail", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const email = await signInNewAccount(page, "Rita Recado");
+  const call = apiAs(request, baseURL, email);
+  // Seeded as the warm transfer leaves it (the Twilio flow is tested against the fake: warm-transfer.rest.test.ts).
+  await call("POST", "/dev/conversations", {
+    status: "COMPLETED",
+    origin: "INBOUND",
+    phoneNumber: "+5511987654321",
+    transferredTo: "+551133334444",
+    startedAt: "2030-06-03T10:00:00-03:00",
+    messages: [
+      { sender: "CALLER", content: "Quero falar com a recepção." },
+      { sender: "SYSTEM", content: "Transferência não atendida: a ligação voltou para o agente" },
+    ],
+    callbackMessage: "Pedro pede retorno amanhã de manhã para remarcar.",
+  });
+  await page.goto("/dashboard/atendimentos");
+  const card = page.getByRole("article");
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText("Recado para retornar");
+  await card.getByRole("button", { name: /^Ver Detalhes/ }).click();
+  const note = page.getByRole("dialog").getByRole("region", { name: "Recado para retornar" });
+  await expect(note).toContainText("Pedro pede retorno amanhã de manhã para remarcar.");
+  await expectNoSeriousA11yViolations(page);
+});

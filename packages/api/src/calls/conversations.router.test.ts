@@ -78,6 +78,7 @@ describe("conversations.list", () => {
       establishmentName: "Clínica Centro",
       summary: "Paciente agendou consulta de rotina para sexta-feira às 15h.",
       isTest: false,
+      callbackMessage: null,
     });
     expect(list[0]).toMatchObject({ origin: "OUTBOUND", isTest: true, actionType: null });
     expect(list[3]).toMatchObject({ status: "MISSED", clientName: null, summary: null, duration: 20 });

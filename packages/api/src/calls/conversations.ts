@@ -82,6 +82,8 @@ export interface RecordConversationInput extends ConversationStart {
   duration?: number | null;
   summary?: string | null;
   transferredTo?: string | null;
+  /** 'Recado para retornar' (issue #24). */
+  callbackMessage?: string | null;
   recordingPath?: string | null;
   billedMinutes?: number | null;
   /** The list's main action; defaults to the last action performed. */
@@ -141,6 +143,7 @@ export async function recordConversation(
         actionType: input.actionType ?? lastAction?.actionType ?? null,
         summary: input.summary ?? null,
         transferredTo: input.transferredTo ?? null,
+        callbackMessage: input.callbackMessage ?? null,
         recordingPath: input.recordingPath ?? null,
         billedMinutes: input.billedMinutes ?? null,
       })
@@ -245,6 +248,7 @@ const listColumns = {
   establishmentName: c.establishmentName,
   summary: c.summary,
   isTest: c.isTest,
+  callbackMessage: c.callbackMessage,
 };
 
 interface ListRow {
@@ -260,6 +264,7 @@ interface ListRow {
   establishmentName: string | null;
   summary: string | null;
   isTest: boolean;
+  callbackMessage: string | null;
 }
 
 function toListItem(row: ListRow): ConversationListItem {
@@ -276,6 +281,7 @@ function toListItem(row: ListRow): ConversationListItem {
     establishmentName: row.establishmentName,
     summary: row.summary,
     isTest: row.isTest,
+    callbackMessage: row.callbackMessage,
   };
 }
 
@@ -408,7 +414,6 @@ export async function getConversation(db: TenantTx, id: string): Promise<Convers
       transferredTo: c.transferredTo,
       recordingPath: c.recordingPath,
       recordingFailed: c.recordingFailed,
-      callbackMessage: c.callbackMessage,
     })
     .from(c)
     .leftJoin(linked, linkedClient)
@@ -453,7 +458,6 @@ export async function getConversation(db: TenantTx, id: string): Promise<Convers
     collectedData: Object.fromEntries(data.map((point) => [point.key, point.value])),
     hasRecording: row.recordingPath !== null,
     recordingFailed: row.recordingFailed,
-    callbackMessage: row.callbackMessage,
     latency: await latencyOf(db, id),
   };
 }

@@ -132,6 +132,10 @@ export const ConversationListItem = z.object({
   establishmentName: z.string().nullable(),
   summary: z.string().nullable(),
   isTest: z.boolean().describe("Chamada de teste (não consome minutos)"),
+  callbackMessage: z
+    .string()
+    .nullable()
+    .describe("Recado para retornar: deixado por quem ligou quando a transferência não foi atendida"),
 });
 export type ConversationListItem = z.infer<typeof ConversationListItem>;
 
@@ -237,10 +241,6 @@ export const ConversationDetail = ConversationListItem.extend({
     .describe(
       "A gravação falhou durante a chamada (ex.: disco cheio): não há áudio, a chamada seguiu normalmente",
     ),
-  callbackMessage: z
-    .string()
-    .nullable()
-    .describe("Recado para retornar: deixado por quem ligou quando a transferência não foi atendida"),
   latency: ConversationLatency.describe(
     "Tempos de cada turno do chamador e o p50/p95 da chamada (decisão 0022)",
   ),

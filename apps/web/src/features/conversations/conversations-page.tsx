@@ -1,6 +1,7 @@
 import { formatDayMonthTime } from "@atende/shared/format";
 import { formatPhone } from "@atende/shared/phone-format";
 import { type ConversationListItem, conversationActionLabel } from "@atende/shared/schemas/conversations";
+import { CALLBACK_MESSAGE_LABEL } from "@atende/shared/schemas/live-calls";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Clock, ExternalLink, Eye, MapPin, Phone } from "lucide-react";
 import { useState } from "react";
@@ -118,6 +119,7 @@ function ConversationCard({
       <div className="flex flex-wrap gap-2">
         <ConversationOriginBadge origin={conversation.origin} />
         {conversation.isTest && <Badge tone="amber">Teste</Badge>}
+        {conversation.callbackMessage && <Badge tone="amber">{CALLBACK_MESSAGE_LABEL}</Badge>}
         {conversation.actionType && (
           <Badge tone="teal">{conversationActionLabel(conversation.actionType)}</Badge>
         )}
