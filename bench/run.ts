@@ -19,6 +19,7 @@ import {
   printTable,
 } from "./lib";
 import { benchLighthouse, LIGHTHOUSE_TARGET } from "./lighthouse";
+import { benchLive } from "./live";
 import { benchLoad } from "./load";
 import { benchPatientList, PATIENTS } from "./patient-list";
 import { benchPgRestart } from "./pg-restart";
@@ -38,12 +39,21 @@ async function withDatabase<T>(
 }
 
 /**
- * `npm run bench -- browser` (or `scheduling`, `voice`, `providers`, `billing`, `load`, `lighthouse`, `access`) runs one
+ * `npm run bench -- browser` (or `scheduling`, `voice`, `providers`, `billing`, `load`, `lighthouse`, `access`, `live`) runs one
  * part; none runs them all. `soak` (30 minutes by default) runs only when named.
  */
 const parts = new Set(process.argv.slice(2));
 const wanted = (
-  part: "scheduling" | "browser" | "voice" | "providers" | "billing" | "load" | "lighthouse" | "access",
+  part:
+    | "scheduling"
+    | "browser"
+    | "voice"
+    | "providers"
+    | "billing"
+    | "load"
+    | "lighthouse"
+    | "access"
+    | "live",
 ) => parts.size === 0 || parts.has(part);
 
 async function main() {
@@ -56,6 +66,7 @@ async function main() {
   if (wanted("billing")) await billingBenches();
   if (wanted("lighthouse")) await lighthouseBenches();
   if (wanted("access")) await benchAccess();
+  if (wanted("live")) await benchLive();
   if (wanted("load")) {
     await benchLoad();
     await benchPgRestart();
