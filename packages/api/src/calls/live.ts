@@ -2,17 +2,16 @@
 // super-admin acting in the tenant) gets, and the stream it opens. The stream's events come from the database's
 // LISTEN (live/events.ts), so a watcher on any server replica sees a call on any gateway; on each event of its tenant
 // the stream reads the calls in progress, and the followed call's transcript, again in a tenant transaction.
-import { on } from "node:events";
 import { schema, type TenantTx } from "@atende/db";
 import { eq } from "@atende/db/orm";
 import { CONVERSATION_NOT_FOUND } from "@atende/shared/schemas/conversations";
-import type { LiveUpdate } from "@atende/shared/schemas/live-calls";
+import type { LiveTranscript, LiveUpdate } from "@atende/shared/schemas/live-calls";
 import { TRPCError } from "@trpc/server";
 import type { Actor } from "../auth/actor";
 import { signWatchTicket, type Watcher } from "../auth/watch-tickets";
 import type { ApiConfig } from "../config";
 import { notFound } from "../errors";
-import { type CallEventHub, LIVE_UNAVAILABLE } from "../live/events";
+import { type CallEvent, type CallEventHub, LIVE_UNAVAILABLE } from "../live/events";
 import type { TenantSteps } from "../trpc";
 import { listLiveCalls, liveTranscript } from "./conversations";
 
@@ -66,8 +65,10 @@ export interface WatchContext {
 }
 
 /**
- * The stream: the calls in progress (and the followed call's transcript) now, then again after every event of the
- * tenant, until the watcher leaves, the stream's time is up, or a read refuses the watcher.
+ * The stream: the calls in progress (and the followed call's transcript) now, then again after events of the tenant,
+ * until the watcher leaves, the stream's time is up, or a read refuses the watcher. Events that arrive while a read
+ * runs, or while the watcher has not taken the last update, are answered by one read; the transcript is read again
+ * only for an event of its own call.
  */
 export async function* watchCalls(
   ctx: WatchContext,
@@ -81,24 +82,42 @@ export async function* watchCalls(
     throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: LIVE_UNAVAILABLE });
   await ctx.callEvents.start();
   const stop = AbortSignal.any([...(signal ? [signal] : []), AbortSignal.timeout(WATCH_STREAM_MAX_MS)]);
+  let pending = false;
+  let pendingTranscript = false;
+  let wake: (() => void) | undefined;
+  const onEvent = (event: CallEvent) => {
+    pending = true;
+    if (event.callId === callId) pendingTranscript = true;
+    wake?.();
+  };
+  const onStop = () => wake?.();
   // Subscribed before the first read, so nothing committed in between is missed.
-  const events: AsyncIterator<unknown[]> = on(ctx.callEvents.emitter, ctx.tenantId, { signal: stop });
-  const read = () =>
+  const emitter = ctx.callEvents.emitter;
+  emitter.on(ctx.tenantId, onEvent);
+  stop.addEventListener("abort", onStop);
+  const read = (withTranscript: boolean, last: LiveTranscript | null) =>
     ctx.inTenant(async (db) => ({
       calls: await listLiveCalls(db),
-      transcript: callId ? await liveTranscript(db, callId) : null,
+      transcript: callId && withTranscript ? await liveTranscript(db, callId) : last,
     }));
   try {
-    yield await read();
+    let update = await read(true, null);
+    yield update;
     while (!stop.aborted) {
-      const next = await events.next();
-      if (next.done) return;
-      yield await read();
+      if (!pending) await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+      if (stop.aborted) return;
+      const withTranscript = pendingTranscript;
+      pending = false;
+      pendingTranscript = false;
+      update = await read(withTranscript, update.transcript);
+      yield update;
     }
   } catch (error) {
     if (stop.aborted) return;
     throw error;
   } finally {
-    await events.return?.();
+    emitter.off(ctx.tenantId, onEvent);
+    stop.removeEventListener("abort", onStop);
   }
 }
