@@ -58,7 +58,9 @@ async function agentTurn(page: Page, log: Locator): Promise<string> {
         return (
           (await state.textContent()) === "Ouvindo" &&
           (await last.getAttribute("data-speaker")) === "agent" &&
-          (await last.getAttribute("data-final")) === "true"
+          (await last.getAttribute("data-final")) === "true" &&
+          // A bubble is drawn before its words: wait for them.
+          ((await last.textContent()) ?? "").replace(/^Agente: /, "").trim() !== ""
         );
       },
       { timeout: 60_000, message: "the agent finishes its turn" },
