@@ -15,6 +15,7 @@ const DATABASE_SUITES = [
   "packages/api/src/access.test.ts",
   "packages/api/src/trpc.test.ts",
   "packages/api/src/billing/calls-gate.test.ts",
+  "packages/api/src/billing/apply-transition.test.ts",
   "packages/api/src/jobs/runner.test.ts",
   "packages/api/src/identity/auth.test.ts",
   "packages/api/src/scheduling/booking.test.ts",

@@ -10,6 +10,8 @@
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { parseArgs } from "node:util";
+import { BLIND_CALLS } from "./blind/calls";
+import { BLIND_FIXTURES } from "./blind/fixtures";
 import { HELDOUT_CALLS } from "./heldout/calls";
 import { HELDOUT_FIXTURES } from "./heldout/fixtures";
 import { CALL_HEADER, callLine, setsOf, totalsTable } from "./report";
@@ -70,10 +72,17 @@ function transcript(result: CallResult): string {
 async function main() {
   const engine = values.engine === "claude" ? "claude" : "offline";
   if (values.engine !== "offline" && values.engine !== "claude") throw new Error("--engine offline | claude");
-  const set = values.set === "smoke" ? "smoke" : "heldout";
-  const calls = selectCalls(set === "smoke" ? SMOKE_CALLS : HELDOUT_CALLS, values.only);
+  const sets = {
+    heldout: { calls: HELDOUT_CALLS, fixtures: HELDOUT_FIXTURES },
+    blind: { calls: BLIND_CALLS, fixtures: BLIND_FIXTURES },
+    smoke: { calls: SMOKE_CALLS, fixtures: SMOKE_FIXTURES },
+  };
+  const set = values.set ?? "heldout";
+  if (set !== "heldout" && set !== "blind" && set !== "smoke")
+    throw new Error("--set heldout | blind | smoke");
+  const calls = selectCalls(sets[set].calls, values.only);
   if (calls.length === 0) throw new Error(`no call matches --only ${values.only}`);
-  const fixtures = set === "smoke" ? SMOKE_FIXTURES : HELDOUT_FIXTURES;
+  const fixtures = sets[set].fixtures;
 
   let product: Product | null = null;
   let baseUrl = values.url?.replace(/\/+$/, "");

@@ -220,6 +220,9 @@ export async function playCall(
           next++;
         }
       }
+    } else if (step === undefined && call.persona?.leaves) {
+      // The caller said goodbye with their last line: they hang up.
+      break;
     } else {
       // Nothing scripted for now (or a barge-in waiting for its moment): answer what was asked.
       line = personaReply(call, turn, restate);

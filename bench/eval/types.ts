@@ -106,6 +106,8 @@ export interface Persona {
   transfer?: string;
   /** Which of several offered options (default 'o primeiro'). */
   pick?: string;
+  /** true: the caller hangs up once the script is said (their last line was a goodbye), answering nothing more. */
+  leaves?: boolean;
 }
 
 export interface ExpectedBooking {

@@ -22,6 +22,13 @@ describe("the gateway's engine setting", () => {
     expect(engineFromEnv(other, logger).name).toBe("claude (claude-sonnet-4-5)");
   });
 
+  it("both engines can hold a confirmation call (decision 0052)", () => {
+    const offline = engineFromEnv(gatewayEnv.parse({}), logger).engine;
+    const claude = engineFromEnv(gatewayEnv.parse({ ANTHROPIC_API_KEY: "sk-ant-x" }), logger).engine;
+    expect(typeof offline.startConfirmation).toBe("function");
+    expect(typeof claude.startConfirmation).toBe("function");
+  });
+
   it("refuses a Messages API override in production", () => {
     const result = gatewayEnv.safeParse({
       NODE_ENV: "production",

@@ -15,13 +15,14 @@
 // interim words once they have held still through a short trailing silence, before the endpointer decides the turn;
 // the turn ending on the same words commits it (its reply plays at once), anything else drops it.
 import { randomUUID } from "node:crypto";
-import type { AgentEvent, AgentSession, CallerInput, Engine } from "@atende/agent";
+import type { AgentEvent, AgentSession, CallerInput, ConfirmationSession, Engine } from "@atende/agent";
 import { SentenceSplitter } from "@atende/agent";
 import { e164Of } from "@atende/shared/phone";
 import { CALL_MESSAGES } from "@atende/shared/schemas/calls";
 import type { AgentState, InboundEvent, OutboundEvent } from "@atende/shared/telephony";
 import type { Logger } from "pino";
 import { type Clock, systemClock, type TimerHandle } from "./clock";
+import { isConfirmationCall, startConfirmation } from "./confirmation";
 import type { CallMetrics } from "./metrics";
 import type {
   CallRecorder,
@@ -167,6 +168,8 @@ interface OpenedCall {
   clockOffsetMs: number;
   maxSeconds: number;
   forwardingPhone: string | null;
+  /** A confirmation call's session (decision 0052): its outcome goes on the record. */
+  confirmation: ConfirmationSession | null;
 }
 
 let markCounter = 0;
@@ -362,17 +365,27 @@ export class CallSession {
     if (this.ended) return;
     const client = serverClient(this.deps.trpcUrl, opened.agentToken);
     const { knowledge } = opened;
-    const agent = this.deps.engine.start(
-      knowledge,
-      {
-        callId: opened.callId,
-        callerNumber: opened.callerNumber,
-        now: () => new Date(Date.now() + opened.clockOffsetMs),
-        knownClient: opened.client,
-        onFirstToken: () => this.reply?.clock?.engineFirst(),
-      },
-      agentTools(client),
-    );
+    const callInfo = {
+      callId: opened.callId,
+      callerNumber: opened.callerNumber,
+      now: () => new Date(Date.now() + opened.clockOffsetMs),
+      knownClient: opened.client,
+      onFirstToken: () => this.reply?.clock?.engineFirst(),
+    };
+    // A call placed to confirm an appointment (issue #23, decision 0052) starts the engine's confirmation mode.
+    const confirmation = isConfirmationCall(parameters)
+      ? await startConfirmation({
+          engine: this.deps.engine,
+          knowledge,
+          call: callInfo,
+          tools: agentTools(client),
+          server: client,
+          appointmentId: parameters.appointmentId,
+          logger: this.deps.logger,
+        })
+      : null;
+    if (this.ended) return;
+    const agent = confirmation ?? this.deps.engine.start(knowledge, callInfo, agentTools(client));
     this.startedAtMs = this.clock.now();
     this.call = {
       callId: opened.callId,
@@ -383,6 +396,7 @@ export class CallSession {
       clockOffsetMs: opened.clockOffsetMs,
       maxSeconds: opened.maxSeconds,
       forwardingPhone: knowledge.agent.forwardingPhone ?? null,
+      confirmation,
     };
     this.deps.logger.setBindings({ callId: opened.callId, tenantId: knowledge.agent.tenantId });
     this.deps.metrics?.callStarted();
@@ -871,6 +885,7 @@ export class CallSession {
         transferredTo: this.transferredTo ?? undefined,
         recorded,
         ...(this.recordingFailed ? { recordingFailed: true } : {}),
+        ...(call.confirmation ? { confirmationOutcome: call.confirmation.outcome() } : {}),
       }),
     );
     await this.callRecord.settled();

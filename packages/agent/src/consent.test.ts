@@ -28,6 +28,7 @@ const CLEAR_YES = [
   "pode agendar por favor",
   "isso",
   "isso mesmo",
+  "pois não",
   "Isso mesmo, obrigada.",
   "isso aí",
   "é isso",

@@ -50,7 +50,7 @@ export interface ReadBack {
 
 // Idioms that agree although they hold a 'não': masked before the negation is looked for.
 const AGREEING_NEGATIONS =
-  /\b(nao (tem|tera|vejo|ha|teria) (nenhum )?problemas?|por ?que nao|nao tem erro|nao tem como errar|sem problemas?|nao me importo|nao ligo)\b/g;
+  /\b(nao (tem|tera|vejo|ha|teria) (nenhum )?problemas?|por ?que nao|nao tem erro|nao tem como errar|sem problemas?|nao me importo|nao ligo|pois nao)\b/g;
 
 const STRONG_YES = [
   "pode ser",

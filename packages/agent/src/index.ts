@@ -1,7 +1,17 @@
+export {
+  appointmentWords,
+  goodbyeLine,
+  OPT_OUT_DATA,
+  openingLine,
+  outcomeSummary,
+  whoQuestion,
+} from "./confirmation/lines";
+export { createOfflineEngine } from "./confirmation/offline-engine";
+export { unavailableConfirmation } from "./confirmation/unavailable";
 export { type Consent, type ConsentAnswer, type ConsentReason, consentOf, type ReadBack } from "./consent";
 export { cpfDigits, formatCpf, isValidCpf } from "./cpf";
 export { PERIOD_RANGES, type Period, resolveWhen, SPELLED_DIGITS, type When } from "./datetime";
-export { createOfflineEngine, type OfflineEngineOptions } from "./dialog";
+export type { OfflineEngineOptions } from "./dialog";
 export { type Intent, intentsOf, type Topic, topicsOf } from "./intents";
 export {
   CLAUDE_DEFAULTS,

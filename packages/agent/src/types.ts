@@ -2,6 +2,7 @@
 // it answers with. The gateway implements `AgentTools` over the tenant's tRPC procedures with the agent credential, so
 // every booking rule and tenant check applies to callers too; an engine never touches the database.
 
+import type { ConfirmationOutcome } from "@atende/shared/enums";
 import type {
   Appointment,
   AppointmentCreateInput,
@@ -79,6 +80,29 @@ export interface AgentTools {
   /** Reschedule (a new `scheduledAt`) or cancel (status CANCELED): a PUT of the editable fields. */
   updateAppointment(toolCallId: string, input: AppointmentUpdateInput): Promise<Appointment>;
   confirmAppointment(toolCallId: string, id: string): Promise<Appointment>;
+  /**
+   * The patient asked on a confirmation call not to be called again ('não quero receber ligações', issue #23). The
+   * hook for the opt-out endpoint of issue #23 deliverable 1: absent until that endpoint exists, and then the agent
+   * only notes the wish in the call's record ('Pedido'), said so to the patient.
+   */
+  optOutOfCalls?(toolCallId: string, clientId: string): Promise<void>;
+}
+
+/** The appointment a confirmation call is about (issue #23), read with the agent credential before the call starts. */
+export interface ConfirmationTarget {
+  appointment: Appointment;
+  /** The appointment's patient: the person asked for ('Falo com …?'). */
+  client: Client;
+  /**
+   * A pet shop's pet, when the data has one ('Falo com o tutor do Thor?'). The patient record has no pet field yet,
+   * so the gateway never sets it and a pet shop asks for the client by name.
+   */
+  petName?: string;
+}
+
+/** A confirmation call's session: an `AgentSession` that also tells what the call came to, for its record. */
+export interface ConfirmationSession extends AgentSession {
+  outcome(): ConfirmationOutcome;
 }
 
 export type CallerInput =
@@ -143,4 +167,15 @@ export interface Speculation {
 
 export interface Engine {
   start(knowledge: AgentKnowledge, call: CallInfo, tools: AgentTools): AgentSession;
+  /**
+   * An outbound confirmation call about `target` (issue #23; decision 0052): who is calling and why, the patient
+   * asked for, the appointment read back, and confirmed, moved or cancelled through the same tools and the same
+   * confirmation gate. Optional: an engine without it cannot place one (the gateway ends such a call politely).
+   */
+  startConfirmation?(
+    knowledge: AgentKnowledge,
+    call: CallInfo,
+    tools: AgentTools,
+    target: ConfirmationTarget,
+  ): ConfirmationSession;
 }

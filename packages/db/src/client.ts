@@ -32,7 +32,8 @@ export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: "pglite" | "postgres";
   listen: Listen;
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (drizzle/ by default) that the database lacks. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,7 +61,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
         const { unlisten } = await client.listen(channel, onPayload);
         return unlisten;
       },
-      migrate: () => migratePostgres(db, { migrationsFolder }),
+      migrate: (folder = migrationsFolder) => migratePostgres(db, { migrationsFolder: folder }),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -78,7 +79,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
     },
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }

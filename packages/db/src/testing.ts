@@ -48,16 +48,22 @@ export interface TestDatabaseOptions {
   maxConnections?: number;
   /** A PostgreSQL server to create the database on; `false` for PGlite; TEST_DATABASE_URL's when omitted. */
   server?: string | false;
+  /** An empty database, no migration applied (a test that migrates it step by step). */
+  empty?: boolean;
 }
 
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const serverUrl = options.server === false ? undefined : (options.server ?? testDatabaseUrl());
   if (!serverUrl) {
-    const handle = wrapPglite(await freshPglite());
+    const client = options.empty
+      ? await PGlite.create("memory://", { extensions: { btree_gist } })
+      : await freshPglite();
+    const handle = wrapPglite(client);
     return { ...handle, label: "pglite" };
   }
   const name = `atende_test_${randomBytes(6).toString("hex")}`;
-  const template = serverUrl === process.env.TEST_DATABASE_URL ? process.env[PG_TEMPLATE_ENV] : undefined;
+  const template =
+    serverUrl === process.env.TEST_DATABASE_URL && !options.empty ? process.env[PG_TEMPLATE_ENV] : undefined;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
@@ -67,7 +73,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), maxConnections: options.maxConnections ?? 10 });
-  await handle.migrate();
+  if (!options.empty) await handle.migrate();
   return {
     ...handle,
     label: "postgres",

@@ -65,6 +65,20 @@ export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 export const CONVERSATION_DIRECTIONS = ["INBOUND", "OUTBOUND"] as const;
 export type ConversationDirection = (typeof CONVERSATION_DIRECTIONS)[number];
 
+/**
+ * What a confirmation call (issue #23) came to, on its OUTBOUND conversation: the appointment confirmed, moved or
+ * cancelled; the person who answered was not the patient (nothing about the appointment was said); or the call ended
+ * without a decision (silence, a hang-up, a deferral, an appointment that could not be read).
+ */
+export const CONFIRMATION_OUTCOMES = [
+  "CONFIRMED",
+  "RESCHEDULED",
+  "CANCELLED",
+  "WRONG_PERSON",
+  "NO_DECISION",
+] as const;
+export type ConfirmationOutcome = (typeof CONFIRMATION_OUTCOMES)[number];
+
 /** Who said a message in a call: the agent ('IA' in the interface) or the caller. */
 export const MESSAGE_SENDERS = ["AGENT", "CALLER", "SYSTEM"] as const;
 export type MessageSender = (typeof MESSAGE_SENDERS)[number];

@@ -869,3 +869,319 @@ describe("the system prompt", () => {
     expect(prompt).toMatch(/não oferecemos esse serviço/);
   });
 });
+
+describe("the same consent gate as the offline engine before every write (issue #27 part 5, decision 0039)", () => {
+  const bookAt = (ids: Record<string, string>, offeredServiceId: string) => ({
+    type: "tool_use" as const,
+    name: "book_appointment",
+    input: {
+      clientId: ids.maria,
+      professionalId: ids.ana,
+      establishmentId: ids.centro,
+      scheduledAt: "2026-12-11T09:00:00-03:00",
+      offeredServices: [offeredServiceId],
+    },
+  });
+
+  it("books only the service the read-back named: a yes to another service's read-back books nothing", async () => {
+    const { fixture, tools, session } = await startCall();
+    const { ids } = fixture;
+    const consulta = fixture.knowledge.services.find((s) => s.id === ids.consulta)!;
+    const other = fixture.knowledge.services.find(
+      (s) => s.id !== ids.consulta && !s.name.toLowerCase().includes(consulta.name.toLowerCase()),
+    )!;
+    const results: { content: string; isError: boolean }[] = [];
+    script(
+      text(`Posso agendar ${other.name} na sexta-feira, dia 11, às nove horas?`),
+      // The model books the consultation on a yes to the other service's read-back.
+      () => ({ blocks: [bookAt(ids, ids.consulta!)] }),
+      (request) => {
+        results.push(...lastToolResults(request));
+        return text(
+          `Posso agendar ${consulta.name} com a Dra. Ana Lima na sexta-feira, dia 11, às nove horas?`,
+        )();
+      },
+      () => ({ blocks: [bookAt(ids, ids.consulta!)] }),
+      (request) => {
+        results.push(...lastToolResults(request));
+        return text("Pronto, está agendado.")();
+      },
+    );
+    await say(session, "quero marcar sexta às nove");
+    await say(session, "sim");
+    expect(results[0]?.isError).toBe(true);
+    expect(results[0]?.content).toMatch(/não disse o serviço/);
+    expect(tools.calls.filter((c) => c.tool === "createAppointment")).toHaveLength(0);
+    await say(session, "sim, pode marcar");
+    expect(results[1]?.isError).toBe(false);
+    expect(tools.calls.filter((c) => c.tool === "createAppointment")).toHaveLength(1);
+  });
+
+  it("moves only the appointment the read-back named: a yes to a read-back of another service moves nothing", async () => {
+    const { fixture, tools, session } = await startCall();
+    const { ids } = fixture;
+    const consulta = fixture.knowledge.services.find((s) => s.id === ids.consulta)!;
+    const other = fixture.knowledge.services.find(
+      (s) => s.id !== ids.consulta && !s.name.toLowerCase().includes(consulta.name.toLowerCase()),
+    )!;
+    const move = {
+      type: "tool_use" as const,
+      name: "reschedule_appointment",
+      input: { appointmentId: ids["maria-consulta"], scheduledAt: "2026-12-14T09:00:00-03:00" },
+    };
+    const results: { content: string; isError: boolean }[] = [];
+    const reply = (next: string) => (request: FakeRequest) => {
+      results.push(...lastToolResults(request));
+      return text(next)();
+    };
+    script(
+      () => ({
+        blocks: [
+          {
+            type: "tool_use",
+            name: "list_appointments",
+            input: { startDate: "2026-12-09", endDate: "2027-01-31", clientId: ids.maria },
+          },
+        ],
+      }),
+      text(`Posso passar ${other.name} para segunda-feira, dia 14, às nove horas?`),
+      () => ({ blocks: [move] }),
+      reply(`Desculpe. Posso passar ${consulta.name} para segunda-feira, dia 14, às nove horas?`),
+      () => ({ blocks: [move] }),
+      reply("Pronto, remarquei."),
+    );
+    await say(session, "preciso mudar meu horário pra segunda dia 14 às nove");
+    await say(session, "sim");
+    expect(results[0]?.content).toMatch(/não disse o agendamento que muda/);
+    expect(tools.calls.filter((c) => c.tool === "updateAppointment")).toHaveLength(0);
+    await say(session, "isso, pode passar");
+    expect(results[1]?.isError).toBe(false);
+    expect(tools.appointments.find((a) => a.id === ids["maria-consulta"])?.scheduledAt).toBe(
+      "2026-12-14T09:00:00-03:00",
+    );
+  });
+
+  it("two services read back in one sentence, each at its time: one yes books both, and only those times", async () => {
+    const { fixture, tools, session } = await startCall();
+    const { ids } = fixture;
+    const consulta = fixture.knowledge.services.find((s) => s.id === ids.consulta)!;
+    const at = (scheduledAt: string, id: string) => ({
+      type: "tool_use" as const,
+      id,
+      name: "book_appointment",
+      input: { ...bookAt(ids, ids.consulta!).input, scheduledAt },
+    });
+    const results: { content: string; isError: boolean }[] = [];
+    script(
+      text(
+        `Posso agendar ${consulta.name} às nove horas e a outra ${consulta.name} às onze horas, na sexta-feira, dia 11?`,
+      ),
+      () => ({
+        blocks: [
+          at("2026-12-11T09:00:00-03:00", "toolu_nine"),
+          at("2026-12-11T11:00:00-03:00", "toolu_eleven"),
+          at("2026-12-11T10:30:00-03:00", "toolu_half_past_ten"),
+        ],
+      }),
+      (request) => {
+        results.push(...lastToolResults(request));
+        return text("Pronto.")();
+      },
+    );
+    await say(session, "quero duas consultas na sexta, às nove e às onze");
+    await say(session, "sim");
+    expect(results.map((r) => r.isError)).toEqual([false, false, true]);
+    const created = tools.calls.filter((c) => c.tool === "createAppointment").map((c) => c.toolCallId);
+    expect(created).toEqual(["toolu_nine", "toolu_eleven"]);
+  });
+
+  it("no yes to alternatives read in one sentence ('às nove ou às onze?')", async () => {
+    const { fixture, tools, session } = await startCall();
+    const { ids } = fixture;
+    script(
+      text("Tenho a consulta na sexta-feira, dia 11, às nove horas ou às onze horas. Pode ser?"),
+      () => ({
+        blocks: [
+          {
+            ...bookAt(ids, ids.consulta!),
+            input: { ...bookAt(ids, ids.consulta!).input, scheduledAt: "2026-12-11T11:00:00-03:00" },
+          },
+        ],
+      }),
+      text("Qual dos dois?"),
+    );
+    await say(session, "quero uma consulta sexta");
+    await say(session, "sim");
+    expect(lastToolResults(fake.requests[2]!)[0]?.isError).toBe(true);
+    expect(tools.calls.filter((c) => c.tool === "createAppointment")).toHaveLength(0);
+  });
+
+  it.each(["não precisa, obrigada, eu ligo depois", "não, obrigado", "ok, obrigada, tchau"])(
+    "transfers nothing on '%s' to an offered transfer",
+    async (reply) => {
+      const { session } = await startCall();
+      script(
+        text("Isso eu não consigo resolver por aqui. Quer que eu transfira para a recepção?"),
+        () => ({ blocks: [{ type: "tool_use", name: "transfer_call", input: {} }] }),
+        (request) => {
+          expect(lastToolResults(request)[0]?.content).toMatch(/Não transferido/);
+          return text("Tudo bem. Até logo!")();
+        },
+      );
+      await say(session, "queria a segunda via do recibo");
+      const events = await say(session, reply);
+      expect(events.some((e) => e.type === "transfer")).toBe(false);
+    },
+  );
+
+  it.each(["quero falar com uma pessoa", "sim, por favor", "não, quero falar com a recepção"])(
+    "transfers on '%s'",
+    async (reply) => {
+      const { session } = await startCall();
+      script(text("Posso ajudar com agendamentos. Quer que eu transfira para a recepção?"), () => ({
+        blocks: [{ type: "tool_use", name: "transfer_call", input: {} }],
+      }));
+      await say(session, "queria a segunda via do recibo");
+      const events = await say(session, reply);
+      expect(events.some((e) => e.type === "transfer")).toBe(true);
+    },
+  );
+
+  it("changes a patient's phone only on a yes to a read-back of the new number", async () => {
+    const { tools, session } = await startCall();
+    const maria = (await tools.findClientByPhone(MARIA_PHONE))!;
+    tools.calls.length = 0;
+    const update = {
+      type: "tool_use" as const,
+      name: "update_patient",
+      input: {
+        id: maria.id,
+        fullName: maria.fullName,
+        phoneNumber: "(11) 91234-5678",
+        documentNumber: maria.documentNumber,
+        email: maria.email,
+        healthInsuranceProvider: maria.healthInsuranceProvider,
+        healthInsuranceNumber: maria.healthInsuranceNumber,
+        observations: maria.observations,
+      },
+    };
+    const results: { content: string; isError: boolean }[] = [];
+    const collect = (next: string) => (request: FakeRequest) => {
+      results.push(...lastToolResults(request));
+      return text(next)();
+    };
+    script(
+      // Before any read-back: no yes to it.
+      () => ({ blocks: [update] }),
+      collect("Qual é o número novo?"),
+      // A read-back of another number.
+      text(
+        "Vou trocar o seu telefone para onze, nove oito sete seis cinco, quatro três dois um. Posso atualizar?",
+      ),
+      () => ({ blocks: [update] }),
+      collect("Desculpe, qual é o número?"),
+      // The new number read back, and a yes.
+      text(
+        "Vou trocar o seu telefone para onze, nove um dois três quatro, cinco seis sete oito. Posso atualizar?",
+      ),
+      () => ({ blocks: [update] }),
+      collect("Pronto, atualizei."),
+    );
+    await say(session, "quero mudar meu telefone no cadastro");
+    expect(results[0]?.content).toMatch(/não confirmou a alteração/);
+    await say(session, "é onze nove um dois três quatro cinco seis sete oito");
+    await say(session, "isso");
+    expect(results[1]?.content).toMatch(/não disse o telefone novo/);
+    expect(tools.calls.filter((c) => c.tool === "updateClient")).toHaveLength(0);
+    await say(session, "onze nove um dois três quatro cinco seis sete oito");
+    await say(session, "isso mesmo");
+    expect(results[2]?.isError).toBe(false);
+    expect(tools.calls.filter((c) => c.tool === "updateClient")).toHaveLength(1);
+    expect((await tools.findClientByPhone("+5511912345678"))?.id).toBe(maria.id);
+  });
+
+  it("registers a new patient only under the name and numbers the caller said", async () => {
+    const { tools, session } = await startCall(FIXTURES.clinica(), "+5511955554444");
+    const results: { content: string; isError: boolean }[] = [];
+    // Each request after a tool call collects that call's result, then the model acts again.
+    const register = (input: Record<string, unknown>) => (request: FakeRequest) => {
+      results.push(...lastToolResults(request));
+      return { blocks: [{ type: "tool_use" as const, name: "register_patient", input }] };
+    };
+    const reply = (next: string) => (request: FakeRequest) => {
+      results.push(...lastToolResults(request));
+      return text(next)();
+    };
+    script(
+      // A time phrase taken for a name.
+      register({ fullName: "Amanhã Cedo", phoneNumber: "+5511955554444" }),
+      reply("Qual é o seu nome completo?"),
+      // A name the caller did not say, then the name said with a phone nobody gave.
+      register({ fullName: "Rafael Menezes", phoneNumber: "+5511955554444" }),
+      register({ fullName: "Rafael Mendes", phoneNumber: "(11) 97777-0000" }),
+      reply("Posso usar o número de onde você está ligando?"),
+      // The name said and the caller's own number.
+      register({ fullName: "Rafael Mendes", phoneNumber: "+5511955554444" }),
+      reply("Cadastro feito."),
+    );
+    await say(session, "quero marcar uma consulta pra amanhã cedo");
+    expect(results[0]?.content).toMatch(/não é um nome/);
+    await say(session, "meu nome é ahn rafaela não desculpa rafael mendes");
+    expect(results[1]?.content).toMatch(/não disse o nome 'Rafael Menezes'/);
+    expect(results[2]?.content).toMatch(/telefone não é o da ligação/);
+    expect(tools.calls.filter((c) => c.tool === "createClient")).toHaveLength(0);
+    await say(session, "pode ser esse mesmo");
+    expect(results[3]?.isError).toBe(false);
+    expect(tools.calls.filter((c) => c.tool === "createClient")).toHaveLength(1);
+  });
+
+  it("puts the payment methods, the business's notes, a professional's observations and a location's accessibility in the system prompt", () => {
+    const fixture = FIXTURES.clinica();
+    const k = fixture.knowledge;
+    const prompt = buildSystemPrompt(
+      {
+        ...k,
+        profile: { ...k.profile, paymentMethods: "Pix e cartão", notes: "Não atendemos emergências." },
+        professionals: k.professionals.map((p, i) =>
+          i === 0 ? { ...p, observations: "Atende só maiores de 16 anos." } : p,
+        ),
+        establishments: k.establishments.map((e, i) => (i === 0 ? { ...e, hasAccessibility: true } : e)),
+      },
+      { callId: "c", callerNumber: null, now, knownClient: null },
+    );
+    expect(prompt).toMatch(/Formas de pagamento: Pix e cartão/);
+    expect(prompt).toMatch(/Outras informações: Não atendemos emergências\./);
+    expect(prompt).toMatch(/Observações: Atende só maiores de 16 anos\./);
+    expect(prompt).toMatch(/Acessibilidade: sim/);
+    // What is offered, as one closed list: anything else is not.
+    const names = k.services.map((s) => s.name).join("; ");
+    expect(prompt).toContain(`Oferecemos somente: ${names}. Qualquer outro serviço não oferecemos.`);
+  });
+
+  it("puts the known patient's record notes and insurer in the system prompt", () => {
+    const fixture = FIXTURES.clinica();
+    const knownClient = {
+      id: "c-1",
+      tenantId: "t",
+      fullName: "Patrícia Moraes",
+      documentNumber: null,
+      phoneNumber: "(11) 98111-2233",
+      email: null,
+      healthInsuranceProvider: "Unimed",
+      healthInsuranceNumber: null,
+      observations: "Tutora do Thor (shih-tzu)",
+      createdAt: "2026-01-01T00:00:00.000Z",
+    };
+    const prompt = buildSystemPrompt(fixture.knowledge, {
+      callId: "c",
+      callerNumber: "+5511981112233",
+      now,
+      knownClient,
+    });
+    expect(prompt).toMatch(/Paciente reconhecido pelo telefone: Patrícia Moraes/);
+    expect(prompt).toMatch(/Convênio do paciente: Unimed/);
+    expect(prompt).toMatch(/Observações do cadastro: Tutora do Thor \(shih-tzu\)/);
+    expect(prompt).toMatch(/só transfira se ele aceitar/);
+    expect(prompt).toMatch(/Nunca cadastre um nome, telefone ou CPF que o cliente não disse/);
+  });
+});

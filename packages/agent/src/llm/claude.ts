@@ -17,6 +17,9 @@ import type {
 import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { Client } from "@atende/shared/schemas/clients";
 import { Channel } from "../channel";
+import type { ClaudeMode } from "../confirmation/claude-mode";
+import { claudeConfirmation } from "../confirmation/claude-mode";
+import { startOfflineConfirmation } from "../confirmation/dialog";
 import { consentOf } from "../consent";
 import { resolveWhen, wallClock } from "../datetime";
 import { createOfflineEngine, TOPIC_LABELS } from "../dialog";
@@ -34,7 +37,7 @@ import {
   ToolError,
 } from "../types";
 import { buildSystemPrompt } from "./prompt";
-import { readsOnly, TOOLS, type ToolContext, type ToolOutcome, toolDefinitions } from "./tools";
+import { readsOnly, TOOLS, type ToolContext, type ToolDef, type ToolOutcome, toolDefinitions } from "./tools";
 import { TurnGate } from "./turn-gate";
 
 export interface ClaudeEngineOptions {
@@ -74,6 +77,9 @@ export const CLAUDE_LINES = {
   silence: "Como não ouvi resposta, vou encerrar a ligação.",
   goodbye: "Obrigado pela ligação. Até logo!",
 } as const;
+
+/** Where a read-back sentence joins two changes: a comma, or 'e' before an article ('às nove e a vacina às onze'). */
+const CLAUSES = /,\s*|\s+e\s+(?=(?:o|a|os|as|à|às|ao|aos)\s)/i;
 
 /** At most this many model requests in one caller turn (tool round trips included). */
 const MAX_ROUNDS = 6;
@@ -136,12 +142,16 @@ class ClaudeSession implements AgentSession {
   private cutOff = false;
   /** The text of the agent's previous turn as the caller heard it: what a yes answers. */
   private previousTurn = "";
+  /** What the caller said this call, as settled by whole turns: a new patient's data comes from it. */
+  private callerWords: string[] = [];
   private seen: Seen = { appointments: new Map(), clients: new Map() };
   private readonly outcomes: string[] = [];
   private readonly topicsGiven = new Set<string>();
   private fallback: AgentSession | undefined;
   private ended = false;
   private busy: Promise<void> = Promise.resolve();
+  /** The tools of this call: every tool, or a mode's own list (decision 0052). */
+  private readonly toolList: ToolDef[];
 
   constructor(
     private readonly anthropic: Anthropic,
@@ -150,9 +160,20 @@ class ClaudeSession implements AgentSession {
     private readonly k: AgentKnowledge,
     private readonly call: CallInfo,
     private readonly tools: AgentTools,
+    /** A call other than the reception (the confirmation call, decision 0052): its prompt, opening, tools, fallback. */
+    private readonly mode?: ClaudeMode,
   ) {
-    this.system = [{ type: "text", text: buildSystemPrompt(k, call), cache_control: { type: "ephemeral" } }];
+    this.system = [
+      {
+        type: "text",
+        text: mode?.system ?? buildSystemPrompt(k, call),
+        cache_control: { type: "ephemeral" },
+      },
+    ];
+    this.toolList = mode?.tools ?? TOOLS;
     if (call.knownClient) this.seen.clients.set(call.knownClient.id, call.knownClient);
+    for (const a of mode?.seen.appointments ?? []) this.seen.appointments.set(a.id, a);
+    for (const c of mode?.seen.clients ?? []) this.seen.clients.set(c.id, c);
   }
 
   // ─── AgentSession ──────────────────────────────────────────────────────────────────────────────────────────
@@ -161,6 +182,11 @@ class ClaudeSession implements AgentSession {
     // The welcome is the tenant's own text (no model call, no wait); the system prompt tells the model it was said.
     return this.run(signal, new TurnGate(this.call), async (emit, said) => {
       if (this.call.callerNumber) emit({ type: "data", key: "Telefone", value: this.call.callerNumber });
+      if (this.mode) {
+        for (const e of this.mode.greetEvents) emit(e);
+        for (const text of this.mode.opening) said({ text });
+        return;
+      }
       const welcome =
         this.k.agent.welcomeMessage.trim() ||
         `Olá, você ligou para ${this.k.profile.name}. Eu sou ${this.k.agent.name}. Como posso ajudar?`;
@@ -299,7 +325,11 @@ class ClaudeSession implements AgentSession {
     const said = [this.previousTurn, ...sentences(this.previousTurn)];
     return said.some((text) => {
       const when = resolveWhen(text, now);
-      return when?.date === target.date && when.time === target.minutes;
+      if (when?.date !== target.date) return false;
+      if (when.time === target.minutes) return true;
+      // Two services read back in one sentence ('o banho às nove e a vacina às onze, na sexta'): the sentence's day
+      // and one clause's time. Alternatives ('às nove ou às onze?') are one clause: no yes to either.
+      return text.split(CLAUSES).some((clause) => resolveWhen(clause, now)?.time === target.minutes);
     });
   }
 
@@ -325,6 +355,9 @@ class ClaudeSession implements AgentSession {
     // the turn is the caller's, so a dropped speculation leaves nothing behind (decision 0024).
     const messages = [...this.messages];
     const seen: Seen = { appointments: new Map(this.seen.appointments), clients: new Map(this.seen.clients) };
+    // A CPF or phone may be typed on the keypad: its digits are the caller's words too.
+    const words = input.kind === "speech" ? input.text : input.kind === "dtmf" ? input.digits : null;
+    const callerWords = words ? [...this.callerWords, words] : this.callerWords;
     const note: ContentBlockParam[] = this.cutOff
       ? [{ type: "text", text: "[o cliente interrompeu você; ele só ouviu a sua fala até aqui]" }]
       : [];
@@ -356,7 +389,7 @@ class ClaudeSession implements AgentSession {
         const results: ToolResultBlockParam[] = [];
         for (const use of uses) {
           // A guess may look things up; a tool that acts waits until the caller's turn is decided (decision 0024).
-          if (!readsOnly(use.name) && !(await gate.pass())) return;
+          if (!readsOnly(use.name, this.toolList) && !(await gate.pass())) return;
           const filler = setTimeout(() => {
             // No filler for a guess: the caller has not finished speaking.
             if (fillerSaid || signal.aborted || !gate.isOpen) return;
@@ -365,7 +398,7 @@ class ClaudeSession implements AgentSession {
           }, this.options.fillerAfterMs);
           let outcome: ToolOutcome;
           try {
-            outcome = await this.runTool(use, input, seen);
+            outcome = await this.runTool(use, input, seen, callerWords);
           } finally {
             clearTimeout(filler);
           }
@@ -402,6 +435,7 @@ class ClaudeSession implements AgentSession {
       if (gate.isOpen) {
         this.messages = messages;
         this.seen = seen;
+        this.callerWords = callerWords;
         this.cutOff = false;
       }
     }
@@ -461,7 +495,7 @@ class ClaudeSession implements AgentSession {
           model: this.options.model,
           max_tokens: this.options.maxTokens,
           system: this.system,
-          tools: toolDefinitions(),
+          tools: toolDefinitions(this.toolList),
           messages: withCacheBreakpoint(messages),
           stream: true,
         },
@@ -541,8 +575,13 @@ class ClaudeSession implements AgentSession {
     });
   }
 
-  private async runTool(use: ToolUseBlockParam, input: CallerInput, seen: Seen): Promise<ToolOutcome> {
-    const def = TOOLS.find((t) => t.name === use.name);
+  private async runTool(
+    use: ToolUseBlockParam,
+    input: CallerInput,
+    seen: Seen,
+    callerWords: string[],
+  ): Promise<ToolOutcome> {
+    const def = this.toolList.find((t) => t.name === use.name);
     if (!def) return { content: `Ferramenta desconhecida: ${use.name}`, isError: true };
     const ctx: ToolContext = {
       tools: this.tools,
@@ -550,6 +589,11 @@ class ClaudeSession implements AgentSession {
       toolUseId: use.id,
       now: this.call.now(),
       confirmed: (instant) => this.confirmed(input, instant),
+      agreed: () => input.kind === "speech" && consentOf(input.text).answer === "yes",
+      previousTurn: this.previousTurn,
+      callerText: input.kind === "speech" ? input.text : null,
+      callerWords,
+      callerNumber: this.call.callerNumber,
       appointments: seen.appointments,
       clients: seen.clients,
     };
@@ -581,7 +625,7 @@ class ClaudeSession implements AgentSession {
     said: (s: Said) => void,
     saidAnything: boolean,
   ): Promise<void> {
-    const fallback = this.options.fallback.start(this.k, this.call, this.tools);
+    const fallback = this.mode?.fallback() ?? this.options.fallback.start(this.k, this.call, this.tools);
     this.fallback = fallback;
     said({ text: CLAUDE_LINES.trouble });
     if (saidAnything || input.kind !== "speech") {
@@ -635,6 +679,18 @@ export function createClaudeEngine(options: ClaudeEngineOptions): Engine {
   return {
     start(knowledge, call, tools) {
       return new ClaudeSession(anthropic, resolved, knowledge, call, tools);
+    },
+    // The confirmation call (decision 0052): the same session on the mode's prompt and tools, carried on by the
+    // offline confirmation dialog when the model fails.
+    startConfirmation(knowledge, call, tools, target) {
+      return claudeConfirmation({
+        knowledge,
+        call,
+        tools,
+        target,
+        start: (mode) => new ClaudeSession(anthropic, resolved, knowledge, call, tools, mode),
+        fallback: () => startOfflineConfirmation(knowledge, call, tools, target),
+      });
     },
   };
 }

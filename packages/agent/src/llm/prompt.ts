@@ -24,7 +24,7 @@ function join(lines: (string | null | undefined | false)[]): string {
   return lines.filter((l): l is string => typeof l === "string" && l.length > 0).join("\n");
 }
 
-function knowledgeSection(k: AgentKnowledge, today: string): string {
+export function knowledgeSection(k: AgentKnowledge, today: string): string {
   const locationName = (id: string) => k.establishments.find((e) => e.id === id)?.name ?? id;
   const professionalName = (id: string) => k.professionals.find((p) => p.id === id)?.name ?? id;
   const locations = k.establishments.map((e) =>
@@ -91,9 +91,25 @@ function knowledgeSection(k: AgentKnowledge, today: string): string {
     professionals.join("\n") || "(nenhum cadastrado)",
     "",
     "## Serviços",
+    // What is not here is not offered (issue #27): the model says so plainly instead of offering something near.
+    k.services.length > 0 &&
+      `Oferecemos somente: ${k.services.map((s) => s.name).join("; ")}. Qualquer outro serviço não oferecemos.`,
     services.join("\n") || "(nenhum cadastrado)",
   ]);
 }
+
+/** How to speak on the phone: shared by every mode's prompt. */
+export const SPEAKING_RULES = [
+  "## Como falar",
+  "- Tudo o que você escreve é falado ao cliente por voz: frases curtas, uma ou duas por vez, sem listas, sem markdown, sem emojis.",
+  "- Diga horários e datas por extenso como se fala ('sexta-feira, dia doze, às dez horas'), preços em reais por extenso.",
+  "- Ofereça no máximo três horários de cada vez e faça uma pergunta por vez.",
+  "- Mensagens entre colchetes, como [silêncio], vêm do sistema e não do cliente.",
+] as const;
+
+/** Decision 0039: the consent the write gate reads (consent.ts), told to the model so it asks instead of trying. */
+export const CONSENT_RULE =
+  "- Só é sim um sim claro à leitura daquela mudança. Não é sim: um 'ok' ou 'tá bom' junto de agradecimento ou despedida ('ok, obrigado, tchau'), 'eu ligo depois' ou 'vou pensar', um sim com 'mas' ou outro dia ou horário ('isso, mas na sexta'), um sim seguido de 'não', 'não sei', 'espera' ou 'pode repetir?'. Nesses casos não escreva nada: pergunte de novo, de forma direta, ou trate a mudança pedida.";
 
 /** The whole system prompt of a call (pt-BR). */
 export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
@@ -106,17 +122,12 @@ export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
     `Tom: ${VOICE_TONE_LABELS[k.agent.voiceTone].toLowerCase()}. Voz ${k.agent.voiceType === "MASCULINE" ? "masculina" : k.agent.voiceType === "FEMININE" ? "feminina" : "neutra"}.`,
     `Você já cumprimentou o cliente com: "${k.agent.welcomeMessage.trim()}"`,
     "",
-    "## Como falar",
-    "- Tudo o que você escreve é falado ao cliente por voz: frases curtas, uma ou duas por vez, sem listas, sem markdown, sem emojis.",
-    "- Diga horários e datas por extenso como se fala ('sexta-feira, dia doze, às dez horas'), preços em reais por extenso.",
-    "- Ofereça no máximo três horários de cada vez e faça uma pergunta por vez.",
-    "- Mensagens entre colchetes, como [silêncio], vêm do sistema e não do cliente.",
+    ...SPEAKING_RULES,
     "",
     "## Regras",
     "- Responda somente com os fatos abaixo e com o que as ferramentas devolverem. Nunca invente preço, horário, convênio, endereço ou profissional; se não souber, diga que não tem essa informação.",
     "- Antes de agendar, remarcar, cancelar ou confirmar presença, leia para o cliente o serviço, o profissional, o dia e o horário e pergunte se pode confirmar. Só chame a ferramenta depois que o cliente disser sim; o sistema recusa a escrita sem esse sim.",
-    // Decision 0039: the consent the write gate reads (consent.ts), told to the model so it asks instead of trying.
-    "- Só é sim um sim claro à leitura daquela mudança. Não é sim: um 'ok' ou 'tá bom' junto de agradecimento ou despedida ('ok, obrigado, tchau'), 'eu ligo depois' ou 'vou pensar', um sim com 'mas' ou outro dia ou horário ('isso, mas na sexta'), um sim seguido de 'não', 'não sei', 'espera' ou 'pode repetir?'. Nesses casos não escreva nada: pergunte de novo, de forma direta, ou trate a mudança pedida.",
+    CONSENT_RULE,
     "- 'Não, a outra' numa leitura fala do outro agendamento do cliente: leia esse outro e pergunte de novo. 'Não, espera' ou 'peraí' é o cliente pedindo a vez: diga que pode falar e espere; não é resposta à pergunta interrompida.",
     "- O cliente pode dar qualquer informação a qualquer momento (nome, CPF, telefone, dia, serviço): guarde o que ele disse e não pergunte de novo o que já sabe. Se a mesma pergunta já foi feita duas vezes, ofereça as opções ou confirme a mais próxima em vez de repetir.",
     "- 'Preciso mudar', 'precisava trocar', 'é sobre a minha consulta de…' e 'só confirmando' falam de um agendamento que o cliente já tem: consulte list_appointments antes e nunca crie um agendamento novo ou duplicado nesses casos.",
@@ -124,10 +135,11 @@ export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
     "- Horários livres vêm da ferramenta find_free_slots; nunca ofereça um horário que ela não devolveu.",
     "- Se o dia ou o horário pedido estiver fora da agenda semanal do profissional ou do horário de atendimento, diga que nesse dia ou horário não atendemos e diga o horário de atendimento antes de oferecer outros horários.",
     "- Use a descrição da unidade para perguntas sobre entrada, andar, escadas e estacionamento, e a observação do serviço para perguntas sobre o valor; diga a duração do serviço quando perguntarem.",
-    "- Para agendar, o cliente precisa estar cadastrado: procure pelo telefone ou pelo nome e, se não existir, cadastre com nome completo e telefone.",
+    "- Para agendar, o cliente precisa estar cadastrado: procure pelo telefone ou pelo nome e, se não existir, cadastre com o nome completo que ele disse e o telefone da ligação (ou o número que ele ditou, se pediu outro). Nunca cadastre um nome, telefone ou CPF que o cliente não disse.",
+    "- A leitura antes de agendar diz o serviço pelo nome, o profissional, o dia e o horário; antes de alterar o cadastro, diz o dado novo (nome, telefone ou CPF) como ficará.",
     "- Se uma ferramenta devolver erro, explique ao cliente em poucas palavras e ofereça outra opção.",
     forwarding
-      ? "- Se o cliente pedir para falar com uma pessoa, ou se você não puder ajudar, use transfer_call."
+      ? "- Se o cliente pedir para falar com uma pessoa, use transfer_call. Se você não puder ajudar, ofereça a transferência e só transfira se ele aceitar: 'não precisa', 'obrigada, eu ligo depois' ou uma despedida recusam."
       : "- Não há atendente humano para transferir; ofereça anotar o pedido ou ligar mais tarde.",
     "- Quando o cliente se despedir ou não precisar de mais nada, despeça-se e use end_call.",
     "",
@@ -136,7 +148,11 @@ export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
     `Hoje é ${date}. Use datas yyyy-MM-dd e horários yyyy-MM-ddTHH:mm:00-03:00 nas ferramentas.`,
     `Telefone de quem liga: ${call.callerNumber ?? "não identificado"}.`,
     caller
-      ? `Paciente reconhecido pelo telefone: ${caller.fullName} (id ${caller.id}). Confirme se é a própria pessoa antes de tratar dos agendamentos dela.`
+      ? join([
+          `Paciente reconhecido pelo telefone: ${caller.fullName} (id ${caller.id}). Confirme se é a própria pessoa antes de tratar dos agendamentos dela.`,
+          line("  Convênio do paciente", caller.healthInsuranceProvider),
+          line("  Observações do cadastro", caller.observations),
+        ])
       : "Nenhum paciente cadastrado com esse telefone.",
     "",
     knowledgeSection(k, date),

@@ -23,8 +23,10 @@ import {
 } from "@atende/shared/schemas/clients";
 import { z } from "@atende/shared/zod";
 import { editableFieldsOf } from "../appointment";
+import { resolveWhen } from "../datetime";
 import { shortWhen, whenWords } from "../speak";
 import type { AgentEvent, AgentKnowledge, AgentTools } from "../types";
+import { declines, namesThis, saysValue } from "./readback";
 
 /** What a tool needs from the session besides its input. */
 export interface ToolContext {
@@ -38,6 +40,15 @@ export interface ToolContext {
    * a booking is written only when the caller agreed to it).
    */
   confirmed(instant: Date): boolean;
+  /** Whether the caller's latest utterance is an unambiguous yes (decision 0039), to whatever was asked. */
+  agreed(): boolean;
+  /** The agent's previous turn as the caller heard it: the read-back a yes answers. */
+  previousTurn: string;
+  /** The caller's words this turn (null for a key press or a silence). */
+  callerText: string | null;
+  /** Everything the caller said this call, this turn included: what a new patient's data must come from. */
+  callerWords: string[];
+  callerNumber: string | null;
   /** Appointments the model has seen this call (listed or booked), by id. */
   appointments: Map<string, Appointment>;
   clients: Map<string, Client>;
@@ -95,7 +106,7 @@ function issuesText(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join(".") || "entrada"}: ${i.message}`).join("; ");
 }
 
-function tool<S extends z.ZodType>(def: {
+export function tool<S extends z.ZodType>(def: {
   name: string;
   description: string;
   schema: S;
@@ -130,6 +141,43 @@ function notConfirmed(instant: Date, ctx: ToolContext, what: string): ToolOutcom
       `Não executado: o cliente ainda não confirmou ${what}. Leia para ele o dia e o horário ` +
       `(${whenWords(instant, ctx.now)}) e pergunte se pode confirmar; chame esta ferramenta só depois que ele disser sim.`,
   };
+}
+
+/** The read-back did not name the change itself (issue #27: a yes is to the read-back of that exact change). */
+function notReadBack(what: string): ToolOutcome {
+  return {
+    isError: true,
+    content:
+      `Não executado: a leitura para o cliente não disse ${what}. Leia a mudança inteira (serviço, profissional, ` +
+      "dia e horário, ou o dado novo do cadastro) e pergunte se pode confirmar; chame esta ferramenta só depois do sim.",
+  };
+}
+
+/** The services and professional of a booking or move named by the read-back, none mistaken for another. */
+function readBackNames(
+  ctx: ToolContext,
+  serviceIds: string[],
+  professionalId: string | undefined,
+): ToolOutcome | null {
+  const k = ctx.knowledge;
+  const serviceNamesAll = k.services.map((s) => s.name);
+  for (const id of serviceIds) {
+    const service = k.services.find((s) => s.id === id);
+    if (service && !namesThis(ctx.previousTurn, service.name, serviceNamesAll, true))
+      return notReadBack(`o serviço (${service.name})`);
+  }
+  const professional = k.professionals.find((p) => p.id === professionalId);
+  if (
+    professional &&
+    !namesThis(
+      ctx.previousTurn,
+      professional.name,
+      k.professionals.map((p) => p.name),
+      false,
+    )
+  )
+    return notReadBack(`o profissional (${professional.name})`);
+  return null;
 }
 
 function unknownAppointment(): ToolOutcome {
@@ -248,7 +296,32 @@ export const TOOLS: ToolDef[] = [
     name: "register_patient",
     description: "Cadastra um novo paciente (nome completo e telefone obrigatórios; CPF opcional).",
     schema: ClientCreateInput,
-    async run(_input, raw, ctx) {
+    async run(input, raw, ctx) {
+      // A patient is registered with what the caller said, never a name or number the model made up or misheard
+      // from another phrase ('amanhã às dez' is no name).
+      const heard = ctx.callerWords.join(" ");
+      if (resolveWhen(input.fullName, ctx.now))
+        return {
+          isError: true,
+          content: `Não cadastrado: '${input.fullName}' é uma data ou um horário, não é um nome. Pergunte o nome completo.`,
+        };
+      if (!saysValue(heard, input.fullName))
+        return {
+          isError: true,
+          content: `Não cadastrado: o cliente não disse o nome '${input.fullName}'. Pergunte o nome completo dele.`,
+        };
+      const own = ctx.callerNumber !== null && saysValue(ctx.callerNumber, input.phoneNumber);
+      if (!own && !saysValue(heard, input.phoneNumber))
+        return {
+          isError: true,
+          content:
+            "Não cadastrado: o telefone não é o da ligação nem um que o cliente ditou. Pergunte se pode ser o número de onde ele liga.",
+        };
+      if (input.documentNumber && !saysValue(heard, input.documentNumber))
+        return {
+          isError: true,
+          content: "Não cadastrado: o cliente não ditou esse CPF. Cadastre sem CPF ou peça que ele dite.",
+        };
       const client = await ctx.tools.createClient(ctx.toolUseId, raw);
       ctx.clients.set(client.id, client);
       return {
@@ -265,7 +338,37 @@ export const TOOLS: ToolDef[] = [
     name: "update_patient",
     description: "Atualiza o cadastro de um paciente (envie todos os campos, inclusive os que não mudam).",
     schema: ClientUpdateInput,
-    async run(_input, raw, ctx) {
+    async run(input, raw, ctx) {
+      const was = ctx.clients.get(input.id);
+      if (!was)
+        return {
+          isError: true,
+          content:
+            "Paciente não encontrado nesta chamada: use search_patients ou find_patient_by_phone antes.",
+        };
+      // The same gate as an appointment's (decision 0039): a yes to the read-back of each changed field.
+      const changed = (
+        [
+          ["o nome", was.fullName, input.fullName],
+          ["o telefone", was.phoneNumber, input.phoneNumber],
+          ["o CPF", was.documentNumber, input.documentNumber],
+          ["o convênio", was.healthInsuranceProvider, input.healthInsuranceProvider],
+          ["o número do convênio", was.healthInsuranceNumber, input.healthInsuranceNumber],
+          ["o e-mail", was.email, input.email],
+          ["as observações", was.observations, input.observations],
+        ] as const
+      ).filter(([, before, after]) => (before ?? "") !== (after ?? ""));
+      if (!ctx.agreed())
+        return {
+          isError: true,
+          content:
+            "Não executado: o cliente ainda não confirmou a alteração do cadastro. Leia para ele o dado novo e pergunte se pode atualizar; chame esta ferramenta só depois que ele disser sim.",
+        };
+      for (const [label, , after] of changed) {
+        // A removed field, an e-mail or free text is read back as the model words it; names and numbers literally.
+        if (!after || label === "o e-mail" || label === "as observações") continue;
+        if (!saysValue(ctx.previousTurn, after)) return notReadBack(`${label} novo (${after})`);
+      }
       const client = await ctx.tools.updateClient(ctx.toolUseId, raw);
       ctx.clients.set(client.id, client);
       return {
@@ -297,6 +400,8 @@ export const TOOLS: ToolDef[] = [
     hints: { scheduledAt: "yyyy-MM-ddTHH:mm:00-03:00", offeredServices: "ids dos serviços" },
     async run(input, raw, ctx) {
       if (!ctx.confirmed(input.scheduledAt)) return notConfirmed(input.scheduledAt, ctx, "este agendamento");
+      const unnamed = readBackNames(ctx, input.offeredServices, input.professionalId);
+      if (unnamed) return unnamed;
       const appt = await ctx.tools.createAppointment(ctx.toolUseId, raw);
       ctx.appointments.set(appt.id, appt);
       const k = ctx.knowledge;
@@ -341,6 +446,15 @@ export const TOOLS: ToolDef[] = [
       const a = ctx.appointments.get(input.appointmentId);
       if (!a) return unknownAppointment();
       if (!ctx.confirmed(input.scheduledAt)) return notConfirmed(input.scheduledAt, ctx, "a remarcação");
+      // The read-back of a move names no other service than the appointment's ('não, a outra': the other one is
+      // read back before it moves), and a move to another professional names them.
+      const all = ctx.knowledge.services.map((s) => s.name);
+      const other = a.offeredServices.find(
+        (s) => !namesThis(ctx.previousTurn, s.offeredServiceName, all, false),
+      );
+      if (other) return notReadBack(`o agendamento que muda (${serviceNames(a)})`);
+      const unnamed = input.professionalId ? readBackNames(ctx, [], input.professionalId) : null;
+      if (unnamed) return unnamed;
       const updated = await ctx.tools.updateAppointment(ctx.toolUseId, {
         ...editableFieldsOf(a),
         scheduledAt: raw.scheduledAt,
@@ -413,11 +527,19 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: "transfer_call",
-    description: "Transfere a ligação para um atendente humano. Avise o cliente antes.",
+    description:
+      "Transfere a ligação para um atendente humano, quando o cliente pede ou aceita. Avise o cliente antes.",
     schema: z.object({}),
     async run(_input, _raw, ctx) {
       const to = ctx.knowledge.agent.forwardingPhone;
       if (!to) return { content: "Não há telefone de transferência configurado.", isError: true };
+      // 'Não precisa, obrigada, eu ligo depois' to an offered transfer is no (decision 0039).
+      if (ctx.callerText !== null && declines(ctx.callerText))
+        return {
+          isError: true,
+          content:
+            "Não transferido: o cliente recusou ou se despediu. Não transfira; responda ao que ele disse ou despeça-se.",
+        };
       return {
         content: "Transferida.",
         ends: true,
@@ -444,13 +566,13 @@ export const TOOLS: ToolDef[] = [
 ];
 
 /** Whether the model's tool of this name only reads (an unknown name acts: it is not run speculatively). */
-export function readsOnly(name: string): boolean {
-  return TOOLS.find((t) => t.name === name)?.readOnly ?? false;
+export function readsOnly(name: string, list: readonly ToolDef[] = TOOLS): boolean {
+  return list.find((t) => t.name === name)?.readOnly ?? false;
 }
 
 /** The tools as the request sends them: the last one carries the cache breakpoint (tools come first in the cache). */
-export function toolDefinitions(): Tool[] {
-  return TOOLS.map((t, i) =>
-    i === TOOLS.length - 1 ? { ...t.definition, cache_control: { type: "ephemeral" } } : t.definition,
+export function toolDefinitions(list: readonly ToolDef[] = TOOLS): Tool[] {
+  return list.map((t, i) =>
+    i === list.length - 1 ? { ...t.definition, cache_control: { type: "ephemeral" } } : t.definition,
   );
 }

@@ -15,6 +15,7 @@ import type { Actor } from "../auth/actor";
 import { conflict, invalid } from "../errors";
 import type { CheckoutPayer } from "../payments/provider";
 import { findPlan, minutePackOffer } from "./catalogue";
+import { transition } from "./lifecycle";
 import { applyPaymentEffect } from "./payment-effects";
 import {
   type BillingDeps,
@@ -22,6 +23,7 @@ import {
   lockBilling,
   notificationUrl,
   pay,
+  stateOf,
   subscriptionRow,
   type TenantSteps,
   viaProvider,
@@ -132,7 +134,9 @@ export async function trialCheckout(
 ): Promise<{ checkoutUrl: string }> {
   const { planCode, ...customer } = input;
   const prepare = async (db: TenantTx): Promise<PurchaseDraft> => {
-    if (await subscriptionRow(db)) conflict(M.trialUsed);
+    // One trial per tenant (./lifecycle.ts): refused once any subscription exists.
+    const trial = transition(stateOf(await subscriptionRow(db)), "trialPaid");
+    if (!trial.ok) conflict(trial.refusal);
     const plan = await planForPurchase(db, planCode);
     const description = `Período gratuito de ${BILLING_CONSTANTS.trialDays} dias — ${plan.name}`;
     return {

@@ -1,6 +1,7 @@
 // The subscription's life as a state machine (docs/decisions/0023-billing.md; issue #21): every change of its status,
 // and what goes with it, decided here and nowhere else. Pure: a status (none before the first payment) and an event
-// in, the next status and the effects out; the services write the status it answers and carry out the effects.
+// in, the next status and the effects out. ./apply-transition.ts is the one place that writes the status it answers
+// and carries out the effects; the services only name the event and give the effects' details.
 //
 //                 trialPaid             cyclePaid (any state, none included)
 //   (none) ───────────────────▶ TRIAL ─────────────────────────────▶ ACTIVE
@@ -8,7 +9,9 @@
 //                                 ▼                                    ▼
 //                              EXPIRED                              PAST_DUE ──graceRanOut──▶ SUSPENDED
 //   cancelledCycleEnded: TRIAL/ACTIVE (with cancelAtPeriodEnd) ▶ CANCELED; cancelAsked: PAST_DUE ▶ CANCELED at once,
-//   TRIAL/ACTIVE keep their status with cancelAtPeriodEnd until their period ends.
+//   TRIAL/ACTIVE keep their status with cancelAtPeriodEnd until their period ends. planChangeAsked and cardSaved move
+//   no status: they say whether the owner may do it now (a plan change only while TRIAL or ACTIVE and not cancelling)
+//   and what follows (a card saved while PAST_DUE is charged at the renewal job's next pass).
 import type { SubscriptionStatus } from "@atende/shared/enums";
 import { BILLING_MESSAGES as M } from "@atende/shared/schemas/billing";
 
@@ -26,7 +29,11 @@ export type SubscriptionEvent =
   /** A renewal charge was refused, or an invoice was sent (or reminded) instead of a charge. */
   | "renewalMissed"
   /** The past-due grace ran out. */
-  | "graceRanOut";
+  | "graceRanOut"
+  /** The owner asked to change plan (`PUT /subscription/change-plan`). */
+  | "planChangeAsked"
+  /** The owner saved a card (`PUT /subscription/update-credit-card`). */
+  | "cardSaved";
 
 export type SubscriptionEffect =
   /** Start the trial's minutes (the trial's row is created with them). */
@@ -41,6 +48,8 @@ export type SubscriptionEffect =
   | "stopRetries"
   /** One more missed renewal counted, the next attempt scheduled. */
   | "scheduleRetry"
+  /** The next renewal attempt is due now (a new card to try). */
+  | "retryNow"
   /** The owners are told (the text is the event's: ./emails.ts). */
   | "emailOwners";
 
@@ -51,12 +60,12 @@ export interface SubscriptionState {
 }
 
 export type Transition =
-  | { ok: true; status: SubscriptionStatus | undefined; effects: readonly SubscriptionEffect[] }
+  | { ok: true; status: SubscriptionStatus; effects: readonly SubscriptionEffect[] }
   /** The event does not apply in this state: `refusal` is the pt-BR message of a 409 when a person asked. */
   | { ok: false; refusal: string };
 
 const refused = (refusal: string): Transition => ({ ok: false, refusal });
-const to = (status: SubscriptionStatus | undefined, ...effects: SubscriptionEffect[]): Transition => ({
+const to = (status: SubscriptionStatus, ...effects: SubscriptionEffect[]): Transition => ({
   ok: true,
   status,
   effects,
@@ -69,7 +78,7 @@ export function transition(state: SubscriptionState, event: SubscriptionEvent): 
   switch (event) {
     case "trialPaid":
       // One trial per tenant: any subscription already there is left as it is.
-      return status === undefined ? to("TRIAL", "grantTrialMinutes") : to(status);
+      return status === undefined ? to("TRIAL", "grantTrialMinutes") : refused(M.trialUsed);
     case "cyclePaid":
       return status === "TRIAL"
         ? to("ACTIVE", "endTrialGrants", "grantCycleMinutes")
@@ -96,13 +105,11 @@ export function transition(state: SubscriptionState, event: SubscriptionEvent): 
       return status === "PAST_DUE"
         ? to("SUSPENDED", "stopRetries", "emailOwners")
         : refused(M.changeNotAllowed);
+    case "planChangeAsked":
+      if (status === undefined) return refused(M.subscriptionNotFound);
+      return running && !state.cancelAtPeriodEnd ? to(status) : refused(M.changeNotAllowed);
+    case "cardSaved":
+      if (status === undefined) return refused(M.subscriptionNotFound);
+      return status === "PAST_DUE" ? to(status, "retryNow") : to(status);
   }
-}
-
-/** The next status of an event that the caller already knows applies (the renewal job checked the state first). */
-export function nextStatus(state: SubscriptionState, event: SubscriptionEvent): SubscriptionStatus {
-  const moved = transition(state, event);
-  if (!moved.ok || moved.status === undefined)
-    throw new Error(`${event} does not apply to a subscription ${state.status ?? "not yet created"}`);
-  return moved.status;
 }

@@ -6,9 +6,9 @@ import { and, eq, isNull } from "@atende/db/orm";
 import type { PaymentStatus } from "@atende/shared/enums";
 import { BILLING_CONSTANTS } from "@atende/shared/schemas/billing";
 import { billingTypeOf, type ProviderPayment, paymentStatusOf } from "../payments/provider";
+import { applyTransition } from "./apply-transition";
 import { findPlan } from "./catalogue";
-import { transition } from "./lifecycle";
-import { endSubscriptionGrants, grantMinutes } from "./minutes";
+import { grantMinutes } from "./minutes";
 import {
   type BillingDeps,
   CYCLE_MS,
@@ -17,7 +17,6 @@ import {
   type PaymentRow,
   pay,
   s,
-  stateOf,
   subscriptionRow,
 } from "./subscriptions";
 
@@ -98,16 +97,11 @@ export async function applyPaymentEffect(
   const customer = row.customer && Object.keys(row.customer).length > 0 ? { customer: row.customer } : {};
 
   if (row.kind === "TRIAL") {
-    // One trial per tenant: a second approval of some other trial checkout finds the row and starts nothing.
-    const trial = transition(stateOf(current), "trialPaid");
-    if (!trial.ok || !trial.effects.includes("grantTrialMinutes") || !trial.status) return;
+    // One trial per tenant: a second approval of some other trial checkout finds the row, and the event is refused.
     const end = new Date(now.getTime() + BILLING_CONSTANTS.trialDays * DAY_MS);
-    const [created] = await db
-      .insert(s)
-      .values({
-        tenantId: db.tenantId,
+    await applyTransition(db, now, current, "trialPaid", {
+      values: {
         planCode: plan.code,
-        status: trial.status,
         priceInCents: plan.priceInCents,
         monthlyMinutes: plan.monthlyMinutes,
         currentPeriodStart: now,
@@ -115,18 +109,15 @@ export async function applyPaymentEffect(
         trialEndsAt: end,
         ...card,
         ...customer,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: s.id });
-    if (!created) throw new Error("subscription not created");
-    await grantMinutes(db, {
-      source: "TRIAL",
-      key: `trial:${created.id}`,
-      minutes: deps.config.billing.trialMinutes,
-      startsAt: now,
-      expiresAt: end,
-      paymentId: row.id,
+      },
+      grant: (created) => ({
+        source: "TRIAL",
+        key: `trial:${created.id}`,
+        minutes: deps.config.billing.trialMinutes,
+        startsAt: now,
+        expiresAt: end,
+        paymentId: row.id,
+      }),
     });
     return;
   }
@@ -164,38 +155,30 @@ export async function applyPaymentEffect(
     (current?.status === "TRIAL" && recent && end0 <= now.getTime());
   const start = followsOn && current ? current.currentPeriodEnd : now;
   const end = new Date(start.getTime() + CYCLE_MS);
-  const cycle = transition(stateOf(current), "cyclePaid");
-  if (!cycle.ok || !cycle.status) throw new Error("a paid cycle always applies");
-  const values = {
-    planCode: plan.code,
-    status: cycle.status,
-    priceInCents: row.valueInCents,
-    monthlyMinutes: plan.monthlyMinutes,
-    currentPeriodStart: start,
-    currentPeriodEnd: end,
-    cancelAtPeriodEnd: false,
-    canceledAt: null,
-    nextPlanCode: null,
-    pastDueSince: null,
-    renewalAttempts: 0,
-    nextAttemptAt: null,
-    ...card,
-    ...customer,
-    updatedAt: now,
-  };
-  if (current) {
-    // What the trial had left ends when the paid cycle starts.
-    if (cycle.effects.includes("endTrialGrants")) await endSubscriptionGrants(db, now);
-    await db.update(s).set(values).where(eq(s.id, current.id));
-  } else {
-    await db.insert(s).values({ tenantId: db.tenantId, ...values, createdAt: now });
-  }
-  await grantMinutes(db, {
-    source: "CYCLE",
-    key: `cycle:${row.id}`,
-    minutes: plan.monthlyMinutes,
-    startsAt: start,
-    expiresAt: end,
-    paymentId: row.id,
+  const cycle = await applyTransition(db, now, current, "cyclePaid", {
+    values: {
+      planCode: plan.code,
+      priceInCents: row.valueInCents,
+      monthlyMinutes: plan.monthlyMinutes,
+      currentPeriodStart: start,
+      currentPeriodEnd: end,
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      nextPlanCode: null,
+      pastDueSince: null,
+      renewalAttempts: 0,
+      nextAttemptAt: null,
+      ...card,
+      ...customer,
+    },
+    grant: () => ({
+      source: "CYCLE",
+      key: `cycle:${row.id}`,
+      minutes: plan.monthlyMinutes,
+      startsAt: start,
+      expiresAt: end,
+      paymentId: row.id,
+    }),
   });
+  if (!cycle.ok) throw new Error("a paid cycle always applies");
 }

@@ -9,10 +9,11 @@ import {
 import type { Actor } from "../auth/actor";
 import { conflict, invalid, notFound } from "../errors";
 import type { CardToSave, CheckoutPayer } from "../payments/provider";
+import { applyTransition } from "./apply-transition";
 import { findPlan } from "./catalogue";
 import { cancellationReceived } from "./emails";
 import { transition } from "./lifecycle";
-import { emailOwners, minuteBalance } from "./minutes";
+import { minuteBalance } from "./minutes";
 import { applyPaymentEffect, applyProviderPayment, PAID } from "./payment-effects";
 import {
   type BillingDeps,
@@ -36,24 +37,13 @@ import {
 export async function cancelSubscription(db: TenantTx, deps: BillingDeps): Promise<Subscription> {
   await lockBilling(db);
   const row = (await subscriptionRow(db, true)) ?? notFound(M.subscriptionNotFound);
-  const moved = transition(stateOf(row), "cancelAsked");
-  if (!moved.ok) conflict(moved.refusal);
   // Past due: nothing more will be charged, and there is no paid cycle to run out, so it ends now.
-  const endsNow = !moved.effects.includes("cancelAtPeriodEnd");
-  const [updated] = await db
-    .update(s)
-    .set({
-      status: moved.status,
-      canceledAt: deps.now,
-      updatedAt: deps.now,
-      ...(moved.effects.includes("cancelAtPeriodEnd") && { cancelAtPeriodEnd: true }),
-      ...(moved.effects.includes("stopRetries") && { nextAttemptAt: null }),
-    })
-    .where(eq(s.id, row.id))
-    .returning();
-  if (!updated) throw new Error("subscription vanished");
-  await emailOwners(db, cancellationReceived(endsNow, updated.currentPeriodEnd));
-  return toSubscription(db, updated);
+  const applied = await applyTransition(db, deps.now, row, "cancelAsked", {
+    values: { canceledAt: deps.now },
+    email: (updated) => cancellationReceived(!updated.cancelAtPeriodEnd, updated.currentPeriodEnd),
+  });
+  if (!applied.ok) conflict(applied.refusal);
+  return toSubscription(db, applied.row);
 }
 
 /**
@@ -73,8 +63,8 @@ export async function changePlan(
   const upgrade = await steps(async (db) => {
     await lockBilling(db);
     const row = (await subscriptionRow(db, true)) ?? notFound(M.subscriptionNotFound);
-    if ((row.status !== "ACTIVE" && row.status !== "TRIAL") || row.cancelAtPeriodEnd)
-      conflict(M.changeNotAllowed);
+    const allowed = transition(stateOf(row), "planChangeAsked");
+    if (!allowed.ok) conflict(allowed.refusal);
     if (row.planCode === input.planCode && !row.nextPlanCode) conflict(M.samePlan);
     const plan = (await findPlan(db, input.planCode)) ?? invalid("newPlanCode", M.planNotFound);
     if (row.status === "TRIAL" || plan.code === row.planCode) {
@@ -170,20 +160,16 @@ export async function updateCreditCard(
   return steps(async (db) => {
     await lockBilling(db);
     const row = (await subscriptionRow(db, true)) ?? notFound(M.subscriptionNotFound);
-    const [updated] = await db
-      .update(s)
-      .set({
+    // Past due: the renewal job tries the new card at its next pass instead of waiting for the next retry.
+    const applied = await applyTransition(db, deps.now, row, "cardSaved", {
+      values: {
         providerCustomerId: saved.customerId,
         providerCardId: saved.cardId,
         cardBrand: saved.brand,
         cardLastFour: saved.lastFour,
-        // Past due: the renewal job tries the new card at its next pass instead of waiting for the next retry.
-        nextAttemptAt: row.status === "PAST_DUE" ? deps.now : row.nextAttemptAt,
-        updatedAt: deps.now,
-      })
-      .where(eq(s.id, row.id))
-      .returning();
-    if (!updated) throw new Error("subscription vanished");
-    return toSubscription(db, updated);
+      },
+    });
+    if (!applied.ok) conflict(applied.refusal);
+    return toSubscription(db, applied.row);
   });
 }

@@ -4,6 +4,7 @@ import { type DataAccess, schema, type TenantTx } from "@atende/db";
 import { and, desc, eq, gte, inArray, lte, or } from "@atende/db/orm";
 import { BILLING_CONSTANTS, type Plan } from "@atende/shared/schemas/billing";
 import { addDays, startOfDay, today } from "@atende/shared/time";
+import { applyTransition, type TransitionDetails } from "./apply-transition";
 import { findPlan } from "./catalogue";
 import {
   invoice,
@@ -13,8 +14,7 @@ import {
   renewalRefused,
   TRIAL_ENDED,
 } from "./emails";
-import { nextStatus } from "./lifecycle";
-import { emailOwners } from "./minutes";
+import type { SubscriptionEvent } from "./lifecycle";
 import { applyProviderPayment, PAID } from "./payment-effects";
 import {
   type BillingDeps,
@@ -28,7 +28,6 @@ import {
   pay,
   type SubscriptionRow,
   s,
-  stateOf,
   subscriptionRow,
 } from "./subscriptions";
 
@@ -101,19 +100,11 @@ async function prepareRenewal(db: TenantTx, deps: BillingDeps): Promise<RenewalS
     return { kind: "done", outcome: "not due" };
 
   if (row.cancelAtPeriodEnd) {
-    await db
-      .update(s)
-      .set({ status: nextStatus(stateOf(row), "cancelledCycleEnded"), updatedAt: now })
-      .where(eq(s.id, row.id));
-    await emailOwners(db, PLAN_ENDED);
+    await checkedEvent(db, deps, row, "cancelledCycleEnded", { email: PLAN_ENDED });
     return { kind: "done", outcome: "canceled" };
   }
   if (row.status === "TRIAL" && !row.providerCardId) {
-    await db
-      .update(s)
-      .set({ status: nextStatus(stateOf(row), "trialEndedWithoutCard"), updatedAt: now })
-      .where(eq(s.id, row.id));
-    await emailOwners(db, TRIAL_ENDED);
+    await checkedEvent(db, deps, row, "trialEndedWithoutCard", { email: TRIAL_ENDED });
     return { kind: "done", outcome: "expired" };
   }
   if (
@@ -121,11 +112,7 @@ async function prepareRenewal(db: TenantTx, deps: BillingDeps): Promise<RenewalS
     row.pastDueSince &&
     now.getTime() - row.pastDueSince.getTime() >= PAST_DUE_GRACE_DAYS * DAY_MS
   ) {
-    await db
-      .update(s)
-      .set({ status: nextStatus(stateOf(row), "graceRanOut"), nextAttemptAt: null, updatedAt: now })
-      .where(eq(s.id, row.id));
-    await emailOwners(db, PLAN_SUSPENDED);
+    await checkedEvent(db, deps, row, "graceRanOut", { email: PLAN_SUSPENDED });
     return { kind: "done", outcome: "suspended" };
   }
 
@@ -191,9 +178,11 @@ async function refusedRenewal(db: TenantTx, deps: BillingDeps): Promise<void> {
   if (!row) return;
   const attempt = row.renewalAttempts + 1;
   const retryDays = RENEWAL_RETRY_DAYS[Math.min(attempt - 1, RENEWAL_RETRY_DAYS.length - 1)] ?? 1;
-  await pastDue(db, deps, row, retryDays);
   const card = row.cardBrand ? ` (${row.cardBrand} final ${row.cardLastFour})` : "";
-  await emailOwners(db, renewalRefused(card, retryDays));
+  await checkedEvent(db, deps, row, "renewalMissed", {
+    retryInDays: retryDays,
+    email: renewalRefused(card, retryDays),
+  });
 }
 
 /**
@@ -216,8 +205,10 @@ async function sendInvoice(
     const dueDate = addDays(today(now), INVOICE_DUE_DAYS);
     return { kind: "invoice", payment: await insertCyclePayment(db, plan, description, now, dueDate), email };
   }
-  await pastDue(db, deps, row, INVOICE_REMINDER_DAYS);
-  await emailOwners(db, invoice(open, true));
+  await checkedEvent(db, deps, row, "renewalMissed", {
+    retryInDays: INVOICE_REMINDER_DAYS,
+    email: invoice(open, true),
+  });
   return { kind: "done", outcome: "invoice reminder" };
 }
 
@@ -237,21 +228,25 @@ async function invoiceSent(
     .returning();
   const row = await subscriptionRow(db, true);
   if (!updated || !row) return "invoice dropped";
-  await pastDue(db, deps, row, INVOICE_REMINDER_DAYS);
-  await emailOwners(db, invoice(updated, false));
+  await checkedEvent(db, deps, row, "renewalMissed", {
+    retryInDays: INVOICE_REMINDER_DAYS,
+    email: invoice(updated, false),
+  });
   return "invoice sent";
 }
 
-/** PAST_DUE since the first miss, one more attempt counted, the next one in `days`. */
-async function pastDue(db: TenantTx, deps: BillingDeps, row: SubscriptionRow, days: number): Promise<void> {
-  await db
-    .update(s)
-    .set({
-      status: nextStatus(stateOf(row), "renewalMissed"),
-      pastDueSince: row.pastDueSince ?? deps.now,
-      renewalAttempts: row.renewalAttempts + 1,
-      nextAttemptAt: new Date(deps.now.getTime() + days * DAY_MS),
-      updatedAt: deps.now,
-    })
-    .where(eq(s.id, row.id));
+/**
+ * An event the renewal job checked applies (its due subscriptions are TRIAL, ACTIVE or PAST_DUE): a refusal here is a
+ * bug, not an answer. A missed renewal leaves it PAST_DUE since the first miss, counts one more attempt and schedules
+ * the next one in `retryInDays`.
+ */
+async function checkedEvent(
+  db: TenantTx,
+  deps: BillingDeps,
+  row: SubscriptionRow,
+  event: SubscriptionEvent,
+  details: TransitionDetails,
+): Promise<void> {
+  const applied = await applyTransition(db, deps.now, row, event, details);
+  if (!applied.ok) throw new Error(`${event} does not apply to a subscription ${row.status}`);
 }

@@ -1,8 +1,9 @@
 // Subscriptions and payments (ARCHITECTURE.md "Billing"; docs/decisions/0023-billing.md): the reads, and what the
 // billing modules share. The subscription is ours: a row per tenant with its 30-day cycle, moved between TRIAL, ACTIVE,
-// PAST_DUE, SUSPENDED, CANCELED and EXPIRED by the events of ./lifecycle.ts and by nothing else. The writes are apart:
-// ./checkout.ts (purchases), ./payment-effects.ts (what a paid payment does, once), ./plan-changes.ts (cancel, change
-// of plan, card), ./renewal.ts (the renewal job); the e-mails' texts are in ./emails.ts.
+// PAST_DUE, SUSPENDED, CANCELED and EXPIRED by the events of ./lifecycle.ts, written by ./apply-transition.ts and by
+// nothing else. The writes are apart: ./checkout.ts (purchases), ./payment-effects.ts (what a paid payment does,
+// once), ./plan-changes.ts (cancel, change of plan, card), ./renewal.ts (the renewal job); the e-mails' texts are in
+// ./emails.ts.
 import { schema, type TenantTx } from "@atende/db";
 import { count, desc, eq, sql } from "@atende/db/orm";
 import type { PaymentStatus } from "@atende/shared/enums";

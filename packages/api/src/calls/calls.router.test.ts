@@ -288,6 +288,34 @@ describe("the call's record", () => {
   });
 });
 
+describe("a confirmation call's outcome (issue #23, decision 0052)", () => {
+  it("is written by the finish that ends the call, is not changed by a later one, and an unknown outcome is a 400", async () => {
+    const c = await clinic();
+    const { opened, agent } = await openCall(c);
+    const api = asAgent(agent);
+    const at = new Date().toISOString();
+    const finish = { status: "COMPLETED" as const, endedAt: at, durationSeconds: 30, recorded: false };
+    const refusal = await refusalOf(
+      api.calls.finish({ ...finish, confirmationOutcome: "MAYBE" as unknown as "CONFIRMED" }),
+    );
+    expect(refusal.code).toBe("BAD_REQUEST");
+    await api.calls.finish({ ...finish, confirmationOutcome: "RESCHEDULED" });
+    await api.calls.finish({ ...finish, confirmationOutcome: "CANCELLED" });
+    const outcomeOf = async (id: string) =>
+      (
+        await t.database.db
+          .select({ outcome: schema.conversations.confirmationOutcome })
+          .from(schema.conversations)
+          .where(eq(schema.conversations.id, id))
+      )[0]?.outcome;
+    expect(await outcomeOf(opened.callId)).toBe("RESCHEDULED");
+    // A call finished without one (every reception call) has none.
+    const other = await openCall(c);
+    await asAgent(other.agent).calls.finish(finish);
+    expect(await outcomeOf(other.opened.callId)).toBeNull();
+  });
+});
+
 describe("the call doors' text (decision 0011, issue #20)", () => {
   const BAD = ["\u0000", "\uD800", "\uDFFF", "\u001B", "\u007F"];
 

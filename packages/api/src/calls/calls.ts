@@ -330,6 +330,7 @@ export async function finishCall(
       recordingPath: input.recorded ? `${db.tenantId}/${call.callId}.wav` : null,
       recordingFailed: input.recordingFailed ?? false,
       billedMinutes: sql`coalesce(${c.billedMinutes}, ${ticket?.isTest ? 0 : minutes})`,
+      confirmationOutcome: input.confirmationOutcome ?? null,
     })
     .where(and(eq(c.id, call.callId), eq(c.status, "ACTIVE")))
     .returning({ id: c.id });
@@ -343,6 +344,11 @@ export async function finishCall(
         summary: sql`coalesce(${c.summary}, ${input.summary ?? null})`,
         recordingPath: sql`coalesce(${c.recordingPath}, ${input.recorded ? `${db.tenantId}/${call.callId}.wav` : null})`,
         ...(input.recordingFailed ? { recordingFailed: true } : {}),
+        ...(input.confirmationOutcome
+          ? {
+              confirmationOutcome: sql`coalesce(${c.confirmationOutcome}, ${input.confirmationOutcome}::confirmation_outcome)`,
+            }
+          : {}),
       })
       .where(eq(c.id, call.callId));
   } else {

@@ -14,6 +14,7 @@ import {
 } from "@atende/shared/schemas/lgpd";
 import { toWireInstant } from "@atende/shared/time";
 import type { Actor } from "../auth/actor";
+import { transition } from "../billing/lifecycle";
 import { cancelSubscription } from "../billing/plan-changes";
 import type { BillingDeps } from "../billing/subscriptions";
 import { conflict, invalid } from "../errors";
@@ -50,12 +51,8 @@ export async function closeAccount(
     .select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd })
     .from(subscriptions)
     .limit(1);
-  const cancellable =
-    subscription !== undefined &&
-    !subscription.cancelAtPeriodEnd &&
-    (subscription.status === "ACTIVE" ||
-      subscription.status === "TRIAL" ||
-      subscription.status === "PAST_DUE");
+  // Whatever the state machine lets the owner cancel is cancelled (../billing/lifecycle.ts, `cancelAsked`).
+  const cancellable = subscription !== undefined && transition(subscription, "cancelAsked").ok;
   if (cancellable) await cancelSubscription(db, deps);
 
   const done = await anonymiseClients(db, "all", now);

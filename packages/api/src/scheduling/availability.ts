@@ -272,7 +272,7 @@ export async function listExpanded(
 
 /**
  * Runs a write that may leave two identical availabilities (the database refuses them: the window constraint in
- * packages/db/src/schema.ts); that answers 409 with the pt-BR message instead of a 500.
+ * packages/db/src/schema/scheduling.ts); that answers 409 with the pt-BR message instead of a 500.
  */
 async function oneWindow<T>(write: () => Promise<T>): Promise<T> {
   try {

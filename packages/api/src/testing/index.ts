@@ -5,6 +5,7 @@
 export { debitCall } from "../billing/minutes";
 export * from "../calendar/testing/google-fake";
 export { CALL_EVENTS_CHANNEL, CallEventHub, publishCallEvent } from "../live/events";
+export { issueCallTicket } from "../calls/calls";
 // Internals the free-slot benchmark times alone, without the queries around them.
 export { loadOccurrences } from "../scheduling/availability";
 export { type BusyRange, sweepFreeSlots } from "../scheduling/slots";

@@ -1,6 +1,6 @@
 // Calls through the telephony gateway (ARCHITECTURE.md "Telephony gateway"): the softphone's call ticket request.
 import { z } from "zod";
-import { MESSAGE_SENDERS, TURN_INPUTS } from "../enums";
+import { CONFIRMATION_OUTCOMES, MESSAGE_SENDERS, TURN_INPUTS } from "../enums";
 import { TEXT_INVALID_CHARACTERS } from "../messages";
 import { e164Of } from "../phone";
 import { hasInvalidCharacters, offsetDateTime, textCharacters } from "../zod";
@@ -235,6 +235,8 @@ export const CallFinishInput = z.object({
   recorded: z.boolean(),
   /** The recording could not be written (a full disk): the call went on, the history says so (decision 0032). */
   recordingFailed: z.boolean().optional(),
+  /** A confirmation call's outcome (issue #23; decision 0052); absent for every other call. */
+  confirmationOutcome: z.enum(CONFIRMATION_OUTCOMES).optional(),
 });
 
 /** A stage's time in ms from the turn's start (decision 0022); null when the turn never reached it. */

@@ -1,0 +1,2 @@
+CREATE TYPE "public"."confirmation_outcome" AS ENUM('CONFIRMED', 'RESCHEDULED', 'CANCELLED', 'WRONG_PERSON', 'NO_DECISION');--> statement-breakpoint
+ALTER TABLE "conversations" ADD COLUMN "confirmation_outcome" "confirmation_outcome";

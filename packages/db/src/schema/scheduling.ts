@@ -1,0 +1,225 @@
+// The agenda: availabilities and their exceptions, appointments and their services, the waitlist.
+
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { clients, establishments, offeredServices, professionals } from "./catalogue";
+import { appointmentStatus, dayPart, patternType, waitlistStatus } from "./enums";
+import { createdAt, id, tenantId, tenantTable, updatedAt } from "./tenancy";
+
+/** The constraint an identical availability breaks (packages/api/src/scheduling/availability.ts answers a 409). */
+export const AVAILABILITY_WINDOW_UNIQUE = "availabilities_window_unique";
+
+/**
+ * A recurring (WEEKLY, MONTHLY) or one-off (MANUAL_DATES) window in which a professional works at an establishment.
+ * Times of day are São Paulo wall-clock times.
+ */
+export const availabilities = tenantTable(
+  "availabilities",
+  { grants: ["SELECT", "INSERT", "UPDATE", "DELETE"] },
+  {
+    id: id(),
+    tenantId: tenantId(),
+    professionalId: uuid().notNull(),
+    establishmentId: uuid().notNull(),
+    patternType: patternType().notNull(),
+    /** ISO weekdays, 1 = Monday … 7 = Sunday (WEEKLY). */
+    daysOfWeek: smallint().array(),
+    /** 1-31 (MONTHLY); a day a month lacks has no occurrence that month. */
+    daysOfMonth: smallint().array(),
+    /** Inclusive at both ends (WEEKLY, MONTHLY). */
+    periodStart: date({ mode: "string" }),
+    periodEnd: date({ mode: "string" }),
+    /** MANUAL_DATES. */
+    dates: date({ mode: "string" }).array(),
+    startTime: time().notNull(),
+    endTime: time().notNull(),
+    notes: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.tenantId, t.professionalId],
+      foreignColumns: [professionals.tenantId, professionals.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.establishmentId],
+      foreignColumns: [establishments.tenantId, establishments.id],
+    }).onDelete("cascade"),
+    index().on(t.tenantId, t.professionalId),
+    index().on(t.tenantId, t.establishmentId),
+    // One window once: an identical professional, establishment, pattern and time of day is a duplicate (the day
+    // lists are stored ascending and without repeats, so equal patterns are equal arrays). NULLS NOT DISTINCT: the
+    // columns another pattern type leaves null still compare equal.
+    unique(AVAILABILITY_WINDOW_UNIQUE)
+      .on(
+        t.tenantId,
+        t.professionalId,
+        t.establishmentId,
+        t.patternType,
+        t.daysOfWeek,
+        t.daysOfMonth,
+        t.dates,
+        t.periodStart,
+        t.periodEnd,
+        t.startTime,
+        t.endTime,
+      )
+      .nullsNotDistinct(),
+  ],
+);
+
+/** A per-date change of one occurrence: cancelled, or another window and notes. */
+export const availabilityExceptions = tenantTable(
+  "availability_exceptions",
+  { grants: ["SELECT", "INSERT", "UPDATE", "DELETE"] },
+  {
+    tenantId: tenantId(),
+    availabilityId: uuid().notNull(),
+    date: date({ mode: "string" }).notNull(),
+    cancelled: boolean().notNull().default(false),
+    startTime: time(),
+    endTime: time(),
+    notes: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.availabilityId, t.date] }),
+    foreignKey({
+      columns: [t.tenantId, t.availabilityId],
+      foreignColumns: [availabilities.tenantId, availabilities.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * The occupied range is `[scheduled_at, ends_at)`; `ends_at` is computed from the service snapshots at booking.
+ * The exclusion constraint `appointments_no_overlap` (custom migration) refuses two occupying appointments of one
+ * professional whose ranges overlap.
+ */
+export const appointments = tenantTable(
+  "appointments",
+  { grants: ["SELECT", "INSERT", "UPDATE", "DELETE"] },
+  {
+    id: id(),
+    tenantId: tenantId(),
+    clientId: uuid().notNull(),
+    professionalId: uuid().notNull(),
+    establishmentId: uuid().notNull(),
+    scheduledAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    status: appointmentStatus().notNull().default("SCHEDULED"),
+    observations: text(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.tenantId, t.clientId],
+      foreignColumns: [clients.tenantId, clients.id],
+    }),
+    foreignKey({
+      columns: [t.tenantId, t.professionalId],
+      foreignColumns: [professionals.tenantId, professionals.id],
+    }),
+    foreignKey({
+      columns: [t.tenantId, t.establishmentId],
+      foreignColumns: [establishments.tenantId, establishments.id],
+    }),
+    index().on(t.tenantId, t.scheduledAt),
+    index().on(t.tenantId, t.professionalId, t.scheduledAt),
+    index().on(t.tenantId, t.clientId),
+    index().on(t.tenantId, t.establishmentId, t.scheduledAt),
+  ],
+);
+
+/**
+ * A patient's wish for a time that was taken (issue 23 part 4; docs/decisions/0046-waitlist.md): a service, a
+ * professional and an establishment (null: any), São Paulo dates from `fromDate` to `untilDate` (both included) and a
+ * part of the day. Offers on freed slots will move its status; this slice only stores, lists and removes wishes.
+ */
+export const waitlistEntries = tenantTable(
+  "waitlist_entries",
+  { grants: ["SELECT", "INSERT", "UPDATE", "DELETE"] },
+  {
+    id: id(),
+    tenantId: tenantId(),
+    clientId: uuid().notNull(),
+    offeredServiceId: uuid().notNull(),
+    professionalId: uuid(),
+    establishmentId: uuid(),
+    fromDate: date({ mode: "string" }).notNull(),
+    untilDate: date({ mode: "string" }).notNull(),
+    dayPart: dayPart().notNull().default("ANY"),
+    notes: text(),
+    status: waitlistStatus().notNull().default("WAITING"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.tenantId, t.clientId],
+      foreignColumns: [clients.tenantId, clients.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.offeredServiceId],
+      foreignColumns: [offeredServices.tenantId, offeredServices.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.professionalId],
+      foreignColumns: [professionals.tenantId, professionals.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.establishmentId],
+      foreignColumns: [establishments.tenantId, establishments.id],
+    }).onDelete("cascade"),
+    check("waitlist_entries_range", sql`${t.untilDate} >= ${t.fromDate}`),
+    index().on(t.tenantId, t.status, t.createdAt),
+    index().on(t.tenantId, t.professionalId),
+    index().on(t.tenantId, t.clientId),
+    index().on(t.tenantId, t.offeredServiceId),
+    index().on(t.tenantId, t.establishmentId),
+  ],
+);
+
+/** The services of an appointment as they were when it was booked: later edits of a service move nothing. */
+export const appointmentServices = tenantTable(
+  "appointment_services",
+  { grants: ["SELECT", "INSERT", "UPDATE", "DELETE"] },
+  {
+    tenantId: tenantId(),
+    appointmentId: uuid().notNull(),
+    position: smallint().notNull(),
+    offeredServiceId: uuid().notNull(),
+    offeredServiceName: text().notNull(),
+    duration: integer().notNull(),
+    bufferDurationBefore: integer().notNull(),
+    bufferDurationAfter: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.appointmentId, t.position] }),
+    foreignKey({
+      columns: [t.tenantId, t.appointmentId],
+      foreignColumns: [appointments.tenantId, appointments.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.offeredServiceId],
+      foreignColumns: [offeredServices.tenantId, offeredServices.id],
+    }),
+    index().on(t.tenantId, t.offeredServiceId),
+  ],
+);
