@@ -4,8 +4,8 @@
 // The ledger's debit of a call, for tests of usage without a whole call through the gateway.
 export { debitCall } from "../billing/minutes";
 export * from "../calendar/testing/google-fake";
-export { CALL_EVENTS_CHANNEL, CallEventHub, publishCallEvent } from "../live/events";
 export { issueCallTicket } from "../calls/calls";
+export { CALL_EVENTS_CHANNEL, CallEventHub, publishCallEvent } from "../live/events";
 // Internals the free-slot benchmark times alone, without the queries around them.
 export { loadOccurrences } from "../scheduling/availability";
 export { type BusyRange, sweepFreeSlots } from "../scheduling/slots";
