@@ -19,6 +19,7 @@ import {
 } from "../testing";
 import { createCallerFactory } from "../trpc";
 import { WATCH_CALL_AUDIT } from "./live";
+import { transferSummary } from "./transfer-summary";
 
 let t: TestApi;
 const createCaller = createCallerFactory(appRouter);
@@ -292,3 +293,40 @@ async function openCallOf(tenant: SeededTenant) {
     streamSid: `MZ${crypto.randomUUID()}`,
   });
 }
+
+describe("the warm transfer's whisper", () => {
+  it("names the patient and number, the reason collected, and what was done (not the transfer itself)", async () => {
+    const tenant = await t.seedTenant();
+    const call = await tenant.api.dev.seedConversation({
+      status: "ACTIVE",
+      clientName: "Maria Souza",
+      phoneNumber: "+5511987654321",
+      messages: [{ sender: "CALLER", content: "Oi, tudo bem? Preciso de ajuda." }],
+      actions: [
+        { actionType: "APPOINTMENT_CREATED" },
+        { actionType: "APPOINTMENT_CREATED" },
+        { actionType: "CLIENT_UPDATED" },
+        { actionType: "CALL_TRANSFERRED" },
+      ],
+      collectedData: { Motivo: "Dúvida sobre o preparo do exame de sangue." },
+    });
+    const whisper = await t.data.inTenant(tenant.tenantId, (db) => transferSummary(db, call.id));
+    expect(whisper).toBe(
+      "Ligação transferida pela assistente virtual. Quem liga: Maria Souza, telefone (11) 98765-4321. " +
+        "Assunto: Dúvida sobre o preparo do exame de sangue. Já feito: Agendamento criado, Cadastro atualizado. " +
+        "Conectando a ligação.",
+    );
+    // Another tenant's call is not found from this one.
+    const other = await t.seedTenant();
+    await expect(t.data.inTenant(other.tenantId, (db) => transferSummary(db, call.id))).rejects.toThrow();
+  });
+
+  it("says so when nothing is known yet", async () => {
+    const tenant = await t.seedTenant();
+    const call = await tenant.api.dev.seedConversation({ status: "ACTIVE" });
+    expect(await t.data.inTenant(tenant.tenantId, (db) => transferSummary(db, call.id))).toBe(
+      "Ligação transferida pela assistente virtual. Quem liga: número não identificado. " +
+        "Assunto: não informado. Nada foi feito ainda. Conectando a ligação.",
+    );
+  });
+});
