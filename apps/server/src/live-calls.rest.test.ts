@@ -100,4 +100,24 @@ describe("GET /trpc/conversations.live", () => {
     });
     expect(await res.text()).toContain("Atendimento não encontrado");
   });
+
+  // Last: it stops the test server's hub.
+  it("ends every open stream when the server shuts down, so the drain does not wait for them", async () => {
+    const { ticket } = await clinic.api.conversations.watchTicket({});
+    const res = await server.app.request(streamUrl({ ticket }), { headers: { accept: "text/event-stream" } });
+    if (!res.body) throw new Error("no body");
+    const stream = sse(res.body);
+    await stream.until((payloads) => updatesOf(payloads).length > 0);
+    await server.api.services.callEvents.stop();
+    // Read to the end: the stream closes (until() returns at its end, whatever arrived).
+    await stream.until(() => false);
+    expect(server.api.services.callEvents.emitter.listenerCount(clinic.tenantId)).toBe(0);
+    // A stream asked for now is refused (503), not held open.
+    const late = await server.app.request(streamUrl({ ticket }), {
+      headers: { accept: "text/event-stream" },
+    });
+    const lateText = await late.text();
+    expect(lateText).toContain('"httpStatus":503');
+    expect(lateText).toContain("Acompanhamento ao vivo indisponível");
+  });
 });

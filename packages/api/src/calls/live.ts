@@ -81,7 +81,11 @@ export async function* watchCalls(
   if (!ctx.callEvents.available)
     throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: LIVE_UNAVAILABLE });
   await ctx.callEvents.start();
-  const stop = AbortSignal.any([...(signal ? [signal] : []), AbortSignal.timeout(WATCH_STREAM_MAX_MS)]);
+  const stop = AbortSignal.any([
+    ...(signal ? [signal] : []),
+    AbortSignal.timeout(WATCH_STREAM_MAX_MS),
+    ctx.callEvents.closing,
+  ]);
   let pending = false;
   let pendingTranscript = false;
   let wake: (() => void) | undefined;

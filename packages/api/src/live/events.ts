@@ -36,6 +36,7 @@ export const LIVE_UNAVAILABLE = "Acompanhamento ao vivo indisponível";
  */
 export class CallEventHub {
   readonly #emitter = new EventEmitter();
+  readonly #closing = new AbortController();
   readonly #listen: Listen | undefined;
   #listening: Promise<() => Promise<void>> | undefined;
 
@@ -45,9 +46,9 @@ export class CallEventHub {
     this.#emitter.setMaxListeners(0);
   }
 
-  /** Whether the hub has a database to listen to (a process built without one has no live stream). */
+  /** Whether the hub has a database to listen to and is not stopped (else there is no live stream). */
   get available(): boolean {
-    return this.#listen !== undefined;
+    return this.#listen !== undefined && !this.#closing.signal.aborted;
   }
 
   /** Listens on the channel (once per process); resolves when LISTEN took effect. */
@@ -61,9 +62,17 @@ export class CallEventHub {
     await this.#listening;
   }
 
-  /** The emitter watchers read with `events.on(emitter, tenantId, { signal })`. */
+  /** The emitter watchers listen to, by tenant id. */
   get emitter(): EventEmitter {
     return this.#emitter;
+  }
+
+  /**
+   * Aborted when the hub stops (the server shutting down): every stream ends at once, so the drain does not wait
+   * for them, and each page opens its next stream on another replica.
+   */
+  get closing(): AbortSignal {
+    return this.#closing.signal;
   }
 
   #deliver(payload: string): void {
@@ -78,6 +87,7 @@ export class CallEventHub {
   }
 
   async stop(): Promise<void> {
+    this.#closing.abort();
     const listening = this.#listening;
     this.#listening = undefined;
     if (listening) await (await listening)();
