@@ -291,16 +291,18 @@ const agentToolScope = t.middleware(async ({ ctx, next, type, path }) => {
     invalid("Idempotency-Key", IDEMPOTENCY_KEY_REQUIRED);
   // A user must still be a member; the agent's credential is for one call of this tenant (decision 0016).
   const open = openTenant(data, tenantId, ctx.actor ? accessCheckOf(ctx.actor) : undefined);
-  // The dashboard shows what the agent is doing as it starts (decision 0034): committed before the tool runs, in a
-  // short transaction of its own. Watching is not worth a tool: a failure here leaves the tool to run.
+  // What the agent is doing, for the dashboard (decision 0034): written in the tool's own transaction, so it is
+  // published with the tool's work, and a refused tool (rolled back) leaves no trace of it.
   const activity = agent ? TOOL_ACTIVITIES[path] : undefined;
-  if (agent && activity) {
-    await open((db) => reportActivity(db, agent.callId, activity, ctx.now())).catch(() => undefined);
-  }
+  const report = (db: TenantTx) =>
+    agent && activity ? reportActivity(db, agent.callId, activity, ctx.now()) : Promise.resolve();
   return inTransaction(
     (fn: (db: TenantTx) => Promise<void>) => open(fn),
     async (db) => {
-      if (!agent || type !== "mutation" || !key) return next({ ctx: { db, tenantId, data: closed } });
+      if (!agent || type !== "mutation" || !key) {
+        await report(db);
+        return next({ ctx: { db, tenantId, data: closed } });
+      }
       const mine = and(
         eq(toolCalls.tenantId, tenantId),
         eq(toolCalls.callId, agent.callId),
@@ -319,6 +321,7 @@ const agentToolScope = t.middleware(async ({ ctx, next, type, path }) => {
         if (done?.procedure !== path) invalid("Idempotency-Key", IDEMPOTENCY_KEY_REQUIRED);
         return { ok: true as const, data: done.result ?? undefined, marker: middlewareMarker, ctx: {} };
       }
+      await report(db);
       const result = await next({ ctx: { db, tenantId, data: closed } });
       if (result.ok) {
         await db

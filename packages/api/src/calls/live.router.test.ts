@@ -147,6 +147,23 @@ describe("the live stream", () => {
     await transcript.close();
   });
 
+  it("leaves no trace of a tool the agent called and that was refused", async () => {
+    const clinicA = await clinic();
+    const { callId, agent } = await openCall(clinicA);
+    const refused = await refusalOf(asAgent(agent).appointments.get({ id: crypto.randomUUID() }));
+    expect(refused.code).toBe("NOT_FOUND");
+    const [row] = await t.database.db
+      .select({ activity: schema.conversations.liveActivity })
+      .from(schema.conversations)
+      .where(eq(schema.conversations.id, callId));
+    expect(row?.activity).toBe("LISTENING");
+    const lines = await t.database.db
+      .select()
+      .from(schema.conversationMessages)
+      .where(eq(schema.conversationMessages.conversationId, callId));
+    expect(lines).toEqual([]);
+  });
+
   it("gives another tenant's member nothing: no event, no call, and no transcript of the call", async () => {
     const clinicA = await clinic();
     const clinicB = await clinic();
