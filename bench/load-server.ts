@@ -2,6 +2,8 @@
 // database (PostgreSQL or PGlite) with one clinic (10 professionals on weekly availability, 500 patients), the real
 // Hono app on an ephemeral port. Answers the parent's questions: the address and the fixture, then the overlapping
 // pairs after the load.
+import { writeFile } from "node:fs/promises";
+import { Session } from "node:inspector/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { insertClient } from "@atende/api/testing";
 import { countOverlaps, seedFixture } from "./booking";
@@ -38,9 +40,32 @@ const ready: LoadServerReady = {
   weekdays: fixture.weekdays,
 };
 parentPort?.postMessage(ready);
-parentPort?.on("message", async (message: "overlaps" | "close") => {
+/**
+ * The parent's questions: "overlaps"; "close"; "profile-start" and "profile-stop:<file>" (a CPU profile of this
+ * thread, the server's, written as a .cpuprofile for DevTools or bench/profile-summary.ts); "cpu" (this thread's
+ * own CPU time so far, user and system, ms: the server's CPU on its one thread, compared before and after a scenario;
+ * the machine's other work does not count, as it would in wall-clock time).
+ */
+let inspector: Session | null = null;
+parentPort?.on("message", async (message: string) => {
   if (message === "overlaps") parentPort?.postMessage(await countOverlaps(handle));
-  else {
+  else if (message === "cpu") {
+    const { user, system } = process.threadCpuUsage();
+    parentPort?.postMessage((user + system) / 1000);
+  } else if (message === "profile-start") {
+    inspector = new Session();
+    inspector.connect();
+    await inspector.post("Profiler.enable");
+    await inspector.post("Profiler.setSamplingInterval", { interval: 200 });
+    await inspector.post("Profiler.start");
+    parentPort?.postMessage("started");
+  } else if (message.startsWith("profile-stop:")) {
+    const result = inspector ? await inspector.post("Profiler.stop") : null;
+    inspector?.disconnect();
+    inspector = null;
+    if (result) await writeFile(message.slice("profile-stop:".length), JSON.stringify(result.profile));
+    parentPort?.postMessage("stopped");
+  } else {
     await http.close();
     await handle.close();
     parentPort?.postMessage("closed");

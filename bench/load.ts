@@ -4,6 +4,9 @@
 // (GET /appointments), the patient search (GET /clients) and a week of free slots (GET /appointments/free-slots).
 // Figures, never assertions; the check column is what must hold (0 overlaps, 0 errors: every answer 2xx, or 409 for a
 // booking over a taken time).
+import { mkdir } from "node:fs/promises";
+import { loadavg } from "node:os";
+import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { instantAt, toWireMinute } from "@atende/shared/time";
 import autocannon from "autocannon";
@@ -13,6 +16,10 @@ import type { LoadServerInput, LoadServerReady } from "./load-server";
 
 const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 20);
+/** BENCH_PROFILE_DIR=<folder>: a CPU profile of the server's thread per scenario, `<database>-<scenario>.cpuprofile`. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+/** BENCH_LOAD_DATABASES=PostgreSQL or PGlite: only that one (default both). */
+const DATABASES = (process.env.BENCH_LOAD_DATABASES ?? "PostgreSQL,PGlite").split(",");
 
 interface LoadRow {
   database: string;
@@ -21,6 +28,8 @@ interface LoadRow {
   perSecond: number;
   p50: number;
   p99: number;
+  /** The server thread's own CPU time per request (ms). */
+  serverMs: number;
   statuses: string;
   check: string;
 }
@@ -36,7 +45,7 @@ function startServer(input: LoadServerInput): Promise<{ worker: Worker; ready: L
   });
 }
 
-function ask<T>(worker: Worker, message: string): Promise<T> {
+export function ask<T>(worker: Worker, message: string): Promise<T> {
   return new Promise((resolve) => {
     worker.once("message", resolve);
     worker.postMessage(message);
@@ -49,10 +58,24 @@ function statusesOf(result: autocannon.Result): Record<string, number> {
   return out;
 }
 
+/** A file name from a scenario's label. */
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
 async function run(
+  worker: Worker,
   ready: LoadServerReady,
   requests: autocannon.Request[],
-): Promise<{ result: autocannon.Result; statuses: Record<string, number> }> {
+  profile?: string,
+): Promise<{ result: autocannon.Result; statuses: Record<string, number>; serverMs: number }> {
+  if (PROFILE_DIR && profile) {
+    await mkdir(PROFILE_DIR, { recursive: true });
+    await ask(worker, "profile-start");
+  }
+  const activeBefore = await ask<number>(worker, "cpu");
   const result = await autocannon({
     url: ready.baseUrl,
     connections: CONNECTIONS,
@@ -64,7 +87,10 @@ async function run(
     },
     requests,
   });
-  return { result, statuses: statusesOf(result) };
+  const active = (await ask<number>(worker, "cpu")) - activeBefore;
+  if (PROFILE_DIR && profile)
+    await ask(worker, `profile-stop:${join(PROFILE_DIR, `${slug(profile)}.cpuprofile`)}`);
+  return { result, statuses: statusesOf(result), serverMs: active / Math.max(1, result.requests.total) };
 }
 
 async function scenarios(database: "PostgreSQL" | "PGlite"): Promise<LoadRow[]> {
@@ -76,6 +102,7 @@ async function scenarios(database: "PostgreSQL" | "PGlite"): Promise<LoadRow[]> 
     scenario: string,
     result: autocannon.Result,
     statuses: Record<string, number>,
+    serverMs: number,
     check: string,
   ) =>
     rows.push({
@@ -85,6 +112,7 @@ async function scenarios(database: "PostgreSQL" | "PGlite"): Promise<LoadRow[]> 
       perSecond: result.requests.average,
       p50: result.latency.p50,
       p99: result.latency.p99,
+      serverMs,
       statuses: Object.entries(statuses)
         .map(([code, count]) => `${code}×${count}`)
         .join(" "),
@@ -92,28 +120,33 @@ async function scenarios(database: "PostgreSQL" | "PGlite"): Promise<LoadRow[]> 
     });
   try {
     // Bookings: every answer must be 201 or 409, and no two bookings of a professional may overlap.
-    const booking = await run(ready, [
-      {
-        method: "POST",
-        path: "/appointments",
-        setupRequest: (request) => ({
-          ...request,
-          body: JSON.stringify({
-            clientId: pick(ready.clientIds),
-            establishmentId: ready.establishmentId,
-            offeredServices: [ready.serviceId],
-            professionalId: pick(ready.professionals),
-            scheduledAt: toWireMinute(
-              instantAt(
-                pick(ready.weekdays),
-                8 * 60 + 5 * Math.floor(random() * ((17 * 60 + 25 - 8 * 60) / 5 + 1)),
+    const booking = await run(
+      worker,
+      ready,
+      [
+        {
+          method: "POST",
+          path: "/appointments",
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({
+              clientId: pick(ready.clientIds),
+              establishmentId: ready.establishmentId,
+              offeredServices: [ready.serviceId],
+              professionalId: pick(ready.professionals),
+              scheduledAt: toWireMinute(
+                instantAt(
+                  pick(ready.weekdays),
+                  8 * 60 + 5 * Math.floor(random() * ((17 * 60 + 25 - 8 * 60) / 5 + 1)),
+                ),
               ),
-            ),
-            observations: null,
+              observations: null,
+            }),
           }),
-        }),
-      },
-    ]);
+        },
+      ],
+      `${database} bookings`,
+    );
     const overlaps = await ask<number>(worker, "overlaps");
     const bookingErrors =
       booking.result.errors +
@@ -124,6 +157,7 @@ async function scenarios(database: "PostgreSQL" | "PGlite"): Promise<LoadRow[]> 
       "POST /appointments (bookings)",
       booking.result,
       booking.statuses,
+      booking.serverMs,
       `${overlaps} overlaps, ${bookingErrors} errors`,
     );
 
@@ -142,15 +176,18 @@ async function scenarios(database: "PostgreSQL" | "PGlite"): Promise<LoadRow[]> 
       ],
     ];
     for (const [scenario, path] of reads) {
-      const read = await run(ready, [
-        { method: "GET", setupRequest: (request) => ({ ...request, path: path() }) },
-      ]);
+      const read = await run(
+        worker,
+        ready,
+        [{ method: "GET", setupRequest: (request) => ({ ...request, path: path() }) }],
+        `${database} ${scenario}`,
+      );
       const errors =
         read.result.errors +
         Object.entries(read.statuses)
           .filter(([code]) => code !== "200")
           .reduce((sum, [, count]) => sum + count, 0);
-      row(scenario, read.result, read.statuses, `${errors} errors`);
+      row(scenario, read.result, read.statuses, read.serverMs, `${errors} errors`);
     }
   } finally {
     await ask(worker, "close");
@@ -161,11 +198,14 @@ async function scenarios(database: "PostgreSQL" | "PGlite"): Promise<LoadRow[]> 
 
 export async function benchLoad(): Promise<void> {
   const rows: LoadRow[] = [];
-  if (await postgresAnswers()) rows.push(...(await scenarios("PostgreSQL")));
-  rows.push(...(await scenarios("PGlite")));
+  if (DATABASES.includes("PostgreSQL") && (await postgresAnswers()))
+    rows.push(...(await scenarios("PostgreSQL")));
+  if (DATABASES.includes("PGlite")) rows.push(...(await scenarios("PGlite")));
   printTable(
-    `REST API under autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per scenario, server in its own thread (latency ms)`,
-    ["database", "scenario", "requests", "req/s", "p50", "p99", "statuses", "check"],
+    `REST API under autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per scenario, server in its own thread (latency ms; server CPU ms/req = its thread's own CPU time per request; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")})`,
+    ["database", "scenario", "requests", "req/s", "p50", "p99", "server CPU ms/req", "statuses", "check"],
     rows.map((r) => [
       r.database,
       r.scenario,
@@ -173,6 +213,7 @@ export async function benchLoad(): Promise<void> {
       r.perSecond.toFixed(0),
       String(r.p50),
       String(r.p99),
+      r.serverMs.toFixed(2),
       r.statuses,
       r.check,
     ]),

@@ -7,6 +7,7 @@ import { benchAgendaRender } from "./agenda-render";
 import { type BillingRow, benchBilling } from "./billing";
 import { benchBooking, CLIENTS } from "./booking";
 import { launchChromium, startServer } from "./browser";
+import { benchCost } from "./cost";
 import { benchFirstLoad } from "./first-load";
 import { benchFreeSlots, type FreeSlotRow, RUNS } from "./free-slots";
 import { benchGateway } from "./gateway";
@@ -39,8 +40,9 @@ async function withDatabase<T>(
 }
 
 /**
- * `npm run bench -- browser` (or `scheduling`, `voice`, `providers`, `billing`, `load`, `lighthouse`, `access`, `live`) runs one
- * part; none runs them all. `soak` (30 minutes by default) runs only when named.
+ * `npm run bench -- browser` (or `scheduling`, `voice`, `providers`, `billing`, `load`, `lighthouse`, `access`,
+ * `live`) runs one part; none runs them all. `soak` (30 minutes by default) and `cost` (a baseline checkout against
+ * this tree) run only when named.
  */
 const parts = new Set(process.argv.slice(2));
 const wanted = (
@@ -72,6 +74,7 @@ async function main() {
     await benchPgRestart();
   }
   if (parts.has("soak")) await benchSoak();
+  if (parts.has("cost")) await benchCost();
   console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -4,8 +4,9 @@
 // then asks a script of questions whose answers (dates and times the offline engine reads out) the voice has mostly
 // not said before, and times every agent frame as it arrives, with the sentence (utterance) it belongs to: a mark
 // closes each sentence (docs/decisions/0018-telephony-gateway.md).
-import { parentPort, workerData } from "node:worker_threads";
 import { openBrowserCall, type SimulatedCall } from "@atende/telephony/testing";
+import { childChannel } from "./child";
+import { probeThread, wallNow } from "./thread-probe";
 
 export interface EspeakCallersInput {
   serverUrl: string;
@@ -26,6 +27,16 @@ export interface EspeakCallMeasure {
   utteranceLag: number[];
   /** Gaps over 60 ms between two frames of one sentence. */
   stalls: number[];
+  /** When each of those gaps ended (ms since the epoch), to lay beside each thread's pauses. */
+  stallAt: number[];
+  /**
+   * Of those gaps, the ones the callers' own process explains: its event loop was itself held up (its garbage
+   * collection, or the machine not giving it a core) for most of the gap, so the frame may have been waiting in
+   * its socket. These are the instrument's, not the gateway's.
+   */
+  ownStalls: number;
+  /** From the browser-call request to its ticket (the server's answer, the welcome's first part). */
+  ticketMs: number;
   /** Per sentence after a reply's first: the silence between it and the previous one beyond the audio's own. */
   sentenceWait: number[];
   /** Per question: from the question sent to its answer's first audio frame. */
@@ -51,12 +62,39 @@ function script(i: number): string[] {
   ];
 }
 
+/**
+ * The callers' own event loop, watched by a 5 ms timer: the spans (performance.now(), ms) it ran over 25 ms late.
+ */
+const heldUp: { from: number; to: number }[] = [];
+function watchOwnLoop(): () => void {
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    if (now - last > 25) {
+      heldUp.push({ from: last + 5, to: now });
+    }
+    last = now;
+  }, 5);
+  return () => clearInterval(timer);
+}
+
+/** How much of (from, to) the callers' own loop was held up. */
+function heldUpDuring(from: number, to: number): number {
+  let total = 0;
+  for (const span of heldUp) total += Math.max(0, Math.min(to, span.to) - Math.max(from, span.from));
+  return total;
+}
+
 async function oneCall(input: EspeakCallersInput, i: number): Promise<EspeakCallMeasure> {
+  const stallSpans: [number, number][] = [];
   const measure: EspeakCallMeasure = {
     welcomeFirstAudio: Number.NaN,
     jitter: [],
     utteranceLag: [],
     stalls: [],
+    stallAt: [],
+    ownStalls: 0,
+    ticketMs: Number.NaN,
     sentenceWait: [],
     replyFirstAudio: [],
     frames: 0,
@@ -67,7 +105,9 @@ async function oneCall(input: EspeakCallersInput, i: number): Promise<EspeakCall
   let call: SimulatedCall | undefined;
   try {
     const token = input.tokens[i] as string;
+    const asked = performance.now();
     call = await openBrowserCall({ serverUrl: input.serverUrl, gatewayUrl: input.gatewayUrl, token });
+    measure.ticketMs = performance.now() - asked;
     const started = performance.now();
     const c = call;
     // The sentence in progress: its frames' arrivals; a new mark or agent state seen between two frames starts a
@@ -106,7 +146,11 @@ async function oneCall(input: EspeakCallersInput, i: number): Promise<EspeakCall
         measure.sentenceWait.push(Math.max(0, now - previousEnd));
       const first = frames[0] ?? now;
       const prev = frames.at(-1);
-      if (prev !== undefined && now - prev > 60) measure.stalls.push(now - prev);
+      if (prev !== undefined && now - prev > 60) {
+        measure.stalls.push(now - prev);
+        measure.stallAt.push(wallNow());
+        stallSpans.push([prev, now]);
+      }
       measure.jitter.push(Math.abs(now - (first + frames.length * 20)));
       frames.push(now);
       measure.frames++;
@@ -118,6 +162,9 @@ async function oneCall(input: EspeakCallersInput, i: number): Promise<EspeakCall
     }
     closeSentence(true);
     if (i === 0) measure.lines = c.agentLines();
+    // Classified once the call is over: a span of the callers' own loop is known only when its timer runs again.
+    await new Promise((r) => setTimeout(r, 50));
+    measure.ownStalls = stallSpans.filter(([from, to]) => heldUpDuring(from, to) > (to - from) / 2).length;
   } catch (error) {
     measure.error = String(error);
   } finally {
@@ -126,11 +173,17 @@ async function oneCall(input: EspeakCallersInput, i: number): Promise<EspeakCall
   return measure;
 }
 
-if (parentPort) {
-  const port = parentPort;
-  const input = workerData as EspeakCallersInput;
+const channel = await childChannel<EspeakCallersInput>();
+if (channel) {
+  const port = channel;
+  const { input } = channel;
+  const probe = probeThread("callers");
+  const unwatch = watchOwnLoop();
   Promise.all(input.tokens.map((_, i) => oneCall(input, i))).then(
-    (result) => port.postMessage({ ok: true, result }),
-    (error: unknown) => port.postMessage({ ok: false, error: String(error) }),
+    (result) => {
+      unwatch();
+      port.post({ ok: true, result, thread: probe.stop() });
+    },
+    (error: unknown) => port.post({ ok: false, error: String(error) }),
   );
 }

@@ -4,7 +4,6 @@
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { availableParallelism } from "node:os";
-import { parentPort, workerData } from "node:worker_threads";
 import { startGateway } from "@atende/telephony";
 import {
   createEspeakSynthesizer,
@@ -14,6 +13,8 @@ import {
   defaultSynthesisWorkers,
 } from "@atende/telephony/audio";
 import { testGatewayOptions } from "@atende/telephony/testing";
+import { childChannel } from "./child";
+import { probeThread, type ThreadReport } from "./thread-probe";
 
 export interface GatewayWorkerInput {
   trpcUrl: string;
@@ -34,11 +35,23 @@ export interface GatewaySendTimes {
   lateness: number[];
   /** Per call: how far the answer's last send is from where real time puts it (ms). */
   endDrift: number[];
+  /** The gateway thread's event loop and garbage collection over the run. */
+  thread: ThreadReport;
+  /** The pacer's own view: frames sent over 40 ms after they were due, and the latest (ms). */
+  pacerLate: {
+    over40: number;
+    max: number;
+    frames: number;
+    over40At: number[];
+    calls: number;
+    openMs: number[];
+  };
 }
 
-if (parentPort) {
-  const port = parentPort;
-  const input = workerData as GatewayWorkerInput;
+const channel = await childChannel<GatewayWorkerInput>();
+if (channel) {
+  const port = channel;
+  const { input } = channel;
   // BENCH_PROFILE=<file>: a CPU profile of the gateway's thread, for Chrome's DevTools.
   const profile = process.env.BENCH_PROFILE;
   const inspector = profile ? new Session() : null;
@@ -47,13 +60,50 @@ if (parentPort) {
     await inspector.post("Profiler.enable");
     await inspector.post("Profiler.start");
   }
+  const probe = probeThread("gateway");
+  // The server's part of each welcome: the gateway's `calls.open` request, timed around its fetch.
+  const openMs: number[] = [];
+  const fetch0 = globalThis.fetch;
+  globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
+    const started = performance.now();
+    const response = await fetch0(...args);
+    if (String(args[0] instanceof Request ? args[0].url : args[0]).includes("calls.open"))
+      openMs.push(performance.now() - started);
+    return response;
+  };
   const sends = new Map<string, number[]>();
+  const pacers: ReturnType<typeof createPacer>[] = [];
+  // The pacer keeps each frame's lateness against its due time; drained every second so none is lost.
+  const pacerLate = {
+    over40: 0,
+    max: 0,
+    frames: 0,
+    over40At: [] as number[],
+    calls: 0,
+    openMs: [] as number[],
+  };
+  /** The calls (stream keys) with a frame sent over 40 ms after it was due: a gap the gateway made. */
+  const lateCalls = new Set<string>();
+  const drain = setInterval(() => {
+    for (const p of pacers) {
+      for (const l of p.stats.lateness) {
+        pacerLate.frames++;
+        if (l > pacerLate.max) pacerLate.max = l;
+        if (l > 40) {
+          pacerLate.over40++;
+          pacerLate.over40At.push(performance.timeOrigin + performance.now());
+        }
+      }
+      p.stats.lateness.length = 0;
+    }
+  }, 1000);
   // The pool as main.ts makes it (SYNTHESIS_WORKERS, or the cores less one); ready before the first call.
   const pool =
     input.voice === "espeak-pool"
       ? createSynthesisPool({
           size: Number(process.env.SYNTHESIS_WORKERS) || defaultSynthesisWorkers(availableParallelism()),
           cacheBytes: 64 * 2 ** 20,
+          ...(process.env.SYNTHESIS_NICE ? { nice: Number(process.env.SYNTHESIS_NICE) } : {}),
         })
       : null;
   await pool?.ready();
@@ -64,21 +114,29 @@ if (parentPort) {
       : createZeroLatencySynthesizer(input.audio));
   const gateway = await startGateway({
     ...testGatewayOptions({ ...input, synthesizer }),
-    createPacer: (hooks) =>
-      createPacer({
+    createPacer: (hooks) => {
+      const pacer = createPacer({
         frameMs: 20,
         ...hooks,
         send(key, frame) {
+          // The pacer notes a frame's lateness just before it hands the frame here.
+          if ((pacer.stats.lateness.at(-1) ?? 0) > 40) lateCalls.add(key);
           const times = sends.get(key) ?? [];
           if (times.length === 0) sends.set(key, times);
           times.push(performance.now());
           hooks.send(key, frame);
         },
-      }),
+      });
+      pacers.push(pacer);
+      return pacer;
+    },
   });
-  port.postMessage({ url: `ws://127.0.0.1:${gateway.address.port}/media-stream` });
-  port.once("message", () => {
-    const result: GatewaySendTimes = { lateness: [], endDrift: [] };
+  port.post({ url: `ws://127.0.0.1:${gateway.address.port}/media-stream` });
+  port.once(() => {
+    clearInterval(drain);
+    pacerLate.calls = lateCalls.size;
+    pacerLate.openMs = openMs;
+    const result: GatewaySendTimes = { lateness: [], endDrift: [], thread: probe.stop(), pacerLate };
     for (const all of sends.values()) {
       const times = all.slice(-input.expectedFrames);
       const first = times[0] ?? 0;
@@ -92,7 +150,7 @@ if (parentPort) {
         const { profile: data } = await inspector.post("Profiler.stop");
         writeFileSync(profile, JSON.stringify(data));
       }
-      port.postMessage(result);
+      port.post(result);
     });
   });
 }

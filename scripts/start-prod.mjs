@@ -5,7 +5,7 @@
 // SIGTERM or SIGINT is passed to both, and each drains as it does in its image; either one failing stops the other.
 // Under a process supervisor (systemd, …) the two commands can also run as two services: see the README, "Production".
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadRootEnv, repoRoot as root } from "./root-env.mjs";
 
@@ -22,8 +22,14 @@ if (missing.length > 0) {
 loadRootEnv();
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || "production" };
 
+// The gateway's Node flags (apps/telephony/node-flags.json; docs/decisions/0047-voice-under-load.md).
+const gatewayFlags = JSON.parse(readFileSync(join(root, "apps/telephony/node-flags.json"), "utf8"));
 const children = entries.map((entry) =>
-  spawn(process.execPath, ["--enable-source-maps", join(root, entry)], { cwd: root, stdio: "inherit", env }),
+  spawn(
+    process.execPath,
+    ["--enable-source-maps", ...(entry.startsWith("apps/telephony/") ? gatewayFlags : []), join(root, entry)],
+    { cwd: root, stdio: "inherit", env },
+  ),
 );
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"]) {

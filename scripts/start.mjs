@@ -2,6 +2,7 @@
 // `npm start`: builds what is missing or stale (turbo hashes the sources, so a second start builds nothing), then
 // serves the product on its embedded defaults: PGlite under .data/, the development sign-in form.
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadRootEnv, repoRoot as root } from "./root-env.mjs";
 
@@ -27,9 +28,16 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 console.log(`build ready in ${Math.round(performance.now() - t0)} ms`);
 
 // The server and, beside it, the telephony gateway (ARCHITECTURE.md "Telephony gateway"); either one stopping stops both.
-const start = (entry) =>
-  spawn(process.execPath, ["--import", "tsx", join(root, entry)], { cwd: root, stdio: "inherit", env });
-const children = [start("apps/server/src/main.ts"), start("apps/telephony/src/main.ts")];
+const start = (entry, flags = []) =>
+  spawn(process.execPath, [...flags, "--import", "tsx", join(root, entry)], {
+    cwd: root,
+    stdio: "inherit",
+    env,
+  });
+// The gateway paces every call's audio: its Node flags (a young generation sized for 200 calls' frames, the collector
+// on its own thread) are apps/telephony/node-flags.json (docs/decisions/0047-voice-under-load.md).
+const gatewayFlags = JSON.parse(readFileSync(join(root, "apps/telephony/node-flags.json"), "utf8"));
+const children = [start("apps/server/src/main.ts"), start("apps/telephony/src/main.ts", gatewayFlags)];
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     for (const child of children) child.kill(signal);

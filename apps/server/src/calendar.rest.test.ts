@@ -6,6 +6,7 @@
 import { appRouter, createCallerFactory, decryptSecret } from "@atende/api";
 import {
   type GoogleFake,
+  insertAppointment,
   insertClient,
   insertEstablishment,
   insertService,
@@ -23,6 +24,7 @@ import type {
   CalendarStatus,
   CalendarTokenStatus,
 } from "@atende/shared/schemas/calendar";
+import type { WaitlistEntry } from "@atende/shared/schemas/waitlist";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "./testing";
 
@@ -782,6 +784,56 @@ describe("busy time in the professional's calendar", () => {
     expect(fake.liveEvents(dora.email).map((e) => e.id)).toContain(eventId(own.id));
     const moved = await update(own, { scheduledAt: "2030-03-07T10:15:00-03:00" });
     expect(moved.status).toBe(200);
+  });
+
+  it("meets a waitlist offer's acceptance: a slot busy in the calendar is refused and the offer stays open", async () => {
+    const fia = await connectedProfessional();
+    const db = server.api.database.db;
+    // Offers go out for a tenant with minutes (docs/decisions/0046-waitlist.md).
+    await db.insert(schema.minuteGrants).values({
+      tenantId: a.tenantId,
+      source: "PACK",
+      key: `pack:${crypto.randomUUID()}`,
+      minutes: 100,
+      startsAt: new Date("2030-01-01T00:00:00Z"),
+    });
+    // Written straight to the table: no busy time is read (and remembered) for the day before the event exists.
+    const taken = await insertAppointment(db, a.tenantId, {
+      clientId: catalogue.client,
+      professionalId: fia.id,
+      establishmentId: catalogue.sede,
+      scheduledAt: new Date("2030-03-12T09:00:00-03:00"),
+      status: "SCHEDULED",
+      services: [{ id: fia.service, name: "Consulta", duration: 30 }],
+    });
+    fake.addEvent(fia.email, { start: "2030-03-12T09:10:00-03:00", end: "2030-03-12T09:40:00-03:00" });
+    const patient = await insertClient(db, a.tenantId, "Paula Espera");
+    const wish = await server.request("POST", "/waitlist", {
+      as: a.actor,
+      body: {
+        clientId: patient.id,
+        offeredServiceId: fia.service,
+        professionalId: fia.id,
+        fromDate: "2030-03-12",
+        untilDate: "2030-03-12",
+      },
+    });
+    expect(wish.status).toBe(201);
+    expect((await server.request("DELETE", `/appointments/${taken.id}`, { as: a.actor })).status).toBe(204);
+    await runJobs();
+    const offerOf = async () =>
+      (await server.request<WaitlistEntry[]>("GET", "/waitlist", { as: a.actor })).body.find(
+        (entry) => entry.clientId === patient.id,
+      )?.offer;
+    const offer = await offerOf();
+    // The offer job does not read the calendar (decision 0046): the slot is offered, and accepting it meets the event.
+    expect(offer).toMatchObject({ startsAt: "2030-03-12T09:00:00-03:00" });
+    const refused = await server.request("POST", `/waitlist/offers/${offer?.id}/accept`, { as: a.actor });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: "Conflito com evento na agenda do profissional (09:10 - 09:40)" },
+    });
+    expect(await offerOf()).toEqual(offer);
   });
 
   it("reaches the voice agent's offers (the same procedures, with the agent's credential)", async () => {

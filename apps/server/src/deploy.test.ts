@@ -115,6 +115,9 @@ function image(app: Image["app"]): Image {
 }
 
 const IMAGES = [image("server"), image("telephony")];
+const GATEWAY_NODE_FLAGS = JSON.parse(
+  readFileSync(join(root, "apps/telephony/node-flags.json"), "utf8"),
+) as string[];
 
 /**
  * The runtime stage as a folder: each COPY of it, from the repository (the build stages' /app is the repository as
@@ -264,7 +267,9 @@ describe("the Dockerfiles", () => {
       const instructions = target.runtime.instructions.map((i) => i.keyword);
       expect(instructions.lastIndexOf("USER")).toBeLessThan(instructions.indexOf("CMD"));
       const cmd = execForm(last(target.runtime, "CMD") ?? "");
-      expect(cmd).toEqual(["node", "--enable-source-maps", `apps/${target.app}/dist/main.js`]);
+      // The gateway starts with its Node flags (apps/telephony/node-flags.json, decision 0047).
+      const flags = target.app === "telephony" ? GATEWAY_NODE_FLAGS : [];
+      expect(cmd).toEqual(["node", "--enable-source-maps", ...flags, `apps/${target.app}/dist/main.js`]);
       expect(last(target.runtime, "ENTRYPOINT")).toBeUndefined();
       const env = envOf(target.runtime);
       expect(env.NODE_ENV).toBe("production");

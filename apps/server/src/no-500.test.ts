@@ -347,6 +347,7 @@ describe("a spoiled text in a valid request is a 400 for that field", () => {
           notes: "Prefere manhãs.\nLigar antes das 10h.",
         },
       },
+      "PUT /waitlist/settings": { input: { holdMinutes: 20 } },
       "GET /clients": { input: { search: "Maria" } },
       "GET /clients/by-phone": { input: { phoneNumber: client.phoneNumber } },
       "POST /clients": { input: client },

@@ -2,6 +2,7 @@
 // each and never sees A's records in a list, and A's data is unchanged afterwards.
 import { appRouter, restRoutes } from "@atende/api";
 import { seedConversation } from "@atende/api/testing";
+import { schema } from "@atende/db";
 import { addDays, today } from "@atende/shared/time";
 import { type AnyProcedure, callTRPCProcedure, getTRPCErrorFromUnknown } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -87,6 +88,23 @@ beforeAll(async () => {
     fromDate: today(),
     untilDate: addDays(today(), 30),
   });
+  // An open offer of A's wish (a hold, as the offer job makes it): its accept and decline paths take its id.
+  const [hold] = await server.api.database.db
+    .insert(schema.waitlistHolds)
+    .values({
+      tenantId: a.tenantId,
+      waitlistEntryId: wish.id,
+      professionalId: professional.id,
+      establishmentId: establishment.id,
+      offeredServiceId: service.id,
+      startsAt: new Date(`${occurrenceDate}T11:00:00-03:00`),
+      endsAt: new Date(`${occurrenceDate}T11:30:00-03:00`),
+      freedStart: new Date(`${occurrenceDate}T11:00:00-03:00`),
+      freedEnd: new Date(`${occurrenceDate}T11:30:00-03:00`),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: schema.waitlistHolds.id });
+  offerId = hold?.id ?? "";
   const conversationId = await seedConversation(server.api.database.db, a.tenantId, {
     clientName: "Maria Oliveira",
     summary: "Agendou consulta",
@@ -149,9 +167,19 @@ const listRoutes = restRoutes.filter(
   (route) => route.method === "GET" && !route.path.includes("{") && !route.public,
 );
 
+/** The resource a path's `{id}` names: its first segment, or the one after `/dev` (development paths). */
+function resourceOf(path: string): string {
+  const parts = path.split("/");
+  if (parts[1] === "waitlist" && parts[2] === "offers") return "waitlist/offers";
+  return (parts[1] === "dev" ? parts[2] : parts[1]) ?? "";
+}
+
+/** A's open offer: not a resource with a GET of its own (the wish's list shows it), so apart from `ids`. */
+let offerId = "";
+
 function pathWithAIds(path: string): string {
-  const resource = path.split("/")[1] ?? "";
-  const id = ids[resource];
+  const resource = resourceOf(path);
+  const id = resource === "waitlist/offers" ? offerId : ids[resource];
   if (!id) throw new Error(`no id of tenant A for ${path}: extend the seed`);
   return path.replace("{id}", id).replace("{occurrenceId}", occurrenceDate);
 }
@@ -201,10 +229,9 @@ describe("tenant isolation, generated from the REST declarations", () => {
       if (!key) continue;
       const route = idRoutes.find((r) => r.procedure === procedure);
       if (!route) continue;
-      const concrete = pathWithAIds(route.path).split("/");
       const input = {
         ...((bodies[key] as object | undefined) ?? {}),
-        id: ids[concrete[1] ?? ""],
+        id: resourceOf(route.path) === "waitlist/offers" ? offerId : ids[resourceOf(route.path)],
         ...(route.path.includes("{occurrenceId}") ? { occurrenceId: occurrenceDate } : {}),
       };
       const error = await callTRPCProcedure({

@@ -1,6 +1,13 @@
 // REST shims of the waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md) over the real Hono app.
 import type { SeededTenant } from "@atende/api/testing";
-import { validClient, validEstablishment, validProfessional } from "@atende/api/testing";
+import {
+  insertWeeklyAvailability,
+  validClient,
+  validEstablishment,
+  validProfessional,
+} from "@atende/api/testing";
+import { schema } from "@atende/db";
+import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { WaitlistEntry } from "@atende/shared/schemas/waitlist";
 import { addDays, dateOf } from "@atende/shared/time";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -96,5 +103,111 @@ describe("REST /waitlist", () => {
     );
     expect(Object.keys(res.body.paths["/waitlist"] ?? {}).sort()).toEqual(["get", "post"]);
     expect(Object.keys(res.body.paths["/waitlist/{id}"] ?? {})).toEqual(["delete"]);
+    expect(Object.keys(res.body.paths["/waitlist/offers/{id}/accept"] ?? {})).toEqual(["post"]);
+    expect(Object.keys(res.body.paths["/waitlist/offers/{id}/decline"] ?? {})).toEqual(["post"]);
+  });
+
+  it("accepts an offer for the patient (200, the appointment) and declines the next (204); 404 for another tenant", async () => {
+    // A Tuesday morning, inside the contact window; the freed slot is Wednesday 09:00.
+    server.api.setNow(new Date("2030-03-12T10:00:00-03:00"));
+    try {
+      const establishment = await a.api.establishments.create({
+        ...validEstablishment,
+        name: "Sede Ofertas",
+      });
+      const professional = await a.api.professionals.create({ name: "Dra. Oferta", specialty: "Clínica" });
+      const service = await a.api.offeredServices.create({
+        name: "Retorno",
+        availableEstablishments: [establishment.id],
+        allowedProfessionals: [professional.id],
+      });
+      await insertWeeklyAvailability(server.api.database.db, a.tenantId, {
+        professionalId: professional.id,
+        establishmentId: establishment.id,
+        days: [1, 2, 3, 4, 5, 6],
+        periodStart: "2030-01-01",
+        periodEnd: "2030-12-31",
+        start: "08:00",
+        end: "18:00",
+      });
+      await server.api.database.db.insert(schema.minuteGrants).values({
+        tenantId: a.tenantId,
+        source: "PACK",
+        key: "pack:offers-rest",
+        minutes: 100,
+        startsAt: new Date("2030-01-01T00:00:00Z"),
+      });
+      const [ana, bea, cris] = await Promise.all(
+        ["Ana Cancela", "Bea Espera", "Cris Espera"].map((fullName) =>
+          a.api.clients.create({ ...validClient, fullName }),
+        ),
+      );
+      const booking = {
+        professionalId: professional.id,
+        establishmentId: establishment.id,
+        offeredServices: [service.id],
+        observations: null,
+      };
+      const wishFor = (clientId: string) => ({
+        clientId,
+        offeredServiceId: service.id,
+        professionalId: professional.id,
+        fromDate: "2030-03-13",
+        untilDate: "2030-03-14",
+      });
+      const first = await a.api.appointments.create({
+        ...booking,
+        clientId: ana?.id ?? "",
+        scheduledAt: "2030-03-13T09:00:00-03:00",
+      });
+      const second = await a.api.appointments.create({
+        ...booking,
+        clientId: ana?.id ?? "",
+        scheduledAt: "2030-03-14T09:00:00-03:00",
+      });
+      await server.request("POST", "/waitlist", { as: a.actor, body: wishFor(bea?.id ?? "") });
+      await server.request("POST", "/waitlist", { as: a.actor, body: wishFor(cris?.id ?? "") });
+      expect((await server.request("DELETE", `/appointments/${first.id}`, { as: a.actor })).status).toBe(204);
+      await server.jobs.runDue();
+      const offerOf = async (clientId: string | undefined) =>
+        (await list(a)).body.find((entry) => entry.clientId === clientId)?.offer;
+      const offered = await offerOf(bea?.id);
+      expect(offered).toMatchObject({ startsAt: "2030-03-13T09:00:00-03:00", sentVia: "STAFF" });
+
+      const accept = `/waitlist/offers/${offered?.id}/accept`;
+      expect(await server.request("POST", accept, { as: b.actor })).toMatchObject({
+        status: 404,
+        body: { message: "Oferta da lista de espera não encontrada" },
+      });
+      const accepted = await server.request<Appointment>("POST", accept, { as: a.actor });
+      expect(accepted).toMatchObject({
+        status: 200,
+        body: { clientId: bea?.id, scheduledAt: "2030-03-13T09:00:00-03:00", status: "SCHEDULED" },
+      });
+      expect(await server.request("POST", accept, { as: a.actor })).toMatchObject({
+        status: 409,
+        body: { message: "Esta oferta já foi respondida" },
+      });
+
+      // The second slot goes to Cris (Bea is booked); declined over REST, nobody else is waiting.
+      expect((await server.request("DELETE", `/appointments/${second.id}`, { as: a.actor })).status).toBe(
+        204,
+      );
+      await server.jobs.runDue();
+      const next = await offerOf(cris?.id);
+      expect(next).toMatchObject({ startsAt: "2030-03-14T09:00:00-03:00" });
+      const declined = await server.request("POST", `/waitlist/offers/${next?.id}/decline`, { as: a.actor });
+      expect(declined.status).toBe(204);
+      await server.jobs.runDue();
+      const statuses = (await list(a)).body
+        .filter((entry) => entry.offeredServiceId === service.id)
+        .map((entry) => [entry.clientId, entry.status]);
+      expect(statuses).toEqual([
+        [bea?.id, "BOOKED"],
+        [cris?.id, "CANCELLED"],
+      ]);
+    } finally {
+      server.api.setNow(undefined);
+    }
   });
 });

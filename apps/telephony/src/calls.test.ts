@@ -98,7 +98,7 @@ describe("a caller", () => {
       const said = await talk(call, [
         "quero remarcar minha consulta",
         "segunda que vem às onze",
-        "sim",
+        // The day and time said are free: taken and read back at once (decision 0048), no 'Pode ser?' first.
         "sim",
         "não",
       ]);

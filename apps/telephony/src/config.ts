@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { s3EnvProblems, s3EnvShape } from "@atende/api/recordings";
 import { CALL_MAX_SECONDS } from "@atende/shared/schemas/calls";
 import { z } from "zod";
+import { DEFAULT_SYNTHESIS_NICE } from "./audio/synthesis-pool";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -46,6 +47,8 @@ const gatewayObject = z.object({
    */
   SYNTHESIS_WORKERS: optional(z.coerce.number().int().min(1).max(64)),
   SYNTHESIS_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** The synthesis workers' nice value (decision 0047): 0-19, 0 for the gateway's own priority. */
+  SYNTHESIS_NICE: z.coerce.number().int().min(0).max(19).default(DEFAULT_SYNTHESIS_NICE),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** The bearer token of GET /metrics (decision 0028): required in production, optional elsewhere. */
   METRICS_TOKEN: optional(z.string().min(16, "deve ter pelo menos 16 caracteres")),

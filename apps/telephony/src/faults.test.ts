@@ -300,7 +300,7 @@ describe("speech in and out failing mid-call", () => {
       synthesizer: voice,
       // A sentence not synthesised within 1 s of the machine's time is skipped (10 s in production): 10 s of the
       // virtual clock, longer than the Google voice adapter's own 500 ms (on the process's clock).
-      timing: { synthesisTimeoutMs: 10_000 },
+      turn: { synthesisTimeoutMs: 10_000 },
       clock,
       gateway: { logger },
     });

@@ -10,7 +10,7 @@ import { encodeMulaw } from "@atende/shared/mulaw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEspeakSynthesizer } from "./audio/tts";
 import { readWav } from "./audio/wav";
-import { DEFAULT_TIMING } from "./session";
+import { DEFAULT_TURN_OPTIONS } from "./stages/caller-turns";
 import { type Clinic, type Harness, startHarness } from "./testing/harness";
 import { SimulatedCall } from "./testing/twilio-client";
 
@@ -75,7 +75,10 @@ let speech: Uint8Array;
 
 beforeAll(async () => {
   // The product's own silence prompt and DTMF pause, on the harness's virtual clock (decision 0035).
-  harness = await startHarness({ engine: script.engine, timing: { silenceMs: DEFAULT_TIMING.silenceMs } });
+  harness = await startHarness({
+    engine: script.engine,
+    turn: { silencePromptMs: DEFAULT_TURN_OPTIONS.silencePromptMs },
+  });
   clinic = await harness.clinic();
   const espeak = await createEspeakSynthesizer();
   speech = await espeak.synthesize("Espera, eu quero falar com a recepção agora mesmo, por favor.", {

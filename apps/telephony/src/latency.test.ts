@@ -65,7 +65,7 @@ const speech: Record<string, Uint8Array> = {};
 beforeAll(async () => {
   harness = await startHarness({
     engine: script.engine,
-    timing: { silenceMs: 30_000 },
+    turn: { silencePromptMs: 30_000 },
     gateway: { recognizers: recognition.factory },
   });
   clinic = await harness.clinic();

@@ -60,6 +60,7 @@ async function main() {
   const espeak = createSynthesisPool({
     size: env.SYNTHESIS_WORKERS ?? defaultSynthesisWorkers(availableParallelism()),
     cacheBytes: env.SYNTHESIS_CACHE_MB * 2 ** 20,
+    nice: env.SYNTHESIS_NICE,
     logger,
   });
   await espeak.ready();

@@ -36,7 +36,7 @@ import type {
 import { agentTools, retryableWrite, type ServerClient, serverClient } from "./server-api";
 import { type SpeculationOutcome, Speculator } from "./speculation";
 import { AgentOutput } from "./stages/agent-output";
-import { CallRecord, type Once } from "./stages/call-record";
+import { CallRecord, type Once, recordWriteOf } from "./stages/call-record";
 import {
   CallerTurns,
   type CallerTurnsEvents,
@@ -44,6 +44,9 @@ import {
   type TurnEnd,
   type TurnOptions,
 } from "./stages/caller-turns";
+import { MAX_LOST_UTTERANCES, notHeardReply } from "./stages/not-heard";
+import { CallRecording } from "./stages/recording";
+import { Replies, type Reply } from "./stages/replies";
 import { encodeOutbound, mediaEncoder } from "./stages/twilio-codec";
 import { TurnClock } from "./turn-timings";
 
@@ -73,42 +76,27 @@ export interface SessionDeps {
    * its elapsed time; the process's clock unless a test injects another (decision 0035).
    */
   clock?: Clock;
-  /** How the caller's turns are taken (the end of turn's silences, barge-in and backchannels); defaults otherwise. */
-  turn?: Partial<Omit<TurnOptions, "dtmfPauseMs" | "frameGapMs">>;
+  /**
+   * How the call's turns are handled (the silence prompt, the end of turn's silences, barge-in and backchannels, the
+   * keys' pause, the reply's bounds); `DEFAULT_TURN_OPTIONS` otherwise.
+   */
+  turn?: Partial<TurnOptions>;
 }
 
+/** The call's process-level bounds; how its turns are handled is `TurnOptions` (stages/caller-turns.ts). */
 export interface SessionTiming {
-  /** Caller silence after `listening` before the agent asks again. */
-  silenceMs: number;
-  /** How long after its last frame was sent a sentence counts as heard when the client echoes no mark. */
-  markGraceMs: number;
-  /** Digits typed within this pause form one input. */
-  dtmfPauseMs: number;
   /** A stream must start within this time of the socket opening. */
   startTimeoutMs: number;
   /** The call's sign of life to the server (`calls.heartbeat`), so a call this process dies in is finished there. */
   heartbeatMs: number;
-  /** A sentence not synthesised within this time is skipped (the next one goes on): no silence past it. */
-  synthesisTimeoutMs: number;
-  /**
-   * Without a caller frame for this long mid-utterance (a stalled client), the clock's time counts as silence
-   * (decision 0035). Long enough that a blocked event loop's queued frames are not taken for a stall.
-   */
-  frameGapMs: number;
   /** A record write the server could not take (unreachable, restarting) is retried for this long. */
   recordRetryMs: number;
 }
 
 export const DEFAULT_TIMING: SessionTiming = {
-  silenceMs: 6_000,
-  markGraceMs: 600,
-  dtmfPauseMs: 1_500,
   startTimeoutMs: 10_000,
   heartbeatMs: 30_000,
-  // Google's voice gives up after 3 s and eSpeak NG then speaks the sentence: this bounds the two together.
-  synthesisTimeoutMs: 10_000,
   recordRetryMs: 15_000,
-  frameGapMs: 1_000,
 };
 
 /** The socket, as far as a session uses it. */
@@ -124,40 +112,9 @@ export { LISTENING_MIN_SPEECH_MS } from "./stages/caller-turns";
 
 const CAP_REACHED = "O tempo máximo desta ligação foi atingido. Obrigado por ligar, até logo!";
 
-/**
- * The recogniser lost what the caller said (its stream failed or gave nothing; decision 0032): the caller is asked
- * again, and after `MAX_LOST_UTTERANCES` in a row the call goes to the forwarding phone, or ends politely.
- */
-export const NOT_HEARD_LINES = {
-  repeat: "Desculpe, não consegui ouvir. Pode repetir, por favor?",
-  transfer:
-    "Desculpe, estou com dificuldade para ouvir você. Vou transferir a sua ligação para um atendente.",
-  goodbye:
-    "Desculpe, estou com dificuldade para ouvir você. Por favor, ligue novamente mais tarde. Até logo!",
-} as const;
-export const MAX_LOST_UTTERANCES = 3;
+export { MAX_LOST_UTTERANCES, NOT_HEARD_LINES } from "./stages/not-heard";
 
 type EndReason = "agent" | "transfer" | "hangup" | "cap" | "error";
-
-interface Utterance {
-  text: string;
-  mark: string;
-  heard: boolean;
-  timestamp: Date;
-}
-
-interface Reply {
-  controller: AbortController;
-  utterances: Utterance[];
-  /** The engine has yielded its last event. */
-  finished: boolean;
-  /** What the reply ends the call with, once its audio has been heard. */
-  ending: { kind: "end" } | { kind: "transfer"; to: string } | null;
-  /** The caller turn this reply answers (decision 0022), null for the greeting, prompts and the cap's line. */
-  clock: TurnClock | null;
-  /** The session's own line (the cap, a recogniser failure), not the engine's: a barge-in does not concern it. */
-  own?: boolean;
-}
 
 interface OpenedCall {
   callId: string;
@@ -184,9 +141,6 @@ export class CallSession {
   private call: OpenedCall | null = null;
   private startedAtMs: number | null = null;
   private state: AgentState | null = null;
-  private reply: Reply | null = null;
-  /** Earlier replies replaced by a newer one while their audio still plays (their engine work is done). */
-  private readonly outgoing: Reply[] = [];
   /** Serialises replies: the next caller input runs after the current reply's engine work. */
   private work: Promise<void> = Promise.resolve();
   private pendingInputs = 0;
@@ -194,9 +148,8 @@ export class CallSession {
   private callerTurns: CallerTurns | null = null;
   /** The speculative start (decision 0024): only with a recogniser, whose interim words it guesses on. */
   private speculator: Speculator | null = null;
-  private recorder: CallRecorder | null = null;
-  /** The recording could not be written: logged once, the call goes on without it, the record says so. */
-  private recordingFailed = false;
+  /** The recording stage: the caller left, the agent right; a failure stops it, never the call. */
+  private readonly recording: CallRecording;
   /** Caller utterances in a row the recogniser lost (decision 0032). */
   private lostUtterances = 0;
   private silencePrompts = 0;
@@ -208,10 +161,6 @@ export class CallSession {
   private turnEndedAt: number | null = null;
   /** Caller turns so far (the per-turn timings' numbering). */
   private turns = 0;
-  /** The agent's last sentence the caller heard: what it asked decides when an answer is complete. */
-  private lastHeard: string | null = null;
-  /** Turns whose reply was settled before its first frame went out: written when it does. */
-  private readonly awaitingFrame = new Set<TurnClock>();
   private ended = false;
   private opening = false;
   private endReason: EndReason | null = null;
@@ -223,6 +172,8 @@ export class CallSession {
   private readonly turnOptions: TurnOptions;
   /** The agent-output stage: sentences in, paced frames and marks out, heard marks back. */
   private readonly output: AgentOutput<TurnClock>;
+  /** The replies stage: which sentences belong to which reply, what was heard, when a reply is done. */
+  private readonly replies: Replies;
 
   constructor(
     private readonly socket: StreamSocket,
@@ -232,12 +183,10 @@ export class CallSession {
     this.deps = { ...deps, logger: deps.logger.child({}) };
     this.key = `call-${++markCounter}-${Math.random().toString(36).slice(2, 8)}`;
     this.clock = deps.clock ?? systemClock;
-    this.turnOptions = {
-      ...DEFAULT_TURN_OPTIONS,
-      ...deps.turn,
-      dtmfPauseMs: deps.timing.dtmfPauseMs,
-      frameGapMs: deps.timing.frameGapMs,
-    };
+    this.recording = new CallRecording((error) =>
+      this.deps.logger.error({ err: error }, "recording failed; the call goes on without it"),
+    );
+    this.turnOptions = { ...DEFAULT_TURN_OPTIONS, ...deps.turn };
     this.callRecord = new CallRecord({
       clock: this.clock,
       retryMs: deps.timing.recordRetryMs,
@@ -258,20 +207,32 @@ export class CallSession {
       pacer: deps.pacer,
       key: this.key,
       synthesizer: deps.synthesizer,
-      markGraceMs: deps.timing.markGraceMs,
-      synthesisTimeoutMs: deps.timing.synthesisTimeoutMs,
+      markGraceMs: this.turnOptions.markGraceMs,
+      synthesisTimeoutMs: this.turnOptions.synthesisTimeoutMs,
       events: {
         // The hot path (50 frames a second per call): written by the Twilio codec without a generic stringify.
         frame: (frame) => {
           this.socket.send(this.encodeMedia(frame));
-          this.recordAudio((recorder) => recorder.writeAgent(frame, this.elapsedMs()));
+          this.recording.agent(frame, this.elapsedMs());
         },
         mark: (name) => this.send({ event: "mark", streamSid: this.streamSid, mark: { name } }),
-        heard: (name) => this.onMarkEcho(name),
+        heard: (name) => this.replies.markHeard(name),
         firstFrame: (clock) => {
           clock.firstFrame();
-          if (this.awaitingFrame.delete(clock)) this.writeTiming(clock);
+          this.replies.firstFrame(clock);
         },
+      },
+    });
+    this.replies = new Replies({
+      waiting: (clock) => this.output.waiting(clock),
+      forget: (marks) => this.output.forget(marks),
+      events: {
+        heard: (text) => this.send(this.transcript("agent", text, true)),
+        message: (content, timestamp) =>
+          this.callRecord.message({ sender: "AGENT", content, timestamp: timestamp.toISOString() }),
+        timing: (clock) => this.writeTiming(clock),
+        flush: () => this.flushMessages(),
+        done: (reply) => this.replyDone(reply),
       },
     });
     this.startTimer = this.clock.setTimeout(() => {
@@ -310,7 +271,10 @@ export class CallSession {
         return;
       case "text": {
         const text = event.text.trim();
-        if (text) this.callerTurns?.text(text);
+        // The softphone's own recognition while the caller speaks: words for the barge-in judge (decision 0036).
+        if (event.interim) {
+          if (text) this.callerTurns?.interim(text, false, true);
+        } else if (text) this.callerTurns?.text(text);
         return;
       }
     }
@@ -370,7 +334,7 @@ export class CallSession {
       callerNumber: opened.callerNumber,
       now: () => new Date(Date.now() + opened.clockOffsetMs),
       knownClient: opened.client,
-      onFirstToken: () => this.reply?.clock?.engineFirst(),
+      onFirstToken: () => this.replies.current?.clock?.engineFirst(),
     };
     // A call placed to confirm an appointment (issue #23, decision 0052) starts the engine's confirmation mode.
     const confirmation = isConfirmationCall(parameters)
@@ -429,18 +393,15 @@ export class CallSession {
       options: this.turnOptions,
       events: this.callerEvents(),
       context: {
-        agentSpeaking: () => this.agentSpeaking(),
-        listeningIdle: () => !this.reply && this.pendingInputs === 0,
-        lastHeard: () => this.lastHeard,
+        agentSpeaking: () => this.replies.speaking,
+        listeningIdle: () => !this.replies.current && this.pendingInputs === 0,
+        lastHeard: () => this.replies.lastHeard,
       },
     });
     this.callerTurns.agentState(this.state ?? "thinking");
-    try {
-      this.recorder = this.deps.openRecorder(this.call.tenantId, this.call.callId);
-    } catch (error) {
-      // The call goes on without its recording (a full disk must not drop a caller).
-      this.recordingFailure(error);
-    }
+    // The call goes on without its recording if it cannot be opened (a full disk must not drop a caller).
+    const { tenantId, callId } = this.call;
+    this.recording.open(() => this.deps.openRecorder(tenantId, callId));
     this.capTimer = this.clock.setTimeout(() => this.capReached(), opened.maxSeconds * 1000);
     this.callRecord.startHeartbeat(() => this.heartbeat(), this.deps.timing.heartbeatMs);
     this.deps.logger.info("call started");
@@ -450,7 +411,7 @@ export class CallSession {
   // ─── Caller audio, text and digits (the caller-turns stage) ───────────────────────────────────────────────────
 
   private onMedia(mulaw: Uint8Array): void {
-    this.recordAudio((recorder) => recorder.writeCaller(mulaw, this.elapsedMs()));
+    this.recording.caller(mulaw, this.elapsedMs());
     this.callerTurns?.media(mulaw);
   }
 
@@ -485,13 +446,12 @@ export class CallSession {
       backchannel: (text, spoken) => {
         if (spoken) this.lostUtterances = 0;
         // Counted on the turn whose audio it was said over (the latency view shows it, decision 0036).
-        const speaking = [this.reply, ...this.outgoing].find((r) => r?.utterances.some((u) => !u.heard));
-        speaking?.clock?.backchannel();
+        this.replies.speakingReply()?.clock?.backchannel();
         this.deps.metrics?.backchannel();
         this.deps.logger.debug({ text }, "an acknowledgement over the agent's speech; it goes on");
       },
       nothingSaid: () => {
-        if (!this.reply) this.listen();
+        if (!this.replies.current) this.listen();
       },
       lost: (error) => {
         this.deps.metrics?.providerError("stt");
@@ -509,27 +469,12 @@ export class CallSession {
     // Once given up, the goodbye or the transfer is on its way: nothing more to ask.
     if (!call || this.ended || this.lostUtterances >= MAX_LOST_UTTERANCES) return;
     this.lostUtterances++;
-    const givingUp = this.lostUtterances >= MAX_LOST_UTTERANCES;
+    const { events, givingUp, endsInError } = notHeardReply(this.lostUtterances, call.forwardingPhone);
     this.deps.logger.warn(
       { err: error, lostInARow: this.lostUtterances, givingUp },
       "recogniser lost the caller's words",
     );
-    const to = call.forwardingPhone;
-    const events: AgentEvent[] = !givingUp
-      ? [{ type: "say", text: NOT_HEARD_LINES.repeat }]
-      : to
-        ? [
-            { type: "say", text: NOT_HEARD_LINES.transfer },
-            { type: "action", actionType: "CALL_TRANSFERRED", details: { to, reason: "recognizer" } },
-            { type: "transfer", to },
-          ]
-        : [
-            { type: "say", text: NOT_HEARD_LINES.goodbye },
-            { type: "action", actionType: "CALL_ENDED", details: { reason: "recognizer" } },
-            { type: "end" },
-          ];
-    // A call ended because the caller could not be heard is the operator's to look at.
-    if (givingUp && !to) this.endReason = "error";
+    if (endsInError) this.endReason = "error";
     this.runReply(
       async function* () {
         yield* events;
@@ -565,21 +510,9 @@ export class CallSession {
     this.work = this.work.then(async () => {
       this.pendingInputs--;
       if (this.ended) return;
-      const reply: Reply = {
-        controller: new AbortController(),
-        utterances: [],
-        finished: false,
-        ending: null,
-        clock,
-        own,
-      };
       // An earlier reply still being heard (its engine done) is replaced: its turn is settled here, and its audio
       // plays out with its marks still counted, so what the caller hears of it is still recorded.
-      if (this.reply) {
-        this.recordTiming(this.reply);
-        if (this.reply.utterances.some((u) => !u.heard)) this.outgoing.push(this.reply);
-      }
-      this.reply = reply;
+      const reply = this.replies.start(clock, { own });
       this.setState("thinking");
       try {
         await this.play(reply, produce(reply.controller.signal));
@@ -589,8 +522,7 @@ export class CallSession {
           this.deps.logger.error({ err: error }, "agent turn failed");
         }
       }
-      reply.finished = true;
-      this.maybeTurnDone(reply);
+      this.replies.finished(reply);
     });
   }
 
@@ -609,26 +541,9 @@ export class CallSession {
           }
           break;
         case "action":
-          this.record((once) =>
-            call.client.calls.recordActions.mutate(
-              {
-                actions: [
-                  {
-                    actionType: event.actionType,
-                    timestamp: new Date().toISOString(),
-                    details: event.details,
-                  },
-                ],
-              },
-              once,
-            ),
-          );
-          break;
         case "data":
-          this.record(() => call.client.calls.setData.mutate({ entries: { [event.key]: event.value } }));
-          break;
         case "client":
-          this.record(() => call.client.calls.identifyClient.mutate({ clientId: event.client.id }));
+          this.record(recordWriteOf(event, call.client.calls));
           break;
         case "transfer":
           reply.ending = { kind: "transfer", to: event.to };
@@ -663,60 +578,18 @@ export class CallSession {
       );
       return;
     }
-    if (reply.controller.signal.aborted || this.ended || this.reply !== reply) return;
+    if (reply.controller.signal.aborted || this.ended || this.replies.current !== reply) return;
     reply.clock?.ttsFirstByte();
     const mark = `${this.key}-${reply.utterances.length}-${Date.now().toString(36)}`;
-    reply.utterances.push({ text, mark, heard: false, timestamp: new Date() });
+    const first = this.replies.queued(reply, text, mark);
     this.setState("speaking");
     this.send(this.transcript("agent", text, false));
     // A turn's first frame is its reply's first sentence's (decision 0022).
-    this.output.enqueue(audio, mark, reply.utterances.length === 1 ? (reply.clock ?? undefined) : undefined);
+    this.output.enqueue(audio, mark, first ? (reply.clock ?? undefined) : undefined);
   }
 
-  /** A sentence was heard (its mark echoed, or its grace passed). */
-  private onMarkEcho(name: string): void {
-    const reply = [...this.outgoing, this.reply].find((r) => r?.utterances.some((u) => u.mark === name));
-    const utterance = reply?.utterances.find((u) => u.mark === name);
-    if (!reply || !utterance || utterance.heard) return;
-    // Marks come back in order; one echoed means every sentence before it was played too.
-    for (const u of reply.utterances) {
-      if (u.heard) continue;
-      u.heard = true;
-      this.lastHeard = u.text;
-      this.send(this.transcript("agent", u.text, true));
-      if (u === utterance) break;
-    }
-    this.maybeTurnDone(reply);
-  }
-
-  /** The reply's heard sentences become one message of the record (an unheard rest is not part of the call). */
-  private recordHeard(reply: Reply): void {
-    const heard = reply.utterances.filter((u) => u.heard);
-    const first = heard[0];
-    if (!first) return;
-    this.callRecord.message({
-      sender: "AGENT",
-      content: heard.map((u) => u.text).join(" "),
-      timestamp: first.timestamp.toISOString(),
-    });
-  }
-
-  /** A reply is done when the engine finished and the caller heard all of it. */
-  private maybeTurnDone(reply: Reply): void {
-    if (!reply.finished || reply.utterances.some((u) => !u.heard)) return;
-    const earlier = this.outgoing.indexOf(reply);
-    if (earlier >= 0) {
-      // A replaced reply heard out: its words join the record; the call goes on with the newer reply.
-      this.outgoing.splice(earlier, 1);
-      this.recordHeard(reply);
-      this.flushMessages();
-      return;
-    }
-    if (this.reply !== reply) return;
-    this.reply = null;
-    this.recordHeard(reply);
-    this.recordTiming(reply);
-    this.flushMessages();
+  /** A reply finished and heard out: the call listens again, or ends, or is transferred, as the reply said. */
+  private replyDone(reply: Reply): void {
     if (reply.ending?.kind === "end") return void this.finish("agent");
     if (reply.ending?.kind === "transfer") {
       this.transferredTo = e164Of(reply.ending.to) ?? reply.ending.to;
@@ -742,52 +615,22 @@ export class CallSession {
     await this.finish("transfer");
   }
 
-  /** Audio of a reply (the current one or one it replaced) is still to be heard. */
-  private agentSpeaking(): boolean {
-    return [this.reply, ...this.outgoing].some((r) => r?.utterances.some((u) => !u.heard));
-  }
-
   /**
    * Caller input while the agent speaks: stop the audio, drop the rest of the reply, tell the engine what was heard.
    * `latencyMs`: from the interrupting speech's onset to now, in media time (null for text, keys and the cap).
    */
   private bargeIn(latencyMs: number | null = null): void {
-    const reply = this.reply;
-    if (!this.agentSpeaking()) return;
+    if (!this.replies.speaking) return;
     this.deps.metrics?.bargeIn(latencyMs);
     this.output.clear();
-    // Turns settled while their audio waited in the queue were never heard: interrupted too.
-    for (const clock of this.awaitingFrame) {
-      clock.interrupted();
-      this.writeTiming(clock);
-    }
-    this.awaitingFrame.clear();
     this.send({ event: "clear", streamSid: this.streamSid });
-    // Replaced replies still playing: what was heard of them is recorded, the rest is gone with the audio.
-    for (const earlier of this.outgoing.splice(0)) {
-      this.dropGraceTimers(earlier);
-      this.recordHeard(earlier);
-    }
-    if (!reply || reply.utterances.length === 0) {
-      // The current reply is still being thought: it goes on (a write must not be cut), the caller is heard next.
-      this.flushMessages();
-      return;
-    }
-    reply.controller.abort();
-    reply.clock?.bargedIn(latencyMs);
-    const heard = reply.utterances.filter((u) => u.heard);
-    this.dropGraceTimers(reply);
-    if (!reply.own) this.call?.agent.interrupted(heard.map((u) => u.text));
-    this.reply = null;
-    this.recordHeard(reply);
-    reply.clock?.interrupted();
-    this.recordTiming(reply);
-    this.flushMessages();
+    // Turns settled while their audio waited in the queue were never heard: interrupted too; replaced replies still
+    // playing: what was heard of them is recorded, the rest is gone with the audio.
+    const cut = this.replies.interrupt(latencyMs);
+    // The current reply still being thought goes on (a write must not be cut), the caller is heard next.
+    if (!cut.reply) return;
+    if (!cut.reply.own) this.call?.agent.interrupted(cut.heard);
     this.setState("listening");
-  }
-
-  private dropGraceTimers(reply: Reply): void {
-    this.output.forget(reply.utterances.map((u) => u.mark));
   }
 
   private listen(): void {
@@ -798,7 +641,7 @@ export class CallSession {
     this.silenceTimer = this.clock.setTimeout(() => {
       this.silencePrompts = Math.min(2, this.silencePrompts + 1);
       this.input({ kind: "silence", prompts: this.silencePrompts as 1 | 2 }, performance.now());
-    }, this.deps.timing.silenceMs);
+    }, this.turnOptions.silencePromptMs);
   }
 
   private clearSilenceTimer(): void {
@@ -809,21 +652,13 @@ export class CallSession {
   private capReached(): void {
     if (this.ended) return;
     this.bargeIn();
-    const reply: Reply = {
-      controller: new AbortController(),
-      utterances: [],
-      finished: false,
-      ending: { kind: "end" },
-      clock: null,
-      own: true,
-    };
-    this.reply = reply;
+    // The goodbye cuts in: a reply still being thought is let go (its turn is not settled).
+    const reply = this.replies.start(null, { own: true, ending: { kind: "end" }, settle: false });
     void this.speak(reply, CAP_REACHED)
       .catch(() => undefined)
       .then(() => {
-        reply.finished = true;
         this.endReason = "cap";
-        this.maybeTurnDone(reply);
+        this.replies.finished(reply);
       });
   }
 
@@ -848,30 +683,15 @@ export class CallSession {
       this.clock.clearTimeout(timer);
     }
     this.callRecord.stop();
-    for (const earlier of this.outgoing.splice(0)) this.recordHeard(earlier);
-    if (this.reply) {
-      this.reply.controller.abort();
-      this.recordHeard(this.reply);
-      // A reply cut short by the end of the call (a hang-up mid-sentence) was not heard out: interrupted.
-      if (this.reply.utterances.some((u) => !u.heard) || !this.reply.finished)
-        this.reply.clock?.interrupted();
-      this.recordTiming(this.reply);
-      this.reply = null;
-    }
+    // What was heard is recorded, a reply cut short (a hang-up mid-sentence) is interrupted, every timing written.
+    this.replies.close();
     this.output.close();
-    for (const clock of this.awaitingFrame) this.writeTiming(clock);
-    this.awaitingFrame.clear();
     this.callerTurns?.close();
     if (this.socket.readyState === OPEN) this.socket.close(1000);
     const call = this.call;
     if (!call) return;
     this.deps.metrics?.callEnded(this.endReason ?? "hangup");
-    let recorded = false;
-    try {
-      if (this.recorder) recorded = (await this.recorder.close()).bytes > 44;
-    } catch (error) {
-      this.recordingFailure(error);
-    }
+    const recorded = await this.recording.close();
     this.flushMessages();
     const endedAt = new Date();
     const status =
@@ -884,23 +704,12 @@ export class CallSession {
         summary: call.agent.summary(),
         transferredTo: this.transferredTo ?? undefined,
         recorded,
-        ...(this.recordingFailed ? { recordingFailed: true } : {}),
+        ...(this.recording.failed ? { recordingFailed: true } : {}),
         ...(call.confirmation ? { confirmationOutcome: call.confirmation.outcome() } : {}),
       }),
     );
     await this.callRecord.settled();
     this.deps.logger.info({ status, reason: this.endReason }, "call ended");
-  }
-
-  /**
-   * The turn's timings, once, in order with the other record writes (decision 0022); a turn whose first frame is
-   * still queued behind earlier audio is written when it goes out.
-   */
-  private recordTiming(reply: Reply): void {
-    const clock = reply.clock;
-    if (!clock) return;
-    if (this.output.waiting(clock)) this.awaitingFrame.add(clock);
-    else this.writeTiming(clock);
   }
 
   private writeTiming(clock: TurnClock): void {
@@ -933,29 +742,6 @@ export class CallSession {
     call.client.calls.heartbeat
       .mutate({})
       .catch((error: unknown) => this.deps.logger.warn({ err: error }, "call heartbeat failed"));
-  }
-
-  /** Writes to the recording; the first failure stops it for the rest of the call, logged once. */
-  private recordAudio(write: (recorder: CallRecorder) => void): void {
-    const recorder = this.recorder;
-    if (!recorder) return;
-    try {
-      write(recorder);
-    } catch (error) {
-      this.recorder = null;
-      // What was opened is released; its own failure says nothing new.
-      void Promise.resolve()
-        .then(() => recorder.close())
-        .catch(() => undefined);
-      this.recordingFailure(error);
-    }
-  }
-
-  /** The recording failed (a full disk): the call goes on without it; logged once, and the record will say so. */
-  private recordingFailure(error: unknown): void {
-    if (this.recordingFailed) return;
-    this.recordingFailed = true;
-    this.deps.logger.error({ err: error }, "recording failed; the call goes on without it");
   }
 
   // ─── Helpers ──────────────────────────────────────────────────────────────────────────────────────────────────

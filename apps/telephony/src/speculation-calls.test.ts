@@ -92,7 +92,7 @@ describe("with the Claude engine", () => {
       }),
       // The caller's audio pauses while the test waits for the model: a pause, not a stalled client (decision 0035).
       // On the harness's virtual clock (ten times the wall clock), 300 s are the 30 s of the machine's they were.
-      timing: { silenceMs: 300_000, frameGapMs: 300_000 },
+      turn: { silencePromptMs: 300_000, frameGapMs: 300_000 },
       gateway: { recognizers: recognition.factory, onSpeculation: (outcome) => outcomes.push(outcome) },
     });
     clinic = await harness.clinic();
@@ -310,7 +310,7 @@ describe("with the offline engine", () => {
       synthesizer: createToneSynthesizer(4),
       // The caller's audio pauses while the test waits for the model: a pause, not a stalled client (decision 0035).
       // On the harness's virtual clock (ten times the wall clock), 300 s are the 30 s of the machine's they were.
-      timing: { silenceMs: 300_000, frameGapMs: 300_000 },
+      turn: { silencePromptMs: 300_000, frameGapMs: 300_000 },
       gateway: { recognizers: recognition.factory, onSpeculation: (outcome) => outcomes.push(outcome) },
     });
     clinic = await harness.clinic();

@@ -62,7 +62,7 @@ export async function expectNoSideways(page: Page): Promise<void> {
  */
 export function apiAs(request: APIRequestContext, baseURL: string | undefined, email: string) {
   const origin = new URL(baseURL ?? "http://localhost:3100").origin;
-  return async <T>(method: "POST" | "GET" | "DELETE", path: string, body?: unknown): Promise<T> => {
+  return async <T>(method: "POST" | "GET" | "PUT" | "DELETE", path: string, body?: unknown): Promise<T> => {
     const signIn = await request.post("/oauth2/dev-login", {
       form: { email, name: "API", frontend_host: origin, signup: "false" },
       maxRedirects: 0,

@@ -292,7 +292,7 @@ nos.forEach((no, i) => {
     id: `no-${i + 1}`,
     fixture: "consultorio",
     caller: CLARA,
-    turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", no],
+    turns: ["quero marcar uma limpeza", "amanha as nove", "sim", no],
     expect: { created: false, say: ["O que você gostaria de mudar"] },
   });
 });
@@ -300,22 +300,14 @@ add({
   id: "no-then-change-day",
   fixture: "consultorio",
   caller: CLARA,
-  turns: [
-    "quero marcar uma limpeza",
-    "amanha as nove",
-    "sim",
-    "sim",
-    "não, prefiro sexta às dez",
-    "sim",
-    "sim",
-  ],
+  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "não, prefiro sexta às dez", "sim", "sim"],
   expect: { created: { at: "2026-12-11T10:00" } },
 });
 add({
   id: "no-then-abandon",
   fixture: "consultorio",
   caller: CLARA,
-  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", "não", "esquece"],
+  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "não", "esquece"],
   expect: { created: false },
 });
 
@@ -324,7 +316,7 @@ add({
   id: "bargein-readback",
   fixture: "consultorio",
   caller: CLARA,
-  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", { bargeIn: true }, "sim"],
+  turns: ["quero marcar uma limpeza", "amanha as nove", "sim", { bargeIn: true }, "sim"],
   expect: { created: false, say: ["não ouviu a pergunta"] },
 });
 add({
@@ -719,6 +711,249 @@ add({
   caller: UNKNOWN,
   turns: ["xyz", "abc", "qwe"],
   expect: { say: ["transfira para um atendente"] },
+});
+
+// ── Who is calling, said before it is asked (issue #27): a name with a comma and a CPF after it, 'sou a …', a
+// spelled name starting with the letter A; a free day and time the caller named is taken, not offered back.
+add({
+  id: "intro-name-comma-cpf",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: ["Oi, aqui é a Simone Barros, CPF 123.456.789-09. Quero marcar uma limpeza amanhã às nove.", "sim"],
+  expect: {
+    created: { service: "limpeza", at: "2026-12-10T09:00" },
+    clientCreated: { fullName: "Simone Barros", documentNumber: "123.456.789-09" },
+    notSay: ["Qual é o seu nome", "me diga o seu CPF", "Pode ser?"],
+  },
+});
+add({
+  id: "intro-sou-a-at-a-question",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar uma consulta com a doutora ana no centro",
+    "Sim, claro, sou a Débora Lins, CPF 123.456.789-09.",
+    "amanhã às nove",
+    "sim",
+  ],
+  expect: {
+    created: { professional: "ana", establishment: "centro", at: "2026-12-10T09:00" },
+    clientCreated: { fullName: "Débora Lins", documentNumber: "123.456.789-09" },
+    notSay: ["Qual é o seu nome", "me diga o seu CPF"],
+  },
+});
+add({
+  id: "spelled-name-letter-a",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: ["quero marcar uma limpeza amanha as nove", "A N A Lima", "pular", "sim"],
+  expect: { created: { at: "2026-12-10T09:00" }, clientCreated: { fullName: "Ana Lima" } },
+});
+
+// ── Two services asked together, one named by a word two services share ('corte' with 'Corte feminino' and 'Corte
+// masculino' offered): which one is asked; the other service is never booked alone for both (issue #27: a booking of
+// 'Escova' alone for 'corte e escova' was a wrong write).
+add({
+  id: "two-services-shared-word",
+  fixture: "salao",
+  caller: UNKNOWN,
+  turns: [
+    "Boa tarde! Queria fazer corte e escova com a Juliana na sexta às 10.",
+    "feminino",
+    "Mariana Teixeira",
+    "pular",
+    "sim",
+  ],
+  expect: {
+    created: { services: ["corte-f", "escova"], at: "2026-12-11T10:00" },
+    clientCreated: { fullName: "Mariana Teixeira" },
+    say: ["Corte feminino ou Corte masculino"],
+  },
+});
+add({
+  id: "two-services-shared-word-yes-is-no-choice",
+  fixture: "salao",
+  caller: UNKNOWN,
+  turns: ["corte e escova sexta as dez", "sim", "Mariana Teixeira", "pular", "sim"],
+  expect: { created: false },
+});
+add({
+  id: "two-services-shared-word-only-one",
+  fixture: "salao",
+  caller: UNKNOWN,
+  turns: ["queria corte e escova sexta as dez", "não, só a escova", "Mariana Teixeira", "pular", "sim"],
+  expect: { created: { services: ["escova"], at: "2026-12-11T10:00" } },
+});
+add({
+  id: "two-services-own-words",
+  fixture: "salao",
+  caller: UNKNOWN,
+  turns: ["queria um corte masculino e uma escova sexta as dez", "Mariana Teixeira", "pular", "sim"],
+  expect: { created: { services: ["corte-m", "escova"], at: "2026-12-11T10:00" } },
+});
+
+// ── A move said as a change of something on a day, 'no mesmo horário' (issue #27)
+add({
+  id: "move-mudar-x-de-dia-mesmo-horario",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["oi é a maria preciso mudar a consulta de sexta pra segunda no mesmo horário", "sim"],
+  expect: { rescheduled: { appointment: "maria-consulta", at: "2026-12-14T10:00" }, cancelled: false },
+});
+add({
+  id: "move-mudar-x-de-dia-then-new-day",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: [
+    "é a maria eu preciso mudar o exame de terça",
+    "passa pra segunda dia quatorze no mesmo horário",
+    "sim",
+  ],
+  expect: { rescheduled: { appointment: "maria-exame", at: "2026-12-14T09:00" }, created: false },
+});
+
+// ── Never the same question a third time (issue #27): an optional CPF not understood twice is left out
+add({
+  id: "cpf-not-understood-twice",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar uma limpeza amanha as nove",
+    "Simone Barros",
+    "321.654.987-00",
+    "pode ser esse mesmo que eu estou ligando",
+    "pode ser esse mesmo que eu estou ligando",
+    "sim",
+  ],
+  expect: {
+    created: { at: "2026-12-10T09:00" },
+    clientCreated: { fullName: "Simone Barros" },
+    say: ["seguimos sem o CPF"],
+  },
+});
+
+// ── An emergency happening now: the emergency services first, nothing booked (issue #27)
+add({
+  id: "emergency-chest-pain",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: ["Meu pai está com uma dor forte no peito agora, o que eu faço?", "não, obrigado"],
+  expect: { created: false, say: ["SAMU, no 192"] },
+});
+add({
+  id: "emergency-asr",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: ["minha mae desmaiou aqui e nao ta conseguindo respirar direito"],
+  expect: { created: false, say: ["pronto-socorro"] },
+});
+
+// ── The caller's own appointment looked up and said, nothing changed (issue #27)
+add({
+  id: "check-own-appointment-time",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: [
+    "Oi, é a Maria. Não precisa remarcar nem nada, só queria saber se a minha consulta de sexta é às 10 mesmo.",
+    "não obrigada",
+  ],
+  expect: {
+    created: false,
+    rescheduled: false,
+    cancelled: false,
+    say: ["Isso, você tem Consulta clínica com Dra. Ana Lima na sexta-feira, dia 11, às dez horas"],
+    end: true,
+  },
+});
+add({
+  id: "check-own-appointment-wrong-time",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["queria saber se minha consulta de sexta é às 11"],
+  expect: { created: false, rescheduled: false, say: ["Não exatamente: você tem Consulta clínica"] },
+});
+add({
+  id: "check-own-appointment-which",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["que horas é o meu exame?"],
+  expect: {
+    created: false,
+    say: ["Exame de sangue com Dra. Ana Lima na terça-feira, dia 15, às nove horas"],
+  },
+});
+
+// ── A service corrected in the same breath: the one after the correction is booked (issue #27; a booking of the
+// first one was a wrong write)
+add({
+  id: "service-self-correction",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: [
+    "Quero marcar uma limpeza... não, desculpa, um clareamento, amanhã às 9",
+    "Simone Barros",
+    "pular",
+    "sim",
+  ],
+  expect: { created: { service: "clareamento", at: "2026-12-10T09:00" } },
+});
+add({
+  id: "service-self-correction-asr",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: [
+    "queria marcar um exame de sangue quer dizer uma consulta com a dra ana no centro amanha as nove",
+    "sim",
+    "sim",
+  ],
+  expect: { created: { service: "consulta", at: "2026-12-10T09:00" } },
+});
+
+// ── A known caller's appointment looked up first when they bring it up (issue #27)
+add({
+  id: "own-appointment-looked-up-first",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["oi é sobre a minha consulta de sexta", "quero remarcar pra segunda às dez", "sim"],
+  expect: {
+    say: ["Você tem Consulta clínica com Dra. Ana Lima na sexta-feira, dia 11, às dez horas. Quer confirmar"],
+    rescheduled: { appointment: "maria-consulta", at: "2026-12-14T10:00" },
+  },
+});
+
+// ── A deferral at the read-back ('eu ligo depois pra confirmar') books nothing and asks nothing to change (issue #27)
+add({
+  id: "readback-defer",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: [
+    "Quero marcar uma limpeza amanhã às 9.",
+    "Tereza Campos",
+    "prefiro não informar",
+    "Obrigada, eu ligo depois pra confirmar.",
+    "não, obrigada",
+  ],
+  expect: { created: false, say: ["não agendei nada"], notSay: ["O que você gostaria de mudar"], end: true },
+});
+add({
+  id: "manage-readback-defer",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["quero cancelar a minha consulta de sexta", "ah, deixa, depois eu ligo", "não obrigada"],
+  expect: { cancelled: false, say: ["deixei o seu agendamento como está"], end: true },
+});
+
+// ── A yes to the free time at the name question is no name (never a patient called 'Pode Ser')
+add({
+  id: "yes-at-name-question",
+  fixture: "consultorio",
+  caller: UNKNOWN,
+  turns: ["quero marcar uma limpeza amanha as nove", "pode ser", "Pedro Alves", "pular", "sim"],
+  expect: {
+    created: { at: "2026-12-10T09:00" },
+    clientCreated: { fullName: "Pedro Alves" },
+    say: ["Certo. E qual é o seu nome completo?"],
+  },
 });
 
 export const CORPUS: Scenario[] = scenarios;
@@ -1268,24 +1503,17 @@ upd("offer-insurance-yes", "clinica", MARIA, [bookAndOffer, "sim", "sim", "sim",
   say: ["O seu cadastro ainda não tem o convênio Unimed. Quer que eu inclua?"],
   summary: ["agendou", "atualizou o cadastro"],
 });
-upd(
-  "offer-insurance-no",
-  "clinica",
-  MARIA,
-  [bookAndOffer, "sim", "sim", "sim", "não precisa", "não obrigada"],
-  {
-    created: { at: "2026-12-10T09:00" },
-    clientUpdated: false,
-    end: true,
-  },
-);
+upd("offer-insurance-no", "clinica", MARIA, [bookAndOffer, "sim", "sim", "não precisa", "não obrigada"], {
+  created: { at: "2026-12-10T09:00" },
+  clientUpdated: false,
+  end: true,
+});
 upd(
   "offer-insurance-once",
   "clinica",
   MARIA,
   [
     bookAndOffer,
-    "sim",
     "sim",
     "sim",
     "não",

@@ -18,27 +18,21 @@ const rows: [string, Scenario["fixture"], string | null, Turn[], Scenario["expec
     "d-consent-closing",
     "consultorio",
     C,
-    ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", "ok obrigada tchau"],
+    ["quero marcar uma limpeza", "amanha as nove", "sim", "ok obrigada tchau"],
     { created: false, say: ["sim ou nao"] },
   ],
   [
     "d-consent-ligo-depois",
     "consultorio",
     C,
-    ["quero marcar uma limpeza", "amanha as nove", "sim", "sim", "ta bom eu ligo depois"],
+    ["quero marcar uma limpeza", "amanha as nove", "sim", "ta bom eu ligo depois"],
     { created: false },
   ],
   [
     "d-consent-contradiction",
     "clinica",
     M,
-    [
-      "quero marcar uma consulta com a doutora ana no centro",
-      "amanha as nove",
-      "sim",
-      "sim",
-      "isso mas na sexta",
-    ],
+    ["quero marcar uma consulta com a doutora ana no centro", "amanha as nove", "sim", "isso mas na sexta"],
     { created: false },
   ],
   [
@@ -582,7 +576,102 @@ const batch4: typeof rows = [
   ],
 ];
 
-export const DEV_SET: Scenario[] = [...rows, ...batch2, ...batch3, ...batch4].map(
+// Batch 5 (decision 0048): written after the frame-and-policy work, before running them; their first run is
+// reported in the decision record.
+const batch5: [string, Scenario["fixture"], string | null, Turn[], Scenario["expect"]][] = [
+  [
+    "d5-intro-and-period",
+    "consultorio",
+    U,
+    [
+      "oi boa tarde, eu sou a Lúcia Prado, queria uma limpeza pra sexta de manhã",
+      "a das dez",
+      "pular",
+      "isso",
+    ],
+    { created: { at: "2026-12-11T10:00" }, clientCreated: { fullName: "Lúcia Prado" } },
+  ],
+  [
+    "d5-move-next-week-same-time",
+    "consultorio",
+    C,
+    ["preciso trocar o horário da minha limpeza, pode ser quinta que vem no mesmo horário?", "sim"],
+    { rescheduled: { appointment: "clara-limpeza", at: "2026-12-17T09:00" } },
+  ],
+  [
+    "d5-cancel-corrected-to-move",
+    "clinica",
+    M,
+    ["quero desmarcar, não, quer dizer, remarcar o exame de terça pra quarta às oito", "sim"],
+    { rescheduled: { appointment: "maria-exame", at: "2026-12-16T08:00" }, cancelled: false },
+  ],
+  [
+    "d5-confirm-asr",
+    "clinica",
+    M,
+    ["alo bom dia e a maria eu queria confirmar a consulta de sexta", "confirmo sim obrigada"],
+    { confirmed: "maria-consulta" },
+  ],
+  [
+    "d5-son-haircut-saturday",
+    "salao",
+    U,
+    [
+      "queria marcar um corte masculino pro meu filho sábado às três da tarde",
+      "Rafael Gomes",
+      "não tenho",
+      "pode ser",
+    ],
+    { created: { services: ["corte-m"], at: "2026-12-12T15:00" } },
+  ],
+  [
+    "d5-escova-tomorrow",
+    "salao",
+    U,
+    ["tem horário pra escova amanhã?", "às onze", "Paula Reis", "pular", "sim"],
+    { created: { services: ["escova"], at: "2026-12-10T11:00" } },
+  ],
+  [
+    "d5-saturday-closed",
+    "consultorio",
+    U,
+    ["queria uma limpeza no sábado de manhã", "então sexta às nove", "Bruno Lima", "pular", "sim"],
+    { created: { at: "2026-12-11T09:00" }, say: ["não atendemos"] },
+  ],
+  [
+    "d5-phone-dictated",
+    "consultorio",
+    null,
+    ["quero marcar uma limpeza sexta às onze, meu celular é 21 9 8765 4321", "Carla Souza", "pular", "sim"],
+    {
+      created: { at: "2026-12-11T11:00" },
+      clientCreated: { fullName: "Carla Souza", phoneNumber: "21987654321" },
+    },
+  ],
+  [
+    "d5-check-then-cancel",
+    "clinica",
+    M,
+    ["que dia é o meu exame mesmo?", "ah então pode cancelar ele", "sim", "não obrigada"],
+    { cancelled: "maria-exame", say: ["terça-feira, dia 15"] },
+  ],
+  [
+    "d5-price-then-book-same",
+    "consultorio",
+    U,
+    [
+      "quanto custa o clareamento?",
+      "e dura quanto tempo?",
+      "tá, quero marcar um então, segunda às dez",
+      "Ivo Neves",
+      "pular",
+      "sim",
+    ],
+    { created: { service: "clareamento", at: "2026-12-14T10:00" } },
+  ],
+];
+
+export const DEV_SET: Scenario[] = [...rows, ...batch2, ...batch3, ...batch4, ...batch5].map(
   ([id, fixture, caller, turns, expect]) => ({
     id,
     fixture,

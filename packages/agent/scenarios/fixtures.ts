@@ -381,6 +381,64 @@ function consultorio(): Fixture {
   };
 }
 
+/**
+ * A one-hairdresser salon whose services share a word ('Corte feminino', 'Corte masculino'): a caller's 'corte'
+ * names neither alone (issue #27).
+ */
+function salao(): Fixture {
+  const ids = {
+    studio: uuid(121),
+    juliana: uuid(221),
+    "corte-f": uuid(321),
+    "corte-m": uuid(322),
+    escova: uuid(323),
+  };
+  const all = { availableEstablishments: [ids.studio], allowedProfessionals: [ids.juliana] };
+  return {
+    ids,
+    knowledge: {
+      agent: {
+        id: uuid(13),
+        tenantId: TENANT,
+        agentType: "SALAO_DE_BELEZA",
+        voiceType: "FEMININE",
+        voiceTone: "FRIENDLY",
+        name: "Duda",
+        welcomeMessage: "Studio Bella Hair, aqui é a Duda. Em que posso ajudar?",
+        ddd: "11",
+        forwardingPhone: null,
+        forwardingWhatsapp: null,
+        createdAt: CREATED,
+      },
+      profile: {
+        name: "Studio Bella Hair",
+        businessType: "SALAO_DE_BELEZA",
+        openingHours: null,
+        paymentMethods: null,
+        notes: null,
+      },
+      establishments: [establishment(ids.studio, "Studio", "Rua Augusta, 1200, São Paulo", {})],
+      professionals: [professional(ids.juliana, "Juliana Freitas", "Cabeleireira", null)],
+      services: [
+        service(ids["corte-f"], "Corte feminino", { ...all, duration: 45, priceInCents: 9000 }),
+        service(ids["corte-m"], "Corte masculino", { ...all, priceInCents: 5000 }),
+        service(ids.escova, "Escova", { ...all, priceInCents: 6000 }),
+      ],
+    },
+    clients: [],
+    appointments: [],
+    windows: [
+      {
+        professional: ids.juliana,
+        establishment: ids.studio,
+        weekdays: [2, 3, 4, 5, 6],
+        start: h(9),
+        end: h(18),
+      },
+    ],
+  };
+}
+
 /** The windows as the availabilities the server would send (WEEKLY patterns), so the agent knows the weekly hours. */
 function withAvailabilities(build: () => Fixture): () => Fixture {
   return () => {
@@ -409,5 +467,6 @@ function withAvailabilities(build: () => Fixture): () => Fixture {
 export const FIXTURES = {
   clinica: withAvailabilities(clinica),
   consultorio: withAvailabilities(consultorio),
+  salao: withAvailabilities(salao),
 } as const;
 export type FixtureId = keyof typeof FIXTURES;

@@ -11,7 +11,7 @@
 
 import { isoWeekday } from "@atende/shared/time";
 import { PERIOD_RANGES, type ResolveOptions, resolveWhen } from "./datetime";
-import { normalize } from "./normalize";
+import { normOf, type Said, textOf, tokensOf } from "./normalize";
 
 export type ConsentAnswer = "yes" | "no" | "unclear";
 /** Why a reply is not a yes (or, for 'defer' and 'negation', why it is a no). */
@@ -189,8 +189,9 @@ const FILLER =
   /^(e|eh|ah|ai|entao|bom|olha|obrigad[oa]|brigad[oa]|valeu|obrigado viu|tchau|nao|senhora|senhor|moca|moco|querida|querido|ta|ok|so|isso|viu|ne|por favor)$/;
 
 /** Reads a reply to a yes/no question (a read-back, an offer, 'Posso ajudar em mais alguma coisa?'). */
-export function consentOf(text: string, readBack?: ReadBack, options?: ResolveOptions): Consent {
-  const raw = normalize(text);
+export function consentOf(input: string | Said, readBack?: ReadBack, options?: ResolveOptions): Consent {
+  const text = textOf(input);
+  const raw = normOf(input);
   const result: Consent = {
     answer: "unclear",
     other: false,
@@ -239,7 +240,7 @@ export function consentOf(text: string, readBack?: ReadBack, options?: ResolveOp
   // Thanks after a plain acknowledgement ('ok, obrigado') closes as often as it agrees.
   if (THANKS.test(n) && !strong && weak) return { ...result, reason: "closing" };
   if (readBack) {
-    const when = resolveWhen(text, readBack.now, options);
+    const when = resolveWhen(tokensOf(input), readBack.now, options);
     if (when?.time !== undefined && readBack.minutes !== undefined && when.time !== readBack.minutes)
       return { ...result, reason: "contradiction" };
     if (when?.date !== undefined && readBack.date !== undefined && !sameDay(n, when.date, readBack.date))

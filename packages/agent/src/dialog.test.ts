@@ -24,7 +24,7 @@ async function toReadback(tools: FakeTools): Promise<AgentSession> {
   );
   const signal = new AbortController().signal;
   await drain(session.greet(signal));
-  for (const text of ["quero marcar uma limpeza", "amanha as nove", "sim", "sim"]) {
+  for (const text of ["quero marcar uma limpeza", "amanha as nove", "sim"]) {
     await drain(session.respond({ kind: "speech", text }, signal));
   }
   return session;

@@ -1,8 +1,16 @@
 // What the caller wants, from word classes over the folded text (not from sample sentences): each intent is a set
 // of stems and short patterns; a turn can carry several (a question and a booking), and the dialog decides.
-import { normalize } from "./normalize";
+import { normOf, type Said, textOf } from "./normalize";
 
-export type Intent = "book" | "reschedule" | "cancel" | "confirm" | "transfer" | "goodbye" | "thanks";
+export type Intent =
+  | "book"
+  | "reschedule"
+  | "cancel"
+  | "confirm"
+  | "check"
+  | "transfer"
+  | "goodbye"
+  | "thanks";
 export type Topic =
   | "price"
   | "preparation"
@@ -21,12 +29,17 @@ export type Topic =
 
 const INTENT_PATTERNS: Record<Intent, RegExp> = {
   reschedule:
-    /\b(remarc\w*|reagend\w*|adiar|adia|antecipar|(mudar|trocar|alterar|passar|mover|muda|troca|altera)\s+(o |a |meu |minha |de |do |da )*(horario|data|dia|consulta|agendamento|hora|atendimento|exame|sessao|limpeza|avaliacao)|outro (dia|horario) (para|pra) (a |minha )?(consulta|agendamento)|(mudar|trocar|passar) (para|pra) outro dia|(passar|jogar|empurrar|transferir|mudar|trocar) (ela |a consulta |o horario |o agendamento )?(para|pra|pro|pros) (o |a )?(outro|outra|a semana|semana|dia|amanha|segunda|terca|quarta|quinta|sexta|sabado|depois|proxima|proximo))\b/,
+    // 'mudar a fisioterapia de sexta', 'trocar o banho dele de quinta pra sexta': a change of something that is on a day.
+    /\b(mudar|muda|trocar|troca|alterar|altera|passar|passa|mover|jogar|empurrar)( \w+){1,3} (de|do|da|dessa|desta) (hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|dia \w+)\b|\b(remarc\w*|reagend\w*|adiar|adia|antecipar|(mudar|trocar|alterar|passar|mover|muda|troca|altera)\s+(o |a |meu |minha |de |do |da )*(horario|data|dia|consulta|agendamento|hora|atendimento|exame|sessao|limpeza|avaliacao)|outro (dia|horario) (para|pra) (a |minha )?(consulta|agendamento)|(mudar|trocar|passar) (para|pra) outro dia|(passar|jogar|empurrar|transferir|mudar|trocar) (ela |a consulta |o horario |o agendamento )?(para|pra|pro|pros) (o |a )?(outro|outra|a semana|semana|dia|amanha|segunda|terca|quarta|quinta|sexta|sabado|depois|proxima|proximo))\b/,
   cancel:
     /\b(cancel\w*|desmarc\w*|nao vou (poder|conseguir) (ir|comparecer)|nao (posso|consigo) (ir|comparecer)|tirar (o|meu|minha) (agendamento|consulta|horario)|desistir)\b/,
   confirm:
     /\b(confirmar|confirma|confirmo|confirmacao)\s+(a |o |minha |meu |de |da |do |se )?(consulta|presenca|agendamento|horario|atendimento|sessao|exame|que vou|tenho|esta)\b|\bconfirmar (a |minha )?presenca\b|\b(confirmar|confirmacao|confirmando)\b/,
   book: /\b(marcar|marca|agendar|agenda|agendamento|marcacao|consulta|horario|horarios|vaga|vagas|encaixe|atendimento|queria ver|gostaria de ver|disponivel|disponibilidade|livre|sessao|avaliacao)\b/,
+  // 'só queria saber se o meu corte de quinta é às 4 mesmo', 'que horas é a minha consulta?': the caller's own
+  // appointment looked up and said (issue #27).
+  check:
+    /\b((saber|lembrar|conferir|checar) (se |que horas |qual (e )?(o )?(horario|dia) |quando |o horario d[aeo] )?(e )?(a |o )?(minha|meu)|(que horas|qual (e )?o horario|que dia|quando) (e|era|vai ser|ficou|esta marcad\w*) (a |o )?(minha|meu)|(esqueci|nao lembro) (o horario|a hora|o dia|que horas|quando))\b/,
   transfer:
     /\b(atendente|humano|humana|pessoa( de verdade| real)?|recepcionista|secretaria|transfer\w*|falar com (alguem|uma pessoa|o doutor|a doutora|o medico|a medica|a clinica|o responsavel|a recepcao)|gerente|operador\w*|ramal)\b/,
   goodbye:
@@ -69,14 +82,15 @@ const NEGATED_REQUEST =
   /\b(nao|sem) (precisa|preciso|precisar|quero|queria|vou|vai|e pra|e para|tem que|ha necessidade de|necessidade de)( de| mais)? (remarc|reagend|cancel|desmarc|marc|agend|confirm|mud|troc|alter|transfer)\w*\b/g;
 
 /** The intents a turn carries, most specific first. */
-export function intentsOf(text: string): Intent[] {
+export function intentsOf(text: string | Said): Intent[] {
   // 'não precisa remarcar', 'não quero cancelar': a negated request is no request (issue #27).
-  const n = normalize(text).replace(NEGATED_REQUEST, " ");
+  const n = normOf(text).replace(NEGATED_REQUEST, " ");
   const found: Intent[] = [];
   for (const intent of [
     "reschedule",
     "cancel",
     "confirm",
+    "check",
     "transfer",
     "goodbye",
     "thanks",
@@ -86,14 +100,15 @@ export function intentsOf(text: string): Intent[] {
   }
   // 'cancelar e marcar outro dia' is a reschedule; a reschedule also names 'horário'/'consulta' (book words).
   if (found.includes("reschedule") || found.includes("cancel") || found.includes("confirm")) {
-    return found.filter((i) => i !== "book");
+    return found.filter((i) => i !== "book" && i !== "check");
   }
+  if (found.includes("check")) return found.filter((i) => i !== "book");
   return found;
 }
 
 /** The topics a turn asks about. A question word or a topic word alone is enough ('estacionamento?'). */
-export function topicsOf(text: string): Topic[] {
-  const n = normalize(text);
+export function topicsOf(text: string | Said): Topic[] {
+  const n = normOf(text);
   const found: Topic[] = [];
   for (const topic of Object.keys(TOPIC_PATTERNS) as Topic[]) {
     if (TOPIC_PATTERNS[topic].test(n)) found.push(topic);
@@ -106,12 +121,23 @@ export function topicsOf(text: string): Topic[] {
 }
 
 /** A question, not a request: 'vocês têm estacionamento?', 'quanto custa', 'aceita unimed'. */
-export function isQuestion(text: string): boolean {
-  const n = normalize(text);
+export function isQuestion(text: string | Said): boolean {
+  const n = normOf(text);
   return (
-    /\?/.test(text) ||
+    /\?/.test(textOf(text)) ||
     /\b(quanto|quais|qual|onde|como|quando|que horas|tem|tem|aceita|aceitam|atende|atendem|precisa|preciso|pode|posso|e|fica|existe|faz|fazem|voces|sabe|gostaria de saber|queria saber|quero saber|me diz|me fala|informa\w*)\b/.test(
       n,
     )
   );
+}
+
+/**
+ * Words of an emergency happening now (a chest pain, no breath, a faint, a seizure, heavy bleeding): no booking
+ * answers them; the caller is sent to the emergency services first (issue #27).
+ */
+const EMERGENCY =
+  /\b(emergencia|dor (muito )?(forte )?no peito|infart\w*|avc|derrame|nao (consegue|consigo|esta conseguindo|to conseguindo) respirar|falta de ar|desmai\w*|convuls\w*|sangrando muito|hemorragia|engasgad\w*|envenen\w*|overdose|inconsciente|parou de respirar|atropelad\w*)\b/;
+
+export function isEmergency(text: string | Said): boolean {
+  return EMERGENCY.test(normOf(text));
 }

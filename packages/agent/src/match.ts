@@ -7,7 +7,7 @@ import {
 import type { Establishment } from "@atende/shared/schemas/establishments";
 import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import type { Professional } from "@atende/shared/schemas/professionals";
-import { fold, tokenize } from "./normalize";
+import { fold, type Said, tokenize, tokensOf } from "./normalize";
 
 const STOP = new Set([
   "de",
@@ -47,8 +47,8 @@ const STOP = new Set([
 
 const stem = (w: string) => (w.length > 5 ? w.slice(0, 5) : w);
 
-function words(text: string): string[] {
-  return tokenize(text)
+function words(text: string | Said): string[] {
+  return tokensOf(text)
     .map((t) => t.norm)
     .filter((w) => w.length >= 3 && !STOP.has(w) && !/^\d+$/.test(w));
 }
@@ -59,7 +59,7 @@ function overlap(said: Set<string>, name: string): number {
   return score;
 }
 
-function saidStems(text: string): Set<string> {
+function saidStems(text: string | Said): Set<string> {
   return new Set(words(text).map(stem));
 }
 
@@ -77,9 +77,16 @@ function best<T>(items: readonly T[], score: (item: T) => number): T[] {
   return out;
 }
 
-export function matchServices(text: string, services: readonly OfferedService[]): OfferedService[] {
+export function matchServices(text: string | Said, services: readonly OfferedService[]): OfferedService[] {
   const said = saidStems(text);
-  const found = best(services, (s) => overlap(said, s.name));
+  let found = best(services, (s) => overlap(said, s.name));
+  if (found.length < 2) return found;
+  // 'banho' with 'Banho cão porte pequeno' and 'Banho e tosa' offered: a name that joins two things ('… e tosa')
+  // is meant only when both are said (issue #27: stuck asking which service).
+  const both = (s: OfferedService) => /\s(e|com|mais)\s/.test(fold(s.name));
+  const unsaid = (s: OfferedService) => words(s.name).some((w) => !said.has(stem(w)));
+  const plain = found.filter((s) => !(both(s) && unsaid(s)));
+  if (plain.length && plain.length < found.length) found = plain;
   if (found.length < 2) return found;
   // 'banho' with 'Banho' and 'Banho e tosa' offered: the service named whole (every word of its name said) wins a
   // tie, when only one is (issue #27: loosely named services).
@@ -89,7 +96,7 @@ export function matchServices(text: string, services: readonly OfferedService[])
 
 /** Every service the words name at least in part, with the stems of its name the caller said (unranked). */
 export function servicesNamed(
-  text: string,
+  text: string | Said,
   services: readonly OfferedService[],
 ): { service: OfferedService; said: string[] }[] {
   const said = saidStems(text);
@@ -100,7 +107,10 @@ export function servicesNamed(
 }
 
 /** Professionals by name ('doutora Ana', 'com o Carlos') or, failing that, by specialty ('dentista'). */
-export function matchProfessionals(text: string, professionals: readonly Professional[]): Professional[] {
+export function matchProfessionals(
+  text: string | Said,
+  professionals: readonly Professional[],
+): Professional[] {
   const said = new Set(words(text));
   const byName = best(professionals, (p) => words(p.name).filter((w) => said.has(w)).length);
   if (byName.length) return byName;
@@ -108,7 +118,10 @@ export function matchProfessionals(text: string, professionals: readonly Profess
   return best(professionals, (p) => overlap(stems, p.specialty));
 }
 
-export function matchEstablishments(text: string, establishments: readonly Establishment[]): Establishment[] {
+export function matchEstablishments(
+  text: string | Said,
+  establishments: readonly Establishment[],
+): Establishment[] {
   const said = saidStems(text);
   const byName = best(establishments, (e) => overlap(said, e.name));
   if (byName.length) return byName;

@@ -34,6 +34,16 @@ const LEADING = [
   "fala a",
   "pode colocar",
   "pode por",
+  "pode ser",
+  "ok",
+  "okay",
+  "beleza",
+  "perfeito",
+  "combinado",
+  "otimo",
+  "certo",
+  "fechado",
+  "exato",
   "coloca",
   "esta no nome de",
   "ta no nome de",
@@ -106,6 +116,26 @@ const NOT_NAMES = new Set([
   "passar",
   "obrigado",
   "obrigada",
+  // Agreement said at the name question (a yes to the time just said): no name.
+  "pode",
+  "ser",
+  "ok",
+  "okay",
+  "sim",
+  "isso",
+  "beleza",
+  "perfeito",
+  "combinado",
+  "otimo",
+  "fechado",
+  "certo",
+  "exato",
+  "exatamente",
+  "uhum",
+  "aham",
+  "show",
+  "esse",
+  "essa",
 ]);
 
 function stripLeading(tokens: Token[]): Token[] {
@@ -116,6 +146,16 @@ function stripLeading(tokens: Token[]): Token[] {
     const text = out.map((t) => t.norm).join(" ");
     for (const lead of LEADING) {
       if (text === lead) return [];
+      // 'A N A Lima': a letter that starts a spelled run is the name's, not an article.
+      // ('A N D R E A', 'a n a lima'; not 'é K A U E', whose 'é' is the verb, nor 'é a ká a u ê').
+      if (
+        /^[aeo]$/.test(lead) &&
+        out[0]!.raw === lead &&
+        /^[a-z]$/.test(out[1]?.norm ?? "") &&
+        out[2] &&
+        letterOf(out[2])
+      )
+        continue;
       if (text.startsWith(`${lead} `)) {
         out = out.slice(lead.split(" ").length);
         changed = true;

@@ -41,6 +41,36 @@ export function normalize(text: string): string {
     .join(" ");
 }
 
+/**
+ * An utterance read once (decision 0048): as said, its tokens and its folded text. The understanding pass makes one
+ * per turn and every reader takes it instead of tokenizing the same words again.
+ */
+export interface Said {
+  text: string;
+  tokens: Token[];
+  norm: string;
+}
+
+export function said(text: string): Said {
+  const tokens = tokenize(text);
+  return { text, tokens, norm: tokens.map((t) => t.norm).join(" ") };
+}
+
+/** The words as said, of a string or of an utterance already read. */
+export function textOf(input: string | Said): string {
+  return typeof input === "string" ? input : input.text;
+}
+
+/** The folded text of a string or of an utterance already read. */
+export function normOf(input: string | Said): string {
+  return typeof input === "string" ? normalize(input) : input.norm;
+}
+
+/** The tokens of a string or of an utterance already read. */
+export function tokensOf(input: string | Said): Token[] {
+  return typeof input === "string" ? tokenize(input) : input.tokens;
+}
+
 // ─── Number words ────────────────────────────────────────────────────────────────────────────────────────────────
 
 const UNITS: Record<string, number> = {

@@ -1,13 +1,36 @@
 // Unit tests of the understanding modules, each against a fixed clock: Wednesday 2026-12-09 10:00 in São Paulo.
+
+import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import { describe, expect, it } from "vitest";
 import { cpfDigits, isValidCpf } from "./cpf";
 import { resolveWhen } from "./datetime";
 import { intentsOf, topicsOf } from "./intents";
+import { matchServices } from "./match";
 import { extractName } from "./names";
 import { moneyWords } from "./normalize";
 import { SentenceSplitter, sentences } from "./sentences";
 import { timeWords } from "./speak";
 import { yesNo } from "./yesno";
+
+const SERVICE: OfferedService = {
+  id: "",
+  tenantId: "t",
+  name: "",
+  duration: 30,
+  bufferDurationBefore: 0,
+  bufferDurationAfter: 0,
+  priceType: "FIXED",
+  priceInCents: 0,
+  availableEstablishments: [],
+  allowedProfessionals: [],
+  modality: "IN_PERSON",
+  childFriendly: false,
+  childAgeObservation: null,
+  requiresPreparation: false,
+  preparationInstructions: null,
+  observation: null,
+  createdAt: "2026-01-01T00:00:00-03:00",
+};
 
 const NOW = new Date("2026-12-09T10:00:00-03:00");
 const h = (hh: number, mm = 0) => hh * 60 + mm;
@@ -210,6 +233,16 @@ describe("names spelled and parts of the day refused (issue #27)", () => {
     expect(extractName("é ká a u ê lima")).toBe("Kaue Lima");
     expect(extractName("Luiz com z, L U I Z Souza")).toBe("Luiz Souza");
     expect(extractName("Maria de Souza")).toBe("Maria de Souza");
+    // A spelled name that starts with the letter 'A' keeps it (the article 'a' is not the letter).
+    expect(extractName("A N A Lima")).toBe("Ana Lima");
+    expect(extractName("meu nome é a n d r e a souza")).toBe("Andrea Souza");
+    expect(extractName("é a Maria Souza")).toBe("Maria Souza");
+    expect(extractName("é a ká a u ê lima")).toBe("Kaue Lima");
+    // Agreement is no name: 'pode ser' at the name question, 'ok, Pedro Alves'.
+    expect(extractName("pode ser")).toBeUndefined();
+    expect(extractName("ok")).toBeUndefined();
+    expect(extractName("ok, Pedro Alves")).toBe("Pedro Alves");
+    expect(extractName("pode ser, meu nome é Pedro Alves")).toBe("Pedro Alves");
   });
 
   it("takes no refused part of the day as a preference", () => {
@@ -220,5 +253,26 @@ describe("names spelled and parts of the day refused (issue #27)", () => {
     });
     expect(resolveWhen("nao consigo de manha, pode ser a tarde", now)?.period).toBe("tarde");
     expect(resolveWhen("nao, pode ser de manha", now)?.period).toBe("manha");
+  });
+});
+
+describe("callers off the script (issue #27, decision 0048)", () => {
+  it.each([
+    "é o jorge eu preciso mudar a fisioterapia de sexta",
+    "Preciso mudar o banho dele de quinta pra sexta, no mesmo horário.",
+    "oi é a vanessa preciso mudar a manicure de sexta pro sábado no mesmo horário",
+    "queria trocar a escova de quinta",
+  ])("a change of something on a day is a reschedule: %s", (text) => {
+    expect(intentsOf(text)).toEqual(["reschedule"]);
+  });
+
+  it("a name joining two things is meant only when both are said", () => {
+    const named = (name: string, id: string) => ({ ...SERVICE, id, name });
+    const services = [named("Banho cão porte pequeno", "1"), named("Banho e tosa", "2"), named("Tosa", "3")];
+    expect(matchServices("banho", services).map((s) => s.name)).toEqual(["Banho cão porte pequeno"]);
+    expect(matchServices("banho e tosa", services).map((s) => s.name)).toEqual(["Banho e tosa"]);
+    expect(matchServices("dá pra levar o Max pra dar banho no domingo?", services).map((s) => s.id)).toEqual([
+      "1",
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { PATIENT_HEALTH_PLAN_PROVIDERS } from "@atende/shared/catalogue-constant
 import { isValidCpf } from "./cpf";
 import { matchInsurance } from "./match";
 import { extractName } from "./names";
-import { normalize, readDigits, type Token, tokenize } from "./normalize";
+import { normalize, normOf, readDigits, type Said, type Token, textOf, tokenize } from "./normalize";
 
 export type PatientField = "phone" | "name" | "cpf" | "insurance" | "email";
 
@@ -26,8 +26,9 @@ const FIELD_WORDS: [PatientField, RegExp][] = [
 ];
 
 /** The patient fields the words name (no change word needed: an answer to 'o que você quer atualizar?'). */
-export function fieldsNamed(text: string): PatientField[] {
-  const n = normalize(text)
+export function fieldsNamed(input: string | Said): PatientField[] {
+  const text = textOf(input);
+  const n = normOf(input)
     .replace(NUMBER_OF, (m) => m.replace(/^numero/, "n"))
     // 'meu nome é Maria Souza, queria trocar o telefone': an introduction, not the name to change.
     .replace(/\b(o )?meu nome (completo )?e\b/, " ");
@@ -42,10 +43,10 @@ export function fieldsNamed(text: string): PatientField[] {
  * A request to change the registration: the fields named (possibly none: 'quero atualizar meu cadastro'), or
  * undefined when the words are not one.
  */
-export function updateRequest(text: string): PatientField[] | undefined {
-  const n = normalize(text);
+export function updateRequest(input: string | Said): PatientField[] | undefined {
+  const n = normOf(input);
   if (!CHANGE.test(n)) return undefined;
-  const fields = fieldsNamed(text);
+  const fields = fieldsNamed(input);
   if (fields.length) return fields;
   return RECORD.test(n) ? [] : undefined;
 }

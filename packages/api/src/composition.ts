@@ -14,9 +14,11 @@ import { weeklyReportJobs } from "./dashboard/weekly-report";
 import { JobQueue, JobRunner } from "./jobs/runner";
 import { CallEventHub } from "./live/events";
 import { createEmailSender, type EmailSenderOptions } from "./mail/outbox";
+import { STAFF_OFFER_SENDER } from "./offer-sender";
 import { createPaymentProvider } from "./payments";
 import { recordingJobs } from "./privacy/recording-jobs";
 import { createRecordingStore } from "./recordings/store";
+import { offerJobs } from "./scheduling/offers";
 import { telephonyOf } from "./telephony/provider";
 
 export interface ServiceOptions {
@@ -40,6 +42,9 @@ export function createServices(config: ApiConfig, data: DataAccess, options: Ser
     mailer: options.smtp && createEmailSender(data, { ...options.smtp, now: options.now }),
     queue,
     callEvents: new CallEventHub(options.listen),
+    // Waitlist offers: the staff answer them from the dashboard until a channel (WhatsApp, the agent's call) is
+    // built here in their place (docs/decisions/0046-waitlist.md).
+    offers: STAFF_OFFER_SENDER,
   };
 }
 
@@ -80,6 +85,8 @@ export function createJobRunner(options: {
   const calendar = calendarJobs({ data: options.data, calendar: services.calendar, now });
   // The week's outcomes e-mailed to the owners on Mondays (docs/decisions/0042-home-outcomes.md).
   const reports = weeklyReportJobs({ data: options.data, now });
+  // Waitlist offers on freed slots: the hold, its sending and its expiry (docs/decisions/0046-waitlist.md).
+  const offers = offerJobs({ data: options.data, queue: services.queue, sender: services.offers, now });
   return new JobRunner({
     data: options.data,
     queue: services.queue,
@@ -89,6 +96,7 @@ export function createJobRunner(options: {
       ...calendar.handlers,
       ...recordings.handlers,
       ...reports.handlers,
+      ...offers.handlers,
     },
     periodic: [
       ...billing.periodic,

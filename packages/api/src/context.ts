@@ -6,6 +6,7 @@ import type { ApiConfig } from "./config";
 import type { JobQueue } from "./jobs/runner";
 import type { CallEventHub } from "./live/events";
 import type { EmailSender } from "./mail/outbox";
+import type { OfferSender } from "./offer-sender";
 import type { PaymentProvider } from "./payments/provider";
 import type { RecordingStore } from "./recordings/store";
 import type { TelephonyProvider } from "./telephony/provider";
@@ -30,6 +31,11 @@ export interface Services {
   queue: JobQueue;
   /** The calls' events from the database's LISTEN, fanned out to the live stream's watchers (decision 0034). */
   callEvents: CallEventHub;
+  /**
+   * How waitlist offers reach patients (docs/decisions/0046-waitlist.md): the staff on the dashboard by default; a
+   * WhatsApp or call channel replaces it in createServices.
+   */
+  offers: OfferSender;
 }
 
 /** A request's context; the installation's services (payments, calendar, telephony…) come from the composition root. */

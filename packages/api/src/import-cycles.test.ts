@@ -96,9 +96,11 @@ const INFRASTRUCTURE = [
   "live/",
   "mail/",
   "occupied-minutes.ts",
+  "offer-sender.ts",
   "payments/",
   "recordings/",
   "rest.ts",
+  "sync-parse.ts",
   "telephony/",
   "trpc.ts",
 ];

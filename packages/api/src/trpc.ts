@@ -44,6 +44,7 @@ import {
   unauthorized,
 } from "./errors";
 import { reportActivity } from "./live/activity";
+import { syncParsing } from "./sync-parse";
 
 const t = initTRPC.context<Context>().create({
   // The live stream (decision 0034): a comment line every 15 s keeps proxies from closing a quiet stream.
@@ -61,9 +62,11 @@ const t = initTRPC.context<Context>().create({
 
 /**
  * Every procedure's first step: a database that cannot be reached ends the call in a 503 with a clear message (and the
- * driver reconnects on the next query), instead of a 500 the caller cannot tell from a bug.
+ * driver reconnects on the next query), instead of a 500 the caller cannot tell from a bug. Every builder below derives
+ * from this one, so every procedure's input and output are validated synchronously first (`syncParsing`, decision
+ * 0054: the same validation, without zod's slow asynchronous path).
  */
-const base = t.procedure.use(async ({ next }) => {
+const unwrappedBase = t.procedure.use(async ({ next }) => {
   const result = await next();
   if (!result.ok && isDatabaseUnavailable(result.error)) {
     throw new TRPCError({
@@ -74,6 +77,7 @@ const base = t.procedure.use(async ({ next }) => {
   }
   return result;
 });
+const base = syncParsing(unwrappedBase);
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -201,7 +205,7 @@ export interface AroundArgs<I> {
  */
 export interface AroundTransaction<I, T> {
   before?: (args: AroundArgs<I>) => Promise<T>;
-  after?: (args: AroundArgs<I> & { output: unknown }) => Promise<void>;
+  after?: (args: AroundArgs<I> & { output: unknown; prepared: T }) => Promise<void>;
 }
 
 function aroundTransaction<I, T>(hooks: AroundTransaction<I, T>) {
@@ -219,7 +223,7 @@ function aroundTransaction<I, T>(hooks: AroundTransaction<I, T>) {
     };
     const prepared = hooks.before ? await hooks.before(args) : (undefined as T);
     const result = await next({ ctx: { prepared } });
-    if (result.ok && hooks.after) await hooks.after({ ...args, output: result.data });
+    if (result.ok && hooks.after) await hooks.after({ ...args, output: result.data, prepared });
     return result;
   });
 }
@@ -451,6 +455,10 @@ export const devTenantProcedure = {
   ...devSignedIn.use(tenantScope),
   input<P extends z.ZodType>(schema: P) {
     return devSignedIn.input(schema).use(tenantScope);
+  },
+  /** `input(schema)` with work outside the transaction, as `tenantProcedure.inputAround`. */
+  inputAround<P extends z.ZodType, T = undefined>(schema: P, hooks: AroundTransaction<z.output<P>, T>) {
+    return devSignedIn.input(schema).use(aroundTransaction(hooks)).use(tenantScope);
   },
 };
 

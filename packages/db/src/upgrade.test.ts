@@ -219,7 +219,12 @@ describe("upgrading a populated database to the declared policies", () => {
   });
 
   it("recreated every policy as it was and left the grants alone", async () => {
-    expect(await policies()).toEqual(policiesBefore);
-    expect(await grants()).toEqual(grantsBefore);
+    // The tables of 0028 only: later migrations add tables of their own (waitlist_holds), with their own policy.
+    const existed = new Set(policiesBefore.map((row) => row.tablename));
+    const existedGrants = new Set(grantsBefore.map((row) => (row as { table_name: string }).table_name));
+    expect((await policies()).filter((row) => existed.has(row.tablename))).toEqual(policiesBefore);
+    expect(
+      (await grants()).filter((row) => existedGrants.has((row as { table_name: string }).table_name)),
+    ).toEqual(grantsBefore);
   });
 });

@@ -226,6 +226,13 @@ export type MinuteGrantSource = (typeof MINUTE_GRANT_SOURCES)[number];
 export const WAITLIST_STATUSES = ["WAITING", "OFFERED", "BOOKED", "CANCELLED", "EXPIRED"] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
+/**
+ * A waitlist offer's hold on a freed slot (docs/decisions/0046-waitlist.md): ACTIVE while the patient may take it (and
+ * until `expiresAt`), then ACCEPTED (booked), DECLINED or EXPIRED (no answer in time).
+ */
+export const HOLD_STATUSES = ["ACTIVE", "ACCEPTED", "DECLINED", "EXPIRED"] as const;
+export type HoldStatus = (typeof HOLD_STATUSES)[number];
+
 /** The part of the day a waitlist wish asks for, São Paulo time (docs/decisions/0046-waitlist.md). */
 export const DAY_PARTS = ["MORNING", "AFTERNOON", "EVENING", "ANY"] as const;
 export type DayPart = (typeof DAY_PARTS)[number];

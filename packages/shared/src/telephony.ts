@@ -58,11 +58,16 @@ export const DtmfEvent = z.object({
 
 export const StopEvent = z.object({ event: z.literal("stop"), streamSid: short(100).optional() });
 
-/** The softphone's typed speech (the embedded default of speech-to-text). */
+/**
+ * The softphone's typed or recognised speech (the embedded default of speech-to-text). With `interim`, a hypothesis
+ * of its own recognition while the caller still speaks: judged for barge-in (an acknowledgement or words), never a
+ * turn (docs/decisions/0036-backchannels.md).
+ */
 export const TextEvent = z.object({
   event: z.literal("text"),
   streamSid: short(100).optional(),
   text: short(2000),
+  interim: z.boolean().optional(),
 });
 
 export const InboundEvent = z.discriminatedUnion("event", [

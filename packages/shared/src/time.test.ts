@@ -1,14 +1,17 @@
 // The calendar's years (time.ts: MIN_DATE-MAX_DATE): where the limits fall, and that inside them the wire format
 // writes every instant the way it promises (four-digit year, whole-minute São Paulo offset) and reads it back.
+import { tzOffset } from "@date-fns/tz";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   checkDate,
   MAX_DATE,
   MIN_DATE,
+  offsetMinutesAt,
   parseDateTimeInRange,
   parseOffsetDateTime,
   startOfDay,
+  TIME_ZONE,
   toWireMinute,
 } from "./time";
 
@@ -59,6 +62,33 @@ describe("parseDateTimeInRange", () => {
         const parsed = parseDateTimeInRange(wire);
         expect(parsed).toEqual(parseOffsetDateTime(wire));
         expect(parsed instanceof Date && parsed.getTime()).toBe(Math.floor(ms / 60_000) * 60_000);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("offsetMinutesAt", () => {
+  // Kept per UTC hour (decision 0047): every instant must still get the zone's own offset, across the daylight
+  // saving changes (2018-11-04 and 2019-02-17 among them) and the local mean time before 1914.
+  const intl = (ms: number) => tzOffset(TIME_ZONE, new Date(ms));
+
+  it("answers Intl's offset for every minute around São Paulo's last daylight saving changes", () => {
+    for (const day of ["2018-11-03T12:00:00Z", "2019-02-16T12:00:00Z", "1914-01-01T00:00:00Z"]) {
+      const start = Date.parse(day);
+      for (let ms = start; ms < start + 36 * 3_600_000; ms += 60_000) {
+        expect(offsetMinutesAt(ms), new Date(ms).toISOString()).toBe(intl(ms));
+      }
+    }
+    expect(offsetMinutesAt(Date.parse("2018-11-04T03:00:00Z"))).toBe(-120);
+    expect(offsetMinutesAt(Date.parse("2018-11-04T02:59:59Z"))).toBe(-180);
+  });
+
+  it("answers Intl's offset for any instant from 1900 to 2100, asked in any order", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.parse("1900-01-01"), max: Date.parse("2100-12-31") }), (ms) => {
+        expect(offsetMinutesAt(ms)).toBe(intl(ms));
+        expect(offsetMinutesAt(new Date(ms))).toBe(intl(ms));
       }),
       { numRuns: 2000 },
     );

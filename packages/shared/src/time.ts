@@ -8,9 +8,27 @@ export const TIME_ZONE = "America/Sao_Paulo";
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** Offset of São Paulo from UTC at `instant`, in minutes (-180 today). */
+const HOUR_MS = 3_600_000;
+/** Offsets by UTC hour: the zone's offset changed on whole UTC hours in its DST years (to 2019). */
+const offsetByHour = new Map<number, number>();
+
+/**
+ * Offset of São Paulo from UTC at `instant`, in minutes (-180 today). Asked of `Intl` once per UTC hour and kept:
+ * `Intl.DateTimeFormat` costs microseconds per call, and the slot search and the call gateway ask it thousands of
+ * times a second (docs/decisions/0047-voice-under-load.md); it was 15 % of a week-of-agenda read's CPU (docs/scale.md).
+ */
 export function offsetMinutesAt(instant: Date | number): number {
-  return tzOffset(TIME_ZONE, new Date(instant));
+  const ms = typeof instant === "number" ? instant : instant.getTime();
+  const hour = Math.floor(ms / HOUR_MS);
+  const known = offsetByHour.get(hour);
+  if (known !== undefined) return known;
+  const offset = tzOffset(TIME_ZONE, new Date(hour * HOUR_MS));
+  // An hour the offset changes inside (none since 1914: the local mean time before it) is not kept.
+  if (Number.isNaN(offset) || offset !== tzOffset(TIME_ZONE, new Date(hour * HOUR_MS + HOUR_MS - 1)))
+    return tzOffset(TIME_ZONE, new Date(ms));
+  if (offsetByHour.size >= 100_000) offsetByHour.clear();
+  offsetByHour.set(hour, offset);
+  return offset;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, "0");

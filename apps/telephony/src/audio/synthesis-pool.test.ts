@@ -1,7 +1,7 @@
 // The synthesis pool (docs/decisions/0037-synthesis-off-the-audio-thread.md): eSpeak NG in worker threads, one cache
 // in front of them, a dead worker replaced (decision 0032's rules for a sentence), the workers ended with the gateway.
 // Real workers and the real WASM voice; no timed assertions (speed is bench/voice-espeak.ts's).
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -91,6 +91,38 @@ describe("the synthesis pool", () => {
     await pool.synthesize("Consulta custa cento e cinquenta reais.", MALE);
     expect(pool.stats.synthesized).toBe(before + 2);
     expect(pool.stats.queued).toBe(0);
+  });
+});
+
+/** Each thread of this process (by id) and its nice value, from /proc (Linux). */
+function threadNice(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync("/proc/self/task")) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+      out.set(tid, Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]));
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return out;
+}
+
+describe.runIf(process.platform === "linux")("the workers' priority (decision 0047)", () => {
+  it("each worker thread yields to the gateway's: its own nice value, the gateway's thread unchanged", async () => {
+    const self = readlinkSync("/proc/thread-self").split("/").at(-1) as string;
+    const niceBefore = threadNice().get(self);
+    const pool = createSynthesisPool({ size: 2, cacheBytes: 2 ** 20, nice: 7 });
+    try {
+      await pool.ready();
+      const after = threadNice();
+      expect([...after.values()].filter((n) => n === 7)).toHaveLength(2);
+      expect(after.get(self)).toBe(niceBefore);
+      expect(niceBefore).not.toBe(7);
+    } finally {
+      await pool.close();
+    }
+    expect([...threadNice().values()].filter((n) => n === 7)).toHaveLength(0);
   });
 });
 

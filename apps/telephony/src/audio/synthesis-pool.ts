@@ -24,6 +24,12 @@ export interface SynthesisPoolOptions {
   size: number;
   /** The cache of lines already said, in bytes of audio (SYNTHESIS_CACHE_MB). */
   cacheBytes: number;
+  /**
+   * The workers' nice value (SYNTHESIS_NICE, default `DEFAULT_SYNTHESIS_NICE`): on Linux each worker thread lowers its
+   * own scheduling priority, so the thread that paces every call's audio gets a core first when the two compete
+   * (decision 0047). A sentence is bulk work: later, it is a pause between sentences; a late frame is a gap in one.
+   */
+  nice?: number;
   logger?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Tests only: makes the workers die on a sentence (./synthesis.worker.ts). */
   crashOn?: WorkerData["crashOn"];
@@ -48,6 +54,9 @@ export interface SynthesisPool extends SpeechSynthesizer {
   /** The worker threads alive now. */
   readonly workers: number;
 }
+
+/** Synthesis workers yield the cores to the audio thread (decision 0047). */
+export const DEFAULT_SYNTHESIS_NICE = 10;
 
 /** The machine's cores less one for the gateway's own thread, at least one. */
 export function defaultSynthesisWorkers(cores: number): number {
@@ -114,7 +123,10 @@ export function createSynthesisPool(options: SynthesisPoolOptions): SynthesisPoo
 
   function spawn(): Slot {
     const worker = new Worker(entry.file, {
-      workerData: { crashOn: options.crashOn } satisfies WorkerData,
+      workerData: {
+        crashOn: options.crashOn,
+        nice: options.nice ?? DEFAULT_SYNTHESIS_NICE,
+      } satisfies WorkerData,
       ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
     });
     // The pool never holds a process open by itself: the gateway's server does, and close() ends the workers.

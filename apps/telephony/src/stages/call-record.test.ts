@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../clock";
 import type { RecordMessage } from "../server-api";
-import { CallRecord, type Once } from "./call-record";
+import { CallRecord, type Once, type RecordProcedures, recordWriteOf } from "./call-record";
 
 class NoAnswer extends Error {}
 class Refused extends Error {}
@@ -151,5 +151,43 @@ describe("the call record stage", () => {
     clock.advance(90_000);
     expect(beats).toBe(3);
     expect(clock.pending).toBe(0);
+  });
+});
+
+describe("the engine's record events", () => {
+  it("become the record's writes: an action with the write's key, a datum, the patient", async () => {
+    const sent: string[] = [];
+    const calls: RecordProcedures = {
+      recordActions: {
+        mutate: async (input, once) => {
+          const [action] = input.actions;
+          sent.push(
+            `action ${action?.actionType} ${JSON.stringify(action?.details)} ${once.context.idempotencyKey}`,
+          );
+        },
+      },
+      setData: {
+        mutate: async (input) => {
+          sent.push(`data ${JSON.stringify(input.entries)}`);
+        },
+      },
+      identifyClient: {
+        mutate: async (input) => {
+          sent.push(`client ${input.clientId}`);
+        },
+      },
+    };
+    const { record } = stage();
+    record.write(
+      recordWriteOf({ type: "action", actionType: "CALL_ENDED", details: { reason: "recognizer" } }, calls),
+    );
+    record.write(recordWriteOf({ type: "data", key: "motivo", value: "retorno" }, calls));
+    record.write(recordWriteOf({ type: "client", client: { id: "c-1" } }, calls));
+    await record.settled();
+    expect(sent).toEqual([
+      'action CALL_ENDED {"reason":"recognizer"} key-1',
+      'data {"motivo":"retorno"}',
+      "client c-1",
+    ]);
   });
 });

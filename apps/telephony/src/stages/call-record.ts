@@ -4,6 +4,7 @@
 // the connection cut) is sent again with the same idempotency key for `retryMs`, on the injected clock; one that
 // still fails is reported and the call goes on. Messages wait here until the session flushes them (a reply's heard
 // sentences become one message). The heartbeat is the call's sign of life to the server.
+import type { AgentEvent } from "@atende/agent";
 import type { Clock, TimerHandle } from "../clock";
 import type { RecordMessage } from "../server-api";
 
@@ -87,5 +88,52 @@ export class CallRecord {
         await new Promise<void>((resolve) => clock.setTimeout(resolve, delay));
       }
     }
+  }
+}
+
+type ActionEvent = Extract<AgentEvent, { type: "action" }>;
+type DataEvent = Extract<AgentEvent, { type: "data" }>;
+
+/** The server's procedures the engine's record events are written with (the call's agent credential's client). */
+export interface RecordProcedures {
+  recordActions: {
+    mutate(
+      input: {
+        actions: {
+          actionType: ActionEvent["actionType"];
+          timestamp: string;
+          details: ActionEvent["details"];
+        }[];
+      },
+      once: Once,
+    ): Promise<unknown>;
+  };
+  setData: { mutate(input: { entries: Record<string, DataEvent["value"]> }): Promise<unknown> };
+  identifyClient: { mutate(input: { clientId: string }): Promise<unknown> };
+}
+
+/**
+ * An engine event that is a write of the call's record (an action, a datum, the patient identified), as the write
+ * this stage runs: an action carries the write's idempotency key; setting a datum or the patient again is the same.
+ */
+export function recordWriteOf(
+  event: ActionEvent | DataEvent | { type: "client"; client: { id: string } },
+  calls: RecordProcedures,
+): (once: Once) => Promise<unknown> {
+  switch (event.type) {
+    case "action":
+      return (once) =>
+        calls.recordActions.mutate(
+          {
+            actions: [
+              { actionType: event.actionType, timestamp: new Date().toISOString(), details: event.details },
+            ],
+          },
+          once,
+        );
+    case "data":
+      return () => calls.setData.mutate({ entries: { [event.key]: event.value } });
+    case "client":
+      return () => calls.identifyClient.mutate({ clientId: event.client.id });
   }
 }

@@ -16,10 +16,17 @@ import { expectationOf, judgeTurn, type TurnTakingOptions } from "../turn-taking
 import { BargeInJudge, type BargeInOptions, DEFAULT_BARGE_IN, wordsVerdict } from "./interruptions";
 
 /**
- * How the caller's turns are taken, in one place: the end of turn, the barge-in and its backchannels, the keys, a
- * stalled client. (The silence prompt and the reply side are the session's: `SessionTiming`.)
+ * How a call's turns are handled, in one place: the end of turn, the barge-in and its backchannels, the keys, a
+ * stalled client (this stage's), and the silence prompt and the reply's bounds (the session's and the agent-output
+ * stage's). `SessionTiming` keeps the call's process-level bounds: the stream's start, the heartbeat, record retries.
  */
 export interface TurnOptions {
+  /** Caller silence after `listening` before the agent asks again (twice, then goodbye). */
+  silencePromptMs: number;
+  /** How long after its last frame was sent a sentence counts as heard when the client echoes no mark. */
+  markGraceMs: number;
+  /** A sentence not synthesised within this time is skipped (the next one goes on): no silence past it. */
+  synthesisTimeoutMs: number;
   /** Digits typed within this pause form one input. */
   dtmfPauseMs: number;
   /** Without a caller frame for this long mid-utterance, the injected clock's time counts as silence (decision 0035). */
@@ -36,6 +43,10 @@ export interface TurnOptions {
 export const LISTENING_MIN_SPEECH_MS = 100;
 
 export const DEFAULT_TURN_OPTIONS: TurnOptions = {
+  silencePromptMs: 6_000,
+  markGraceMs: 600,
+  // Google's voice gives up after 3 s and eSpeak NG then speaks the sentence: this bounds the two together.
+  synthesisTimeoutMs: 10_000,
   dtmfPauseMs: 1_500,
   frameGapMs: 1_000,
   listeningMinSpeechMs: LISTENING_MIN_SPEECH_MS,
@@ -124,13 +135,17 @@ export class CallerTurns {
     this.armFrameGap();
   }
 
-  /** The recogniser's interim words of the utterance in progress. */
-  interim(text: string, settled: boolean): void {
+  /**
+   * Interim words of the utterance in progress: the recogniser's (shown to the client), or with `fromClient` the
+   * client's own recognition's (the softphone shows its own, and sends its words whole when the caller is done:
+   * decision 0036), which only the barge-in judge uses.
+   */
+  interim(text: string, settled: boolean, fromClient = false): void {
     if (this.closed) return;
-    this.parts.events.interim(text);
+    if (!fromClient) this.parts.events.interim(text);
     // Words other than an acknowledgement over the agent's speech cut it off (decision 0036).
     if (this.judge.interim(text) && this.parts.context.agentSpeaking()) this.cut(this.judge.onset);
-    if (!this.speaking) return;
+    if (!this.speaking || fromClient) return;
     // Their meaning sets how much silence ends this utterance (decision 0022); unfinished words are not guessed on.
     const judgement = judgeTurn(
       text,

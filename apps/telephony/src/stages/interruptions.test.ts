@@ -63,7 +63,7 @@ beforeAll(async () => {
     detected.set(item.id, frames);
   }
 });
-const MODES: Mode[] = ["recogniser", "softphone", "typed"];
+const MODES: Mode[] = ["recogniser", "softphone", "softphone-words", "typed"];
 
 describe("the held-out set", () => {
   it("has backchannels, noises, interruptions and acknowledgements going on into words", () => {
@@ -87,7 +87,7 @@ describe("decision 0036 on the held-out set", () => {
   const outcomesOf = (mode: Mode) =>
     items.map((item) => run(judged(mode), item, mode, detected.get(item.id)));
 
-  it.each(["recogniser", "typed"] as const)(
+  it.each(["recogniser", "softphone-words", "typed"] as const)(
     "%s: no backchannel or noise cuts the agent off or becomes a turn; every interruption cuts it off within 400 ms",
     (mode) => {
       const outcomes = outcomesOf(mode);
@@ -99,7 +99,7 @@ describe("decision 0036 on the held-out set", () => {
     },
   );
 
-  it("softphone (voice activity, then its text): the issue's acknowledgements and noises go by; voice alone has limits", () => {
+  it("softphone without its recognition's interim words (voice, then text): voice alone has limits", () => {
     const outcomes = outcomesOf("softphone");
     const result = score(outcomes, BOUND_MS);
     console.info(`decision 0036, softphone: ${JSON.stringify(result)}`);
@@ -130,5 +130,20 @@ describe("decision 0036 on the held-out set", () => {
     expect(judge.interim("tá")).toBe(false);
     expect(judge.interim("enten")).toBe(false);
     expect(judge.interim("tá mas")).toBe(true);
+  });
+
+  it("a client's first interim words switch its call from the voice rule to words", () => {
+    // Voice only: 400 ms of it cuts the agent off.
+    const voiceOnly = new BargeInJudge(false);
+    const cutAt = (judge: BargeInJudge) => {
+      for (let at = 20; at <= 1_000; at += 20) if (judge.frame(true, at)) return at;
+      return null;
+    };
+    expect(cutAt(voiceOnly)).toBe(400);
+    // The softphone's recognition said 'entendi' early in the voice: it holds past 400 ms.
+    const withWords = new BargeInJudge(false);
+    for (let at = 20; at <= 200; at += 20) expect(withWords.frame(true, at)).toBe(false);
+    expect(withWords.interim("entendi")).toBe(false);
+    expect(cutAt(withWords)).toBeNull();
   });
 });

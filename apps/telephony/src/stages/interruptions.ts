@@ -4,8 +4,9 @@
 // the agent off. The signal depends on how the caller is heard:
 // - with a recogniser, its interim words: any word outside the acknowledgements barges in at once; acknowledgements
 //   hold the agent's speech; with no words yet, voice that goes on past `recogniserWaitMs` barges in;
-// - without one (the browser softphone, whose own recognition sends text after the utterance), the voice: speech still
-//   voiced `minSpanMs` after its onset barges in (an acknowledgement is shorter);
+// - without one, the voice: speech still voiced `minSpanMs` after its onset barges in (an acknowledgement is shorter);
+//   until the client sends interim words of its own (the browser softphone's recognition): from then on the call is
+//   judged by words, as with a recogniser;
 // - typed or recognised words arriving while the agent speaks: acknowledgements only are dropped, anything else is a
 //   turn (and cuts the agent off, as before).
 // When the agent is not speaking (silent and waiting, a read-back), every word is a turn as before: 'isso' answers it.
@@ -104,7 +105,8 @@ export class BargeInJudge {
   private words: string | null = null;
 
   constructor(
-    private readonly withRecogniser: boolean,
+    /** Interim words come with the caller's speech (a recogniser's; the softphone's own, once it sends one). */
+    private withWords: boolean,
     private readonly options: BargeInOptions = DEFAULT_BARGE_IN,
   ) {}
 
@@ -124,7 +126,7 @@ export class BargeInJudge {
     }
     const onset = this.onsetMs ?? atMs;
     const span = atMs - onset;
-    if (this.withRecogniser) {
+    if (this.withWords) {
       // Acknowledgements heard: the voice alone does not cut the agent off; no words yet: it does, given time.
       if (this.words !== null && mayBeBackchannel(this.words, this.options)) return false;
       return span >= this.options.recogniserWaitMs;
@@ -132,8 +134,12 @@ export class BargeInJudge {
     return span >= this.options.minSpanMs;
   }
 
-  /** The recogniser's interim words of the utterance in progress: true when they carry content. */
+  /**
+   * Interim words of the utterance in progress (a recogniser's, or the client's own recognition's): true when they
+   * carry content. A client that sends them is judged by words from then on.
+   */
   interim(text: string): boolean {
+    this.withWords = true;
     this.words = text;
     return !mayBeBackchannel(text, this.options);
   }

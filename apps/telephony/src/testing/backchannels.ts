@@ -86,7 +86,12 @@ export interface BargeInPolicy {
   final(text: string, agentSpeaking: boolean): { bargeIn: boolean; turn: boolean };
 }
 
-export type Mode = "recogniser" | "softphone" | "typed";
+/**
+ * `softphone`: its voice, then its recognition's text (a browser without speech recognition sends the typed text
+ * only; decision 0036's voice rule); `softphone-words`: its voice and its own recognition's interim words while the
+ * caller speaks, then the text. The set's interims stand for the browser's: when its recognition shows them.
+ */
+export type Mode = "recogniser" | "softphone" | "softphone-words" | "typed";
 
 export interface Outcome {
   id: string;
@@ -116,7 +121,7 @@ export function run(
 ): Outcome {
   let bargedAtMs: number | null = null;
   let atMs = 0;
-  const interims = mode === "recogniser" ? [...item.interims] : [];
+  const interims = mode === "recogniser" || mode === "softphone-words" ? [...item.interims] : [];
   const cut = (decided: boolean) => {
     if (decided && bargedAtMs === null) bargedAtMs = atMs;
   };

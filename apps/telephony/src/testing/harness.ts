@@ -31,6 +31,7 @@ import { acceleratedClock, type Clock, systemClock } from "../clock";
 import { type Gateway, type GatewayOptions, startGateway } from "../gateway";
 import type { RecognizerFactory, SpeechSynthesizer } from "../pipeline";
 import { DEFAULT_TIMING, type SessionTiming } from "../session";
+import { DEFAULT_TURN_OPTIONS, type TurnOptions } from "../stages/caller-turns";
 import { SimulatedCall } from "./twilio-client";
 
 export interface Clinic {
@@ -83,6 +84,8 @@ export interface HarnessOptions {
   /** Speech in (e.g. Google's adapter against its fake); none by default: callers type. */
   recognizers?: RecognizerFactory;
   timing?: Partial<SessionTiming>;
+  /** How the call's turns are handled (the silence prompt, the reply's bounds, …); scaled to the clock otherwise. */
+  turn?: Partial<TurnOptions>;
   config?: Partial<ApiConfig>;
   gateway?: Partial<GatewayOptions>;
   /**
@@ -145,6 +148,8 @@ export function testGatewayOptions(options: {
   synthesizer?: SpeechSynthesizer;
   recognizers?: RecognizerFactory | null;
   timing?: Partial<SessionTiming>;
+  /** How the call's turns are handled (the silence prompt, the reply's bounds, …); the defaults otherwise. */
+  turn?: Partial<TurnOptions>;
   /** The process's clock unless given (decision 0035). */
   clock?: Clock;
 }): GatewayOptions {
@@ -163,6 +168,7 @@ export function testGatewayOptions(options: {
       StereoWavWriter.open(join(options.recordingsDir, tenantId, `${callId}.wav`)),
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
     timing: { ...DEFAULT_TIMING, ...options.timing },
+    ...(options.turn ? { turn: options.turn } : {}),
     clock,
   };
 }
@@ -191,19 +197,24 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   // as it did before the clock was virtual. The bounds on what the parts really take (a sentence's synthesis, the
   // stream's start, a record write's retries, a stalled client's frames) keep their wall-clock meaning too: a tenth
   // of them is less than a loaded machine takes to start a synthesis worker (decision 0035).
-  const timing: Partial<SessionTiming> =
-    clock === systemClock
-      ? { ...options.timing }
-      : {
-          silenceMs: DEFAULT_TIMING.silenceMs * TEST_CLOCK_SPEED,
-          synthesisTimeoutMs: DEFAULT_TIMING.synthesisTimeoutMs * TEST_CLOCK_SPEED,
-          startTimeoutMs: DEFAULT_TIMING.startTimeoutMs * TEST_CLOCK_SPEED,
-          recordRetryMs: DEFAULT_TIMING.recordRetryMs * TEST_CLOCK_SPEED,
-          frameGapMs: DEFAULT_TIMING.frameGapMs * TEST_CLOCK_SPEED,
-          ...options.timing,
-        };
+  const virtual = clock !== systemClock;
+  const timing: Partial<SessionTiming> = virtual
+    ? {
+        startTimeoutMs: DEFAULT_TIMING.startTimeoutMs * TEST_CLOCK_SPEED,
+        recordRetryMs: DEFAULT_TIMING.recordRetryMs * TEST_CLOCK_SPEED,
+        ...options.timing,
+      }
+    : { ...options.timing };
+  const turn: Partial<TurnOptions> = virtual
+    ? {
+        silencePromptMs: DEFAULT_TURN_OPTIONS.silencePromptMs * TEST_CLOCK_SPEED,
+        synthesisTimeoutMs: DEFAULT_TURN_OPTIONS.synthesisTimeoutMs * TEST_CLOCK_SPEED,
+        frameGapMs: DEFAULT_TURN_OPTIONS.frameGapMs * TEST_CLOCK_SPEED,
+        ...options.turn,
+      }
+    : { ...options.turn };
   const gateway = await startGateway({
-    ...testGatewayOptions({ trpcUrl: `${serverUrl}/trpc`, recordingsDir, ...options, clock, timing }),
+    ...testGatewayOptions({ trpcUrl: `${serverUrl}/trpc`, recordingsDir, ...options, clock, timing, turn }),
     onTurnLatency: (ms) => turnLatencies.push(ms),
     ...options.gateway,
   });

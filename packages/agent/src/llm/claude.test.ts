@@ -867,6 +867,11 @@ describe("the system prompt", () => {
     expect(prompt).toMatch(/'ok, obrigado, tchau'/);
     expect(prompt).toMatch(/'Não, a outra'/);
     expect(prompt).toMatch(/não oferecemos esse serviço/);
+    // Decision 0048: the same flows as the offline engine.
+    expect(prompt).toMatch(/SAMU, no 192/);
+    expect(prompt).toMatch(/pergunte qual deles; nunca agende só o outro serviço/);
+    expect(prompt).toMatch(/vale o que veio depois da correção/);
+    expect(prompt).toMatch(/consulte list_appointments e diga; não mude nada/);
   });
 });
 

@@ -21,8 +21,8 @@ import type { ClaudeMode } from "../confirmation/claude-mode";
 import { claudeConfirmation } from "../confirmation/claude-mode";
 import { startOfflineConfirmation } from "../confirmation/dialog";
 import { consentOf } from "../consent";
-import { resolveWhen, wallClock } from "../datetime";
 import { createOfflineEngine, TOPIC_LABELS } from "../dialog";
+import { writeConfirmed } from "../gate";
 import { topicsOf } from "../intents";
 import { SentenceSplitter, sentences } from "../sentences";
 import {
@@ -77,9 +77,6 @@ export const CLAUDE_LINES = {
   silence: "Como não ouvi resposta, vou encerrar a ligação.",
   goodbye: "Obrigado pela ligação. Até logo!",
 } as const;
-
-/** Where a read-back sentence joins two changes: a comma, or 'e' before an article ('às nove e a vacina às onze'). */
-const CLAUSES = /,\s*|\s+e\s+(?=(?:o|a|os|as|à|às|ao|aos)\s)/i;
 
 /** At most this many model requests in one caller turn (tool round trips included). */
 const MAX_ROUNDS = 6;
@@ -317,19 +314,14 @@ class ClaudeSession implements AgentSession {
   /** spec 001 §5 and decision 0021: a write runs only on a yes (this turn's input) to the read-back of that time. */
   private confirmed(input: CallerInput, instant: Date): boolean {
     if (input.kind !== "speech") return false;
-    const target = wallClock(instant);
-    const now = this.call.now();
-    // The consent reading the offline engine uses (decision 0039): 'sim, mas pode ser às onze?', 'ok obrigado
-    // tchau', 'isso… não, espera' and a day or time other than the write's are no yes.
-    if (consentOf(input.text, { now, ...target }).answer !== "yes") return false;
-    const said = [this.previousTurn, ...sentences(this.previousTurn)];
-    return said.some((text) => {
-      const when = resolveWhen(text, now);
-      if (when?.date !== target.date) return false;
-      if (when.time === target.minutes) return true;
-      // Two services read back in one sentence ('o banho às nove e a vacina às onze, na sexta'): the sentence's day
-      // and one clause's time. Alternatives ('às nove ou às onze?') are one clause: no yes to either.
-      return text.split(CLAUSES).some((clause) => resolveWhen(clause, now)?.time === target.minutes);
+    // The gate the offline engine uses (gate.ts, decisions 0039 and 0048): 'sim, mas pode ser às onze?', 'ok
+    // obrigado tchau', 'isso… não, espera' and a day or time other than the write's are no yes, and the previous
+    // turn must have read that day and time back.
+    return writeConfirmed({
+      reply: input.text,
+      readBack: this.previousTurn,
+      now: this.call.now(),
+      at: instant,
     });
   }
 

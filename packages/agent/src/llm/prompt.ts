@@ -133,6 +133,11 @@ export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
     "- 'Preciso mudar', 'precisava trocar', 'é sobre a minha consulta de…' e 'só confirmando' falam de um agendamento que o cliente já tem: consulte list_appointments antes e nunca crie um agendamento novo ou duplicado nesses casos.",
     "- Se o cliente pedir um serviço que não está na lista abaixo, diga claramente que não oferecemos esse serviço. Para crianças, siga a observação de idade do serviço: abaixo da idade mínima, diga que não atende.",
     "- Horários livres vêm da ferramenta find_free_slots; nunca ofereça um horário que ela não devolveu.",
+    // Decision 0048: the offline engine's flows, told to the model.
+    "- Se o cliente só quer saber o dia ou o horário de um agendamento dele ('que horas é a minha consulta?', 'é às 4 mesmo?'), consulte list_appointments e diga; não mude nada.",
+    "- Se o cliente pedir dois serviços juntos e uma palavra servir para mais de um serviço (por exemplo 'corte' com 'Corte feminino' e 'Corte masculino'), pergunte qual deles; nunca agende só o outro serviço.",
+    "- Se o cliente corrigir o que disse na mesma frase ('um retorno… não, desculpa, uma consulta'), vale o que veio depois da correção.",
+    "- Se o cliente descrever uma emergência acontecendo agora (dor no peito, falta de ar, desmaio, convulsão, sangramento forte), diga antes de tudo para ligar para o SAMU, no 192, ou ir ao pronto-socorro mais próximo; não agende nada.",
     "- Se o dia ou o horário pedido estiver fora da agenda semanal do profissional ou do horário de atendimento, diga que nesse dia ou horário não atendemos e diga o horário de atendimento antes de oferecer outros horários.",
     "- Use a descrição da unidade para perguntas sobre entrada, andar, escadas e estacionamento, e a observação do serviço para perguntas sobre o valor; diga a duração do serviço quando perguntarem.",
     "- Para agendar, o cliente precisa estar cadastrado: procure pelo telefone ou pelo nome e, se não existir, cadastre com o nome completo que ele disse e o telefone da ligação (ou o número que ele ditou, se pediu outro). Nunca cadastre um nome, telefone ou CPF que o cliente não disse.",

@@ -9,4 +9,8 @@ export const devRoutes: RestRoute[] = [
       "Só fora de produção (404 em produção): registra um atendimento no tenant do usuário, como o gateway de telefonia fará, para testes",
     status: 201,
   }),
+  route("POST", "/dev/appointments/{id}/offer-freed-slot", devRouter.offerFreedSlot, {
+    summary:
+      "Só fora de produção (404 em produção): oferece já à lista de espera o horário que o agendamento ocupava (como o job de ofertas, sem esperar a janela de contato), para testes",
+  }),
 ];

@@ -1,7 +1,8 @@
 // Appointments (spec 001 §3-§5, §7): thin procedures; the booking rules live in scheduling/booking.ts and the
 // appointment operations in scheduling/appointments.ts, shared with the REST shims and the voice agent. Around the
 // transaction (scheduling/calendar-hooks.ts, decision 0029): the professional's Google Calendar busy time is read
-// before it opens, and the appointment's event sync is enqueued after it commits.
+// before it opens, and the appointment's event sync is enqueued after it commits, with the waitlist's offer of any
+// range a cancellation, a move or a delete freed (scheduling/waitlist-hooks.ts, decision 0046).
 import {
   Appointment,
   AppointmentCreateInput,
@@ -26,6 +27,7 @@ import {
   updateAppointment,
 } from "./appointments";
 import { bookingBusy, slotsBusy, syncChanged, syncCreated } from "./calendar-hooks";
+import { busyAndFreed, freedSlots, syncAndOffer } from "./waitlist-hooks";
 
 export const appointmentsRouter = {
   list: agentToolProcedure
@@ -41,15 +43,15 @@ export const appointmentsRouter = {
     .output(Appointment)
     .mutation(({ ctx, input }) => createAppointment(ctx.db, input, ctx.now(), ctx.prepared)),
   update: agentToolProcedure
-    .inputAround(AppointmentUpdateInput, { before: bookingBusy, after: syncChanged })
+    .inputAround(AppointmentUpdateInput, { before: busyAndFreed, after: syncAndOffer })
     .output(Appointment)
     .mutation(({ ctx, input: { id, ...fields } }) =>
-      updateAppointment(ctx.db, id, fields, ctx.now(), ctx.prepared),
+      updateAppointment(ctx.db, id, fields, ctx.now(), ctx.prepared.busy, ctx.prepared.freed),
     ),
   delete: tenantProcedure
-    .inputAround(idInput, { after: syncChanged })
+    .inputAround(idInput, { before: freedSlots, after: syncAndOffer })
     .output(z.void())
-    .mutation(({ ctx, input }) => deleteAppointment(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => deleteAppointment(ctx.db, input.id, ctx.prepared.freed)),
   confirm: agentToolProcedure
     .inputAround(idInput, { after: syncChanged })
     .output(Appointment)
@@ -57,7 +59,7 @@ export const appointmentsRouter = {
   availabilityCheck: agentToolProcedure
     .inputAround(AvailabilityCheckInput, { before: bookingBusy })
     .output(AvailabilityCheckResult)
-    .query(({ ctx, input }) => checkAvailability(ctx.db, input, ctx.prepared)),
+    .query(({ ctx, input }) => checkAvailability(ctx.db, input, ctx.now(), ctx.prepared)),
   freeSlots: agentToolProcedure
     .inputAround(FreeSlotsInput, { before: slotsBusy })
     .output(z.array(FreeSlot))

@@ -9,7 +9,7 @@
 // can still be marked COMPLETED or NO_SHOW.
 import { randomUUID } from "node:crypto";
 import { PG_EXCLUSION_VIOLATION, pgErrorOf, schema, type TenantTx } from "@atende/db";
-import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from "@atende/db/orm";
+import { type AnyColumn, and, asc, eq, gte, inArray, isNull, lt, ne, sql } from "@atende/db/orm";
 import { calendarConflictMessage } from "@atende/shared/calendar";
 import type { AppointmentStatus } from "@atende/shared/enums";
 import {
@@ -36,6 +36,7 @@ import {
   requireClient,
   together,
 } from "./booking";
+import { activeHoldsOverlapping, heldMessageOf, holdBusyRows, sortHolds, takeHold } from "./holds";
 import { type BusyRange, type SlotWindow, sweepFreeSlots } from "./slots";
 
 const A = schema.appointments;
@@ -147,6 +148,17 @@ export interface AppointmentFields {
   observations: string | null;
 }
 
+/**
+ * A range an appointment stopped occupying (a cancellation, a move elsewhere, a delete): the procedures hand these to
+ * the waitlist's offer job once their transaction committed (docs/decisions/0046-waitlist.md).
+ */
+export interface FreedSlot {
+  professionalId: string;
+  establishmentId: string;
+  start: Date;
+  end: Date;
+}
+
 function requireFuture(scheduledAt: Date, now: Date): void {
   if (scheduledAt.getTime() <= now.getTime()) invalid("scheduledAt", M.scheduledAtFuture);
 }
@@ -195,6 +207,7 @@ export async function createAppointment(
   input: AppointmentFields,
   now: Date,
   calendarBusy: CalendarBusy = NO_BUSY,
+  options: { holdId?: string } = {},
 ): Promise<Appointment> {
   const { tenantId } = db;
   requireFuture(input.scheduledAt, now);
@@ -207,6 +220,8 @@ export async function createAppointment(
     clientId: input.clientId,
     lockReferences: true,
     calendarBusy: calendarBusy.get(input.professionalId),
+    now,
+    holdOwner: { clientId: input.clientId, holdId: options.holdId },
   });
   enforceBookable(assessment);
   const range = { professionalId: input.professionalId, start: input.scheduledAt, end: assessment.endsAt };
@@ -233,6 +248,9 @@ export async function createAppointment(
     if (!inserted) throw new Error("appointment insert returned nothing");
     return inserted;
   });
+  // Booked on the patient's own waitlist hold: the offer is taken (decision 0046).
+  if (assessment.ownHold)
+    await takeHold(db, assessment.ownHold.id, row.id, now, { audit: options.holdId === undefined });
   return toRecord(row, assessment.services);
 }
 
@@ -250,6 +268,7 @@ export async function updateAppointment(
   input: AppointmentFields & { status: AppointmentStatus },
   now: Date,
   calendarBusy: CalendarBusy = NO_BUSY,
+  freed: FreedSlot[] = [],
 ): Promise<Appointment> {
   const { tenantId } = db;
   const { row: existing, services: existingServices } = await loadAppointment(db, id, { lock: true });
@@ -268,6 +287,7 @@ export async function updateAppointment(
 
   let services = existingServices;
   let endsAt = existing.endsAt;
+  let ownHold: string | undefined;
   if (rebook) {
     await lockProfessionalSchedule(db, input.professionalId);
     const assessment = await assessBooking(db, {
@@ -279,15 +299,26 @@ export async function updateAppointment(
       excludeAppointmentId: id,
       lockReferences: true,
       calendarBusy: calendarBusy.get(input.professionalId),
+      now,
+      holdOwner: { clientId: input.clientId },
     });
     if (occupies) enforceBookable(assessment);
     services = assessment.services;
     endsAt = assessment.endsAt;
+    if (occupies) ownHold = assessment.ownHold?.id;
   } else {
     if (clientChanged) await requireClient(db, input.clientId);
     if (occupies && existing.status === "CANCELED") {
-      const existingConflict = await findConflict(db, input.professionalId, input.scheduledAt, endsAt, id);
+      // Occupying again: under the professional's lock, as any booking, so a waitlist hold made meanwhile is seen.
+      await lockProfessionalSchedule(db, input.professionalId);
+      const [existingConflict, holds] = await together(
+        findConflict(db, input.professionalId, input.scheduledAt, endsAt, id),
+        activeHoldsOverlapping(db, input.professionalId, input.scheduledAt, endsAt, now),
+      );
       if (existingConflict) conflict(conflictMessageOf(existingConflict));
+      const { blocking, own } = sortHolds(holds, { clientId: input.clientId });
+      if (blocking) conflict(heldMessageOf(blocking));
+      ownHold = own?.id;
       const busy = firstBusyOverlap(calendarBusy.get(input.professionalId), input.scheduledAt, endsAt);
       if (busy) conflict(calendarConflictMessage(busy.start, busy.end));
     }
@@ -325,12 +356,36 @@ export async function updateAppointment(
     if (!updated) notFound(M.appointmentNotFound);
     return updated;
   });
+  if (ownHold) await takeHold(db, ownHold, id, now);
+  // What the appointment occupied and no longer does: cancelled, or moved to another time or professional.
+  const occupied = existing.status !== "CANCELED";
+  const moved =
+    timeChanged ||
+    input.professionalId !== existing.professionalId ||
+    endsAt.getTime() < existing.endsAt.getTime();
+  if (occupied && (!occupies || moved)) {
+    freed.push({
+      professionalId: existing.professionalId,
+      establishmentId: existing.establishmentId,
+      start: existing.scheduledAt,
+      end: existing.endsAt,
+    });
+  }
   return toRecord(row, services);
 }
 
-export async function deleteAppointment(db: TenantTx, id: string): Promise<void> {
-  const deleted = await db.delete(A).where(eq(A.id, id)).returning({ id: A.id });
-  if (deleted.length === 0) notFound(M.appointmentNotFound);
+export async function deleteAppointment(db: TenantTx, id: string, freed: FreedSlot[] = []): Promise<void> {
+  const deleted = await db.delete(A).where(eq(A.id, id)).returning();
+  const [row] = deleted;
+  if (!row) notFound(M.appointmentNotFound);
+  if (row.status !== "CANCELED") {
+    freed.push({
+      professionalId: row.professionalId,
+      establishmentId: row.establishmentId,
+      start: row.scheduledAt,
+      end: row.endsAt,
+    });
+  }
 }
 
 /** Sets confirmedAt (the first confirmation is kept); a cancelled appointment cannot be confirmed (409). */
@@ -364,6 +419,7 @@ export interface AvailabilityCheckRequest {
 export async function checkAvailability(
   db: TenantTx,
   input: AvailabilityCheckRequest,
+  now: Date,
   calendarBusy: CalendarBusy = NO_BUSY,
 ): Promise<AvailabilityCheckResult> {
   const assessment = await assessBooking(db, {
@@ -373,6 +429,7 @@ export async function checkAvailability(
     offeredServiceIds: input.offeredServices,
     excludeAppointmentId: input.appointmentId,
     calendarBusy: calendarBusy.get(input.professionalId),
+    now,
   });
   return { status: assessment.status, message: assessment.message, endsAt: toWireMinute(assessment.endsAt) };
 }
@@ -415,6 +472,14 @@ export async function searchFreeSlots(
   // Every read is independent of the others, so they go out together (one round trip on PostgreSQL, where
   // postgres.js pipelines them): the services, who offers them where, the windows, the occupied ranges of the
   // professionals offering them (any establishment).
+  // The professionals whose occupied ranges matter: the one asked for, else those performing the services.
+  const ofCandidates = (column: AnyColumn) =>
+    input.professionalId
+      ? eq(column, input.professionalId)
+      : inArray(
+          column,
+          db.selectDistinct({ id: SP.professionalId }).from(SP).where(inArray(SP.offeredServiceId, ids)),
+        );
   const [catalogue, occurrences, busyRows] = await together(
     // One query for the services (S: their occupied minutes) and who offers them (P) where (E).
     db
@@ -475,19 +540,13 @@ export async function searchFreeSlots(
           .from(A)
           .where(
             and(
-              input.professionalId
-                ? eq(A.professionalId, input.professionalId)
-                : inArray(
-                    A.professionalId,
-                    db
-                      .selectDistinct({ id: SP.professionalId })
-                      .from(SP)
-                      .where(inArray(SP.offeredServiceId, ids)),
-                  ),
+              ofCandidates(A.professionalId),
               ne(A.status, "CANCELED"),
               overlapsRange(rangeStart, rangeEnd),
             ),
-          ),
+          )
+          // Waitlist holds occupy their ranges until they expire (decision 0046): in the same statement.
+          .unionAll(holdBusyRows(db, ofCandidates, rangeStart, rangeEnd, now)),
   );
   const minutesOf = new Map<string, number>();
   const coverage = new Map<string, number>();

@@ -22,6 +22,7 @@ import { type BusyEvent, firstBusyOverlap } from "../calendar/events";
 import { conflict, type Issue, IssuesError, invalid } from "../errors";
 import { occupiedMinutes, occupiedMinutesSql, type ServiceTimes } from "../occupied-minutes";
 import { hasAnyAvailability, loadOccurrences } from "./availability";
+import { activeHoldsOverlapping, type HeldRange, type HoldOwner, heldMessageOf, sortHolds } from "./holds";
 
 const MINUTE_MS = 60_000;
 const M = APPOINTMENT_MESSAGES;
@@ -49,6 +50,13 @@ export interface BookingRequest {
    * counts as occupied, after our own appointments.
    */
   calendarBusy?: readonly BusyEvent[] | undefined;
+  /** The clock: a waitlist hold occupies its range until its expiry, judged at this instant. */
+  now: Date;
+  /**
+   * Whom the booking is for, so a waitlist hold for their own wish does not block it (docs/decisions/0046-waitlist.md):
+   * every other ACTIVE, unexpired hold is occupied.
+   */
+  holdOwner?: HoldOwner | undefined;
 }
 
 export interface BookingAssessment {
@@ -60,6 +68,8 @@ export interface BookingAssessment {
   endsAt: Date;
   status: AvailabilityCheckStatus;
   message: string;
+  /** The booking's own waitlist hold on the range (the offer it accepts), which it takes when it is written. */
+  ownHold: HeldRange | undefined;
 }
 
 /**
@@ -153,11 +163,13 @@ export async function assessBooking(db: TenantTx, request: BookingRequest): Prom
   const date = dateOf(scheduledAt);
   // One round trip of reads: the ids with the snapshot, the day's windows, and the first occupying appointment
   // the range would overlap (its end computed in SQL from the services, so it need not wait for the snapshot).
-  const [services, occurrences, existing] = await together(
+  const [services, occurrences, existing, holds] = await together(
     resolveBookingRefs(db, request),
     loadOccurrences(db, { startDate: date, endDate: date, professionalId: request.professionalId }),
     findConflictFor(db, request),
+    findHoldsFor(db, request),
   );
+  const { blocking: held, own: ownHold } = sortHolds(holds, request.holdOwner ?? {});
   const totalMinutes = totalMinutesOf(services);
   const endsAt = new Date(scheduledAt.getTime() + totalMinutes * MINUTE_MS);
   const start = minuteOfDate(date, scheduledAt);
@@ -168,12 +180,14 @@ export async function assessBooking(db: TenantTx, request: BookingRequest): Prom
     endsAt,
     status,
     message,
+    ownHold,
   });
 
   const here = occurrences.filter((o) => o.establishmentId === request.establishmentId);
   const miss = windowMiss(here, start, end);
   if (miss) return outcome("OUTSIDE_WINDOW", outsideWindowMessage(miss.startMinute, miss.endMinute));
   if (existing) return outcome("CONFLICT", conflictMessageOf(existing));
+  if (held) return outcome("CONFLICT", heldMessageOf(held));
   const busy = firstBusyOverlap(request.calendarBusy, scheduledAt, endsAt);
   if (busy) return outcome("CONFLICT", calendarConflictMessage(busy.start, busy.end));
   if (here.length === 0) {
@@ -229,8 +243,8 @@ function firstOccupying(db: TenantTx, professionalId: string, overlap: SQL, excl
     .limit(1);
 }
 
-/** The conflict a booking request would meet, its end being scheduledAt + the services' total (in SQL). */
-async function findConflictFor(db: TenantTx, request: BookingRequest): Promise<OccupiedRange | undefined> {
+/** The requested range `[start, end)` in SQL, its end being scheduledAt + the services' total. */
+function requestedRange(request: BookingRequest): { start: SQL; end: SQL } {
   const S = schema.offeredServices;
   // Each listed id counts once per listing, as in the snapshot.
   const ids = sql.join(
@@ -240,7 +254,18 @@ async function findConflictFor(db: TenantTx, request: BookingRequest): Promise<O
   const minutes = sql`(select coalesce(sum(${occupiedMinutesSql()}), 0)
     from unnest(array[${ids}]::uuid[]) as requested(id) join ${S} on ${S.id} = requested.id)`;
   const start = sql`${request.scheduledAt.toISOString()}::timestamptz`;
-  const end = sql`${start} + ${minutes} * interval '1 minute'`;
+  return { start, end: sql`${start} + ${minutes} * interval '1 minute'` };
+}
+
+/** The waitlist holds a booking request's range meets (docs/decisions/0046-waitlist.md). */
+function findHoldsFor(db: TenantTx, request: BookingRequest): Promise<HeldRange[]> {
+  const { start, end } = requestedRange(request);
+  return activeHoldsOverlapping(db, request.professionalId, start, end, request.now);
+}
+
+/** The conflict a booking request would meet, its end being scheduledAt + the services' total (in SQL). */
+async function findConflictFor(db: TenantTx, request: BookingRequest): Promise<OccupiedRange | undefined> {
+  const { start, end } = requestedRange(request);
   const [row] = await firstOccupying(
     db,
     request.professionalId,

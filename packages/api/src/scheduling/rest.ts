@@ -130,8 +130,25 @@ export const waitlistRoutes: RestRoute[] = [
       "Adiciona um pedido à lista de espera: paciente, serviço, profissional e local (null: qualquer), período e parte do dia",
     status: 201,
   }),
+  waitlist("GET", "/waitlist/settings", waitlistRouter.settings, {
+    summary:
+      "Configurações da lista de espera: por quantos minutos um horário liberado fica reservado para a oferta",
+  }),
+  waitlist("PUT", "/waitlist/settings", waitlistRouter.updateSettings, {
+    summary:
+      "Altera o tempo de reserva das ofertas (`holdMinutes`, de 5 a 120 minutos; padrão 15); vale para as ofertas feitas a partir de agora",
+  }),
   waitlist("DELETE", "/waitlist/{id}", waitlistRouter.remove, {
     summary: "Remove um pedido da lista de espera",
+  }),
+  waitlist("POST", "/waitlist/offers/{id}/accept", waitlistRouter.acceptOffer, {
+    summary:
+      "Aceita, em nome do paciente, a oferta de um horário liberado (`id` da oferta, em `offer.id` do pedido): agenda pelas mesmas regras de agendamento e devolve o agendamento; o pedido passa a BOOKED. 409 se a oferta expirou ou já foi respondida",
+  }),
+  waitlist("POST", "/waitlist/offers/{id}/decline", waitlistRouter.declineOffer, {
+    summary:
+      "Recusa, em nome do paciente, a oferta de um horário liberado: o pedido passa a CANCELLED e o horário é oferecido ao próximo pedido compatível",
+    status: 204,
   }),
 ];
 

@@ -63,6 +63,8 @@ describe("waitlist", () => {
       dayPart: "MORNING",
       notes: "Prefere às terças",
       status: "WAITING",
+      offer: null,
+      appointmentId: null,
     });
     expect(await a.api.waitlist.list()).toContainEqual(created);
     await a.api.waitlist.remove({ id: created.id });

@@ -1,21 +1,78 @@
-import { WaitlistCreateInput, WaitlistListInput, WaitlistRecord } from "@atende/shared/schemas/waitlist";
+import { Appointment } from "@atende/shared/schemas/appointments";
+import {
+  WaitlistCreateInput,
+  WaitlistHoldRecord,
+  WaitlistHoldsInput,
+  WaitlistListInput,
+  WaitlistOfferInput,
+  WaitlistRecord,
+  WaitlistSettings,
+} from "@atende/shared/schemas/waitlist";
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { tenantProcedure } from "../trpc";
-import { createWaitlistEntry, listWaitlist, removeWaitlistEntry } from "./waitlist";
+import { syncCreated } from "./calendar-hooks";
+import { acceptOffer, declineOffer } from "./offers";
+import {
+  createWaitlistEntry,
+  getWaitlistSettings,
+  listHolds,
+  listWaitlist,
+  removeWaitlistEntry,
+  updateWaitlistSettings,
+} from "./waitlist";
+import { freedSlots, offerBusy, offerFreed } from "./waitlist-hooks";
 
-/** The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): list, add and remove patients' wishes. */
+/**
+ * The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): list, add and remove patients' wishes; the agenda's
+ * holds; and the staff's (or an integrator's) answer to an offer on a patient's behalf.
+ */
 export const waitlistRouter = {
   list: tenantProcedure
     .input(WaitlistListInput)
     .output(z.array(WaitlistRecord))
-    .query(({ ctx, input }) => listWaitlist(ctx.db, input)),
+    .query(({ ctx, input }) => listWaitlist(ctx.db, input, ctx.now())),
   create: tenantProcedure
     .input(WaitlistCreateInput)
     .output(WaitlistRecord)
     .mutation(({ ctx, input }) => createWaitlistEntry(ctx.db, input, ctx.now())),
+  /** Removes a wish; a slot it held goes to the next matching wish (the offer job, after commit). */
   remove: tenantProcedure
-    .input(idInput)
+    .inputAround(idInput, { before: freedSlots, after: offerFreed })
     .output(z.void())
-    .mutation(({ ctx, input }) => removeWaitlistEntry(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => removeWaitlistEntry(ctx.db, input.id, ctx.now(), ctx.prepared.freed)),
+  holds: tenantProcedure
+    .input(WaitlistHoldsInput)
+    .output(z.array(WaitlistHoldRecord))
+    .query(({ ctx, input }) => listHolds(ctx.db, input, ctx.now())),
+  /** Books the held slot for the wish's patient (the one booking path) and answers the appointment. */
+  acceptOffer: tenantProcedure
+    .inputAround(WaitlistOfferInput, { before: offerBusy, after: syncCreated })
+    .output(Appointment)
+    .mutation(({ ctx, input }) =>
+      acceptOffer(
+        ctx.db,
+        input.id,
+        ctx.now(),
+        { userId: ctx.actor.userId, email: ctx.actor.email },
+        ctx.prepared,
+      ),
+    ),
+  /** Declines for the patient; the slot goes to the next matching wish (the offer job, after commit). */
+  declineOffer: tenantProcedure
+    .inputAround(WaitlistOfferInput, { before: freedSlots, after: offerFreed })
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      const freed = await declineOffer(ctx.db, input.id, ctx.now(), {
+        userId: ctx.actor.userId,
+        email: ctx.actor.email,
+      });
+      ctx.prepared.freed.push(freed);
+    }),
+  /** How long an offer holds its slot (5 to 120 minutes; 15 by default). */
+  settings: tenantProcedure.output(WaitlistSettings).query(({ ctx }) => getWaitlistSettings(ctx.db)),
+  updateSettings: tenantProcedure
+    .input(WaitlistSettings)
+    .output(WaitlistSettings)
+    .mutation(({ ctx, input }) => updateWaitlistSettings(ctx.db, input)),
 } satisfies TRPCRouterRecord;

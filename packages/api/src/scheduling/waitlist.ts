@@ -1,16 +1,19 @@
-// The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): patients' wishes for a time that was taken. This
-// slice stores, lists and removes them; offering freed slots to them comes later. Row-level security scopes every
-// query (decision 0010): an id of another tenant resolves to nothing, so it answers 404.
+// The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): patients' wishes for a time that was taken, stored,
+// listed with their open offer and outcome, and removed; the offers themselves are ./offers.ts. Row-level security
+// scopes every query (decision 0010): an id of another tenant resolves to nothing, so it answers 404.
 import { schema, type TenantTx } from "@atende/db";
-import { and, asc, eq, isNull } from "@atende/db/orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, or } from "@atende/db/orm";
 import type { WaitlistStatus } from "@atende/shared/enums";
 import {
   WAITLIST_MESSAGES as M,
   type WaitlistCreate,
   type WaitlistEntry,
+  type WaitlistHold,
+  type WaitlistSettingsValues,
 } from "@atende/shared/schemas/waitlist";
-import { today, toWireInstant } from "@atende/shared/time";
+import { addDays, instantAt, today, toWireInstant } from "@atende/shared/time";
 import { invalid, notFound } from "../errors";
+import type { FreedSlot } from "./appointments";
 import { together } from "./booking";
 
 const W = schema.waitlistEntries;
@@ -20,6 +23,7 @@ const P = schema.professionals;
 const E = schema.establishments;
 const SP = schema.offeredServiceProfessionals;
 const SE = schema.offeredServiceEstablishments;
+const H = schema.waitlistHolds;
 
 const columns = {
   id: W.id,
@@ -41,15 +45,69 @@ const columns = {
 };
 
 type Row = Awaited<ReturnType<typeof selectEntries>>[number];
+type Outcome = Pick<WaitlistEntry, "offer" | "appointmentId">;
+const NO_OUTCOME: Outcome = { offer: null, appointmentId: null };
 
-function toRecord(row: Row): WaitlistEntry {
+function toRecord(row: Row, outcome: Outcome = NO_OUTCOME): WaitlistEntry {
   return {
     ...row,
     // A left join of a required reference: the foreign keys keep it, so an absence is a broken row, not "any".
     professionalName: row.professionalId ? row.professionalName : null,
     establishmentName: row.establishmentId ? row.establishmentName : null,
     createdAt: toWireInstant(row.createdAt),
+    ...outcome,
   };
+}
+
+/**
+ * The open offer (an ACTIVE hold not expired at `now`) and the booked appointment of each wish, in one query over
+ * their holds.
+ */
+async function outcomesOf(db: TenantTx, ids: readonly string[], now: Date): Promise<Map<string, Outcome>> {
+  const outcomes = new Map<string, Outcome>();
+  if (ids.length === 0) return outcomes;
+  const rows = await db
+    .select({
+      id: H.id,
+      entryId: H.waitlistEntryId,
+      status: H.status,
+      professionalId: H.professionalId,
+      professionalName: P.name,
+      establishmentId: H.establishmentId,
+      establishmentName: E.name,
+      startsAt: H.startsAt,
+      endsAt: H.endsAt,
+      expiresAt: H.expiresAt,
+      sentVia: H.sentVia,
+      appointmentId: H.appointmentId,
+    })
+    .from(H)
+    .innerJoin(P, and(eq(P.tenantId, H.tenantId), eq(P.id, H.professionalId)))
+    .innerJoin(E, and(eq(E.tenantId, H.tenantId), eq(E.id, H.establishmentId)))
+    .where(
+      and(
+        inArray(H.waitlistEntryId, [...ids]),
+        or(and(eq(H.status, "ACTIVE"), gt(H.expiresAt, now)), eq(H.status, "ACCEPTED")),
+      ),
+    );
+  for (const row of rows) {
+    const outcome = outcomes.get(row.entryId) ?? { ...NO_OUTCOME };
+    if (row.status === "ACCEPTED") outcome.appointmentId = row.appointmentId;
+    else
+      outcome.offer = {
+        id: row.id,
+        professionalId: row.professionalId,
+        professionalName: row.professionalName,
+        establishmentId: row.establishmentId,
+        establishmentName: row.establishmentName,
+        startsAt: toWireInstant(row.startsAt),
+        endsAt: toWireInstant(row.endsAt),
+        expiresAt: toWireInstant(row.expiresAt),
+        sentVia: row.sentVia,
+      };
+    outcomes.set(row.entryId, outcome);
+  }
+  return outcomes;
 }
 
 function selectEntries(db: TenantTx) {
@@ -69,8 +127,12 @@ export interface WaitlistFilter {
   status?: WaitlistStatus | undefined;
 }
 
-/** The wishes, oldest first: the order in which freed slots will be offered (decision 0046). */
-export async function listWaitlist(db: TenantTx, filter: WaitlistFilter): Promise<WaitlistEntry[]> {
+/** The wishes, oldest first: the order in which freed slots are offered (decision 0046), with their outcomes. */
+export async function listWaitlist(
+  db: TenantTx,
+  filter: WaitlistFilter,
+  now: Date = new Date(),
+): Promise<WaitlistEntry[]> {
   const rows = await selectEntries(db)
     .where(
       and(
@@ -80,7 +142,55 @@ export async function listWaitlist(db: TenantTx, filter: WaitlistFilter): Promis
       ),
     )
     .orderBy(asc(W.createdAt), asc(W.id));
-  return rows.map(toRecord);
+  const outcomes = await outcomesOf(
+    db,
+    rows.map((row) => row.id),
+    now,
+  );
+  return rows.map((row) => toRecord(row, outcomes.get(row.id)));
+}
+
+export interface HoldsFilter {
+  startDate: string;
+  endDate: string;
+  professionalId?: string | undefined;
+}
+
+/** The agenda's holds: ACTIVE, not expired at `now`, starting on the São Paulo dates given (decision 0046). */
+export async function listHolds(db: TenantTx, filter: HoldsFilter, now: Date): Promise<WaitlistHold[]> {
+  const rows = await db
+    .select({
+      id: H.id,
+      waitlistEntryId: H.waitlistEntryId,
+      clientName: C.fullName,
+      offeredServiceName: S.name,
+      professionalId: H.professionalId,
+      establishmentId: H.establishmentId,
+      startsAt: H.startsAt,
+      endsAt: H.endsAt,
+      expiresAt: H.expiresAt,
+      status: H.status,
+    })
+    .from(H)
+    .innerJoin(W, and(eq(W.tenantId, H.tenantId), eq(W.id, H.waitlistEntryId)))
+    .innerJoin(C, and(eq(C.tenantId, H.tenantId), eq(C.id, W.clientId)))
+    .innerJoin(S, and(eq(S.tenantId, H.tenantId), eq(S.id, H.offeredServiceId)))
+    .where(
+      and(
+        eq(H.status, "ACTIVE"),
+        gt(H.expiresAt, now),
+        gte(H.startsAt, instantAt(filter.startDate, 0)),
+        lt(H.startsAt, instantAt(addDays(filter.endDate, 1), 0)),
+        filter.professionalId ? eq(H.professionalId, filter.professionalId) : undefined,
+      ),
+    )
+    .orderBy(asc(H.startsAt), asc(H.id));
+  return rows.map((row) => ({
+    ...row,
+    startsAt: toWireInstant(row.startsAt),
+    endsAt: toWireInstant(row.endsAt),
+    expiresAt: toWireInstant(row.expiresAt),
+  }));
 }
 
 async function getEntry(db: TenantTx, id: string): Promise<WaitlistEntry> {
@@ -165,8 +275,51 @@ export async function createWaitlistEntry(
   return getEntry(db, row.id);
 }
 
-/** Removes a wish (whatever its status): the patient no longer wants it. */
-export async function removeWaitlistEntry(db: TenantTx, id: string): Promise<void> {
+/**
+ * Removes a wish (whatever its status): the patient no longer wants it. Its holds go with it (cascade); a slot it held
+ * is handed back (`freed`) so the procedure offers it to the next wish after commit (decision 0046).
+ */
+export async function removeWaitlistEntry(
+  db: TenantTx,
+  id: string,
+  now: Date,
+  freed: FreedSlot[] = [],
+): Promise<void> {
+  const held = await db
+    .select({
+      professionalId: H.professionalId,
+      establishmentId: H.establishmentId,
+      start: H.freedStart,
+      end: H.freedEnd,
+    })
+    .from(H)
+    .where(and(eq(H.waitlistEntryId, id), eq(H.status, "ACTIVE"), gt(H.expiresAt, now)));
   const [row] = await db.delete(W).where(eq(W.id, id)).returning({ id: W.id });
   if (!row) notFound(M.notFound);
+  freed.push(...held);
+}
+
+// ─── Settings ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The tenant's waitlist settings, on its own row (row-level security shows a tenant transaction its own only). */
+export async function getWaitlistSettings(db: TenantTx): Promise<WaitlistSettingsValues> {
+  const [row] = await db
+    .select({ holdMinutes: schema.tenants.waitlistHoldMinutes })
+    .from(schema.tenants)
+    .limit(1);
+  if (!row) throw new Error("the acting tenant is not visible in its own transaction");
+  return row;
+}
+
+/** Offers made from now on hold their slot this long; holds already made keep their expiry. */
+export async function updateWaitlistSettings(
+  db: TenantTx,
+  input: WaitlistSettingsValues,
+): Promise<WaitlistSettingsValues> {
+  const [row] = await db
+    .update(schema.tenants)
+    .set({ waitlistHoldMinutes: input.holdMinutes })
+    .returning({ holdMinutes: schema.tenants.waitlistHoldMinutes });
+  if (!row) throw new Error("the acting tenant is not visible in its own transaction");
+  return row;
 }

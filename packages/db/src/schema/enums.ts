@@ -9,6 +9,7 @@ import {
   CONVERSATION_DIRECTIONS,
   CONVERSATION_STATUSES,
   DAY_PARTS,
+  HOLD_STATUSES,
   MESSAGE_SENDERS,
   MINUTE_GRANT_SOURCES,
   MODALITIES,
@@ -38,6 +39,7 @@ export const patternType = pgEnum("pattern_type", PATTERN_TYPES);
 export const waitlistStatus = pgEnum("waitlist_status", WAITLIST_STATUSES);
 
 export const dayPart = pgEnum("day_part", DAY_PARTS);
+export const holdStatus = pgEnum("hold_status", HOLD_STATUSES);
 
 export const agentType = pgEnum("agent_type", AGENT_TYPES);
 

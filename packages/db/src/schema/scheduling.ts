@@ -1,4 +1,4 @@
-// The agenda: availabilities and their exceptions, appointments and their services, the waitlist.
+// The agenda: availabilities and their exceptions, appointments and their services, the waitlist and its holds.
 
 import { sql } from "drizzle-orm";
 import {
@@ -14,10 +14,11 @@ import {
   time,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { clients, establishments, offeredServices, professionals } from "./catalogue";
-import { appointmentStatus, dayPart, patternType, waitlistStatus } from "./enums";
+import { appointmentStatus, dayPart, holdStatus, patternType, waitlistStatus } from "./enums";
 import { createdAt, id, tenantId, tenantTable, updatedAt } from "./tenancy";
 
 /** The constraint an identical availability breaks (packages/api/src/scheduling/availability.ts answers a 409). */
@@ -151,7 +152,7 @@ export const appointments = tenantTable(
 /**
  * A patient's wish for a time that was taken (issue 23 part 4; docs/decisions/0046-waitlist.md): a service, a
  * professional and an establishment (null: any), São Paulo dates from `fromDate` to `untilDate` (both included) and a
- * part of the day. Offers on freed slots will move its status; this slice only stores, lists and removes wishes.
+ * part of the day. Offers on freed slots (its holds, below) move its status.
  */
 export const waitlistEntries = tenantTable(
   "waitlist_entries",
@@ -193,6 +194,68 @@ export const waitlistEntries = tenantTable(
     index().on(t.tenantId, t.clientId),
     index().on(t.tenantId, t.offeredServiceId),
     index().on(t.tenantId, t.establishmentId),
+  ],
+);
+
+/**
+ * A freed slot held for one waitlist wish while it is offered (docs/decisions/0046-waitlist.md): the booking rules treat
+ * an ACTIVE hold whose `expiresAt` is still ahead as occupied for everyone but its wish. `[startsAt, endsAt)` is the
+ * range the wish's service would occupy; `freedStart`..`freedEnd` is the range that was freed (the next wish is offered
+ * that range when this one declines or lets the offer expire). The exclusion constraint `waitlist_holds_no_overlap`
+ * (custom migration) keeps one ACTIVE hold per professional and range; a wish is offered one slot at a time and the same
+ * slot never twice.
+ */
+export const waitlistHolds = tenantTable(
+  "waitlist_holds",
+  { grants: ["SELECT", "INSERT", "UPDATE", "DELETE"] },
+  {
+    id: id(),
+    tenantId: tenantId(),
+    waitlistEntryId: uuid().notNull(),
+    professionalId: uuid().notNull(),
+    establishmentId: uuid().notNull(),
+    offeredServiceId: uuid().notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    freedStart: timestamp({ withTimezone: true }).notNull(),
+    freedEnd: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    status: holdStatus().notNull().default("ACTIVE"),
+    /** How the offer reached the patient: a channel's name once it sent it, "STAFF" when none could (the dashboard). */
+    sentVia: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    /** The appointment an accepted offer booked (no foreign key: the appointment may be deleted later). */
+    appointmentId: uuid(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.tenantId, t.waitlistEntryId],
+      foreignColumns: [waitlistEntries.tenantId, waitlistEntries.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.professionalId],
+      foreignColumns: [professionals.tenantId, professionals.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.establishmentId],
+      foreignColumns: [establishments.tenantId, establishments.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.tenantId, t.offeredServiceId],
+      foreignColumns: [offeredServices.tenantId, offeredServices.id],
+    }).onDelete("cascade"),
+    check("waitlist_holds_range", sql`${t.endsAt} > ${t.startsAt}`),
+    // Each offer once: a wish is never offered the same slot twice.
+    unique("waitlist_holds_once").on(t.tenantId, t.waitlistEntryId, t.professionalId, t.startsAt),
+    // One offer at a time per wish.
+    uniqueIndex("waitlist_holds_one_active_per_wish")
+      .on(t.tenantId, t.waitlistEntryId)
+      .where(sql`${t.status} = 'ACTIVE'`),
+    index().on(t.tenantId, t.professionalId, t.startsAt),
+    index().on(t.tenantId, t.establishmentId),
+    index().on(t.tenantId, t.offeredServiceId),
   ],
 );
 

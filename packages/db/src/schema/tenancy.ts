@@ -7,11 +7,13 @@ import { getTableName, sql } from "drizzle-orm";
 import type { BuildColumns, BuildExtraConfigColumns } from "drizzle-orm/column-builder";
 import {
   boolean,
+  check,
   type PgColumnBuilderBase,
   type PgTableExtraConfigValue,
   type PgTableWithColumns,
   pgPolicy,
   pgTable,
+  smallint,
   type TableConfig,
   text,
   timestamp,
@@ -52,9 +54,12 @@ export const tenants = pgTable(
     weeklyReportEnabled: boolean().notNull().default(true),
     /** The Monday (`yyyy-MM-dd`) of the last weekly report queued: one per week, however often the sweep runs. */
     weeklyReportSentFor: text(),
+    /** How long a freed slot is held for the waitlist wish it is offered to (docs/decisions/0046-waitlist.md). */
+    waitlistHoldMinutes: smallint().notNull().default(15),
   },
   // A tenant transaction sees its own tenant's row only (app_user may SELECT and UPDATE it: the clinic's profile).
-  () => [
+  (t) => [
+    check("tenants_waitlist_hold_minutes", sql`${t.waitlistHoldMinutes} between 5 and 120`),
     pgPolicy(TENANT_ISOLATION, {
       using: sql`id = ${CURRENT_TENANT}`,
       withCheck: sql`id = ${CURRENT_TENANT}`,

@@ -1,9 +1,9 @@
 // The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): a patient's wish for a service with a professional
 // (or any), at an establishment (or any), between two dates, in a part of the day. Browser-safe: the dashboard's
 // dialog, the tRPC procedures and the REST shims validate with these very schemas.
-import { DAY_PARTS, type DayPart, WAITLIST_STATUSES, type WaitlistStatus } from "../enums";
+import { DAY_PARTS, type DayPart, HOLD_STATUSES, WAITLIST_STATUSES, type WaitlistStatus } from "../enums";
 import { DATE_RANGE_ORDER } from "../messages";
-import { dayNumber } from "../time";
+import { dayNumber, formatMinutesOfDay } from "../time";
 import { isoDate, optionalText, uuidField, z } from "../zod";
 import { wireInstant } from "./catalogue-fields";
 
@@ -35,6 +35,12 @@ export const WAITLIST_MESSAGES = {
   notesBlank: "Observações não podem estar em branco se fornecidas",
   notesMax: "Observações não podem exceder 1000 caracteres",
   notFound: "Pedido da lista de espera não encontrado",
+  offerNotFound: "Oferta da lista de espera não encontrada",
+  offerClosed: "Esta oferta já foi respondida",
+  offerExpired: "Esta oferta expirou: o horário foi oferecido ao próximo da lista de espera",
+  holdMinutesRequired: "Tempo de reserva é obrigatório",
+  holdMinutesInvalid: "Tempo de reserva deve ser um número inteiro de minutos",
+  holdMinutesRange: "Tempo de reserva deve ser de 5 a 120 minutos",
 } as const;
 const M = WAITLIST_MESSAGES;
 
@@ -57,6 +63,17 @@ export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
   CANCELLED: "Cancelado",
   EXPIRED: "Expirado",
 };
+
+/** The label of a hold on the agenda (decision 0046). */
+export const HOLD_LABEL = "Reservado para lista de espera";
+
+/**
+ * 'Horário reservado para um paciente da lista de espera até 14:15 (10:00 - 10:30)': a booking on a slot held for
+ * another patient's wish, with the hold's expiry and range, minutes of the São Paulo day.
+ */
+export function heldSlotMessage(expiresMinute: number, start: number, end: number): string {
+  return `Horário reservado para um paciente da lista de espera até ${formatMinutesOfDay(expiresMinute)} (${formatMinutesOfDay(start)} - ${formatMinutesOfDay(end)})`;
+}
 
 /** An optional reference: absent, null or "" mean "any". */
 const anyOr = (invalid: string) =>
@@ -121,8 +138,62 @@ export const WaitlistRecord = z.object({
   notes: z.string().nullable(),
   status: z.enum(WAITLIST_STATUSES),
   createdAt: wireInstant,
+  /** The offer that is open for this wish (an ACTIVE hold not yet expired), if any. */
+  offer: z
+    .object({
+      id: z.string(),
+      professionalId: z.string(),
+      professionalName: z.string(),
+      establishmentId: z.string(),
+      establishmentName: z.string(),
+      startsAt: wireInstant,
+      endsAt: wireInstant,
+      expiresAt: wireInstant,
+      /** The channel that sent it, or "STAFF" when none could: the clinic tells the patient and answers here. */
+      sentVia: z.string().nullable(),
+    })
+    .nullable(),
+  /** When the wish was booked from an offer: the appointment. */
+  appointmentId: z.string().nullable(),
 });
+
+/** A hold as the agenda shows it: the slot, whom it is for, until when. */
+export const WaitlistHoldRecord = z.object({
+  id: z.string(),
+  waitlistEntryId: z.string(),
+  clientName: z.string(),
+  offeredServiceName: z.string(),
+  professionalId: z.string(),
+  establishmentId: z.string(),
+  startsAt: wireInstant,
+  endsAt: wireInstant,
+  expiresAt: wireInstant,
+  status: z.enum(HOLD_STATUSES),
+});
+
+/** The agenda's holds: ACTIVE and unexpired ones whose start falls on the São Paulo dates given (both included). */
+export const WaitlistHoldsInput = z.object({
+  startDate: isoDate({ required: M.fromRequired, invalid: M.fromInvalid }),
+  endDate: isoDate({ required: M.untilRequired, invalid: M.untilInvalid }),
+  professionalId: uuidField({ required: M.professionalInvalid, invalid: M.professionalInvalid }).optional(),
+});
+
+/** Accepting or declining an offer (its hold's id). */
+export const WaitlistOfferInput = z.object({
+  id: uuidField({ required: M.offerNotFound, invalid: M.offerNotFound }),
+});
+
+/** How long a freed slot is held for the wish it is offered to, per tenant (decision 0046; default 15 minutes). */
+export const WaitlistSettings = z.object({
+  holdMinutes: z
+    .number({ error: (issue) => (issue.input === undefined ? M.holdMinutesRequired : M.holdMinutesInvalid) })
+    .int(M.holdMinutesInvalid)
+    .min(5, M.holdMinutesRange)
+    .max(120, M.holdMinutesRange),
+});
+export type WaitlistSettingsValues = z.output<typeof WaitlistSettings>;
 
 export type WaitlistFormValues = z.input<typeof WaitlistCreateInput>;
 export type WaitlistCreate = z.output<typeof WaitlistCreateInput>;
 export type WaitlistEntry = z.output<typeof WaitlistRecord>;
+export type WaitlistHold = z.output<typeof WaitlistHoldRecord>;

@@ -1,5 +1,6 @@
 import { formatDate } from "@atende/shared/format";
 import { APPOINTMENT_STATUS_LABELS } from "@atende/shared/schemas/appointments";
+import { HOLD_LABEL } from "@atende/shared/schemas/waitlist";
 import { formatMinutesOfDay } from "@atende/shared/time";
 import type { ReactNode } from "react";
 import { Tooltip } from "../../components/ui/tooltip";
@@ -29,7 +30,15 @@ export interface CalendarProps {
 const timeRange = (event: PlacedEvent) =>
   event.kind === "appointment"
     ? `${wireClock(event.appointment.scheduledAt)} - ${wireClock(event.appointment.endsAt)}`
-    : `${wireClock(event.occurrence.slot.start)} - ${wireClock(event.occurrence.slot.end)}`;
+    : event.kind === "hold"
+      ? `${wireClock(event.hold.startsAt)} - ${wireClock(event.hold.endsAt)}`
+      : `${wireClock(event.occurrence.slot.start)} - ${wireClock(event.occurrence.slot.end)}`;
+
+const startClock = (event: PlacedEvent) => timeRange(event).slice(0, 5);
+
+/** The block's kind, as the tooltip's title and the accessible name say it. */
+const kindLabel = (event: PlacedEvent) =>
+  event.kind === "appointment" ? "Agendamento" : event.kind === "hold" ? HOLD_LABEL : "Disponibilidade";
 
 /** The hover and focus tooltip (spec 001 §2): what a block holds, beyond its short label. */
 function EventDetails({ event, catalogues }: { event: PlacedEvent; catalogues: AgendaCatalogues }) {
@@ -43,15 +52,24 @@ function EventDetails({ event, catalogues }: { event: PlacedEvent; catalogues: A
           ["Serviços", event.appointment.offeredServices.map((s) => s.offeredServiceName).join(", ")],
           ["Status", APPOINTMENT_STATUS_LABELS[event.appointment.status]],
         ]
-      : [
-          ["Profissional", catalogues.professionalName(event.occurrence.professionalId)],
-          ["Local", catalogues.establishmentName(event.occurrence.establishmentId)],
-          ["Horário", timeRange(event)],
-          ...(event.occurrence.notes ? ([["Notas", event.occurrence.notes]] as [string, string][]) : []),
-        ];
+      : event.kind === "hold"
+        ? [
+            ["Paciente", event.hold.clientName],
+            ["Serviço", event.hold.offeredServiceName],
+            ["Profissional", catalogues.professionalName(event.hold.professionalId)],
+            ["Local", catalogues.establishmentName(event.hold.establishmentId)],
+            ["Horário", timeRange(event)],
+            ["Reservado até", wireClock(event.hold.expiresAt)],
+          ]
+        : [
+            ["Profissional", catalogues.professionalName(event.occurrence.professionalId)],
+            ["Local", catalogues.establishmentName(event.occurrence.establishmentId)],
+            ["Horário", timeRange(event)],
+            ...(event.occurrence.notes ? ([["Notas", event.occurrence.notes]] as [string, string][]) : []),
+          ];
   return (
     <div className="flex flex-col gap-0.5">
-      <p className="font-semibold">{event.kind === "appointment" ? "Agendamento" : "Disponibilidade"}</p>
+      <p className="font-semibold">{kindLabel(event)}</p>
       {rows.map(([label, value]) => (
         <p key={label}>
           <span className="text-slate-300">{label}:</span> {value}
@@ -64,11 +82,15 @@ function EventDetails({ event, catalogues }: { event: PlacedEvent; catalogues: A
 const shortLabel = (event: PlacedEvent, catalogues: AgendaCatalogues) =>
   event.kind === "appointment"
     ? catalogues.clientName(event.appointment.clientId)
-    : catalogues.professionalName(event.occurrence.professionalId);
+    : event.kind === "hold"
+      ? `${HOLD_LABEL} (até ${wireClock(event.hold.expiresAt)})`
+      : catalogues.professionalName(event.occurrence.professionalId);
 
 /** The accessible name: kind, who, when (the tooltip repeats it with the rest). */
 const accessibleName = (event: PlacedEvent, catalogues: AgendaCatalogues) =>
-  `${event.kind === "appointment" ? "Agendamento" : "Disponibilidade"}: ${shortLabel(event, catalogues)}, ${formatDate(event.date)} ${timeRange(event)}`;
+  event.kind === "hold"
+    ? `${HOLD_LABEL}: ${event.hold.clientName}, ${formatDate(event.date)} ${timeRange(event)}, até ${wireClock(event.hold.expiresAt)}`
+    : `${kindLabel(event)}: ${shortLabel(event, catalogues)}, ${formatDate(event.date)} ${timeRange(event)}`;
 
 const eventColors = (event: PlacedEvent) =>
   event.kind === "appointment"
@@ -77,7 +99,10 @@ const eventColors = (event: PlacedEvent) =>
         (event.appointment.status === "CANCELED" || event.appointment.status === "NO_SHOW") &&
           "opacity-70 line-through",
       )
-    : "border-sky-500 bg-sky-100 text-sky-950 hover:bg-sky-200";
+    : event.kind === "hold"
+      ? // Striped amber: a slot neither free nor booked.
+        "border-amber-500 bg-amber-50 text-amber-950 hover:bg-amber-100 bg-[repeating-linear-gradient(135deg,transparent_0,transparent_6px,rgb(253_230_138/0.6)_6px,rgb(253_230_138/0.6)_12px)]"
+      : "border-sky-500 bg-sky-100 text-sky-950 hover:bg-sky-200";
 
 function EventButton({
   event,
@@ -225,7 +250,7 @@ function TimeGrid({ view, dates, today, events, catalogues, onEvent, onEmptyDay 
                   {blockHeight < 32 ? (
                     // A short block has room for one line: its start and who.
                     <span className="block truncate">
-                      <span className="font-semibold">{timeRange(event).slice(0, 5)}</span>{" "}
+                      <span className="font-semibold">{startClock(event)}</span>{" "}
                       {shortLabel(event, catalogues)}
                     </span>
                   ) : (
@@ -300,10 +325,7 @@ function MonthGrid({
                   onEvent={onEvent}
                   className="relative truncate px-1 py-0.5"
                 >
-                  {event.kind === "appointment"
-                    ? wireClock(event.appointment.scheduledAt)
-                    : wireClock(event.occurrence.slot.start)}{" "}
-                  {shortLabel(event, catalogues)}
+                  {startClock(event)} {shortLabel(event, catalogues)}
                 </EventButton>
               ))}
               {list.length > MONTH_CELL_MAX && (

@@ -3,6 +3,7 @@ import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { ExpandedOccurrence } from "@atende/shared/schemas/availabilities";
 import { today as todayOf } from "@atende/shared/time";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
 import { CalendarClock, Check, ChevronDown, ChevronLeft, ChevronRight, Plus } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useMemo, useState } from "react";
@@ -69,6 +70,7 @@ export function AgendaPage() {
 
 function AgendaCard({ today }: { today: string }) {
   const trpc = useTRPC();
+  const navigate = useNavigate();
   const catalogues = useAgendaCatalogues();
   // The week is the default view; on a phone, the day (docs/decisions/0040-layout-by-container.md): seven columns of
   // ~36 px hold a block's colour but not its name.
@@ -99,16 +101,33 @@ function AgendaCard({ today }: { today: string }) {
   const occurrences = useQuery(
     trpc.availabilities.expanded.queryOptions(input, { placeholderData: keepPreviousData }),
   );
+  // Slots held for waitlist offers (docs/decisions/0046-waitlist.md), shown with the appointments.
+  const holds = useQuery(
+    trpc.waitlist.holds.queryOptions(
+      { startDate: input.startDate, endDate: input.endDate, ...(professionalId ? { professionalId } : {}) },
+      // Offers are made and expire in the background (after a cancellation): looked at again every half minute.
+      { placeholderData: keepPreviousData, refetchInterval: 30_000 },
+    ),
+  );
   // The empty message speaks of availabilities at all, not only of this range (spec 001 §2).
   const anyAvailability = useQuery(trpc.availabilities.list.queryOptions({}));
 
   const events = useMemo(
-    () => eventsByDate(dates, occurrences.data ?? [], appointments.data ?? [], show),
-    [dates, occurrences.data, appointments.data, show],
+    () =>
+      eventsByDate(
+        dates,
+        occurrences.data ?? [],
+        appointments.data ?? [],
+        show,
+        (holds.data ?? []).filter((hold) => !establishmentId || hold.establishmentId === establishmentId),
+      ),
+    [dates, occurrences.data, appointments.data, show, holds.data, establishmentId],
   );
 
   const onEvent = (event: PlacedEvent) => {
     if (event.kind === "appointment") setEditingAppointment(event.appointment);
+    // A hold is answered where its offer is: the waitlist page.
+    else if (event.kind === "hold") void navigate({ to: "/dashboard/agendas/lista-espera" });
     else setEditingOccurrence(event.occurrence);
   };
 

@@ -86,6 +86,35 @@ describe("eventsByDate", () => {
     expect([...placed.values()].flat()).toHaveLength(1);
   });
 
+  it("lays a waitlist hold beside the appointments, on its start's date, hidden with them", () => {
+    const hold = {
+      id: "h1",
+      waitlistEntryId: "w1",
+      clientName: "Marta",
+      offeredServiceName: "Consulta",
+      professionalId: "p",
+      establishmentId: "e",
+      startsAt: "2030-06-03T10:00:00-03:00",
+      endsAt: "2030-06-03T10:30:00-03:00",
+      expiresAt: "2030-06-02T10:15:00-03:00",
+      status: "ACTIVE" as const,
+    };
+    const args = [
+      dates,
+      [],
+      [appointment("x", "2030-06-03T09:45:00-03:00", "2030-06-03T10:15:00-03:00")],
+    ] as const;
+    const placed = eventsByDate(...args, { availabilities: true, appointments: true }, [hold]);
+    expect(
+      placed.get("2030-06-03")?.map(({ kind, start, end, lane, lanes }) => [kind, start, end, lane, lanes]),
+    ).toEqual([
+      ["appointment", 585, 615, 0, 2],
+      ["hold", 600, 630, 1, 2],
+    ]);
+    const hidden = eventsByDate(...args, { availabilities: true, appointments: false }, [hold]);
+    expect([...hidden.values()].flat()).toEqual([]);
+  });
+
   it("hides what the toggles hide", () => {
     const args = [
       dates,

@@ -4,6 +4,7 @@
 import type { DayOfWeek, OccurrenceScope } from "@atende/shared/enums";
 import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { AvailabilityInput, ExpandedOccurrence } from "@atende/shared/schemas/availabilities";
+import type { WaitlistHold } from "@atende/shared/schemas/waitlist";
 import { addDays, dayNumber, isoWeekday, minutesOfDay } from "@atende/shared/time";
 import { type AgendaView, type Block, layoutLanes, type PlacedBlock, visibleDates } from "./layout";
 
@@ -81,7 +82,9 @@ export const toWire = (date: string, time: string) => `${date}T${time}:00-03:00`
 
 export type AgendaEvent =
   | { kind: "availability"; key: string; date: string; occurrence: ExpandedOccurrence }
-  | { kind: "appointment"; key: string; date: string; appointment: Appointment };
+  | { kind: "appointment"; key: string; date: string; appointment: Appointment }
+  /** A freed slot held for a waitlist wish while it is offered (docs/decisions/0046-waitlist.md). */
+  | { kind: "hold"; key: string; date: string; hold: WaitlistHold };
 
 export type PlacedEvent = AgendaEvent & PlacedBlock;
 
@@ -91,14 +94,16 @@ function minutesFrom(date: string, wire: string): number {
 }
 
 /**
- * The blocks of each visible date, laid out in lanes (availabilities and appointments share a day's column), with
- * the toggles applied. An appointment belongs to the São Paulo date of its start (docs/architecture.md).
+ * The blocks of each visible date, laid out in lanes (availabilities, appointments and waitlist holds share a day's
+ * column), with the toggles applied (holds go with the appointments). An appointment or a hold belongs to the São Paulo
+ * date of its start (docs/architecture.md).
  */
 export function eventsByDate(
   dates: readonly string[],
   occurrences: readonly ExpandedOccurrence[],
   appointments: readonly Appointment[],
   show: { availabilities: boolean; appointments: boolean },
+  holds: readonly WaitlistHold[] = [],
 ): Map<string, PlacedEvent[]> {
   const byDate = new Map<string, (AgendaEvent & Block)[]>(dates.map((date) => [date, []]));
   if (show.availabilities) {
@@ -125,6 +130,18 @@ export function eventsByDate(
         appointment,
         start: minutesFrom(date, appointment.scheduledAt),
         end: minutesFrom(date, appointment.endsAt),
+      });
+    }
+    for (const hold of holds) {
+      const date = hold.startsAt.slice(0, 10);
+      byDate.get(date)?.push({
+        kind: "hold",
+        key: `h:${hold.id}`,
+        id: `h:${hold.id}`,
+        date,
+        hold,
+        start: minutesFrom(date, hold.startsAt),
+        end: minutesFrom(date, hold.endsAt),
       });
     }
   }

@@ -7,7 +7,7 @@ import {
   type WaitlistEntry,
 } from "@atende/shared/schemas/waitlist";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Plus, Trash2 } from "lucide-react";
+import { Check, Plus, Trash2, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "../../components/ui/badge";
@@ -22,6 +22,7 @@ import { EmptyState, ErrorState } from "../../components/ui/states";
 import { serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
 import { WaitlistFormDialog } from "./waitlist-form-dialog";
+import { WaitlistSettingsForm } from "./waitlist-settings";
 
 const STATUS_TONES: Record<WaitlistStatus, "neutral" | "teal" | "blue" | "amber" | "green"> = {
   WAITING: "amber",
@@ -55,7 +56,8 @@ function groupByProfessional(entries: readonly WaitlistEntry[]): Group[] {
 /** /dashboard/agendas/lista-espera (issue 23 part 4; docs/decisions/0046-waitlist.md). */
 export function WaitlistPage() {
   const trpc = useTRPC();
-  const list = useQuery(trpc.waitlist.list.queryOptions());
+  // Offers are made and expire in the background: the page looks again every half minute.
+  const list = useQuery(trpc.waitlist.list.queryOptions(undefined, { refetchInterval: 30_000 }));
   const [adding, setAdding] = useState(false);
   const groups = useMemo(() => groupByProfessional(list.data ?? []), [list.data]);
 
@@ -71,6 +73,7 @@ export function WaitlistPage() {
           </Button>
         }
       />
+      <WaitlistSettingsForm />
       {list.isPending ? (
         <CardListSkeleton label="Carregando lista de espera..." />
       ) : list.isError ? (
@@ -159,6 +162,12 @@ function WaitlistCard({ entry }: { entry: WaitlistEntry }) {
         </div>
       </dl>
       {entry.notes && <p className="text-sm break-words whitespace-pre-line text-slate-600">{entry.notes}</p>}
+      {entry.offer && <OfferPanel entry={entry} offer={entry.offer} />}
+      {entry.status === "BOOKED" && entry.appointmentId && (
+        <p className="mt-2 text-sm font-medium text-emerald-800">
+          Agendado a partir de uma oferta da lista de espera.
+        </p>
+      )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -169,5 +178,81 @@ function WaitlistCard({ entry }: { entry: WaitlistEntry }) {
         onConfirm={() => remove.mutate({ id: entry.id })}
       />
     </Card>
+  );
+}
+
+const clockOf = (wire: string) => wire.slice(11, 16);
+
+/**
+ * The open offer of a wish (docs/decisions/0046-waitlist.md): the held slot, until when, and the staff's answer for
+ * the patient. Without a channel the clinic tells the patient itself; 'Aceitar' books the slot through the booking
+ * rules, 'Recusar' passes it to the next matching wish.
+ */
+function OfferPanel({ entry, offer }: { entry: WaitlistEntry; offer: NonNullable<WaitlistEntry["offer"]> }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.waitlist.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.appointments.pathKey() }),
+    ]);
+  };
+  const failed = async (error: unknown, fallback: string) => {
+    toast.error(serverMessageOf(error) ?? fallback);
+    await refresh();
+  };
+  const accept = useMutation(
+    trpc.waitlist.acceptOffer.mutationOptions({
+      onSuccess: async () => {
+        await refresh();
+        toast.success(`Horário agendado para ${entry.clientName}`);
+      },
+      onError: (error) => failed(error, "Erro ao aceitar a oferta."),
+    }),
+  );
+  const decline = useMutation(
+    trpc.waitlist.declineOffer.mutationOptions({
+      onSuccess: async () => {
+        await refresh();
+        toast.success("Oferta recusada: o horário vai para o próximo da lista");
+      },
+      onError: (error) => failed(error, "Erro ao recusar a oferta."),
+    }),
+  );
+  const pending = accept.isPending || decline.isPending;
+  return (
+    <section
+      aria-label={`Oferta para ${entry.clientName}`}
+      className="mt-3 flex flex-col gap-2 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950"
+    >
+      <p className="font-semibold">Horário oferecido</p>
+      <p>
+        {brOfIsoDate(offer.startsAt.slice(0, 10))}, {clockOf(offer.startsAt)} - {clockOf(offer.endsAt)} com{" "}
+        {offer.professionalName} ({offer.establishmentName})
+      </p>
+      <p>Reservado até {clockOf(offer.expiresAt)}</p>
+      {offer.sentVia === "STAFF" || offer.sentVia === null ? (
+        <p className="text-sky-900">
+          Nenhum envio automático: avise o paciente e registre a resposta aqui antes do prazo.
+        </p>
+      ) : (
+        <p className="text-sky-900">Enviada ao paciente ({offer.sentVia}).</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" disabled={pending} onClick={() => accept.mutate({ id: offer.id })}>
+          <Check aria-hidden="true" />
+          Aceitar
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={pending}
+          onClick={() => decline.mutate({ id: offer.id })}
+        >
+          <X aria-hidden="true" />
+          Recusar
+        </Button>
+      </div>
+    </section>
   );
 }

@@ -237,7 +237,17 @@ export class SoftphoneCall {
     }
     this.recognition = startCallerRecognition({
       onInterim: (text) => {
-        if (!this.muted) this.listener.transcript({ type: "local-interim", text });
+        if (this.muted) return;
+        this.listener.transcript({ type: "local-interim", text });
+        // The gateway tells an acknowledgement over the agent's speech from an interruption by these words
+        // (decision 0036); the final words still come whole, as the caller's turn.
+        if (text.trim() && this.opened && !this.over)
+          this.send({
+            event: "text",
+            streamSid: this.streamSid,
+            text: text.trim().slice(0, 2000),
+            interim: true,
+          });
       },
       onFinal: (text) => {
         this.listener.transcript({ type: "local-interim", text });

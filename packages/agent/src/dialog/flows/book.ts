@@ -1,0 +1,464 @@
+// The booking flow (decision 0048): service, professional, location and day, the read-back and the write.
+import { nationalPhone as storedPhone } from "@atende/shared/phone-format";
+import type { Appointment } from "@atende/shared/schemas/appointments";
+import type { Client } from "@atende/shared/schemas/clients";
+import { childRefusal, listPt } from "../../answers";
+import { formatCpf } from "../../cpf";
+import { PERIOD_RANGES, type When, wallClock } from "../../datetime";
+import { extractName } from "../../names";
+import { fold } from "../../normalize";
+import { shortWhen, whenWords } from "../../speak";
+import { ToolError } from "../../types";
+import { ABANDON, ANY, type Frame } from "../frame";
+import type { Answers, BookAsk } from "../state";
+import { orPt, type Session } from "../state";
+import { offerTransferOrMore } from "./close";
+import {
+  allowedLocations,
+  allowedProfessionals,
+  draftServiceNames,
+  draftServices,
+  extraIdsFor,
+  offeredServices,
+  servicesAsked,
+} from "./services";
+import { fillChoice, ordinalPick, pickOne, search, slotRefused, toolTrouble } from "./slots";
+import { offerToAdd } from "./update";
+
+export function change(dialog: Session, u: Frame, fromReadback: boolean): boolean {
+  let changed = false;
+  const s = u.services.length === 1 ? u.services[0] : undefined;
+  if (s && s.id !== dialog.draft.serviceId && dialog.flow === "book") {
+    dialog.draft.serviceId = s.id;
+    dialog.draft.professionalId = undefined;
+    dialog.draft.establishmentId = undefined;
+    dialog.setWhen(dialog.draft.when ?? {});
+    changed = true;
+  }
+  const p = u.professionals.length === 1 ? u.professionals[0] : undefined;
+  if (p && p.id !== dialog.draft.professionalId) {
+    dialog.draft.professionalId = p.id;
+    dialog.offers = [];
+    dialog.chosen = undefined;
+    changed = true;
+  }
+  if (u.when) {
+    dialog.setWhen(mergeWhen(dialog, u.when));
+    changed = true;
+  }
+  if (!changed && dialog.flow === "book" && /\bnome\b/.test(u.norm)) {
+    const name = extractName(u.text.replace(/.*\bnome\b/i, ""));
+    if (name) {
+      dialog.client = null;
+      dialog.setName(name);
+      changed = true;
+    } else {
+      dialog.client = null;
+      dialog.name = undefined;
+      dialog.knownAsked = true;
+      changed = true;
+    }
+  }
+  if (changed) return true;
+  if (ABANDON.test(u.norm) && !fromReadback) {
+    dialog.resetFlow();
+    dialog.ask("Tudo bem, não agendei nada. Posso ajudar em mais alguma coisa?", "anything_else");
+    return true;
+  }
+  if (u.no || fromReadback) {
+    dialog.ask("Tudo bem. O que você gostaria de mudar: o dia, o horário ou o profissional?", "change");
+    return true;
+  }
+  return false;
+}
+
+/** Takes every slot the words carry ('limpeza com a Dra. Ana sexta de manhã'). */
+export function fillDraft(dialog: Session, u: Frame, skip: string[] = []) {
+  const asked = skip.includes("service") ? undefined : servicesAsked(dialog, u);
+  if (asked && "together" in asked) {
+    dialog.draft.serviceId = asked.together[0]!.id;
+    dialog.draft.extraServiceIds = asked.together.slice(1).map((x) => x.id);
+    dialog.draft.serviceChoices = undefined;
+    dialog.offers = [];
+    dialog.chosen = undefined;
+  } else if (asked) {
+    // 'corte e escova': which 'corte' is asked first; nothing is booked with one of the two dropped.
+    dialog.draft.serviceId = undefined;
+    dialog.draft.extraServiceIds = "choices" in asked ? asked.with.map((x) => x.id) : undefined;
+    dialog.draft.serviceChoices = "choices" in asked ? asked.choices.map((x) => x.id) : undefined;
+    dialog.offers = [];
+    dialog.chosen = undefined;
+  } else if (!skip.includes("service") && u.services.length === 1) {
+    const s = u.services[0]!;
+    if (s.id !== dialog.draft.serviceId) {
+      dialog.draft.serviceId = s.id;
+      dialog.offers = [];
+      dialog.chosen = undefined;
+    }
+  }
+  if (!skip.includes("professional") && u.professionals.length === 1) {
+    const p = u.professionals[0]!;
+    const service = dialog.service(dialog.draft.serviceId);
+    if (!service || service.allowedProfessionals.includes(p.id)) dialog.draft.professionalId = p.id;
+  }
+  if (!skip.includes("location") && u.establishments.length === 1 && /\b(unidade|na|no|em)\b/.test(u.norm)) {
+    dialog.draft.establishmentId = u.establishments[0]!.id;
+  }
+  if (!skip.includes("when") && u.when) dialog.setWhen(mergeWhen(dialog, u.when));
+}
+
+export async function advanceBook(dialog: Session): Promise<void> {
+  const d = dialog.draft;
+  // Service
+  if (!d.serviceId && d.serviceChoices?.length) {
+    const choices = d.serviceChoices.map((id) => dialog.service(id)?.name ?? "");
+    const also = (d.extraServiceIds ?? []).map((id) => dialog.service(id)?.name ?? "");
+    dialog.ask(`Você quer ${orPt(choices)}${also.length ? `, junto com ${listPt(also)}` : ""}?`, "service");
+    return;
+  }
+  if (!d.serviceId) {
+    const services = offeredServices(dialog);
+    if (services.length === 1) d.serviceId = services[0]!.id;
+    else {
+      const names = services.map((s) => s.name);
+      dialog.ask(`Qual serviço você gostaria de agendar? Temos ${orPt(names)}.`, "service");
+      return;
+    }
+  }
+  const service = dialog.service(d.serviceId)!;
+  const refusal = childRefusal(dialog.childAge, service);
+  if (refusal) {
+    dialog.say(refusal);
+    dialog.resetFlow();
+    offerTransferOrMore(dialog);
+    return;
+  }
+  // Professional
+  const allowed = allowedProfessionals(dialog);
+  if (!allowed.length) {
+    dialog.say(`No momento não há profissional disponível para ${service.name}.`);
+    dialog.resetFlow();
+    offerTransferOrMore(dialog);
+    return;
+  }
+  if (d.professionalId && !allowed.some((p) => p.id === d.professionalId)) {
+    const p = dialog.professional(d.professionalId);
+    dialog.say(`${p?.name ?? "Esse profissional"} não atende ${service.name}.`);
+    d.professionalId = undefined;
+  }
+  if (!d.professionalId && !d.anyProfessional) {
+    if (allowed.length === 1) d.professionalId = allowed[0]!.id;
+    else {
+      dialog.ask(
+        `Com qual profissional? Pode ser com ${orPt(allowed.map((p) => p.name))}, ou tanto faz.`,
+        "professional",
+      );
+      return;
+    }
+  }
+  // Location
+  const locations = allowedLocations(dialog);
+  if (!d.establishmentId && !d.anyLocation) {
+    if (locations.length <= 1) d.establishmentId = locations[0]?.id;
+    else {
+      dialog.ask(`Em qual unidade você prefere? Temos ${orPt(locations.map((e) => e.name))}.`, "location");
+      return;
+    }
+  }
+  // Day and time
+  if (!d.when) {
+    dialog.ask("Para qual dia e horário você gostaria?", "when");
+    return;
+  }
+  if (!dialog.chosen) {
+    if (!dialog.offers.length) {
+      const found = await search(dialog, d.when, service, d.professionalId, d.establishmentId);
+      if (!found) return;
+    }
+    if (!dialog.chosen) return;
+  }
+  // Who
+  if (!dialog.client) {
+    const known = dialog.call.knownClient;
+    if (known && !dialog.knownAsked) {
+      dialog.ask(`Estou falando com ${known.fullName}?`, "confirm_name");
+      return;
+    }
+    if (!dialog.name) {
+      dialog.ask("Qual é o seu nome completo?", "name");
+      return;
+    }
+    if (!dialog.cpf && !dialog.cpfAsked) {
+      dialog.cpfAsked = true;
+      dialog.ask("Se quiser, me diga o seu CPF, número por número. Ou diga pular.", "cpf");
+      return;
+    }
+    if ((!dialog.call.callerNumber || dialog.contactWanted) && !dialog.phone) {
+      dialog.ask("Qual é o seu telefone com DDD?", "phone");
+      return;
+    }
+  }
+  readback(dialog);
+}
+
+export function readback(dialog: Session) {
+  const slot = dialog.chosen!;
+  const service = dialog.service(dialog.draft.serviceId)!;
+  const prof = dialog.professional(slot.professionalId);
+  const est = dialog.establishment(slot.establishmentId);
+  const who = dialog.client?.fullName ?? dialog.name;
+  const where = est && dialog.k.establishments.length > 1 ? `, na unidade ${est.name}` : "";
+  const whose = who ? `, no nome de ${who}` : "";
+  dialog.ask(
+    `Então fica: ${draftServiceNames(dialog) || service.name} com ${prof?.name ?? "o profissional"}, ${whenWords(slot.start, dialog.now(), true)}${where}${whose}. Posso confirmar?`,
+    "readback",
+  );
+}
+
+export async function ensureClient(dialog: Session): Promise<Client> {
+  if (dialog.client) return dialog.client;
+  // A contact number the caller gave wins over the caller id (issue #27: 'pode anotar o meu celular …').
+  const phone = dialog.phone ?? dialog.call.callerNumber ?? "";
+  if (dialog.cpf) {
+    const found = (await dialog.tools.searchClients(dialog.cpf)).find(
+      (c) => (c.documentNumber ?? "").replace(/\D/g, "") === dialog.cpf,
+    );
+    if (found) {
+      dialog.identify(found);
+      return found;
+    }
+    // The CPF is on no record: a patient registered under this exact name with no CPF is the caller (not a second
+    // registration); adding the CPF is then offered after the booking.
+    if (dialog.name) {
+      const sameName = (await dialog.tools.searchClients(dialog.name)).filter(
+        (c) => fold(c.fullName) === fold(dialog.name!),
+      );
+      if (sameName.length === 1 && !sameName[0]!.documentNumber) {
+        dialog.identify(sameName[0]!);
+        dialog.mentioned.cpf = dialog.cpf;
+        return sameName[0]!;
+      }
+    }
+  }
+  const fullName = dialog.name ?? "Paciente";
+  const created = await dialog.write(`client:${fold(fullName)}:${dialog.cpf ?? ""}:${phone}`, (id) =>
+    dialog.tools.createClient(id, {
+      fullName,
+      // Our writers store the national form `(11) 98765-4321` (docs/decisions/0041-phone-format.md).
+      phoneNumber: storedPhone(phone),
+      documentNumber: dialog.cpf ? formatCpf(dialog.cpf) : null,
+    }),
+  );
+  dialog.client = created;
+  dialog.registeredNow = true;
+  dialog.emit({ type: "client", client: created });
+  dialog.emit({ type: "action", actionType: "CLIENT_REGISTERED", details: { clientId: created.id } });
+  return created;
+}
+
+export async function commit(dialog: Session): Promise<void> {
+  const slot = dialog.chosen!;
+  const service = dialog.service(dialog.draft.serviceId)!;
+  let client: Client;
+  try {
+    client = await ensureClient(dialog);
+  } catch (error) {
+    toolTrouble(dialog, error, "Não consegui fazer o seu cadastro agora.");
+    return;
+  }
+  const input = {
+    clientId: client.id,
+    professionalId: slot.professionalId,
+    establishmentId: slot.establishmentId,
+    scheduledAt: slot.start,
+    offeredServices: [service.id, ...extraIdsFor(dialog, service)],
+  };
+  let appt: Appointment;
+  try {
+    appt = await dialog.write(
+      `create:${client.id}:${slot.professionalId}:${slot.establishmentId}:${slot.start}:${service.id}`,
+      (id) => dialog.tools.createAppointment(id, input),
+    );
+  } catch (error) {
+    if (error instanceof ToolError) {
+      await slotRefused(dialog, error);
+      return;
+    }
+    toolTrouble(dialog, error, "Tive um problema para acessar a agenda.");
+    return;
+  }
+  const prof = dialog.professional(appt.professionalId);
+  dialog.emit({
+    type: "action",
+    actionType: "APPOINTMENT_CREATED",
+    details: {
+      appointmentId: appt.id,
+      scheduledAt: appt.scheduledAt,
+      professionalId: appt.professionalId,
+      offeredServiceId: service.id,
+    },
+  });
+  const booked = draftServices(dialog);
+  const names = listPt(booked.map((x) => x.name)) || service.name;
+  dialog.data("Serviço", names);
+  if (prof) dialog.data("Profissional", prof.name);
+  dialog.data("Data e hora", shortWhen(appt.scheduledAt));
+  const est = dialog.establishment(appt.establishmentId);
+  if (est && dialog.k.establishments.length > 1) dialog.data("Unidade", est.name);
+  dialog.outcomes.push(
+    `Paciente ${client.fullName} agendou ${names} com ${prof?.name ?? "profissional"} para ${shortWhen(appt.scheduledAt)}.`,
+  );
+  dialog.say(`Pronto, está agendado: ${names} ${whenWords(appt.scheduledAt, dialog.now())}.`);
+  for (const x of booked.length ? booked : [service]) {
+    if (x.requiresPreparation && x.preparationInstructions) {
+      dialog.say(`Sobre o preparo${booked.length > 1 ? ` de ${x.name}` : ""}: ${x.preparationInstructions}`);
+    }
+  }
+  dialog.resetFlow();
+  if (offerToAdd(dialog, client)) return;
+  dialog.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+}
+
+export function mergeWhen(dialog: Session, next: When): When {
+  const prev = dialog.draft.when;
+  if (!prev) return next;
+  // 'e às três?' keeps the day; 'e na quinta?' keeps the part of the day.
+  if (
+    !next.date &&
+    !next.range &&
+    (next.time !== undefined || next.period || next.after !== undefined || next.before !== undefined)
+  ) {
+    return { ...next, date: prev.date, range: prev.range } as When;
+  }
+  if ((next.date || next.range) && next.time === undefined && !next.period && prev.period) {
+    return { ...next, period: prev.period };
+  }
+  return next;
+}
+
+/** Whether a day or time said agrees with the slot chosen (the same day, time or part of the day). */
+export function agreesWithChosen(dialog: Session, w: When): boolean {
+  if (!dialog.chosen) return false;
+  const c = wallClock(dialog.chosen.start);
+  if (w.date && w.date !== c.date) return false;
+  if (w.time !== undefined && w.time !== c.minutes) return false;
+  if (w.period) {
+    const r = PERIOD_RANGES[w.period];
+    if (c.minutes < r.start || c.minutes >= r.end) return false;
+  }
+  return !w.range && w.after === undefined && w.before === undefined;
+}
+
+/** What the answer to each of this flow's questions takes (the policy asks the pending question first). */
+export const BOOK_ANSWERS: Answers<BookAsk> = {
+  service: (dialog, u) => {
+    const choices = (dialog.draft.serviceChoices ?? []).flatMap((id) => dialog.service(id) ?? []);
+    if (choices.length) {
+      // 'Você quer Corte feminino ou Corte masculino, junto com Escova?': one of them, with the others.
+      const pick =
+        pickOne(
+          dialog,
+          u.services.filter((s) => choices.includes(s)),
+          u,
+        ) ?? ordinalPick(dialog, u, choices);
+      const only = u.services.length === 1 && !choices.includes(u.services[0]!) ? u.services[0] : undefined;
+      if (!pick && !only) return false;
+      // 'só a escova': the other service alone, as the caller now says.
+      if (only) dialog.draft.extraServiceIds = undefined;
+      dialog.draft.serviceId = (pick ?? only)!.id;
+      dialog.draft.serviceChoices = undefined;
+      fillDraft(dialog, u, ["service"]);
+      return true;
+    }
+    const s = pickOne(dialog, u.services, u) ?? ordinalPick(dialog, u, offeredServices(dialog));
+    if (s) {
+      dialog.draft.serviceId = s.id;
+      fillDraft(dialog, u, ["service"]);
+      return true;
+    }
+    if (u.when || u.professionals.length) {
+      fillDraft(dialog, u);
+      return true;
+    }
+    return false;
+  },
+  professional: (dialog, u) => {
+    if (ANY.test(u.norm)) {
+      dialog.draft.anyProfessional = true;
+      fillDraft(dialog, u, ["professional"]);
+      return true;
+    }
+    const allowed = allowedProfessionals(dialog);
+    const p = u.professionals.filter((x) => allowed.some((a) => a.id === x.id));
+    const pick = p.length === 1 ? p[0] : ordinalPick(dialog, u, allowed);
+    if (pick) {
+      dialog.draft.professionalId = pick.id;
+      fillDraft(dialog, u, ["professional"]);
+      return true;
+    }
+    if (u.when) {
+      fillDraft(dialog, u);
+      return true;
+    }
+    return false;
+  },
+  location: (dialog, u) => {
+    if (ANY.test(u.norm)) {
+      dialog.draft.anyLocation = true;
+      fillDraft(dialog, u, ["location"]);
+      return true;
+    }
+    const allowed = allowedLocations(dialog);
+    const e = u.establishments.filter((x) => allowed.some((a) => a.id === x.id));
+    const pick = e.length === 1 ? e[0] : ordinalPick(dialog, u, allowed);
+    if (pick) {
+      dialog.draft.establishmentId = pick.id;
+      fillDraft(dialog, u, ["location"]);
+      return true;
+    }
+    if (u.when) {
+      fillDraft(dialog, u);
+      return true;
+    }
+    return false;
+  },
+  when: (dialog, u) => {
+    if (u.when) {
+      dialog.setWhen(u.when);
+      fillDraft(dialog, u, ["when"]);
+      return true;
+    }
+    if (u.yes && /\b(qualquer|tanto faz|pode ser)\b/.test(u.norm)) {
+      dialog.setWhen({ asap: true });
+      return true;
+    }
+    if (u.services.length > 0 || u.professionals.length > 0) {
+      fillDraft(dialog, u);
+      return true;
+    }
+    return false;
+  },
+  choose_slot: (dialog, u) => {
+    return fillChoice(dialog, u);
+  },
+  readback: async (dialog, u) => {
+    if (dialog.consents(u, dialog.chosen?.start)) {
+      await commit(dialog);
+      return true;
+    }
+    // 'obrigada, eu ligo depois pra confirmar': not now; nothing is booked and nothing is asked to change.
+    if (u.consent.reason === "defer" && !u.when) {
+      dialog.resetFlow();
+      dialog.say("Tudo bem, não agendei nada. Quando quiser, é só ligar de novo.");
+      dialog.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+      return true;
+    }
+    if (u.no || u.when || u.professionals.length || u.services.length) {
+      return change(dialog, u, true);
+    }
+    return false;
+  },
+  change: (dialog, u) => {
+    return change(dialog, u, false);
+  },
+};

@@ -1,0 +1,194 @@
+// Who is calling (decision 0048): a known caller's name, a new patient's name, CPF and contact number, in the turn
+// they are asked or volunteered in any other.
+import { formatCpf, isValidCpf } from "../../cpf";
+import { extractName } from "../../names";
+import { fold, readDigits, tokenize } from "../../normalize";
+import { phoneWords } from "../../speak";
+import { ownInsurance } from "../../update";
+import type { Frame } from "../frame";
+import { SKIP } from "../frame";
+import type { Answers, CallerAsk, Session } from "../state";
+import { agreesWithChosen } from "./book";
+import { acceptedInsurances } from "./faq";
+
+/** Words that end a self-introduction ('meu nome é Renata Campos, quero marcar …'). */
+export const AFTER_NAME =
+  /^(quero|queria|gostaria|preciso|precisava|tenho|to|estou|marcar|agendar|ligando|liguei|e|eu|para|pra|com|que|sobre|minha|meu|amanha|hoje|sexta|segunda|terca|quarta|quinta|sabado|domingo|cpf|rg|telefone|celular|numero|paciente|mae|pai|responsavel|filho|filha|esposa|marido)$/;
+
+/**
+ * The words after 'meu nome é' / 'me chamo' / 'aqui é a' / 'sou a' up to what the caller says next (a comma, a
+ * document, a request), as 'meu nome é …'.
+ */
+export function introducedName(text: string): string {
+  // A clause ends at punctuation that is not inside a number ('Simone Barros, CPF 321.654.987-00').
+  for (const clause of text.split(/[,;!?]|\.(?!\d)/)) {
+    const tokens = tokenize(clause);
+    const norms = tokens.map((t) => t.norm);
+    const intro = [
+      ["meu", "nome", "e"],
+      ["me", "chamo"],
+      ["aqui", "e"],
+      ["quem", "fala", "e"],
+      ["eu", "sou"],
+      ["sou", "a"],
+      ["sou", "o"],
+    ];
+    for (let i = 0; i < norms.length; i++) {
+      const lead = intro.find((p) => p.every((w, k) => norms[i + k] === w));
+      if (!lead) continue;
+      let j = i + lead.length;
+      if (lead.length > 1 && lead[1] !== "a" && lead[1] !== "o" && (norms[j] === "o" || norms[j] === "a"))
+        j++;
+      const words: string[] = [];
+      while (j < tokens.length && words.length < 5 && !AFTER_NAME.test(norms[j]!) && !/\d/.test(norms[j]!)) {
+        words.push(tokens[j]!.raw);
+        j++;
+      }
+      if (words.length) return `meu nome é ${words.join(" ")}`;
+    }
+  }
+  return "";
+}
+
+/** A CPF ('meu CPF é …') or the caller's own insurance ('pelo meu convênio Unimed') said in passing. */
+/**
+ * A name the caller introduces themself with in any turn ('oi, meu nome é Renata…', 'sim, meu nome é Paulo', a
+ * later 'meu nome é Helena Silva' correcting one taken before), for a caller not identified (issue #27).
+ */
+export function noteName(dialog: Session, u: Frame): boolean {
+  if (u.dtmf || dialog.client || dialog.pending === "name" || dialog.pending === "confirm_name") return false;
+  if (dialog.flow === "update" || dialog.pending.startsWith("update") || dialog.pending === "identify")
+    return false;
+  if (
+    !/\b(meu nome e|me chamo|aqui e o|aqui e a|aqui quem fala e|quem fala e|eu sou o|eu sou a|sou o|sou a)\b/.test(
+      u.norm,
+    )
+  )
+    return false;
+  const name = extractName(u.text) ?? extractName(introducedName(u.text));
+  if (!name || fold(name) === fold(dialog.name ?? "")) return false;
+  // The patient the calling number belongs to introducing themself: identified, no question about it.
+  const known = dialog.call.knownClient;
+  if (known && fold(known.fullName).split(" ")[0] === fold(name).split(" ")[0]) {
+    dialog.identify(known);
+    return true;
+  }
+  dialog.setName(name);
+  return true;
+}
+
+export function noteMentions(dialog: Session, u: Frame) {
+  if (u.dtmf || dialog.flow === "update" || dialog.pending.startsWith("update")) return;
+  // A contact number volunteered in any turn ('meu celular é onze nove …'): the one a registration keeps.
+  const named = /\b(telefone|celular|numero|contato|whatsapp|zap|fone)\b/.exec(u.norm);
+  if (
+    named &&
+    dialog.pending !== "phone" &&
+    dialog.pending !== "cpf" &&
+    !/\b(cpf|carteirinha|convenio)\b/.test(u.norm)
+  ) {
+    // The digits said after the word, not a time said before it ('amanhã às nove, meu celular é …').
+    const after = readDigits(u.norm.slice(named.index).split(" "));
+    const d = after.replace(/^0+/, "").replace(/^55(?=\d{10,11}$)/, "");
+    if (d.length === 10 || d.length === 11) {
+      dialog.phone = `+55${d}`;
+      dialog.data("Telefone de contato", dialog.phone);
+    }
+  }
+  const ins = ownInsurance(u.text, acceptedInsurances(dialog));
+  if (ins) dialog.mentioned.insurance = ins;
+  if (/\b(cpf|c p f)\b/.test(u.norm) && dialog.pending !== "identify") {
+    const d = u.digits.slice(0, 11);
+    if (d.length === 11 && isValidCpf(d)) {
+      dialog.mentioned.cpf = d;
+      // A new patient's CPF said before it was asked is theirs: not asked again (issue #27).
+      if (!dialog.client && !dialog.cpf && dialog.flow !== "reschedule" && dialog.flow !== "cancel") {
+        dialog.cpf = d;
+        dialog.data("CPF", formatCpf(d));
+      }
+    }
+  }
+}
+
+/** What the answer to each of this flow's questions takes (the policy asks the pending question first). */
+export const CALLER_ANSWERS: Answers<CallerAsk> = {
+  confirm_name: (dialog, u) => {
+    const known = dialog.call.knownClient;
+    if (u.yes && known) {
+      dialog.identify(known);
+      return true;
+    }
+    if (u.no) {
+      const name = extractName(u.text);
+      if (name && fold(name) !== "nao") {
+        dialog.setName(name);
+      } else {
+        dialog.knownAsked = true;
+      }
+      return true;
+    }
+    return false;
+  },
+  name: (dialog, u) => {
+    if (u.dtmf) return false;
+    const name = extractName(u.text);
+    if (
+      !name &&
+      dialog.chosen &&
+      ((u.when && agreesWithChosen(dialog, u.when)) ||
+        (u.yes && !u.when && dialog.timesAsked(dialog.lastQuestion) < 2))
+    ) {
+      // 'amanhã cedo' or 'pode ser' at 'Qual é o seu nome completo?': the time already chosen, agreed to again; no
+      // name (never 'Pode Ser' registered).
+      dialog.ask("Certo. E qual é o seu nome completo?", "name");
+      return true;
+    }
+    if (!name) return false;
+    dialog.setName(name);
+    return true;
+  },
+  cpf: (dialog, u) => {
+    if (u.digits.length >= 11) {
+      const d = u.digits.slice(0, 11);
+      if (isValidCpf(d)) {
+        dialog.cpf = d;
+        dialog.data("CPF", formatCpf(d));
+        return true;
+      }
+      dialog.cpfTries++;
+      if (dialog.cpfTries >= 2) {
+        dialog.say("Não consegui validar o CPF; seguimos sem ele.");
+        dialog.cpfAsked = true;
+        return true;
+      }
+      dialog.ask("Esse CPF não parece válido. Pode repetir, número por número?", "cpf");
+      return true;
+    }
+    if (u.no || SKIP.test(u.norm)) {
+      dialog.cpfAsked = true;
+      return true;
+    }
+    if (u.digits.length > 0) {
+      dialog.ask("Não peguei todos os números. O CPF tem onze dígitos; pode repetir devagar?", "cpf");
+      return true;
+    }
+    return false;
+  },
+  phone: (dialog, u) => {
+    const d = u.digits.replace(/^0+/, "").replace(/^55(?=\d{10,11}$)/, "");
+    if (d.length === 10 || d.length === 11) {
+      dialog.phone = `+55${d}`;
+      dialog.data("Telefone", dialog.phone);
+      if (!dialog.flow) {
+        dialog.say(`Anotei o telefone ${phoneWords(d)}.`);
+        dialog.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+      }
+      return true;
+    }
+    if (u.digits.length) {
+      dialog.ask("Não peguei o número completo. Pode repetir o telefone com DDD?", "phone");
+      return true;
+    }
+    return false;
+  },
+};

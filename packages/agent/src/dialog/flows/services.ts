@@ -1,0 +1,116 @@
+// The services of a booking (decision 0048): what the caller asked for together, the services, professionals and
+// locations to choose from.
+import type { Establishment } from "@atende/shared/schemas/establishments";
+import type { OfferedService } from "@atende/shared/schemas/offered-services";
+import type { Professional } from "@atende/shared/schemas/professionals";
+import { listPt } from "../../answers";
+import { servicesNamed } from "../../match";
+import { fold } from "../../normalize";
+import type { Frame } from "../frame";
+import type { Session } from "../state";
+
+/** What the caller asked for together: the services, or a word several services share with the others named. */
+export type ServicesAsked =
+  | { together: OfferedService[] }
+  | { choices: OfferedService[]; with: OfferedService[] }
+  | { unclear: true };
+
+/**
+ * Two or more services asked together ('uma consulta e um exame de sangue', 'corte e escova'), joined by
+ * 'e'/'mais'/'com': each request is the words it said and the services they name, a name that says less than
+ * another said one left out ('corte' beside 'corte feminino'; 'banho' beside 'banho e tosa'). Every request naming
+ * one service, and one professional and location able to do them all: booked together. A request several names
+ * share ('corte' with 'Corte feminino' and 'Corte masculino' offered): asked about, never dropped for the other
+ * service alone (the booking of 'Escova' for 'corte e escova' was a write the caller did not ask for). Else none.
+ */
+export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefined {
+  if (!/\b(e|mais|com|tambem|junto)\b/.test(u.norm)) return undefined;
+  const named = servicesNamed(u.said, dialog.k.services);
+  if (named.length < 2) return undefined;
+  const key = (said: string[]) => [...said].sort().join(" ");
+  // A name whose words said are all within another's said ones is that other's part ('corte' of 'corte feminino').
+  const kept = named.filter(
+    (n) => !named.some((o) => o.said.length > n.said.length && n.said.every((w) => o.said.includes(w))),
+  );
+  const groups = new Map<string, { said: string[]; services: OfferedService[] }>();
+  for (const n of kept) {
+    const g = groups.get(key(n.said)) ?? { said: n.said, services: [] };
+    g.services.push(n.service);
+    groups.set(key(n.said), g);
+  }
+  const requests = [...groups.values()];
+  if (requests.length < 2) return undefined;
+  // Requests that share a word are one request said twice, not two.
+  const stems = requests.flatMap((r) => r.said);
+  if (new Set(stems).size !== stems.length) return undefined;
+  // Named together, as one request: only a connector between them ('consulta e exame', 'corte mais escova'), not
+  // 'já tenho a consulta marcada e queria o exame' (an appointment the caller has and a new one).
+  const w = u.norm.split(" ");
+  const spans = requests
+    .map((r) => {
+      const first = w.findIndex((word) => r.said.includes(word.slice(0, 5)));
+      const nameWords = new Set(r.services.flatMap((s) => fold(s.name).split(/[^a-z0-9]+/)));
+      let last = first;
+      while (last + 1 < w.length && nameWords.has(w[last + 1]!)) last++;
+      return [first, last] as const;
+    })
+    .sort((a, b) => a[0] - b[0]);
+  for (let i = 1; i < spans.length; i++) {
+    const between = w.slice(spans[i - 1]![1] + 1, spans[i]![0]);
+    if (
+      between.length > 4 ||
+      !between.some((x) => /^(e|mais|com|tambem|junto)$/.test(x)) ||
+      between.some((x) => !/^(e|mais|com|tambem|junto|um|uma|o|a|de|da|do|fazer)$/.test(x))
+    )
+      return undefined;
+  }
+  const shared = requests.filter((r) => r.services.length > 1);
+  const single = requests.filter((r) => r.services.length === 1).map((r) => r.services[0]!);
+  if (shared.length > 1) return { unclear: true };
+  if (shared.length === 1) return { choices: shared[0]!.services, with: single };
+  const profs = single.reduce<string[]>(
+    (acc, s) => acc.filter((p) => s.allowedProfessionals.includes(p)),
+    single[0]!.allowedProfessionals,
+  );
+  const places = single.reduce<string[]>(
+    (acc, s) => acc.filter((e) => s.availableEstablishments.includes(e)),
+    single[0]!.availableEstablishments,
+  );
+  return profs.length && places.length ? { together: single } : undefined;
+}
+
+/** The other services booked with this one (a booking's extras; none for a reschedule). */
+export function extraIdsFor(dialog: Session, service: OfferedService): string[] {
+  return dialog.flow === "book" && dialog.draft.serviceId === service.id
+    ? (dialog.draft.extraServiceIds ?? [])
+    : [];
+}
+
+/** The names of the booking's services: 'Consulta clínica e Exame de sangue'. */
+export function draftServiceNames(dialog: Session): string {
+  return listPt(draftServices(dialog).map((s) => s.name));
+}
+
+/** Every service of the booking being made, the first one first. */
+export function draftServices(dialog: Session): OfferedService[] {
+  return [dialog.draft.serviceId, ...(dialog.draft.extraServiceIds ?? [])]
+    .map((id) => dialog.service(id))
+    .filter((s): s is OfferedService => !!s);
+}
+
+/** The services to choose from: those of the professional already named, else all. */
+export function offeredServices(dialog: Session): OfferedService[] {
+  const p = dialog.draft.professionalId;
+  const list = p ? dialog.k.services.filter((s) => s.allowedProfessionals.includes(p)) : dialog.k.services;
+  return list.length ? list : dialog.k.services;
+}
+
+export function allowedProfessionals(dialog: Session): Professional[] {
+  const all = draftServices(dialog);
+  return dialog.k.professionals.filter((p) => all.every((s) => s.allowedProfessionals.includes(p.id)));
+}
+
+export function allowedLocations(dialog: Session): Establishment[] {
+  const all = draftServices(dialog);
+  return dialog.k.establishments.filter((e) => all.every((s) => s.availableEstablishments.includes(e.id)));
+}

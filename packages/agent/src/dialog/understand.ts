@@ -1,0 +1,113 @@
+// The understanding pass (decision 0048): the caller's words, read once against the call's state, into a Frame.
+import { addDays, isoWeekday } from "@atende/shared/time";
+import { consentOf, type ReadBack } from "../consent";
+import { resolveWhen, type When, wallClock } from "../datetime";
+import { intentsOf, topicsOf } from "../intents";
+import { matchEstablishments, matchInsurance, matchProfessionals, matchServices } from "../match";
+import { readDigits, type Said, said } from "../normalize";
+import { updateRequest } from "../update";
+import { acceptedInsurances } from "./flows/faq";
+import { actsOf, type Frame, NO_CONSENT } from "./frame";
+import { isYesNoQuestion } from "./policy";
+import type { Session } from "./state";
+
+/** The day and time a pending read-back names: a reply naming another is no yes to it (decision 0039). */
+export function readBack(dialog: Session): ReadBack | undefined {
+  if (dialog.pending !== "readback" && dialog.pending !== "manage_readback") return undefined;
+  const at = dialog.chosen?.start ?? dialog.target?.scheduledAt;
+  if (!at) return undefined;
+  return { now: dialog.now(), ...wallClock(at) };
+}
+
+/**
+ * A day or time read against what the call already holds (issue #27): 'no mesmo horário' is the appointment's
+ * time; a bare weekday after 'semana que vem' is that week's.
+ */
+export function inContext(dialog: Session, norm: string, when: When | undefined): When | undefined {
+  let w = when;
+  if (/\b(mesmo horario|mesma hora|mesmo hora)\b/.test(norm) && dialog.target && w?.time === undefined)
+    w = { ...w, time: wallClock(dialog.target.scheduledAt).minutes };
+  const range = dialog.draft.when?.range;
+  if (
+    range &&
+    w?.date &&
+    !w.range &&
+    w.date < range.start &&
+    !/\b(dia|amanha|hoje|que vem|proxim[oa]|seguinte|essa|esta|nessa|nesta)\b/.test(norm)
+  ) {
+    for (let d = range.start; d <= range.end; d = addDays(d, 1)) {
+      if (isoWeekday(d) === isoWeekday(w.date)) {
+        w = { ...w, date: d };
+        break;
+      }
+    }
+  }
+  return w;
+}
+
+/** A spoken self-correction: what follows it replaces what was said before ('um retorno… não, desculpa, uma consulta'). */
+const SELF_CORRECTION = /\b(nao )?(desculpa|desculpe|perdao|quer dizer|ou melhor|digo|alias|corrigindo)\b/g;
+
+/** The things named after the caller's last self-correction, when it names any; else those of the whole utterance. */
+function corrected<T>(words: Said, match: (w: Said) => T[]): T[] {
+  let end = -1;
+  for (const m of words.norm.matchAll(SELF_CORRECTION)) end = m.index + m[0].length;
+  if (end >= 0) {
+    const after = match(said(words.norm.slice(end)));
+    if (after.length) return after;
+  }
+  return match(words);
+}
+
+export function understand(dialog: Session, text: string, dtmf: boolean): Frame {
+  // The one reading of the words every reader below takes (decision 0048).
+  const words = said(text);
+  const consent = dtmf
+    ? NO_CONSENT
+    : consentOf(words, readBack(dialog), {
+        bareNumberIsTime: dialog.pending === "when" || dialog.pending === "choose_slot",
+      });
+  // On the keypad, 1 and 2 are yes and no only where a yes/no is asked; elsewhere they choose.
+  const yn = dtmf
+    ? isYesNoQuestion(dialog)
+      ? text === "1"
+        ? "yes"
+        : text === "2"
+          ? "no"
+          : undefined
+      : undefined
+    : consent.answer === "unclear"
+      ? undefined
+      : consent.answer;
+  const expectTime = dialog.pending === "when" || dialog.pending === "choose_slot";
+  const norm = words.norm;
+  const topics = dtmf ? [] : topicsOf(words);
+  // An insurer only the records know ('aceitam Vitallis?'), or 'aceitam …' about nothing else: the convênios.
+  if (
+    !dtmf &&
+    !topics.includes("insurance") &&
+    (acceptedInsurances(dialog).includes(matchInsurance(text, acceptedInsurances(dialog)) ?? "") ||
+      (/\b(aceita|aceitam|trabalha com|trabalham com)\b/.test(norm) && !topics.length))
+  )
+    topics.push("insurance");
+  const frame: Omit<Frame, "acts"> = {
+    text,
+    said: words,
+    consent,
+    when: dtmf
+      ? undefined
+      : inContext(dialog, norm, resolveWhen(words.tokens, dialog.now(), { bareNumberIsTime: expectTime })),
+    norm,
+    yes: yn === "yes",
+    no: yn === "no",
+    intents: dtmf ? [] : intentsOf(words),
+    topics,
+    services: dtmf ? [] : corrected(words, (w) => matchServices(w, dialog.k.services)),
+    professionals: dtmf ? [] : corrected(words, (w) => matchProfessionals(w, dialog.k.professionals)),
+    establishments: dtmf ? [] : corrected(words, (w) => matchEstablishments(w, dialog.k.establishments)),
+    digits: dtmf ? text.replace(/\D/g, "") : readDigits(words.tokens.map((t) => t.norm)),
+    dtmf,
+    update: dtmf ? undefined : updateRequest(words),
+  };
+  return { ...frame, acts: actsOf(frame) };
+}

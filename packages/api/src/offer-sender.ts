@@ -1,0 +1,36 @@
+// How a waitlist offer reaches the patient (docs/decisions/0046-waitlist.md): a channel behind one small interface,
+// chosen by the composition root. The default is the clinic's own staff: no message goes out, the dashboard shows the
+// pending offer and whoever phones the patient accepts or declines it there (or an integrator, over REST). A WhatsApp
+// message or a call by the agent plugs in here as another `OfferSender`.
+
+/** What a channel needs to tell the patient about an offer. */
+export interface WaitlistOffer {
+  tenantId: string;
+  /** The hold's id: accepting or declining the offer names it. */
+  holdId: string;
+  clientId: string;
+  clientName: string;
+  /** E.164 or as the clinic typed it; the channel decides whether it can reach it. */
+  clientPhone: string | null;
+  serviceName: string;
+  professionalName: string;
+  establishmentName: string;
+  startsAt: Date;
+  /** Until when the slot is held for the patient. */
+  expiresAt: Date;
+}
+
+/** "SENT": the channel delivered it; "UNAVAILABLE": it could not, and the clinic's staff answer it from the dashboard. */
+export type OfferDelivery = "SENT" | "UNAVAILABLE";
+
+export interface OfferSender {
+  /** Recorded on the hold as how the offer went out (`sentVia`). */
+  readonly channel: string;
+  send(offer: WaitlistOffer): Promise<OfferDelivery>;
+}
+
+/** The channel-less default: nothing is sent; the offer waits on the dashboard ("STAFF"). */
+export const STAFF_OFFER_SENDER: OfferSender = {
+  channel: "STAFF",
+  send: () => Promise.resolve("UNAVAILABLE"),
+};

@@ -1,0 +1,130 @@
+// Waitlist holds as the booking rules see them (docs/decisions/0046-waitlist.md): an ACTIVE hold whose expiry is still
+// ahead occupies its range for everyone but the wish it is for. The one booking path (./booking.ts) reads them here;
+// the offers (./offers.ts) make and resolve them.
+import { schema, type TenantTx } from "@atende/db";
+import { type AnyColumn, and, asc, eq, gt, ne, type SQL, sql } from "@atende/db/orm";
+import { heldSlotMessage } from "@atende/shared/schemas/waitlist";
+import { minutesOfDay, timeOfDayOf } from "@atende/shared/time";
+
+const H = schema.waitlistHolds;
+const W = schema.waitlistEntries;
+
+export interface HeldRange {
+  id: string;
+  /** The patient of the wish it is for. */
+  clientId: string;
+  startsAt: Date;
+  endsAt: Date;
+  expiresAt: Date;
+}
+
+const at = (value: Date | SQL) => (value instanceof Date ? sql`${value.toISOString()}::timestamptz` : value);
+
+/** ACTIVE holds, not expired at `now`, of the professional overlapping `[start, end)`, earliest first. */
+export function activeHoldsOverlapping(
+  db: TenantTx,
+  professionalId: string,
+  start: Date | SQL,
+  end: Date | SQL,
+  now: Date,
+): Promise<HeldRange[]> {
+  return db
+    .select({
+      id: H.id,
+      clientId: W.clientId,
+      startsAt: H.startsAt,
+      endsAt: H.endsAt,
+      expiresAt: H.expiresAt,
+    })
+    .from(H)
+    .innerJoin(W, and(eq(W.tenantId, H.tenantId), eq(W.id, H.waitlistEntryId)))
+    .where(
+      and(
+        eq(H.professionalId, professionalId),
+        eq(H.status, "ACTIVE"),
+        gt(H.expiresAt, now),
+        sql`tstzrange(${H.startsAt}, ${H.endsAt}, '[)') && tstzrange(${at(start)}, ${at(end)}, '[)')`,
+      ),
+    )
+    .orderBy(asc(H.startsAt))
+    .limit(5);
+}
+
+/** Who a booking is for, so that a hold for their own wish does not block them. */
+export interface HoldOwner {
+  /** The hold being accepted. */
+  holdId?: string | undefined;
+  /** The patient being booked: a hold for one of their wishes is theirs to take. */
+  clientId?: string | undefined;
+}
+
+/** Splits the overlapping holds into the first that blocks this booking and the one it takes (its own), if any. */
+export function sortHolds(
+  holds: readonly HeldRange[],
+  owner: HoldOwner,
+): { blocking: HeldRange | undefined; own: HeldRange | undefined } {
+  const isOwn = (hold: HeldRange) =>
+    hold.id === owner.holdId || (owner.clientId !== undefined && hold.clientId === owner.clientId);
+  return { blocking: holds.find((hold) => !isOwn(hold)), own: holds.find(isOwn) };
+}
+
+const wall = (instant: Date) => minutesOfDay(timeOfDayOf(instant));
+
+export function heldMessageOf(hold: HeldRange): string {
+  return heldSlotMessage(wall(hold.expiresAt), wall(hold.startsAt), wall(hold.endsAt));
+}
+
+/** The busy ranges holds add to a free-slot search: ACTIVE, unexpired holds of these professionals over a range. */
+export function holdBusyRows(
+  db: TenantTx,
+  professionals: (column: AnyColumn) => SQL,
+  start: Date,
+  end: Date,
+  now: Date,
+) {
+  return db
+    .select({ professionalId: H.professionalId, start: H.startsAt, end: H.endsAt })
+    .from(H)
+    .where(
+      and(
+        professionals(H.professionalId),
+        eq(H.status, "ACTIVE"),
+        gt(H.expiresAt, now),
+        sql`tstzrange(${H.startsAt}, ${H.endsAt}, '[)') && tstzrange(${at(start)}, ${at(end)}, '[)')`,
+      ),
+    );
+}
+
+/**
+ * A booking took its own hold (the offer accepted, or the patient booked on it otherwise): the hold is ACCEPTED with
+ * the appointment, its wish BOOKED. Called inside the booking's transaction, under the professional's lock.
+ */
+export async function takeHold(
+  db: TenantTx,
+  holdId: string,
+  appointmentId: string,
+  now: Date,
+  options: { audit: boolean } = { audit: true },
+): Promise<void> {
+  const [hold] = await db
+    .update(H)
+    .set({ status: "ACCEPTED", appointmentId, resolvedAt: now })
+    .where(and(eq(H.id, holdId), eq(H.status, "ACTIVE")))
+    .returning({ entryId: H.waitlistEntryId });
+  if (!hold) return;
+  await db
+    .update(W)
+    .set({ status: "BOOKED" })
+    .where(and(eq(W.id, hold.entryId), ne(W.status, "BOOKED")));
+  // Accepting the offer audits with the staff member who answered; a booking made otherwise on the patient's own
+  // hold (the receptionist booking her directly) is audited here.
+  if (options.audit)
+    await db.insert(schema.auditLog).values({
+      tenantId: db.tenantId,
+      actorUserId: null,
+      actorEmail: "sistema",
+      action: "waitlist.offerAccepted",
+      details: { holdId, waitlistEntryId: hold.entryId, appointmentId, by: "booking" },
+      createdAt: now,
+    });
+}
