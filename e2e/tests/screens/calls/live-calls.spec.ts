@@ -154,6 +154,10 @@ test("the dashboard shows a softphone call in progress and its transcript as it 
     await box.fill(answer);
     await box.press("Enter");
     await expect(box).toHaveValue("");
+    // The gateway echoes the caller's words before the agent's reply: the turn starts there.
+    await expect(log.locator('[data-speaker="caller"][data-final="true"]').last()).toHaveText(
+      `Você: ${answer}`,
+    );
     if (answer === "não, obrigada") break;
     question = await agentTurn(page, log);
     await expect(transcript.locator('[data-kind="CALLER"]').last()).toContainText(answer);
