@@ -20,6 +20,7 @@ import {
   printTable,
 } from "./lib";
 import { benchLighthouse, LIGHTHOUSE_TARGET } from "./lighthouse";
+import { benchLive } from "./live";
 import { benchLoad } from "./load";
 import { benchPatientList, PATIENTS } from "./patient-list";
 import { benchPgRestart } from "./pg-restart";
@@ -39,13 +40,22 @@ async function withDatabase<T>(
 }
 
 /**
- * `npm run bench -- browser` (or `scheduling`, `voice`, `providers`, `billing`, `load`, `lighthouse`, `access`) runs one
- * part; none runs them all. `soak` (30 minutes by default) and `cost` (a baseline checkout against this tree) run
- * only when named.
+ * `npm run bench -- browser` (or `scheduling`, `voice`, `providers`, `billing`, `load`, `lighthouse`, `access`,
+ * `live`) runs one part; none runs them all. `soak` (30 minutes by default) and `cost` (a baseline checkout against
+ * this tree) run only when named.
  */
 const parts = new Set(process.argv.slice(2));
 const wanted = (
-  part: "scheduling" | "browser" | "voice" | "providers" | "billing" | "load" | "lighthouse" | "access",
+  part:
+    | "scheduling"
+    | "browser"
+    | "voice"
+    | "providers"
+    | "billing"
+    | "load"
+    | "lighthouse"
+    | "access"
+    | "live",
 ) => parts.size === 0 || parts.has(part);
 
 async function main() {
@@ -58,6 +68,7 @@ async function main() {
   if (wanted("billing")) await billingBenches();
   if (wanted("lighthouse")) await lighthouseBenches();
   if (wanted("access")) await benchAccess();
+  if (wanted("live")) await benchLive();
   if (wanted("load")) {
     await benchLoad();
     await benchPgRestart();

@@ -110,6 +110,8 @@ beforeAll(async () => {
     clientEmail: MARIA.email,
     withRecording: true,
     summary: "Maria Aparecida remarcou a consulta",
+    // 'Recado para retornar' (decision 0034): her own words, erased with the rest.
+    callbackMessage: "Maria Aparecida pede retorno no 98765-4321",
     messages: [
       { sender: "AGENT", content: "Olá! Com quem eu falo?" },
       { sender: "CALLER", content: "Maria Aparecida, CPF 123.456.789-09" },

@@ -49,6 +49,7 @@ async function main() {
   // The composition root (docs/decisions/0043-composition-root.md): every service, once, for the requests and the jobs.
   // Without SMTP_URL e-mail stays in the outbox (read at /dev/outbox); with it, a poll sends what is unsent.
   const services = createServices(config, data, {
+    listen: database.listen,
     smtp: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
   });
   const emailSender = services.mailer;
@@ -105,7 +106,7 @@ async function main() {
       server,
       delayMs: env.SHUTDOWN_DELAY_MS,
       timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-      background: [() => jobs.stop(), async () => emailSender?.stop()],
+      background: [() => jobs.stop(), async () => emailSender?.stop(), () => services.callEvents.stop()],
       closeDatabase: () => database.close(),
     });
     if (outcome.cut) logger.warn(outcome, "requests still in flight at SHUTDOWN_TIMEOUT_MS were cut");

@@ -934,6 +934,7 @@ describe("every procedure a call ticket or the agent credential reaches, fed jun
         actions: [{ actionType: "APPOINTMENT_CREATED", timestamp: at, details: { servico: "Consulta" } }],
       },
       "calls.setData": { entries: { Motivo: "Agendamento" } },
+      "calls.takeMessage": { message: "Pedro pede retorno amanhã de manhã." },
       "calls.identifyClient": { clientId: client.id },
       "clients.optOutOfCalls": { clientId: client.id },
       "calls.recordTurnTiming": {

@@ -13,6 +13,8 @@ import {
   enqueueSends,
   type JobQueue,
   type TelephonyProvider,
+  transferResultTwiml,
+  whisperTwiml,
 } from "@atende/api";
 import type { DataAccess } from "@atende/db";
 import { TELEPHONY_MESSAGES } from "@atende/shared/schemas/calls";
@@ -80,6 +82,30 @@ export function createTwilioWebhooks(deps: Deps): Hono {
     const outcome = await closeEndedCall(deps.data, params, now());
     deps.logger.info({ callSid: params.CallSid, status: params.CallStatus, outcome }, "twilio call status");
     return twiml(c, emptyTwiml());
+  });
+
+  // The warm transfer (issue #24): the whisper to whoever answers, and the dial's outcome.
+  app.post("/telephony/twilio/whisper", async (c) => {
+    const params = await verified(c);
+    if (params instanceof Response) return params;
+    return twiml(c, await whisperTwiml(deps.data, c.req.query("call") ?? ""));
+  });
+
+  app.post("/telephony/twilio/transfer-result", async (c) => {
+    const params = await verified(c);
+    if (params instanceof Response) return params;
+    const result = await transferResultTwiml(
+      deps.data,
+      deps.config,
+      params,
+      c.req.query("call") ?? "",
+      now(),
+    );
+    deps.logger.info(
+      { callSid: params.CallSid, dialStatus: params.DialCallStatus, outcome: result.outcome },
+      "twilio transfer result",
+    );
+    return twiml(c, result.twiml);
   });
 
   return app;

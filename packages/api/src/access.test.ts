@@ -110,6 +110,7 @@ describe("the procedure walk", () => {
       "calls.recordActions",
       "calls.recordTurnTiming",
       "calls.setData",
+      "calls.takeMessage",
       "calls.transfer",
       // 'Não quero receber ligações' (docs/decisions/0051-contact-opt-out.md).
       "clients.optOutOfCalls",

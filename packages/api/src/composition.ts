@@ -3,7 +3,7 @@
 // database, and so is the job runner with every domain's handlers (jobs/ itself knows no domain). The server's main
 // builds them and hands them to the request context, the runner and the routes; tests do the same through the test
 // harness. No module keeps a service of its own.
-import type { DataAccess } from "@atende/db";
+import type { DataAccess, Listen } from "@atende/db";
 import { billingJobs } from "./billing/jobs";
 import { CalendarService } from "./calendar/service";
 import { calendarJobs } from "./calendar/sync";
@@ -13,6 +13,7 @@ import { confirmationJobs } from "./confirmations/scheduler";
 import type { Services } from "./context";
 import { weeklyReportJobs } from "./dashboard/weekly-report";
 import { JobQueue, JobRunner } from "./jobs/runner";
+import { CallEventHub } from "./live/events";
 import { createEmailSender, type EmailSenderOptions } from "./mail/outbox";
 import { STAFF_OFFER_SENDER } from "./offer-sender";
 import { createPaymentProvider } from "./payments";
@@ -26,6 +27,8 @@ export interface ServiceOptions {
   smtp?: Pick<EmailSenderOptions, "smtpUrl" | "from"> | undefined;
   /** The clock jobs are enqueued at when they say no time (tests freeze it). */
   now?: () => Date;
+  /** The database's LISTEN (`DatabaseHandle.listen`): without it the live stream of calls answers 503. */
+  listen?: Listen | undefined;
 }
 
 export type { Services };
@@ -39,6 +42,7 @@ export function createServices(config: ApiConfig, data: DataAccess, options: Ser
     recordings: createRecordingStore(config),
     mailer: options.smtp && createEmailSender(data, { ...options.smtp, now: options.now }),
     queue,
+    callEvents: new CallEventHub(options.listen),
     // Waitlist offers: the staff answer them from the dashboard until a channel (WhatsApp, the agent's call) is
     // built here in their place (docs/decisions/0046-waitlist.md).
     offers: STAFF_OFFER_SENDER,

@@ -4,6 +4,7 @@ import type { AgentCall } from "./auth/call-tokens";
 import type { CalendarService } from "./calendar/service";
 import type { ApiConfig } from "./config";
 import type { JobQueue } from "./jobs/runner";
+import type { CallEventHub } from "./live/events";
 import type { EmailSender } from "./mail/outbox";
 import type { OfferSender } from "./offer-sender";
 import type { PaymentProvider } from "./payments/provider";
@@ -28,6 +29,8 @@ export interface Services {
   mailer: EmailSender | undefined;
   /** The job queue's writing end; the server's runner (jobs/index.ts) runs what it holds. */
   queue: JobQueue;
+  /** The calls' events from the database's LISTEN, fanned out to the live stream's watchers (decision 0034). */
+  callEvents: CallEventHub;
   /**
    * How waitlist offers reach patients (docs/decisions/0046-waitlist.md): the staff on the dashboard by default; a
    * WhatsApp or call channel replaces it in createServices.

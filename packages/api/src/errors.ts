@@ -127,7 +127,10 @@ export function errorShapeOf(error: unknown): ErrorShape {
   }
   const trpcError = getTRPCErrorFromUnknown(error);
   const status = getHTTPStatusCodeFromError(trpcError);
-  const internal = status >= 500 && !(trpcError.cause instanceof UpstreamError);
+  // A 503 is thrown on purpose, with its pt-BR message (the live stream while the server stops, decision 0034); an
+  // unexpected error is a 500.
+  const internal =
+    status >= 500 && !(trpcError.cause instanceof UpstreamError) && trpcError.code !== "SERVICE_UNAVAILABLE";
   const issues = internal ? [] : (issuesOf(trpcError.cause) ?? []);
   const message = internal ? "Erro interno do servidor" : (issues[0]?.message ?? trpcError.message);
   return { status, message, issues, internal };

@@ -93,6 +93,7 @@ const INFRASTRUCTURE = [
   "context.ts",
   "errors.ts",
   "jobs/",
+  "live/",
   "mail/",
   "occupied-minutes.ts",
   "offer-sender.ts",

@@ -23,7 +23,13 @@ export {
 } from "./calendar";
 export { DEMO_TENANT_ID, seedDemoTenant } from "./calls/demo";
 export { RECORDING_NOT_FOUND } from "./calls/recordings";
-export { answerInboundCall, closeEndedCall, webhookUrls } from "./calls/webhooks";
+export {
+  answerInboundCall,
+  closeEndedCall,
+  transferResultTwiml,
+  webhookUrls,
+  whisperTwiml,
+} from "./calls/webhooks";
 export { createJobRunner, createServices, type ServiceOptions, type Services } from "./composition";
 export {
   type ApiConfig,

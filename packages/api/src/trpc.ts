@@ -11,6 +11,7 @@
 //   agentToolProcedure        ctx.db: TenantTx, for a user OR the telephony gateway's agent (decision 0016)
 //   agentCallProcedure        ctx.db: TenantTx and ctx.call, for the agent only (the call's own record)
 //   ticketProcedure           ctx.db: TenantTx of the tenant a valid call ticket names (opening a call)
+//   watchProcedure            ctx.inTenant(fn) of the tenant a valid watch ticket names (the live stream)
 // A procedure built any other way has no database at all, and the procedure walk test refuses it.
 import {
   type DataAccess,
@@ -22,12 +23,14 @@ import {
   type TenantTx,
 } from "@atende/db";
 import { and, eq, sql } from "@atende/db/orm";
+import { TOOL_ACTIVITIES } from "@atende/shared/schemas/live-calls";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { middlewareMarker } from "@trpc/server/unstable-core-do-not-import";
 import type { z } from "zod";
 import { SUPER_ADMIN_ONLY } from "./auth/actor";
 import { type AgentCall, type CallTicket, verifyCallTicket } from "./auth/call-tokens";
 import { SESSION_EXPIRED } from "./auth/tokens";
+import { verifyWatchTicket, type Watcher } from "./auth/watch-tickets";
 import { isProduction } from "./config";
 import { type Actor, actingTenantOf, type Context } from "./context";
 import {
@@ -40,9 +43,12 @@ import {
   notFound,
   unauthorized,
 } from "./errors";
+import { reportActivity } from "./live/activity";
 import { syncParsing } from "./sync-parse";
 
 const t = initTRPC.context<Context>().create({
+  // The live stream (decision 0034): a comment line every 15 s keeps proxies from closing a quiet stream.
+  sse: { ping: { enabled: true, intervalMs: 15_000 } },
   // Never a stack trace; invalid input carries the spec's messages as `issues`, the first one as `message`.
   errorFormatter({ shape, error }) {
     const { message, issues } = errorShapeOf(error);
@@ -289,10 +295,18 @@ const agentToolScope = t.middleware(async ({ ctx, next, type, path }) => {
     invalid("Idempotency-Key", IDEMPOTENCY_KEY_REQUIRED);
   // A user must still be a member; the agent's credential is for one call of this tenant (decision 0016).
   const open = openTenant(data, tenantId, ctx.actor ? accessCheckOf(ctx.actor) : undefined);
+  // What the agent is doing, for the dashboard (decision 0034): written in the tool's own transaction, so it is
+  // published with the tool's work, and a refused tool (rolled back) leaves no trace of it.
+  const activity = agent ? TOOL_ACTIVITIES[path] : undefined;
+  const report = (db: TenantTx) =>
+    agent && activity ? reportActivity(db, agent.callId, activity, ctx.now()) : Promise.resolve();
   return inTransaction(
     (fn: (db: TenantTx) => Promise<void>) => open(fn),
     async (db) => {
-      if (!agent || type !== "mutation" || !key) return next({ ctx: { db, tenantId, data: closed } });
+      if (!agent || type !== "mutation" || !key) {
+        await report(db);
+        return next({ ctx: { db, tenantId, data: closed } });
+      }
       const mine = and(
         eq(toolCalls.tenantId, tenantId),
         eq(toolCalls.callId, agent.callId),
@@ -311,6 +325,7 @@ const agentToolScope = t.middleware(async ({ ctx, next, type, path }) => {
         if (done?.procedure !== path) invalid("Idempotency-Key", IDEMPOTENCY_KEY_REQUIRED);
         return { ok: true as const, data: done.result ?? undefined, marker: middlewareMarker, ctx: {} };
       }
+      await report(db);
       const result = await next({ ctx: { db, tenantId, data: closed } });
       if (result.ok) {
         await db
@@ -390,6 +405,34 @@ export const CALL_UNAUTHORIZED = "Chamada não autorizada";
 export const ticketProcedure = {
   input<P extends z.ZodType>(schema: P) {
     return base.input(schema).use(ticketScope);
+  },
+};
+
+// ─── The live stream of calls in progress (decision 0034) ──────────────────────────────────────────────────────────
+
+/**
+ * A watch ticket from the input (the browser's EventSource sends no header), for its user and tenant. The stream runs
+ * long, so no transaction is held: `ctx.inTenant(fn)` opens one per read, each checking again that the watcher is
+ * still a member (or a super-admin acting in the tenant), so a removed member's stream fails at its next read.
+ */
+const watchScope = t.middleware(async ({ ctx, next, getRawInput }) => {
+  const data: DataAccess = ctx.data;
+  const raw = (await getRawInput()) as { ticket?: unknown } | undefined;
+  const token = typeof raw?.ticket === "string" ? raw.ticket : "";
+  const watcher: Watcher | undefined = await verifyWatchTicket(token, ctx.config.jwtSecret, ctx.now());
+  if (!watcher) unauthorized(SESSION_EXPIRED);
+  const check: TenantAccessCheck = watcher.superAdmin
+    ? { kind: "superAdmin", userId: watcher.userId }
+    : { kind: "member", userId: watcher.userId };
+  const inTenant: TenantSteps = openTenant(data, watcher.tenantId, check);
+  return next({ ctx: { inTenant, tenantId: watcher.tenantId, watcher, data: closed } });
+});
+doors.set(watchScope._middlewares[0] as object, { kind: "tenant" });
+
+/** The live stream's subscriptions: the tenant is the one a valid watch ticket names, never the input's. */
+export const watchProcedure = {
+  input<P extends z.ZodType>(schema: P) {
+    return base.input(schema).use(watchScope);
   },
 };
 

@@ -21,9 +21,17 @@ export type Queryable = Database | Tx;
 
 export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
+/**
+ * `LISTEN channel`: `onPayload` gets each notification's payload (sent with `pg_notify`, delivered when the sending
+ * transaction commits); the answer stops listening. postgres.js listens on a connection of its own and listens again
+ * after a reconnect; PGlite delivers its own process's notifications (docs/decisions/0034-live-calls.md).
+ */
+export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: "pglite" | "postgres";
+  listen: Listen;
   /** Applies the migrations of `folder` (drizzle/ by default) that the database lacks. */
   migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
@@ -49,6 +57,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     return {
       db,
       kind: "postgres",
+      async listen(channel, onPayload) {
+        const { unlisten } = await client.listen(channel, onPayload);
+        return unlisten;
+      },
       migrate: (folder = migrationsFolder) => migratePostgres(db, { migrationsFolder: folder }),
       close: () => client.end({ timeout: 5 }),
     };
@@ -63,6 +75,10 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
   return {
     db,
     kind: "pglite",
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
     migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
   };

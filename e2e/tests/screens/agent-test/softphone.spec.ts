@@ -198,7 +198,12 @@ test("a browser test call books an appointment, ends with 'Teste concluído!' an
   await page.getByRole("tab", { name: "Conversa" }).click();
   const messages = page.getByRole("list", { name: "Mensagens da conversa" });
   await expect(messages.getByText("quero marcar uma consulta")).toBeVisible();
-  await expect(messages.getByText("Olá, aqui é a Lia. Como posso ajudar?")).toBeVisible();
+  // The welcome, with the recording notice the tenant keeps on by default (decision 0034).
+  await expect(
+    messages.getByText(
+      "Olá, aqui é a Lia. Esta ligação pode ser gravada e acompanhada pela nossa equipe. Como posso ajudar?",
+    ),
+  ).toBeVisible();
   await expect(messages.getByText(/Pronto, está agendado/)).toBeVisible();
 
   await page.goto("/dashboard/atendimentos");

@@ -8,6 +8,7 @@ import {
   CallOpened,
   CallOpenInput,
   CallPlacedResult,
+  CallTakeMessageInput,
   CallToNumberInput,
   CallTurnTimingInput,
 } from "@atende/shared/schemas/calls";
@@ -28,6 +29,7 @@ import {
   recordCallActions,
   recordTurnTiming,
   setCallData,
+  takeCallbackMessage,
   touchCall,
 } from "./calls";
 import { placeDemoCall } from "./demo";
@@ -94,6 +96,14 @@ export const callsRouter = {
     .input(CallFinishInput)
     .output(CallFinished)
     .mutation(({ ctx, input }) => finishCall(ctx.db, ctx.call, input)),
+  /**
+   * The caller's message when the warm transfer found nobody (issue #24): kept on the conversation as 'Recado para
+   * retornar'.
+   */
+  takeMessage: agentCallProcedure
+    .input(CallTakeMessageInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => takeCallbackMessage(ctx.db, ctx.call, input.message)),
   /**
    * The agent transfers its call to the tenant's forwarding phone: a Twilio call is updated with `<Dial>` (the
    * gateway asks before it closes the stream); a browser call has nothing to dial (`dialed: false`).

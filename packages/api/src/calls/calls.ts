@@ -17,6 +17,7 @@ import {
   TEST_CALLS_PER_DAY,
 } from "@atende/shared/schemas/calls";
 import { CONVERSATION_NOT_FOUND } from "@atende/shared/schemas/conversations";
+import { spokenWelcome } from "@atende/shared/schemas/live-calls";
 import { parseOffsetDateTime, startOfDay, today } from "@atende/shared/time";
 import type { z } from "zod";
 import {
@@ -33,6 +34,7 @@ import { professionals } from "../catalogue/professionals";
 import type { ApiConfig } from "../config";
 import { invalid, notFound, tooManyRequests, unauthorized } from "../errors";
 import { getTenantProfile } from "../identity/tenant-profile";
+import { publishCallEvent } from "../live/events";
 import { listAvailabilities } from "../scheduling/availability";
 import { clients as clientService, findClientsByPhone } from "../scheduling/clients";
 import { findVoiceAgent } from "./voice-agent";
@@ -116,7 +118,12 @@ export async function openCall(
     .update(tickets)
     .set({ usedAt: now })
     .where(and(eq(tickets.id, ticket.callId), isNull(tickets.usedAt)))
-    .returning({ id: tickets.id, callSid: tickets.callSid, direction: tickets.direction });
+    .returning({
+      id: tickets.id,
+      callSid: tickets.callSid,
+      direction: tickets.direction,
+      returnedAt: tickets.returnedAt,
+    });
   if (!redeemed) unauthorized(CALL_MESSAGES.unauthorizedCall);
   // A phone call's ticket opens only that call's stream (a leaked ticket cannot open another); the refusal rolls the
   // redemption back with it.
@@ -133,20 +140,34 @@ export async function openCall(
     listOfferedServices(db),
     listAvailabilities(db, {}),
   ]);
-  await db.insert(c).values({
-    id: ticket.callId,
-    tenantId: db.tenantId,
-    status: "ACTIVE",
-    direction: redeemed.direction,
-    callSid: input.callSid ?? input.streamSid,
-    isTest: ticket.isTest,
-    phoneNumber: callerNumber,
-    clientId: client?.id ?? null,
-    clientName: client?.fullName ?? null,
-    clientEmail: client?.email ?? null,
-    startedAt: now,
-    lastActivityAt: now,
-  });
+  // A caller brought back from a warm transfer nobody answered (issue #24) goes on in the same conversation: it is
+  // in progress again, its record and what it already metered kept.
+  const returned = redeemed.returnedAt !== null;
+  const resumed = returned
+    ? await db
+        .update(c)
+        .set({ status: "ACTIVE", endedAt: null, lastActivityAt: now, liveActivity: "LISTENING" })
+        .where(eq(c.id, ticket.callId))
+        .returning({ id: c.id })
+    : [];
+  if (resumed.length === 0) {
+    await db.insert(c).values({
+      id: ticket.callId,
+      tenantId: db.tenantId,
+      status: "ACTIVE",
+      direction: redeemed.direction,
+      callSid: input.callSid ?? input.streamSid,
+      isTest: ticket.isTest,
+      phoneNumber: callerNumber,
+      clientId: client?.id ?? null,
+      clientName: client?.fullName ?? null,
+      clientEmail: client?.email ?? null,
+      startedAt: now,
+      lastActivityAt: now,
+      liveActivity: "LISTENING",
+    });
+  }
+  await publishCallEvent(db, ticket.callId, "STARTED");
   // A real call may last as long as the minutes the tenant has left (a hard cap; at least a minute, since the call
   // was let in with minutes), and never more than the 30-minute cap; a test call draws on nothing.
   const maxSeconds = ticket.isTest
@@ -161,7 +182,8 @@ export async function openCall(
     clockOffsetMs: clockOffsetOf(config, input.now, now),
     callerNumber,
     knowledge: {
-      agent,
+      // What the agent says first: the welcome, with the recording notice when the tenant keeps it on (decision 0034).
+      agent: { ...agent, welcomeMessage: spokenWelcome(agent.welcomeMessage, agent.recordingNotice) },
       profile,
       establishments: establishmentList,
       professionals: professionalList,
@@ -169,6 +191,7 @@ export async function openCall(
       availabilities,
     },
     client,
+    ...(resumed.length > 0 ? { returnedFromTransfer: true } : {}),
   };
 }
 
@@ -213,6 +236,9 @@ export async function appendCallMessages(
       timestamp: new Date(message.timestamp),
     })),
   );
+  // A turn's messages are written when it ended: the agent listens again (decision 0034).
+  await db.update(c).set({ liveActivity: "LISTENING" }).where(eq(c.id, call.callId));
+  await publishCallEvent(db, call.callId, "TURN");
 }
 
 export async function recordCallActions(
@@ -234,6 +260,7 @@ export async function recordCallActions(
   );
   const last = input.actions.at(-1);
   if (last) await db.update(c).set({ actionType: last.actionType }).where(eq(c.id, call.callId));
+  await publishCallEvent(db, call.callId, "ACTION");
 }
 
 export async function setCallData(db: TenantTx, call: AgentCall, input: z.output<typeof CallDataInput>) {
@@ -266,6 +293,16 @@ export async function identifyCallClient(db: TenantTx, call: AgentCall, clientId
 }
 
 /**
+ * The message a caller left when the warm transfer found nobody (issue #24): kept on the conversation and shown in the
+ * dashboard as 'Recado para retornar'. A later message replaces it.
+ */
+export async function takeCallbackMessage(db: TenantTx, call: AgentCall, message: string): Promise<void> {
+  await activeCall(db, call);
+  await db.update(c).set({ callbackMessage: message }).where(eq(c.id, call.callId));
+  await publishCallEvent(db, call.callId, "MESSAGE");
+}
+
+/**
  * Ends the call's record and meters it: one usage record per call, whatever number of times the gateway asks (a
  * finished call answers the usage it recorded and changes nothing).
  */
@@ -286,12 +323,13 @@ export async function finishCall(
     .set({
       status: input.status,
       endedAt: new Date(input.endedAt),
-      duration: seconds,
-      summary: input.summary ?? null,
-      transferredTo: input.transferredTo ?? null,
+      // A call brought back from a transfer adds its second leg to the first (issue #24).
+      duration: sql`coalesce(${c.duration}, 0) + ${seconds}`,
+      summary: sql`coalesce(${input.summary ?? null}, ${c.summary})`,
+      transferredTo: sql`coalesce(${input.transferredTo ?? null}, ${c.transferredTo})`,
       recordingPath: input.recorded ? `${db.tenantId}/${call.callId}.wav` : null,
       recordingFailed: input.recordingFailed ?? false,
-      billedMinutes: ticket?.isTest ? 0 : minutes,
+      billedMinutes: sql`coalesce(${c.billedMinutes}, ${ticket?.isTest ? 0 : minutes})`,
       confirmationOutcome: input.confirmationOutcome ?? null,
     })
     .where(and(eq(c.id, call.callId), eq(c.status, "ACTIVE")))
@@ -326,6 +364,7 @@ export async function finishCall(
     .from(usage)
     .where(eq(usage.conversationId, call.callId));
   if (!recordedUsage) notFound(CONVERSATION_NOT_FOUND);
+  if (ended) await publishCallEvent(db, call.callId, "ENDED");
   return recordedUsage;
 }
 
@@ -402,6 +441,7 @@ export async function finishLostCall(db: TenantTx, callId: string, silentSince: 
     .returning({ id: c.id });
   if (!ended) return false;
   await meterCall(db, { conversationId: callId, seconds, isTest: lost.isTest, at: endedAt });
+  await publishCallEvent(db, callId, "ENDED");
   return true;
 }
 

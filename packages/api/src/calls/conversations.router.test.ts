@@ -78,6 +78,7 @@ describe("conversations.list", () => {
       establishmentName: "Clínica Centro",
       summary: "Paciente agendou consulta de rotina para sexta-feira às 15h.",
       isTest: false,
+      callbackMessage: null,
     });
     expect(list[0]).toMatchObject({ origin: "OUTBOUND", isTest: true, actionType: null });
     expect(list[3]).toMatchObject({ status: "MISSED", clientName: null, summary: null, duration: 20 });
@@ -196,6 +197,7 @@ describe("conversations.get", () => {
       collectedData: { nome: "Maria Silva", servico: "Consulta de rotina" },
       hasRecording: false,
       recordingFailed: false,
+      callbackMessage: null,
       latency: { turns: [], p50Ms: null, p95Ms: null },
     });
   });

@@ -2,14 +2,17 @@
 // service's writers.
 
 import {
+  CONVERSATION_NOT_FOUND,
   ConversationDetail,
   ConversationListInput,
   ConversationListItem,
 } from "@atende/shared/schemas/conversations";
+import { LiveWatchInput, WatchTicket } from "@atende/shared/schemas/live-calls";
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
-import { tenantProcedure } from "../trpc";
+import { tenantProcedure, watchProcedure } from "../trpc";
 import { getConversation, listConversations } from "./conversations";
+import { issueWatchTicket, watchCalls } from "./live";
 import { RECORDING_CONTENT_TYPE, recordingKeyOf } from "./recordings";
 
 export const conversationsRouter = {
@@ -32,4 +35,27 @@ export const conversationsRouter = {
       key: await recordingKeyOf(ctx.db, input.id),
       contentType: RECORDING_CONTENT_TYPE,
     })),
+  /**
+   * A ticket for the live stream (decision 0034), good for a minute: with `callId`, for that call's transcript too
+   * (written to the audit log). Members and a super-admin acting in the tenant may watch.
+   */
+  watchTicket: tenantProcedure
+    .input(z.object({ callId: z.uuid(CONVERSATION_NOT_FOUND).optional() }))
+    .output(WatchTicket)
+    .mutation(({ ctx, input }) =>
+      issueWatchTicket(ctx.db, ctx.actor, input.callId ?? null, ctx.config, ctx.now()),
+    ),
+  /**
+   * The calls in progress and, with `callId`, that call's transcript, as they change (Server-Sent Events; tRPC only).
+   * The tenant is the watch ticket's; another tenant's call is a 404.
+   */
+  live: watchProcedure
+    .input(LiveWatchInput)
+    .subscription(({ ctx, input, signal }) =>
+      watchCalls(
+        { inTenant: ctx.inTenant, tenantId: ctx.tenantId, watcher: ctx.watcher, callEvents: ctx.callEvents },
+        input,
+        signal,
+      ),
+    ),
 } satisfies TRPCRouterRecord;

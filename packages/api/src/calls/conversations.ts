@@ -22,8 +22,15 @@ import {
   type ConversationLatency,
   type ConversationListInput,
   type ConversationListItem,
+  conversationActionLabel,
   percentileMs,
 } from "@atende/shared/schemas/conversations";
+import {
+  LIVE_ACTIVITIES,
+  type LiveActivity,
+  type LiveCall,
+  type LiveTranscript,
+} from "@atende/shared/schemas/live-calls";
 import { toWireInstant } from "@atende/shared/time";
 import { conflict, notFound } from "../errors";
 
@@ -75,6 +82,8 @@ export interface RecordConversationInput extends ConversationStart {
   duration?: number | null;
   summary?: string | null;
   transferredTo?: string | null;
+  /** 'Recado para retornar' (issue #24). */
+  callbackMessage?: string | null;
   recordingPath?: string | null;
   billedMinutes?: number | null;
   /** The list's main action; defaults to the last action performed. */
@@ -134,6 +143,7 @@ export async function recordConversation(
         actionType: input.actionType ?? lastAction?.actionType ?? null,
         summary: input.summary ?? null,
         transferredTo: input.transferredTo ?? null,
+        callbackMessage: input.callbackMessage ?? null,
         recordingPath: input.recordingPath ?? null,
         billedMinutes: input.billedMinutes ?? null,
       })
@@ -238,6 +248,7 @@ const listColumns = {
   establishmentName: c.establishmentName,
   summary: c.summary,
   isTest: c.isTest,
+  callbackMessage: c.callbackMessage,
 };
 
 interface ListRow {
@@ -253,6 +264,7 @@ interface ListRow {
   establishmentName: string | null;
   summary: string | null;
   isTest: boolean;
+  callbackMessage: string | null;
 }
 
 function toListItem(row: ListRow): ConversationListItem {
@@ -269,6 +281,84 @@ function toListItem(row: ListRow): ConversationListItem {
     establishmentName: row.establishmentName,
     summary: row.summary,
     isTest: row.isTest,
+    callbackMessage: row.callbackMessage,
+  };
+}
+
+/**
+ * The calls in progress (issue #24), oldest first as the front desk reads them, each with what its agent is doing
+ * (decision 0034). A call the sweep of lost calls has not finished yet still shows until it does.
+ */
+export async function listLiveCalls(db: TenantTx): Promise<LiveCall[]> {
+  const rows = await db
+    .select({
+      id: c.id,
+      clientName: callerName,
+      phoneNumber: callerPhone,
+      startedAt: c.startedAt,
+      isTest: c.isTest,
+      activity: c.liveActivity,
+    })
+    .from(c)
+    .leftJoin(linked, linkedClient)
+    .where(eq(c.status, "ACTIVE"))
+    .orderBy(asc(c.startedAt), asc(c.id))
+    .limit(LIVE_CALLS_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    clientName: row.clientName,
+    phoneNumber: row.phoneNumber,
+    startedAt: toWireInstant(row.startedAt),
+    isTest: row.isTest,
+    activity: liveActivityOf(row.activity),
+  }));
+}
+
+/** At most this many calls in progress are listed (a tenant's lines are far fewer). */
+const LIVE_CALLS_LIMIT = 100;
+
+function liveActivityOf(value: string | null): LiveActivity | null {
+  return (LIVE_ACTIVITIES as readonly string[]).includes(value ?? "") ? (value as LiveActivity) : null;
+}
+
+/**
+ * A call's transcript as it goes: its turns (the caller's, the agent's, the tools' lines the server wrote) and the
+ * actions completed, in time order; another tenant's call is a 404 like an unknown one.
+ */
+export async function liveTranscript(db: TenantTx, id: string): Promise<LiveTranscript> {
+  const [row] = await db
+    .select({ status: c.status, activity: c.liveActivity, callbackMessage: c.callbackMessage })
+    .from(c)
+    .where(eq(c.id, id))
+    .limit(1);
+  if (!row) notFound(CONVERSATION_NOT_FOUND);
+  const messages = await db
+    .select({ sender: m.sender, content: m.content, timestamp: m.timestamp })
+    .from(m)
+    .where(eq(m.conversationId, id))
+    .orderBy(asc(m.timestamp), asc(m.id));
+  const actions = await db
+    .select({ actionType: a.actionType, timestamp: a.timestamp })
+    .from(a)
+    .where(eq(a.conversationId, id))
+    .orderBy(asc(a.timestamp), asc(a.id));
+  const lines = [
+    ...messages.map((message) => ({ kind: message.sender, text: message.content, at: message.timestamp })),
+    ...actions.map((action) => ({
+      kind: "ACTION" as const,
+      text: conversationActionLabel(action.actionType),
+      at: action.timestamp,
+    })),
+  ]
+    // Stable: a message and an action of the same instant keep messages first.
+    .sort((x, y) => x.at.getTime() - y.at.getTime())
+    .map((line) => ({ kind: line.kind, text: line.text, timestamp: toWireInstant(line.at) }));
+  return {
+    callId: id,
+    status: row.status,
+    activity: row.status === "ACTIVE" ? liveActivityOf(row.activity) : null,
+    lines,
+    callbackMessage: row.callbackMessage,
   };
 }
 

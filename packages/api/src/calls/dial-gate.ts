@@ -27,7 +27,7 @@ import {
   type GatedTwiml,
   TwilioError,
 } from "../telephony/provider";
-import { webhookUrls } from "./webhooks";
+import { transferUrls, webhookUrls } from "./webhooks";
 
 /** Why we dial. A later purpose (a warm transfer, a confirmation call) is declared here with its audience and budget. */
 export type DialPurpose = "TEST_CALL" | "FORWARDING_TEST" | "TRANSFER" | "DEMO_CALL" | "CONFIRMATION_CALL";
@@ -222,18 +222,24 @@ function isRefusal(error: unknown): boolean {
   return error instanceof TRPCError && (error.code === "TOO_MANY_REQUESTS" || error.code === "BAD_REQUEST");
 }
 
+/** How long the forwarding phone rings before an unanswered caller is brought back to the agent. */
+export const TRANSFER_RING_SECONDS = 20;
+
 /**
- * Moves the live call `callSid` to `request.to` (a transfer: its TwiML becomes `<Dial>`). A number the purpose may not
- * dial, a limit reached or the provider's refusal moves nothing and answers false: the gateway ends the agent's call
- * as it ends a browser call's.
+ * Moves the live call `callSid` to `request.to`: a warm transfer (issue #24). Its TwiML becomes a `<Dial>` whose
+ * `<Number url>` whispers a summary of the call to whoever answers before the caller is connected, and whose `action`
+ * is told how the dial ended, so an unanswered caller is brought back to the agent (calls/webhooks.ts). A number the
+ * purpose may not dial, a limit reached or the provider's refusal moves nothing and answers false: the gateway ends
+ * the agent's call as it ends a browser call's.
  */
 export async function transferLiveCall(
   db: TenantTx,
   config: ApiConfig,
   request: DialRequest,
-  callSid: string,
+  call: { callId: string; callSid: string },
   now: Date,
 ): Promise<boolean> {
+  const { callSid } = call;
   const tenantId = tenantOf(db, request);
   const e164 = admittedNumber(request);
   if (!e164) return false;
@@ -243,8 +249,11 @@ export async function transferLiveCall(
     if (isRefusal(error)) return false;
     throw error;
   }
+  const urls = transferUrls(config, call.callId);
   const response = new twilio.twiml.VoiceResponse();
-  response.dial(e164);
+  response
+    .dial({ action: urls.result, method: "POST", timeout: TRANSFER_RING_SECONDS })
+    .number({ url: urls.whisper, method: "POST" }, e164);
   try {
     await dialerOf(config).updateCall(callSid, response.toString() as GatedTwiml);
   } catch (error) {

@@ -12,6 +12,7 @@ import {
 } from "@atende/shared/schemas/calls";
 import type { AgentCall } from "../auth/call-tokens";
 import type { ApiConfig } from "../config";
+import { reportActivity } from "../live/activity";
 import { connectStreamTwiml, sayAndHangUpTwiml, telephonyOf } from "../telephony/provider";
 import { issueCallTicket } from "./calls";
 import { placeCall, transferLiveCall } from "./dial-gate";
@@ -150,11 +151,12 @@ export async function transferCall(
     .from(tickets)
     .where(eq(tickets.id, call.callId));
   if (!to || !ticket?.callSid || telephonyOf(config).kind === "none") return { dialed: false, to };
+  await reportActivity(db, call.callId, "TRANSFERRING", now);
   const dialed = await transferLiveCall(
     db,
     config,
     { purpose: "TRANSFER", to, actor: { kind: "AGENT" } },
-    ticket.callSid,
+    { callId: call.callId, callSid: ticket.callSid },
     now,
   );
   return { dialed, to };

@@ -51,6 +51,7 @@ describe("voice agent (one per tenant)", () => {
       ddd: "11",
       forwardingPhone: null,
       forwardingWhatsapp: null,
+      recordingNotice: true,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-03:00$/),
     });
     expect(await tenant.api.voiceAgent.get()).toEqual(created);

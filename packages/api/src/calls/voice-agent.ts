@@ -25,6 +25,7 @@ function toRecord(row: Row): VoiceAgent {
     ddd: row.ddd,
     forwardingPhone: row.forwardingPhone,
     forwardingWhatsapp: row.forwardingWhatsapp,
+    recordingNotice: row.recordingNotice,
     createdAt: toWireInstant(row.createdAt),
   };
 }

@@ -3,15 +3,24 @@
 // CallSid: both find their tenant through the system access `inboundCallRouting`, then act in that tenant's
 // transaction. A replayed webhook finds what the first one left and changes nothing again.
 import { type DataAccess, schema, type TenantTx } from "@atende/db";
-import { and, eq, isNull } from "@atende/db/orm";
+import { and, eq, isNotNull, isNull } from "@atende/db/orm";
 import { e164Of } from "@atende/shared/phone";
 import { TELEPHONY_MESSAGES } from "@atende/shared/schemas/calls";
+import { TRANSFER_UNANSWERED_LINE, TRANSFER_UNANSWERED_NOTE } from "@atende/shared/schemas/live-calls";
 import { signCallTicket } from "../auth/call-tokens";
 import { hasMinutes } from "../billing/minutes";
 import type { ApiConfig } from "../config";
-import { connectStreamTwiml, sayAndHangUpTwiml } from "../telephony/provider";
+import { publishCallEvent } from "../live/events";
+import {
+  connectStreamTwiml,
+  emptyTwiml,
+  sayAndHangUpTwiml,
+  sayThenConnectStreamTwiml,
+  sayTwiml,
+} from "../telephony/provider";
 import { finishCall, issueCallTicket } from "./calls";
 import { dialTwiml } from "./dial-gate";
+import { transferSummary } from "./transfer-summary";
 import { findVoiceAgent } from "./voice-agent";
 
 const tickets = schema.callTickets;
@@ -31,6 +40,102 @@ export function webhookUrls(config: ApiConfig): { voiceUrl: string; statusCallba
     voiceUrl: `${origin}/telephony/twilio/voice`,
     statusCallback: `${origin}/telephony/twilio/status`,
   };
+}
+
+/**
+ * A warm transfer's two webhooks (issue #24), named in its `<Dial>` with the call's id: the whisper said to whoever
+ * answers the forwarding phone, and the dial's outcome. Twilio signs each over the URL, call id included, so the id
+ * is the one we gave it.
+ */
+export function transferUrls(config: ApiConfig, callId: string): { whisper: string; result: string } {
+  const origin = config.serverOrigin.replace(/\/+$/, "");
+  const call = encodeURIComponent(callId);
+  return {
+    whisper: `${origin}/telephony/twilio/whisper?call=${call}`,
+    result: `${origin}/telephony/twilio/transfer-result?call=${call}`,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The phone call a call id names (its ticket was bound to a CallSid), found through the webhooks' system door. */
+async function phoneCallOf(data: DataAccess, callId: string) {
+  if (!UUID.test(callId)) return undefined;
+  const [ticket] = await data
+    .system("inboundCallRouting")
+    .select({ id: tickets.id, tenantId: tickets.tenantId, callSid: tickets.callSid, isTest: tickets.isTest })
+    .from(tickets)
+    .where(eq(tickets.id, callId))
+    .limit(1);
+  return ticket?.callSid ? { ...ticket, callSid: ticket.callSid } : undefined;
+}
+
+/**
+ * `POST /telephony/twilio/whisper?call=…`: what whoever answers the forwarding phone hears before the caller is
+ * connected: who is calling, what they want, what the agent already did (transfer-summary.ts). An unknown call hears
+ * nothing and is connected.
+ */
+export async function whisperTwiml(data: DataAccess, callId: string): Promise<string> {
+  const call = await phoneCallOf(data, callId);
+  if (!call) return emptyTwiml();
+  return sayTwiml(await data.inTenant(call.tenantId, (db) => transferSummary(db, callId)));
+}
+
+/** Twilio's `DialCallStatus` values of a dial someone answered. */
+const ANSWERED = new Set(["completed", "answered"]);
+
+export type TransferResult = "answered" | "returned" | "ignored";
+
+/**
+ * `POST /telephony/twilio/transfer-result?call=…`: the warm transfer's dial ended. Answered: the call is over when
+ * they hang up (an empty answer). Not answered (busy, no answer, failed, canceled): the caller is told and brought back
+ * to the agent in the same conversation record: the call's ticket is armed again and signed anew, and a new stream
+ * opens it (`calls.open` resumes the conversation, `returnedFromTransfer`), where the agent takes a message.
+ */
+export async function transferResultTwiml(
+  data: DataAccess,
+  config: ApiConfig,
+  params: Record<string, string>,
+  callId: string,
+  now: Date,
+): Promise<{ outcome: TransferResult; twiml: string }> {
+  const call = await phoneCallOf(data, callId);
+  if (!call || params.CallSid !== call.callSid) return { outcome: "ignored", twiml: emptyTwiml() };
+  if (ANSWERED.has(params.DialCallStatus ?? "")) return { outcome: "answered", twiml: emptyTwiml() };
+  return data.inTenant(call.tenantId, async (db) => {
+    const [conversation] = await db
+      .select({ phoneNumber: conversations.phoneNumber })
+      .from(conversations)
+      .where(eq(conversations.id, callId));
+    if (!conversation) return { outcome: "ignored" as const, twiml: emptyTwiml() };
+    // Armed again (a replay of this webhook finds it armed and signs again, as the voice webhook does).
+    const rearmed = await db
+      .update(tickets)
+      .set({ usedAt: null, returnedAt: now })
+      .where(and(eq(tickets.id, callId), isNotNull(tickets.usedAt)))
+      .returning({ id: tickets.id });
+    if (rearmed.length > 0) {
+      await db.insert(schema.conversationMessages).values({
+        tenantId: call.tenantId,
+        conversationId: callId,
+        sender: "SYSTEM",
+        content: TRANSFER_UNANSWERED_NOTE,
+        timestamp: now,
+      });
+      await publishCallEvent(db, callId, "MESSAGE");
+    }
+    const token = await signCallTicket(
+      { callId, tenantId: call.tenantId, isTest: call.isTest },
+      config.jwtSecret,
+      now,
+    );
+    const parameters: Record<string, string> = { token, callId, callSid: call.callSid };
+    if (conversation.phoneNumber) parameters.from = conversation.phoneNumber;
+    return {
+      outcome: "returned" as const,
+      twiml: sayThenConnectStreamTwiml(TRANSFER_UNANSWERED_LINE, mediaStreamUrl(config), parameters),
+    };
+  });
 }
 
 /**

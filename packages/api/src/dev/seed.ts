@@ -54,6 +54,7 @@ export async function seedConversation(
     establishmentName: input.establishmentName ?? null,
     summary: input.summary ?? null,
     transferredTo: input.transferredTo ?? null,
+    callbackMessage: input.callbackMessage ?? null,
     startedAt,
     endedAt,
     messages,

@@ -50,8 +50,9 @@ export interface Anonymised {
 
 /**
  * Anonymises the calls `where` selects ("all": the tenant's every call): caller name, number and e-mail, the summary,
- * every message's text, the collected data's values, the actions' details and the agent's stored tool results; the
- * recording key moves to `recording_delete_key`. Idempotent: a call already anonymised is rewritten to the same values.
+ * the message left to return, every message's text, the collected data's values, the actions' details and the agent's
+ * stored tool results; the recording key moves to `recording_delete_key`. Idempotent: a call already anonymised is
+ * rewritten to the same values.
  */
 export async function anonymiseCalls(db: TenantTx, where: SQL | "all"): Promise<Anonymised> {
   const R = LGPD_MESSAGES.redacted;
@@ -68,6 +69,8 @@ export async function anonymiseCalls(db: TenantTx, where: SQL | "all"): Promise<
         phoneNumber: null,
         clientEmail: null,
         summary: sql`case when ${c.summary} is null then null else ${R} end`,
+        // 'Recado para retornar' is the caller's own words (decision 0034).
+        callbackMessage: sql`case when ${c.callbackMessage} is null then null else ${R} end`,
         recordingDeleteKey: sql`coalesce(${c.recordingPath}, ${c.recordingDeleteKey})`,
         recordingPath: null,
       })

@@ -123,6 +123,7 @@ export async function exportClient(db: TenantTx, id: string, now: Date): Promise
       clientEmail: call.clientEmail,
       establishmentName: call.establishmentName,
       summary: call.summary,
+      callbackMessage: call.callbackMessage,
       actionType: call.actionType,
       isTest: call.isTest,
       messages: messages

@@ -238,6 +238,26 @@ export function sayAndHangUpTwiml(text: string): string {
   return response.toString();
 }
 
+/** A short spoken line in pt-BR and nothing else (a warm transfer's whisper: the call connects after it). */
+export function sayTwiml(text: string): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.say({ language: "pt-BR" }, text);
+  return response.toString();
+}
+
+/** A spoken line in pt-BR, then the call's media stream to the gateway (a caller brought back to the agent). */
+export function sayThenConnectStreamTwiml(
+  text: string,
+  streamUrl: string,
+  parameters: Record<string, string>,
+): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.say({ language: "pt-BR" }, text);
+  const stream = response.connect().stream({ url: streamUrl });
+  for (const [name, value] of Object.entries(parameters)) stream.parameter({ name, value });
+  return response.toString();
+}
+
 /** An empty answer (a status webhook needs no instructions). */
 export function emptyTwiml(): string {
   return new twilio.twiml.VoiceResponse().toString();

@@ -153,7 +153,7 @@ export async function createTestApi(options: { config?: Partial<ApiConfig> } = {
   const data = dataAccess(database.db);
   let frozen: Date | undefined;
   const now = () => frozen ?? new Date();
-  const services = createServices(config, data, { now });
+  const services = createServices(config, data, { now, listen: database.listen });
   const contextFor = (actor: Actor | null): Context => userContext(data, actor, config, now, services);
   return {
     database,

@@ -5,6 +5,7 @@
 export { debitCall } from "../billing/minutes";
 export * from "../calendar/testing/google-fake";
 export { issueCallTicket } from "../calls/calls";
+export { CALL_EVENTS_CHANNEL, CallEventHub, publishCallEvent } from "../live/events";
 // Internals the free-slot benchmark times alone, without the queries around them.
 export { loadOccurrences } from "../scheduling/availability";
 export { type BusyRange, sweepFreeSlots } from "../scheduling/slots";

@@ -63,6 +63,13 @@ export const conversations = tenantTable(
      * call silent for too long, as a gateway that died would leave it (decision 0032).
      */
     lastActivityAt: timestamp({ withTimezone: true }),
+    /**
+     * What the agent is doing while the call is ACTIVE (LISTENING, LOOKING_UP_SLOTS, BOOKING…), shown live on the
+     * dashboard (decision 0034); null once nothing was reported.
+     */
+    liveActivity: text(),
+    /** The message a caller left when the warm transfer found nobody: shown as 'Recado para retornar'. */
+    callbackMessage: text(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -162,6 +169,11 @@ export const callTickets = tenantTable(
     callSid: text().unique(),
     /** A call we placed (a test call, the demo call) is OUTBOUND; its conversation says so. */
     direction: conversationDirection().notNull().default("INBOUND"),
+    /**
+     * A warm transfer nobody answered brought the caller back (issue #24): the ticket was armed again to open the
+     * same conversation from a new stream.
+     */
+    returnedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.tenantId, t.issuedAt)],
 );

@@ -37,6 +37,8 @@ export const voiceAgents = tenantTable(
     welcomeMessage: text().notNull(),
     forwardingPhone: text(),
     forwardingWhatsapp: text(),
+    /** The welcome says that calls may be recorded and followed by the team (issue #24; decision 0034). */
+    recordingNotice: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -283,7 +283,21 @@ export const CallOpened = z.object({
     availabilities: z.array(availabilityRecord),
   }),
   client: ClientRecord.nullable(),
+  /**
+   * The caller was brought back from a warm transfer nobody answered (issue #24): the same call, a new stream; the
+   * agent takes a message (`calls.takeMessage`) instead of greeting again.
+   */
+  returnedFromTransfer: z.boolean().optional(),
 });
 export type CallOpened = z.infer<typeof CallOpened>;
+
+export const CallTakeMessageInput = z.object({
+  message: z
+    .string({ error: "Recado é obrigatório" })
+    .check(textCharacters({ multiline: true }))
+    .trim()
+    .min(1, "Recado é obrigatório")
+    .max(2000, "Recado deve ter no máximo 2000 caracteres"),
+});
 
 export const CallFinished = z.object({ seconds: z.number().int(), minutes: z.number().int() });

@@ -132,6 +132,10 @@ export const ConversationListItem = z.object({
   establishmentName: z.string().nullable(),
   summary: z.string().nullable(),
   isTest: z.boolean().describe("Chamada de teste (não consome minutos)"),
+  callbackMessage: z
+    .string()
+    .nullable()
+    .describe("Recado para retornar: deixado por quem ligou quando a transferência não foi atendida"),
 });
 export type ConversationListItem = z.infer<typeof ConversationListItem>;
 

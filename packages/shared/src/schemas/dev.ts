@@ -42,6 +42,8 @@ export const DevConversationInput = z
     establishmentName: text("Local", 200),
     summary: text("Resumo", 2000, true),
     transferredTo: text("Número de transferência", 30),
+    /** 'Recado para retornar': a message left when a transfer found nobody (issue #24). */
+    callbackMessage: text("Recado", 2000, true),
     /** Defaults to now. */
     startedAt: instant("Início").optional(),
     /** Defaults to the end of the last message or action (none for an ACTIVE call). */

@@ -43,6 +43,8 @@ export const ExportedConversation = z.object({
   clientEmail: z.string().nullable(),
   establishmentName: z.string().nullable(),
   summary: z.string().nullable(),
+  /** 'Recado para retornar': the message the caller left when a transfer found nobody (decision 0034). */
+  callbackMessage: z.string().nullable(),
   actionType: z.string().nullable(),
   isTest: z.boolean(),
   messages: z.array(ExportedMessage),

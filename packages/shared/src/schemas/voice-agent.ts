@@ -77,6 +77,8 @@ const fields = {
     notDialable: M.forwardingPhoneNotDialable,
   }),
   forwardingWhatsapp: optionalDialablePhone(M.forwardingWhatsappInvalid),
+  /** The welcome says that calls may be recorded and followed by the team (issue #24): on unless sent false. */
+  recordingNotice: z.boolean({ error: "Aviso de gravação deve ser verdadeiro ou falso" }).default(true),
 };
 
 export const VoiceAgentCreateInput = z.object({ ...fields, ddd: ddd.default(D.ddd) });
@@ -97,6 +99,9 @@ export const VoiceAgentRecord = z.object({
   ddd: z.string(),
   forwardingPhone: z.string().nullable(),
   forwardingWhatsapp: z.string().nullable(),
+  recordingNotice: z
+    .boolean()
+    .describe("A saudação avisa que a ligação pode ser gravada e acompanhada pela equipe"),
   createdAt: wireInstant,
 });
 

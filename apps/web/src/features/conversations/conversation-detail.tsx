@@ -19,6 +19,7 @@ import {
   formatCallDuration,
 } from "./conversation-labels";
 import { LatencyView } from "./latency-view";
+import { CallbackMessage, LiveTranscriptView } from "./live-calls";
 import { RecordingPlayer } from "./recording-player";
 
 /**
@@ -42,6 +43,8 @@ export function ConversationDetail({ conversation }: { conversation: Conversatio
         {conversation.establishmentName && <Item label="Local">{conversation.establishmentName}</Item>}
         {conversation.transferredTo && <Item label="Transferida para">{conversation.transferredTo}</Item>}
       </dl>
+      {conversation.status === "ACTIVE" && <LiveTranscriptView callId={conversation.id} />}
+      {conversation.callbackMessage && <CallbackMessage message={conversation.callbackMessage} />}
       {conversation.hasRecording && <RecordingPlayer conversationId={conversation.id} />}
       {conversation.recordingFailed && (
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -1,6 +1,7 @@
 import { formatDayMonthTime } from "@atende/shared/format";
 import { formatPhone } from "@atende/shared/phone-format";
 import { type ConversationListItem, conversationActionLabel } from "@atende/shared/schemas/conversations";
+import { CALLBACK_MESSAGE_LABEL } from "@atende/shared/schemas/live-calls";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Clock, ExternalLink, Eye, MapPin, Phone } from "lucide-react";
 import { useState } from "react";
@@ -22,6 +23,7 @@ import {
   formatCallDuration,
 } from "./conversation-labels";
 import { ConversationLoader } from "./conversation-loader";
+import { LiveCallsSection } from "./live-calls";
 
 /** spec 001 §9: the call history's search waits for a 500 ms pause in typing. */
 const SEARCH_PAUSE_MS = 500;
@@ -40,6 +42,7 @@ export function ConversationsPage() {
   return (
     <>
       <PageHeader title="Atendimentos" subtitle="Histórico de ligações atendidas pelo seu agente" />
+      <LiveCallsSection onOpen={setOpenId} />
       <section
         aria-labelledby="lista-atendimentos"
         className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
@@ -116,6 +119,7 @@ function ConversationCard({
       <div className="flex flex-wrap gap-2">
         <ConversationOriginBadge origin={conversation.origin} />
         {conversation.isTest && <Badge tone="amber">Teste</Badge>}
+        {conversation.callbackMessage && <Badge tone="amber">{CALLBACK_MESSAGE_LABEL}</Badge>}
         {conversation.actionType && (
           <Badge tone="teal">{conversationActionLabel(conversation.actionType)}</Badge>
         )}

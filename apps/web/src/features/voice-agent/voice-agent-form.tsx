@@ -6,6 +6,7 @@ import {
   VOICE_TYPE_LABELS,
 } from "@atende/shared/catalogue-constants";
 import { AGENT_TYPES, type AgentType, VALID_DDDS, VOICE_TONES, VOICE_TYPES } from "@atende/shared/enums";
+import { RECORDING_NOTICE } from "@atende/shared/schemas/live-calls";
 import {
   type VoiceAgent,
   type VoiceAgentCreate,
@@ -16,6 +17,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useId } from "react";
 import { Controller, type Path, useForm } from "react-hook-form";
+import { Checkbox } from "../../components/ui/checkbox";
 import { CharacterCount, Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
@@ -33,6 +35,7 @@ const FIELDS: readonly Path<VoiceAgentFormValues>[] = [
   "welcomeMessage",
   "forwardingPhone",
   "forwardingWhatsapp",
+  "recordingNotice",
 ];
 
 const DDD_LABELS = Object.fromEntries(VALID_DDDS.map((ddd) => [ddd, ddd])) as Record<
@@ -53,6 +56,7 @@ function defaultsOf(agent: VoiceAgent | null, newAgentType: AgentType): VoiceAge
     welcomeMessage: agent?.welcomeMessage ?? "",
     forwardingPhone: agent?.forwardingPhone ?? null,
     forwardingWhatsapp: agent?.forwardingWhatsapp ?? null,
+    recordingNotice: agent?.recordingNotice ?? true,
   };
 }
 
@@ -232,6 +236,30 @@ export function VoiceAgentForm({
       >
         {(fieldControl) => <Textarea {...fieldControl} rows={4} {...register("welcomeMessage")} />}
       </Field>
+      {withForwarding && (
+        <Controller
+          control={control}
+          name="recordingNotice"
+          render={({ field }) => (
+            <div className="flex items-start gap-3">
+              <Checkbox
+                id={`${idBase}-recording-notice`}
+                checked={field.value ?? true}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                aria-describedby={`${idBase}-recording-notice-hint`}
+              />
+              <div className="flex flex-col gap-0.5">
+                <label htmlFor={`${idBase}-recording-notice`} className="text-sm font-medium text-slate-900">
+                  Avisar que a ligação pode ser gravada
+                </label>
+                <p id={`${idBase}-recording-notice-hint`} className="text-sm text-slate-600">
+                  A saudação diz: “{RECORDING_NOTICE}”
+                </p>
+              </div>
+            </div>
+          )}
+        />
+      )}
       {withForwarding &&
         FORWARDING_FIELDS.map(({ name, label, channel, suffix }) => (
           <Field key={name} label={label} error={errors[name]?.message}>

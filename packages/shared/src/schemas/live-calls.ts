@@ -1,0 +1,127 @@
+// Calls in progress, watched live (issue #24; docs/decisions/0034-live-calls.md): what the dashboard's stream carries.
+// Browser-safe: the server's subscription and the 'Atendimentos' page read these schemas and labels.
+import { MESSAGE_SENDERS } from "../enums";
+import { z } from "../zod";
+
+/** What the agent of a call in progress is doing, as the server sees it (its tools and the call's record). */
+export const LIVE_ACTIVITIES = [
+  "LISTENING",
+  "LOOKING_UP_SLOTS",
+  "CHECKING_SLOT",
+  "BOOKING",
+  "LOOKING_UP_APPOINTMENTS",
+  "LOOKING_UP_PATIENT",
+  "REGISTERING_PATIENT",
+  "TRANSFERRING",
+] as const;
+export type LiveActivity = (typeof LIVE_ACTIVITIES)[number];
+
+/** The pt-BR line of each activity: the call's status on the list and its line in the live transcript. */
+export const LIVE_ACTIVITY_LABELS: Readonly<Record<LiveActivity, string>> = {
+  LISTENING: "Ouvindo",
+  LOOKING_UP_SLOTS: "Consultando horários livres…",
+  CHECKING_SLOT: "Verificando o horário…",
+  BOOKING: "Agendando…",
+  LOOKING_UP_APPOINTMENTS: "Consultando agendamentos…",
+  LOOKING_UP_PATIENT: "Consultando o cadastro…",
+  REGISTERING_PATIENT: "Cadastrando o paciente…",
+  TRANSFERRING: "Transferindo para a equipe…",
+};
+
+/**
+ * The agent's tools (tRPC paths it calls with its credential, decision 0016) that the dashboard reports as an
+ * activity; any other tool call (the catalogues, the profile) is not reported.
+ */
+export const TOOL_ACTIVITIES: Readonly<Record<string, LiveActivity>> = {
+  "appointments.freeSlots": "LOOKING_UP_SLOTS",
+  "appointments.availabilityCheck": "CHECKING_SLOT",
+  "appointments.create": "BOOKING",
+  "appointments.update": "BOOKING",
+  "appointments.confirm": "BOOKING",
+  "appointments.list": "LOOKING_UP_APPOINTMENTS",
+  "appointments.get": "LOOKING_UP_APPOINTMENTS",
+  "clients.list": "LOOKING_UP_PATIENT",
+  "clients.findByPhone": "LOOKING_UP_PATIENT",
+  "clients.get": "LOOKING_UP_PATIENT",
+  "clients.create": "REGISTERING_PATIENT",
+  "clients.update": "REGISTERING_PATIENT",
+};
+
+export function liveActivityLabel(activity: string | null | undefined): string {
+  const labels: Readonly<Record<string, string>> = LIVE_ACTIVITY_LABELS;
+  return (activity != null && Object.hasOwn(labels, activity) ? labels[activity] : undefined) ?? "Atendendo";
+}
+
+/** The welcome's sentence when the tenant's recording notice is on (the voice agent's setting, on by default). */
+export const RECORDING_NOTICE = "Esta ligação pode ser gravada e acompanhada pela nossa equipe.";
+
+/**
+ * The welcome the agent says: with the notice on, the notice goes before the welcome's closing question ('Olá, aqui é
+ * a Lia. Esta ligação pode ser gravada… Como posso ajudar?'), else at its end.
+ */
+export function spokenWelcome(welcome: string, recordingNotice: boolean): string {
+  const text = welcome.trim();
+  if (!recordingNotice) return text;
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  const last = sentences.at(-1) ?? "";
+  if (sentences.length > 1 && last.endsWith("?"))
+    return [...sentences.slice(0, -1), RECORDING_NOTICE, last].join(" ");
+  return `${text} ${RECORDING_NOTICE}`;
+}
+
+/** Said (Twilio's voice, pt-BR) to a caller whose transfer nobody answered, before the agent takes a message. */
+export const TRANSFER_UNANSWERED_LINE =
+  "Ninguém da equipe pôde atender agora. Vou voltar com a assistente para anotar o seu recado.";
+/** The transcript's line when the transfer was not answered. */
+export const TRANSFER_UNANSWERED_NOTE = "Transferência não atendida: a ligação voltou para o agente";
+
+/** 'Recado para retornar': the message a caller left when the transfer found nobody. */
+export const CALLBACK_MESSAGE_LABEL = "Recado para retornar";
+export const CALLBACK_MESSAGE_MAX = 2000;
+
+const instant = z.iso.datetime({ offset: true });
+
+/** A call in progress, at the top of 'Atendimentos'. */
+export const LiveCall = z.object({
+  id: z.uuid(),
+  clientName: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  startedAt: instant,
+  isTest: z.boolean(),
+  activity: z.enum(LIVE_ACTIVITIES).nullable(),
+});
+export type LiveCall = z.infer<typeof LiveCall>;
+
+/** One line of a live transcript: a turn (caller, agent, a tool's line) or an action the agent completed. */
+export const LiveLine = z.object({
+  kind: z.enum([...MESSAGE_SENDERS, "ACTION"]),
+  text: z.string(),
+  timestamp: instant,
+});
+export type LiveLine = z.infer<typeof LiveLine>;
+
+export const LiveTranscript = z.object({
+  callId: z.uuid(),
+  /** ACTIVE while in progress; the call's end status once it ended (the stream then says so and stops). */
+  status: z.string(),
+  activity: z.enum(LIVE_ACTIVITIES).nullable(),
+  lines: z.array(LiveLine),
+  callbackMessage: z.string().nullable(),
+});
+export type LiveTranscript = z.infer<typeof LiveTranscript>;
+
+/** Each event of the stream: the calls in progress, and the transcript of the call asked for (if any). */
+export const LiveUpdate = z.object({
+  calls: z.array(LiveCall),
+  transcript: LiveTranscript.nullable(),
+});
+export type LiveUpdate = z.infer<typeof LiveUpdate>;
+
+export const LiveWatchInput = z.object({
+  /** The watch ticket `conversations.watchTicket` issued (valid for a minute; a stream outlives it). */
+  ticket: z.string().min(1).max(2000),
+  /** The call whose transcript to follow; absent: only the calls in progress. */
+  callId: z.uuid("Atendimento não encontrado").optional(),
+});
+
+export const WatchTicket = z.object({ ticket: z.string() });
