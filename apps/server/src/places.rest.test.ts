@@ -15,7 +15,8 @@ let tenant: Awaited<ReturnType<TestServer["api"]["seedTenant"]>>;
 beforeAll(async () => {
   fake = await startFakePlacesServer();
   [server, plain] = await Promise.all([
-    createTestServer({ config: { places: { apiKey: fake.apiKey, baseUrl: fake.origin, timeoutMs: 300 } } }),
+    // A timeout a loaded CI machine's first request still answers in; the slow case waits well past it.
+    createTestServer({ config: { places: { apiKey: fake.apiKey, baseUrl: fake.origin, timeoutMs: 2_000 } } }),
     createTestServer(),
   ]);
   tenant = await server.api.seedTenant();
@@ -102,7 +103,7 @@ describe("GET /places/autocomplete with GOOGLE_MAPS_API_KEY", () => {
   });
 
   it("answers 504 in pt-BR when Google does not answer in time", async () => {
-    fake.mode = { kind: "slow", delayMs: 1500 };
+    fake.mode = { kind: "slow", delayMs: 6_000 };
     const res = await ask({ input: "Rua das Flores" });
     expect(res.status).toBe(504);
     expect(res.body).toEqual({ message: PLACES_MESSAGES.timedOut, issues: [] });
