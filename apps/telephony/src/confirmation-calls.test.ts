@@ -124,6 +124,24 @@ describe("a confirmation call", () => {
     expect(untouched?.confirmedAt).toBeNull();
   });
 
+  it("'não quero receber ligações': the patient's opt-out is kept (source CALL) and the appointment is still asked about", async () => {
+    const { maria, appointment } = await patientWithAppointment(clinic, "+5511966663333");
+    const call = await confirmationCall(clinic, appointment.id, "+5511966663333");
+    await call.nextTurn();
+    await call.ask("sim, sou eu");
+    const noted = await call.ask("olha, eu não quero mais receber ligações de vocês");
+    expect(noted).toMatch(/vou anotar que você não quer mais receber nossas ligações/);
+    expect(noted).toMatch(/posso confirmar a sua presença\?$/);
+    await call.ask("pode, confirmado");
+    await call.waitFor(() => call.closed, "the agent to hang up");
+
+    const patient = await clinic.tenant.api.clients.get({ id: maria.id });
+    expect(patient.contactOptOutAt).not.toBeNull();
+    expect(await clinic.tenant.api.clients.contactOptOut({ id: maria.id })).toMatchObject({ source: "CALL" });
+    const [confirmed] = await harness.appointmentsOf(clinic, maria.id);
+    expect(confirmed?.confirmedAt).not.toBeNull();
+  });
+
   it("a call without the mode is the reception as before, and its record has no confirmation outcome", async () => {
     const call = await harness.call(clinic, { now: NOW });
     expect(await call.nextTurn()).toMatch(/Como posso ajudar\?$/);

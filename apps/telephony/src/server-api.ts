@@ -81,6 +81,12 @@ export function agentTools(client: ServerClient): AgentTools {
     updateAppointment: (id, input) => tool(() => client.appointments.update.mutate(input, write(id))),
     confirmAppointment: (id, appointmentId) =>
       tool(() => client.appointments.confirm.mutate({ id: appointmentId }, write(id))),
+    // 'Não quero receber ligações' on a confirmation call: the patient's contact opt-out, source CALL, audited
+    // (docs/decisions/0051-contact-opt-out.md).
+    optOutOfCalls: (id, clientId) =>
+      tool(async () => {
+        await client.clients.optOutOfCalls.mutate({ clientId }, write(id));
+      }),
   };
 }
 
