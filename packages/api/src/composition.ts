@@ -9,13 +9,13 @@ import { CalendarService } from "./calendar/service";
 import { calendarJobs } from "./calendar/sync";
 import { callJobs } from "./calls/lost-calls";
 import type { ApiConfig } from "./config";
+import { whatsappOfferSender } from "./confirmations/offer-whatsapp";
 import { confirmationJobs } from "./confirmations/scheduler";
 import type { Services } from "./context";
 import { weeklyReportJobs } from "./dashboard/weekly-report";
 import { JobQueue, JobRunner } from "./jobs/runner";
 import { CallEventHub } from "./live/events";
 import { createEmailSender, type EmailSenderOptions } from "./mail/outbox";
-import { STAFF_OFFER_SENDER } from "./offer-sender";
 import { createPaymentProvider } from "./payments";
 import { recordingJobs } from "./privacy/recording-jobs";
 import { createRecordingStore } from "./recordings/store";
@@ -43,9 +43,9 @@ export function createServices(config: ApiConfig, data: DataAccess, options: Ser
     mailer: options.smtp && createEmailSender(data, { ...options.smtp, now: options.now }),
     queue,
     callEvents: new CallEventHub(options.listen),
-    // Waitlist offers: the staff answer them from the dashboard until a channel (WhatsApp, the agent's call) is
-    // built here in their place (docs/decisions/0046-waitlist.md).
-    offers: STAFF_OFFER_SENDER,
+    // Waitlist offers: by WhatsApp where the tenant set it up and the patient can be reached; else the staff answer
+    // them from the dashboard (docs/decisions/0046-waitlist.md).
+    offers: whatsappOfferSender(config, data),
   };
 }
 

@@ -70,6 +70,7 @@ export { createRecordingStore, type RecordingStore } from "./recordings/store";
 export type { RestRoute } from "./rest";
 export { restRoutes } from "./rest-routes";
 export { type AppRouter, appRouter } from "./root";
+export { enqueueFreedSlots } from "./scheduling/offers";
 export {
   type AccountNumber,
   emptyTwiml,

@@ -12,6 +12,10 @@ export interface WaitlistOffer {
   clientName: string;
   /** E.164 or as the clinic typed it; the channel decides whether it can reach it. */
   clientPhone: string | null;
+  /** The phone as E.164 when it reads as a Brazilian number: what WhatsApp can reach. */
+  clientPhoneE164: string | null;
+  /** The patient asked not to be contacted (decision 0050): no channel sends them the offer. */
+  optedOut: boolean;
   serviceName: string;
   professionalName: string;
   establishmentName: string;

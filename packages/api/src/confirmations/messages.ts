@@ -26,6 +26,28 @@ export const REPLIES = {
   gone: "Este atendimento não está mais disponível para alteração por aqui. Por favor, entre em contato conosco.",
 } as const;
 
+/** What a waitlist offer by WhatsApp says (docs/decisions/0046-waitlist.md), and the answers to its buttons. */
+export const OFFER_MESSAGES = {
+  offer: (o: {
+    name: string;
+    service: string;
+    professional: string;
+    place: string;
+    weekday: string;
+    date: string;
+    time: string;
+    until: string;
+  }) =>
+    `Olá, ${o.name}! Vagou um horário da sua lista de espera: ${o.service} com ${o.professional}, em ${o.place}, ` +
+    `${o.weekday} ${o.date} às ${o.time}. Reservamos para você até ${o.until}. Quer agendar?`,
+  accept: "Aceitar",
+  decline: "Recusar",
+  booked: (service: string, professional: string, place: string, date: string, time: string) =>
+    `Pronto! ${service} com ${professional} agendado para ${date} às ${time}, em ${place}.`,
+  declined: "Tudo bem, obrigado por avisar! O horário vai para a próxima pessoa da lista.",
+  gone: "Desculpe, este horário não está mais disponível: a reserva expirou ou já foi respondida.",
+} as const;
+
 /** The template's quick-reply buttons, by index: Confirmar, Remarcar, Cancelar. */
 export const TEMPLATE_BUTTONS = ["CONFIRMAR", "REMARCAR", "CANCELAR"] as const;
 

@@ -2,21 +2,25 @@
 // each tenant at its own callback URL (`/webhooks/whatsapp/{tenantId}`), so the signature is checked with that
 // tenant's app secret over the raw body before anything is read. A button's payload names the send it answers
 // (`CONFIRMAR:<send>`, …), which row-level security keeps to the tenant, and the reply must come from the patient's
-// own number. Each reply acts in a transaction of its own, and our answer goes out after it committed.
+// own number. A waitlist offer's reply button (`ACEITAR:<hold>`, `RECUSAR:<hold>`; decision 0046) accepts or declines
+// the offer, from the wish's patient's number only. Each reply acts in a transaction of its own, and our answer goes out after it committed.
 import { type DataAccess, schema, type TenantTx } from "@atende/db";
-import { eq } from "@atende/db/orm";
+import { and, eq } from "@atende/db/orm";
 import { addDays, dateOf, parseOffsetDateTime } from "@atende/shared/time";
 import { TRPCError } from "@trpc/server";
 import type { ApiConfig } from "../config";
 import { optOutByPhone } from "../privacy/contact-opt-out";
 import {
   confirmAppointment,
+  type FreedSlot,
   getAppointment,
   searchFreeSlots,
   updateAppointment,
 } from "../scheduling/appointments";
+import { acceptOffer, declineOffer } from "../scheduling/offers";
 import { appointmentView, dayAndTime } from "./appointment-view";
-import { REPLIES, STOP_WORDS } from "./messages";
+import { OFFER_MESSAGES, REPLIES, STOP_WORDS } from "./messages";
+import { OFFER_BUTTONS } from "./offer-whatsapp";
 import type { DueSend } from "./scheduler";
 import { loadSettings, whatsappAppSecret, whatsappCredentials } from "./settings";
 import {
@@ -55,12 +59,14 @@ interface Handled {
   enqueue: DueSend[];
   /** An appointment changed: its calendar event is rewritten after the commit. */
   changed: string | null;
+  /** A declined waitlist offer's range, for the next wish (the offer job, after the commit). */
+  freed?: FreedSlot[];
 }
 
 export type WebhookOutcome =
   | { status: 401 }
   | { status: 404 }
-  | { status: 200; handled: number; enqueue: DueSend[]; changed: string[] };
+  | { status: 200; handled: number; enqueue: DueSend[]; changed: string[]; freed: FreedSlot[] };
 
 /**
  * `POST /webhooks/whatsapp/{tenantId}`: 404 for a tenant without WhatsApp, 401 when X-Hub-Signature-256 is not the
@@ -84,31 +90,100 @@ export async function receiveWhatsapp(
   try {
     body = JSON.parse(rawBody);
   } catch {
-    return { status: 200, handled: 0, enqueue: [], changed: [] };
+    return { status: 200, handled: 0, enqueue: [], changed: [], freed: [] };
   }
   const credentials = whatsappCredentials(tenantId, settings, config);
   const enqueue: DueSend[] = [];
   const changed: string[] = [];
+  const freed: FreedSlot[] = [];
   let handled = 0;
   for (const reply of repliesOf(body)) {
     const result = await data
       .inTenant(tenantId, (db) => act(db, reply, now))
-      .catch(async (error: unknown) => {
-        // A booking rule refused the new time (taken meanwhile, outside the window): nothing changed.
+      .catch(async (error: unknown): Promise<Handled> => {
+        // A booking rule refused the new time (taken meanwhile, outside the window), or the offer was answered or ran
+        // out meanwhile: nothing changed.
         if (error instanceof TRPCError)
-          return { answer: textBody(REPLIES.slotTaken), to: reply.from, enqueue: [], changed: null };
+          return {
+            answer: textBody(offerAction(reply.payload) ? OFFER_MESSAGES.gone : REPLIES.slotTaken),
+            to: reply.from,
+            enqueue: [],
+            changed: null,
+          };
         throw error;
       });
     if (!result) continue;
     handled += 1;
     enqueue.push(...result.enqueue);
     if (result.changed) changed.push(result.changed);
+    if (result.freed) freed.push(...result.freed);
     if (result.answer && credentials) {
       // The answer is a courtesy: a failure to send it leaves what the patient did done.
       await sendWhatsapp(config.confirmations, credentials, result.to, result.answer).catch(() => undefined);
     }
   }
-  return { status: 200, handled, enqueue, changed };
+  return { status: 200, handled, enqueue, changed, freed };
+}
+
+const OFFER_PAYLOAD = new RegExp(`^(${OFFER_BUTTONS.accept}|${OFFER_BUTTONS.decline}):([0-9a-f-]{36})$`);
+
+/** A waitlist offer's button: the action and the hold, or null. */
+function offerAction(payload: string | null): { accept: boolean; holdId: string } | null {
+  const match = payload ? OFFER_PAYLOAD.exec(payload) : null;
+  if (!match?.[1] || !match[2] || !UUID.test(match[2])) return null;
+  return { accept: match[1] === OFFER_BUTTONS.accept, holdId: match[2] };
+}
+
+/**
+ * 'Aceitar' books the held slot (acceptOffer, the one booking path) and reads it back; 'Recusar' declines it and hands
+ * the range to the next wish. Only the wish's patient's own number acts; an answered or expired offer is apologised for.
+ */
+async function actOnOffer(
+  db: TenantTx,
+  reply: InboundReply,
+  offer: { accept: boolean; holdId: string },
+  now: Date,
+): Promise<Handled | null> {
+  const H = schema.waitlistHolds;
+  const W = schema.waitlistEntries;
+  const C = schema.clients;
+  const [hold] = await db
+    .select({
+      status: H.status,
+      expiresAt: H.expiresAt,
+      startsAt: H.startsAt,
+      phone: C.phoneE164,
+      serviceName: schema.offeredServices.name,
+      professionalName: schema.professionals.name,
+      establishmentName: schema.establishments.name,
+    })
+    .from(H)
+    .innerJoin(W, and(eq(W.tenantId, H.tenantId), eq(W.id, H.waitlistEntryId)))
+    .innerJoin(C, and(eq(C.tenantId, H.tenantId), eq(C.id, W.clientId)))
+    .innerJoin(schema.offeredServices, eq(schema.offeredServices.id, H.offeredServiceId))
+    .innerJoin(schema.professionals, eq(schema.professionals.id, H.professionalId))
+    .innerJoin(schema.establishments, eq(schema.establishments.id, H.establishmentId))
+    .where(eq(H.id, offer.holdId));
+  if (!hold?.phone || !numbersOfWaId(reply.from).includes(hold.phone)) return null;
+  const done = (text: string, extra: Partial<Handled> = {}): Handled => ({
+    answer: textBody(text),
+    to: reply.from,
+    enqueue: [],
+    changed: null,
+    ...extra,
+  });
+  if (hold.status !== "ACTIVE" || hold.expiresAt.getTime() <= now.getTime()) return done(OFFER_MESSAGES.gone);
+  const actor = { userId: null, email: "whatsapp" };
+  if (!offer.accept) {
+    const freed = await declineOffer(db, offer.holdId, now, actor);
+    return done(OFFER_MESSAGES.declined, { freed: [freed] });
+  }
+  const appointment = await acceptOffer(db, offer.holdId, now, actor);
+  const { date, time } = dayAndTime(hold.startsAt);
+  return done(
+    OFFER_MESSAGES.booked(hold.serviceName, hold.professionalName, hold.establishmentName, date, time),
+    { changed: appointment.id },
+  );
 }
 
 const normalised = (text: string) =>
@@ -148,6 +223,8 @@ async function act(db: TenantTx, reply: InboundReply, now: Date): Promise<Handle
     }
     return null;
   }
+  const offer = offerAction(reply.payload);
+  if (offer) return actOnOffer(db, reply, offer, now);
   const match = /^(CONFIRMAR|REMARCAR|CANCELAR|LIGAR|HORARIO):([0-9a-f-]{36})(?::(\d{12}))?$/.exec(
     reply.payload,
   );

@@ -90,6 +90,23 @@ export function listBody(
   };
 }
 
+/** An interactive message with up to three reply buttons (titles of at most 20 characters); a tap returns the id. */
+export function buttonsBody(text: string, buttons: { id: string; title: string }[]): Record<string, unknown> {
+  return {
+    type: "interactive",
+    interactive: {
+      type: "button",
+      body: { text: text.slice(0, 1024) },
+      action: {
+        buttons: buttons.slice(0, 3).map((button) => ({
+          type: "reply",
+          reply: { id: button.id, title: button.title.slice(0, 20) },
+        })),
+      },
+    },
+  };
+}
+
 export function textBody(text: string): Record<string, unknown> {
   return { type: "text", text: { preview_url: false, body: text } };
 }

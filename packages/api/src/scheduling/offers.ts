@@ -414,6 +414,8 @@ async function readOffer(db: TenantTx, holdId: string, now: Date): Promise<Waitl
       clientId: W.clientId,
       clientName: C.fullName,
       clientPhone: C.phoneNumber,
+      clientPhoneE164: C.phoneE164,
+      optedOut: sql<boolean>`(${C.contactOptOutAt} is not null)`,
       serviceName: S.name,
       professionalName: P.name,
       establishmentName: E.name,

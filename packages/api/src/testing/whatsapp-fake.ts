@@ -32,11 +32,11 @@ export interface FakeWhatsapp {
   failNext: { status: number; code: number; message: string } | null;
   /**
    * The patient `from` (digits with country code) replies: a template's quick-reply button (`payload` with its text),
-   * a list row (`listReplyId`) or a typed `text`. Posted to `url`, signed with `appSecret` (or `signature` as given).
+   * a list row (`listReplyId`), an interactive message's reply button (`buttonReplyId`) or a typed `text`. Posted to `url`, signed with `appSecret` (or `signature` as given).
    */
   reply(
     url: string,
-    reply: { from: string; payload?: string; listReplyId?: string; text?: string },
+    reply: { from: string; payload?: string; listReplyId?: string; buttonReplyId?: string; text?: string },
     options?: { deliver?: WebhookDelivery; appSecret?: string; signature?: string | null },
   ): Promise<{ status: number; body: string }>;
   /** Meta's subscription check: GET with hub.mode, hub.verify_token and hub.challenge. */
@@ -133,7 +133,12 @@ export async function startFakeWhatsapp(): Promise<FakeWhatsapp> {
               type: "interactive",
               interactive: { type: "list_reply", list_reply: { id: reply.listReplyId, title: "" } },
             }
-          : { type: "text", text: { body: reply.text ?? "" } };
+          : reply.buttonReplyId
+            ? {
+                type: "interactive",
+                interactive: { type: "button_reply", button_reply: { id: reply.buttonReplyId, title: "" } },
+              }
+            : { type: "text", text: { body: reply.text ?? "" } };
       const envelope = {
         object: "whatsapp_business_account",
         entry: [

@@ -1,0 +1,60 @@
+// Waitlist offers by WhatsApp (docs/decisions/0046-waitlist.md, "Sending"; the channel of decision 0050): when the
+// tenant has the WhatsApp Cloud API set up and the patient has a reachable number and has not opted out, the offer goes
+// as an interactive message with 'Aceitar' / 'Recusar' reply buttons whose ids carry the hold (`ACEITAR:<hold>`,
+// `RECUSAR:<hold>`); the webhook (replies.ts) acts on the tap. Anything else answers UNAVAILABLE, and the clinic's staff
+// answer the offer from the dashboard as before.
+import type { DataAccess } from "@atende/db";
+import type { ApiConfig } from "../config";
+import type { OfferSender, WaitlistOffer } from "../offer-sender";
+import { dayAndTime } from "./appointment-view";
+import { OFFER_MESSAGES } from "./messages";
+import { loadSettings, whatsappCredentials } from "./settings";
+import { buttonsBody, sendWhatsapp, WhatsappError } from "./whatsapp";
+
+/** The reply buttons' ids: the action and the hold it answers. */
+export const OFFER_BUTTONS = { accept: "ACEITAR", decline: "RECUSAR" } as const;
+
+/** The interactive message of an offer: what, with whom, where, when, and until when it is held. */
+export function offerMessage(offer: WaitlistOffer): Record<string, unknown> {
+  const { date, time, weekday } = dayAndTime(offer.startsAt);
+  const text = OFFER_MESSAGES.offer({
+    name: offer.clientName.split(/\s+/)[0] ?? offer.clientName,
+    service: offer.serviceName,
+    professional: offer.professionalName,
+    place: offer.establishmentName,
+    weekday,
+    date,
+    time,
+    until: dayAndTime(offer.expiresAt).time,
+  });
+  return buttonsBody(text, [
+    { id: `${OFFER_BUTTONS.accept}:${offer.holdId}`, title: OFFER_MESSAGES.accept },
+    { id: `${OFFER_BUTTONS.decline}:${offer.holdId}`, title: OFFER_MESSAGES.decline },
+  ]);
+}
+
+export function whatsappOfferSender(config: ApiConfig, data: DataAccess): OfferSender {
+  return {
+    channel: "WHATSAPP",
+    async send(offer) {
+      if (offer.optedOut || !offer.clientPhoneE164) return "UNAVAILABLE";
+      const settings = await data.inTenant(offer.tenantId, loadSettings);
+      const credentials = whatsappCredentials(offer.tenantId, settings, config);
+      if (!credentials) return "UNAVAILABLE";
+      try {
+        // WhatsApp ids are the number's digits with the country code.
+        await sendWhatsapp(
+          config.confirmations,
+          credentials,
+          offer.clientPhoneE164.replace(/\D/g, ""),
+          offerMessage(offer),
+        );
+        return "SENT";
+      } catch (error) {
+        // Refused or unreachable: the staff answer the offer from the dashboard instead.
+        if (error instanceof WhatsappError) return "UNAVAILABLE";
+        throw error;
+      }
+    },
+  };
+}
