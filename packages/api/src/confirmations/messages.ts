@@ -26,6 +26,13 @@ export const REPLIES = {
   gone: "Este atendimento não está mais disponível para alteração por aqui. Por favor, entre em contato conosco.",
 } as const;
 
+/** A confirmation call a person answered without a decision: the send's detail (decision 0050). */
+export const UNDECIDED_CALL = {
+  retry: "Atendida sem decisão: nova tentativa",
+  NO_DECISION: "Atendida sem decisão",
+  WRONG_PERSON: "Atendida por outra pessoa: nada foi dito sobre o atendimento",
+} as const;
+
 /** The template's quick-reply buttons, by index: Confirmar, Remarcar, Cancelar. */
 export const TEMPLATE_BUTTONS = ["CONFIRMAR", "REMARCAR", "CANCELAR"] as const;
 
