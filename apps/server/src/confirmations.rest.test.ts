@@ -374,6 +374,132 @@ describe("the confirmation call", () => {
   });
 });
 
+/**
+ * The patient's phone rings and a person answers: the gateway opens the stream with the TwiML's ticket (as
+ * apps/telephony does) and acts with the call's agent credential.
+ */
+async function answeredByPerson(callSid: string) {
+  const answer = await twilio.answerCall(callSid, "human", deliver);
+  const token = /<Parameter name="token" value="([^"]+)"\/>/.exec(answer.body)?.[1] ?? "";
+  const caller = createCallerFactory(appRouter);
+  const opened = await caller(server.api.contextFor(null)).calls.open({
+    token,
+    streamSid: `MZ-${callSid}`,
+    callSid,
+  });
+  const agent = await verifyAgentToken(opened.agentToken, server.api.config.jwtSecret, server.api.now());
+  if (!agent) throw new Error("no agent credential");
+  let key = 0;
+  const asAgent = () =>
+    caller({ ...server.api.contextFor(null), agent, idempotencyKey: `${callSid}-${++key}` });
+  const finish = (confirmationOutcome: "CONFIRMED" | "WRONG_PERSON" | "NO_DECISION") =>
+    asAgent().calls.finish({
+      status: "COMPLETED",
+      endedAt: server.api.now().toISOString(),
+      durationSeconds: 40,
+      recorded: false,
+      confirmationOutcome,
+    });
+  return { callId: opened.callId, asAgent, finish };
+}
+
+describe("a confirmation call a person answered (issue #23 parts 2 and 5)", () => {
+  it("without a decision is retried after the interval like no answer, then the next channel follows", async () => {
+    const c = await clinic(["CALL", "WHATSAPP"]);
+    const patient = await c.patient("Talvez Depois", "11983340001");
+    const appointmentId = await c.book(patient, "2026-03-24T11:30:00-03:00");
+    await runAt("2026-03-23T09:05:00-03:00");
+    const [first] = callsTo("+5511983340001");
+    const call = await answeredByPerson(first?.sid ?? "");
+    await call.finish("NO_DECISION");
+    await twilio.endCall(first?.sid ?? "", "completed", 40, deliver);
+    await runAt("2026-03-23T09:06:00-03:00");
+    expect(await c.sendsOf(appointmentId)).toMatchObject([
+      { channel: "CALL", status: "PENDING", attempts: 1, detail: "Atendida sem decisão: nova tentativa" },
+    ]);
+    // A replayed finish changes nothing: still one retry, not before the interval.
+    await call.finish("NO_DECISION");
+    await runAt("2026-03-23T10:00:00-03:00");
+    expect(callsTo("+5511983340001")).toHaveLength(1);
+    await runAt("2026-03-23T11:06:00-03:00");
+    const second = callsTo("+5511983340001")[1];
+    expect(second).toBeDefined();
+    await (await answeredByPerson(second?.sid ?? "")).finish("NO_DECISION");
+    await runAt("2026-03-23T11:07:00-03:00");
+    const sends = await c.sendsOf(appointmentId);
+    expect(sends.map((s) => [s.channel, s.status, s.attempts, s.detail]).sort()).toEqual([
+      ["CALL", "NO_ANSWER", 2, "Atendida sem decisão"],
+      ["WHATSAPP", "SENT", 1, null],
+    ]);
+    expect(templatesTo("5511983340001")).toHaveLength(1);
+    // The call itself was metered once, its outcome kept on the record.
+    const [record] = await db()
+      .select()
+      .from(schema.conversations)
+      .where(eq(schema.conversations.id, call.callId));
+    expect(record).toMatchObject({ confirmationOutcome: "NO_DECISION", billedMinutes: 1 });
+  });
+
+  it("answered by someone else is not called again: the next channel follows at once", async () => {
+    const c = await clinic(["CALL", "WHATSAPP"]);
+    const patient = await c.patient("Irmã Atendeu", "11983340002");
+    const appointmentId = await c.book(patient, "2026-03-24T14:00:00-03:00");
+    await runAt("2026-03-23T09:05:00-03:00");
+    const [first] = callsTo("+5511983340002");
+    await (await answeredByPerson(first?.sid ?? "")).finish("WRONG_PERSON");
+    await runAt("2026-03-23T09:06:00-03:00");
+    expect((await c.sendsOf(appointmentId)).map((s) => [s.channel, s.status, s.attempts]).sort()).toEqual([
+      ["CALL", "NO_ANSWER", 1],
+      ["WHATSAPP", "SENT", 1],
+    ]);
+    expect(templatesTo("5511983340002")).toHaveLength(1);
+    await runAt("2026-03-23T11:06:00-03:00");
+    expect(callsTo("+5511983340002")).toHaveLength(1);
+  });
+
+  it("answered by someone else with no other channel ends there, nothing more sent", async () => {
+    const c = await clinic(["CALL"]);
+    const patient = await c.patient("Só Ligação", "11983340003");
+    const appointmentId = await c.book(patient, "2026-03-24T15:00:00-03:00");
+    await runAt("2026-03-23T09:05:00-03:00");
+    const [first] = callsTo("+5511983340003");
+    await (await answeredByPerson(first?.sid ?? "")).finish("WRONG_PERSON");
+    await runAt("2026-03-23T11:06:00-03:00");
+    expect(await c.sendsOf(appointmentId)).toMatchObject([
+      {
+        channel: "CALL",
+        status: "NO_ANSWER",
+        attempts: 1,
+        detail: "Atendida por outra pessoa: nada foi dito sobre o atendimento",
+      },
+    ]);
+    expect(callsTo("+5511983340003")).toHaveLength(1);
+    expect(templatesTo("5511983340003")).toHaveLength(0);
+  });
+
+  it("confirmed by the patient on it: the agenda says by call, the send is CONFIRMED, nothing follows", async () => {
+    const c = await clinic(["CALL", "WHATSAPP"]);
+    const patient = await c.patient("Confirma Na Ligação", "11983340004");
+    const appointmentId = await c.book(patient, "2026-03-24T16:00:00-03:00");
+    await runAt("2026-03-23T09:05:00-03:00");
+    const [first] = callsTo("+5511983340004");
+    const call = await answeredByPerson(first?.sid ?? "");
+    await call.asAgent().appointments.confirm({ id: appointmentId });
+    await call.finish("CONFIRMED");
+    await runAt("2026-03-23T11:06:00-03:00");
+    const rest = await server.request<{ confirmedAt: string | null; confirmedVia: string | null }>(
+      "GET",
+      `/appointments/${appointmentId}`,
+      { as: c.tenant.actor },
+    );
+    expect(rest.body).toMatchObject({ confirmedVia: "CALL" });
+    expect(rest.body.confirmedAt).not.toBeNull();
+    expect(await c.sendsOf(appointmentId)).toMatchObject([{ channel: "CALL", status: "CONFIRMED" }]);
+    expect(callsTo("+5511983340004")).toHaveLength(1);
+    expect(templatesTo("5511983340004")).toHaveLength(0);
+  });
+});
+
 describe("a WhatsApp message nobody answers", () => {
   it("is followed by the call after the retry interval, unless the patient replied", async () => {
     const c = await clinic(["WHATSAPP", "CALL"]);

@@ -378,6 +378,10 @@ export const agentCallProcedure = {
   input<P extends z.ZodType>(schema: P) {
     return agentOnly.input(schema).use(agentCallScope);
   },
+  /** `input(schema)` with work after the transaction committed (`AroundTransaction`): a follow-up job. */
+  inputAround<P extends z.ZodType, T = undefined>(schema: P, hooks: AroundTransaction<z.output<P>, T>) {
+    return agentOnly.input(schema).use(aroundTransaction(hooks)).use(agentCallScope);
+  },
 };
 
 const ticketScope = t.middleware(async ({ ctx, next, getRawInput }) => {

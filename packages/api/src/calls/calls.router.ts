@@ -23,6 +23,7 @@ import {
 } from "../trpc";
 import {
   appendCallMessages,
+  CONFIRMATION_CALL_FINISHED_JOB,
   finishCall,
   identifyCallClient,
   openCall,
@@ -93,7 +94,20 @@ export const callsRouter = {
     .output(z.void())
     .mutation(({ ctx }) => touchCall(ctx.db, ctx.call, ctx.now())),
   finish: agentCallProcedure
-    .input(CallFinishInput)
+    .inputAround(CallFinishInput, {
+      // A confirmation call someone answered without deciding: the send's retry or next channel (decision 0050).
+      async after({ input, tenantId, context }) {
+        const outcome = input.confirmationOutcome;
+        if (outcome !== "WRONG_PERSON" && outcome !== "NO_DECISION") return;
+        const callId = context.agent?.callId;
+        if (!callId) return;
+        await context.queue.enqueue(
+          CONFIRMATION_CALL_FINISHED_JOB,
+          { tenantId, callId },
+          { singletonKey: `${CONFIRMATION_CALL_FINISHED_JOB}:${callId}`, maxAttempts: 3 },
+        );
+      },
+    })
     .output(CallFinished)
     .mutation(({ ctx, input }) => finishCall(ctx.db, ctx.call, input)),
   /**

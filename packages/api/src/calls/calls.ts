@@ -303,6 +303,12 @@ export async function takeCallbackMessage(db: TenantTx, call: AgentCall, message
 }
 
 /**
+ * The job that settles a confirmation call a person answered without a decision (WRONG_PERSON, NO_DECISION): its
+ * handler is the confirmations' (docs/decisions/0050-confirmations.md); calls.finish enqueues it once committed.
+ */
+export const CONFIRMATION_CALL_FINISHED_JOB = "confirmations.callFinished";
+
+/**
  * Ends the call's record and meters it: one usage record per call, whatever number of times the gateway asks (a
  * finished call answers the usage it recorded and changes nothing).
  */

@@ -48,6 +48,13 @@ export const OFFER_MESSAGES = {
   gone: "Desculpe, este horário não está mais disponível: a reserva expirou ou já foi respondida.",
 } as const;
 
+/** A confirmation call a person answered without a decision: the send's detail (decision 0050). */
+export const UNDECIDED_CALL = {
+  retry: "Atendida sem decisão: nova tentativa",
+  NO_DECISION: "Atendida sem decisão",
+  WRONG_PERSON: "Atendida por outra pessoa: nada foi dito sobre o atendimento",
+} as const;
+
 /** The template's quick-reply buttons, by index: Confirmar, Remarcar, Cancelar. */
 export const TEMPLATE_BUTTONS = ["CONFIRMAR", "REMARCAR", "CANCELAR"] as const;
 

@@ -12,12 +12,13 @@ import { isInContactWindow } from "@atende/shared/holidays";
 import { datesConfirmedOn, fillConfirmationMessage } from "@atende/shared/schemas/confirmations";
 import { dateOf, minutesOfDay, timeOfDayOf } from "@atende/shared/time";
 import { hasMinutes } from "../billing/minutes";
+import { CONFIRMATION_CALL_FINISHED_JOB } from "../calls/calls";
 import type { ApiConfig } from "../config";
 import type { JobHandler, JobQueue, PeriodicJob } from "../jobs/runner";
 import { SYSTEM_ACTOR_EMAIL } from "../privacy/audit";
 import { type AppointmentView, appointmentView, dayAndTime } from "./appointment-view";
 import { finishMachineCall, placeConfirmationCall } from "./calls";
-import { SKIP_REASONS, TEMPLATE_BUTTONS } from "./messages";
+import { SKIP_REASONS, TEMPLATE_BUTTONS, UNDECIDED_CALL } from "./messages";
 import { availableChannels, loadSettings, type Settings, whatsappCredentials, windowOf } from "./settings";
 import { sendWhatsapp, templateBody, WhatsappError } from "./whatsapp";
 
@@ -30,6 +31,8 @@ export const CONFIRMATION_JOBS = {
   send: "confirmations.send",
   /** A WhatsApp message still unanswered after the retry interval: the next channel (the call). */
   noReply: "confirmations.noReply",
+  /** A confirmation call a person answered without a decision (calls.finish): the retry or the next channel. */
+  callFinished: CONFIRMATION_CALL_FINISHED_JOB,
 } as const;
 
 /** The sweep looks every five minutes; sends themselves go out as soon as a runner takes them. */
@@ -404,6 +407,45 @@ export async function confirmationCallEnded(
   });
 }
 
+/**
+ * A confirmation call a person answered and the agent finished without a decision (the conversation's outcome,
+ * decision 0052): the wrong person (nothing was said about the appointment) gets no second call, the send is
+ * NO_ANSWER and the next channel follows; no decision is treated as no answer (the retry after the interval while
+ * one is left, then NO_ANSWER and the next channel). The send must still be SENT for this call: a replay, a later
+ * finish, or an appointment confirmed, moved or cancelled meanwhile changes nothing.
+ */
+export async function confirmationCallFinished(
+  db: TenantTx,
+  config: ApiConfig,
+  callId: string,
+  now: Date,
+): Promise<DueSend[]> {
+  const [call] = await db
+    .select({ outcome: schema.conversations.confirmationOutcome, callSid: schema.callTickets.callSid })
+    .from(schema.conversations)
+    .innerJoin(schema.callTickets, eq(schema.callTickets.id, schema.conversations.id))
+    .where(eq(schema.conversations.id, callId));
+  const outcome = call?.outcome;
+  if (!call?.callSid || (outcome !== "WRONG_PERSON" && outcome !== "NO_DECISION")) return [];
+  const [send] = await db
+    .select()
+    .from(CS)
+    .where(and(eq(CS.callSid, call.callSid), eq(CS.channel, "CALL")))
+    .for("update");
+  if (send?.status !== "SENT") return [];
+  const settings = await loadSettings(db);
+  if (outcome === "NO_DECISION" && settings.retry && send.attempts < 2) {
+    await db.update(CS).set({ status: "PENDING", detail: UNDECIDED_CALL.retry }).where(eq(CS.id, send.id));
+    const runAt = new Date(now.getTime() + settings.retryAfterMinutes * 60_000);
+    return [{ tenantId: db.tenantId, sendId: send.id, attempt: send.attempts, runAt }];
+  }
+  await db
+    .update(CS)
+    .set({ status: "NO_ANSWER", detail: UNDECIDED_CALL[outcome], outcomeAt: now })
+    .where(eq(CS.id, send.id));
+  return nextChannel(db, settings, config, send);
+}
+
 /** The job runner's handlers and the periodic sweep (composition.ts). */
 export function confirmationJobs(deps: {
   data: DataAccess;
@@ -421,6 +463,14 @@ export function confirmationJobs(deps: {
         if (typeof tenantId !== "string" || typeof sendId !== "string") return;
         const next = await deps.data.inTenant(tenantId, (db) =>
           messageUnanswered(db, deps.config, sendId, deps.now()),
+        );
+        await enqueueSends(deps.queue, next);
+      },
+      async [CONFIRMATION_JOBS.callFinished](payload) {
+        const { tenantId, callId } = payload;
+        if (typeof tenantId !== "string" || typeof callId !== "string") return;
+        const next = await deps.data.inTenant(tenantId, (db) =>
+          confirmationCallFinished(db, deps.config, callId, deps.now()),
         );
         await enqueueSends(deps.queue, next);
       },
