@@ -87,6 +87,8 @@ export function agentTools(client: ServerClient): AgentTools {
       tool(async () => {
         await client.clients.optOutOfCalls.mutate({ clientId }, write(id));
       }),
+    // The caller's wish when the wanted day is full (docs/decisions/0046-waitlist.md).
+    addToWaitlist: (id, input) => tool(() => client.waitlist.create.mutate(input, write(id))),
   };
 }
 

@@ -1618,3 +1618,58 @@ upd(
   ["meu telefone mudou", "vinte e um nove sete sete sete sete seis seis cinco cinco", { dtmf: "1" }],
   { clientUpdated: { client: "clara", phoneNumber: "21977776655" } },
 );
+
+// ── The waitlist offered on a call (docs/decisions/0046-waitlist.md): the wanted day is full. Friday 2026-12-18's
+// every window is taken; Maria calls from her number. A yes stores the wish for that day and part of the day; a no
+// goes on to the later times; a yes said with a goodbye writes nothing.
+const fullFriday = ["2026-12-18"];
+const wantFullFriday = "quero marcar uma consulta com a doutora ana no centro na sexta que vem de manha";
+add({
+  id: "waitlist-yes",
+  fixture: "clinica",
+  caller: MARIA,
+  full: fullFriday,
+  turns: [wantFullFriday, "sim pode colocar"],
+  expect: {
+    created: false,
+    wish: {
+      service: "consulta",
+      professional: "ana",
+      establishment: "centro",
+      fromDate: "2026-12-18",
+      untilDate: "2026-12-18",
+      dayPart: "MORNING",
+    },
+    say: [
+      "Posso colocar você, Maria Souza, na lista de espera para sexta-feira, dia 18, de manhã? Se vagar um horário, avisamos.",
+      "Pronto, coloquei você na lista de espera de Consulta clínica com Dra. Ana Lima para sexta-feira, dia 18, de manhã.",
+    ],
+    summary: ["Maria Souza entrou na lista de espera de Consulta clínica"],
+  },
+});
+add({
+  id: "waitlist-no",
+  fixture: "clinica",
+  caller: MARIA,
+  full: fullFriday,
+  turns: [wantFullFriday, "nao obrigada", "a primeira", "sim", "sim"],
+  expect: { wish: false, created: { professional: "ana", at: "2026-12-21T08:00" }, say: ["lista de espera"] },
+});
+add({
+  id: "waitlist-yes-with-goodbye",
+  fixture: "clinica",
+  caller: MARIA,
+  full: fullFriday,
+  turns: [wantFullFriday, "ta bom obrigada tchau"],
+  expect: { wish: false, created: false, say: ["lista de espera", "Diga sim ou não"] },
+});
+add({
+  id: "waitlist-taken-time-declined",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["quero marcar uma consulta com a doutora ana no centro sexta dia 11 as dez", "nao", "sim"],
+  expect: {
+    created: false,
+    wish: { service: "consulta", fromDate: "2026-12-11", untilDate: "2026-12-11", dayPart: "ANY" },
+  },
+});

@@ -12,6 +12,7 @@ import {
   outsideWindowMessage,
 } from "@atende/shared/schemas/appointments";
 import { type Client, ClientCreateInput, ClientUpdateInput } from "@atende/shared/schemas/clients";
+import { WaitlistCreateInput, type WaitlistEntry } from "@atende/shared/schemas/waitlist";
 import {
   addDays,
   dateOf,
@@ -41,6 +42,8 @@ export class FakeTools implements AgentTools {
   readonly answeredSlots: FreeSlot[] = [];
   readonly clients: Client[];
   readonly appointments: Appointment[];
+  /** The waitlist wishes added in the call. */
+  readonly wishes: WaitlistEntry[] = [];
   private readonly stored = new Map<string, unknown>();
   private seq = 9000;
   /** Runs before a write's handler: a test can take the slot meanwhile, or throw a network error. */
@@ -357,6 +360,43 @@ export class FakeTools implements AgentTools {
       };
       this.appointments[i] = updated;
       return updated;
+    });
+  }
+
+  addToWaitlist(toolCallId: string, input: Parameters<NonNullable<AgentTools["addToWaitlist"]>>[1]) {
+    return this.idempotent("addToWaitlist", toolCallId, input, () => {
+      const parsed = WaitlistCreateInput.safeParse(input);
+      if (!parsed.success) throw new ToolError(400, parsed.error.issues[0]?.message ?? "Dados inválidos");
+      const v = parsed.data;
+      const client = this.clients.find((c) => c.id === v.clientId);
+      if (!client) throw new ToolError(404, "Paciente não encontrado");
+      const service = this.service(v.offeredServiceId);
+      const professional = this.fixture.knowledge.professionals.find((p) => p.id === v.professionalId);
+      const establishment = this.fixture.knowledge.establishments.find((e) => e.id === v.establishmentId);
+      if (v.professionalId && !professional) throw new ToolError(404, "Profissional não encontrado");
+      if (v.establishmentId && !establishment) throw new ToolError(404, "Unidade não encontrada");
+      const entry: WaitlistEntry = {
+        id: this.newId(),
+        tenantId: client.tenantId,
+        clientId: client.id,
+        clientName: client.fullName,
+        offeredServiceId: service.id,
+        offeredServiceName: service.name,
+        professionalId: v.professionalId,
+        professionalName: professional?.name ?? null,
+        establishmentId: v.establishmentId,
+        establishmentName: establishment?.name ?? null,
+        fromDate: v.fromDate,
+        untilDate: v.untilDate,
+        dayPart: v.dayPart,
+        notes: v.notes ?? null,
+        status: "WAITING",
+        createdAt: toWireInstant(this.now()),
+        offer: null,
+        appointmentId: null,
+      };
+      this.wishes.push(entry);
+      return entry;
     });
   }
 }

@@ -212,6 +212,7 @@ function clinica(): Fixture {
         ddd: "11",
         forwardingPhone: "+5511999990000",
         forwardingWhatsapp: null,
+        recordingNotice: false,
         createdAt: CREATED,
       },
       profile: {
@@ -341,6 +342,7 @@ function consultorio(): Fixture {
         ddd: "21",
         forwardingPhone: null,
         forwardingWhatsapp: null,
+        recordingNotice: false,
         createdAt: CREATED,
       },
       profile: {
@@ -410,6 +412,7 @@ function salao(): Fixture {
         ddd: "11",
         forwardingPhone: null,
         forwardingWhatsapp: null,
+        recordingNotice: false,
         createdAt: CREATED,
       },
       profile: {

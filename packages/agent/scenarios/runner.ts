@@ -1,5 +1,6 @@
 // Runs a scenario (data) against the offline engine and the in-memory tools, and checks its expectations.
 
+import { instantAt, isoWeekday, toWireInstant } from "@atende/shared/time";
 import { createOfflineEngine } from "../src/dialog";
 import { fold, moneyWords } from "../src/normalize";
 import type { AgentEvent, CallerInput } from "../src/types";
@@ -29,6 +30,8 @@ export interface Scenario {
   /** 'race': another booking takes the chosen slot just before the first create; 'network': the first write
    * attempt fails with a network error after the tool ran (the retry must reuse its toolCallId). */
   setup?: "race" | "network";
+  /** Days ('yyyy-MM-dd') on which every weekly window is taken by another patient's appointment. */
+  full?: string[];
   turns: Turn[];
   /** Must pass (the test fails otherwise); the rest is reported. */
   must: boolean;
@@ -47,6 +50,17 @@ export interface Scenario {
           documentNumber?: string;
           healthInsuranceProvider?: string | null;
           healthInsuranceNumber?: string | null;
+        }
+      | false;
+    /** A waitlist wish added (keys of the fixture; null: any), or none (false). */
+    wish?:
+      | {
+          service: string;
+          professional?: string | null;
+          establishment?: string | null;
+          fromDate: string;
+          untilDate: string;
+          dayPart: string;
         }
       | false;
     /** Accent- and case-insensitive substrings some `say` must contain. */
@@ -102,6 +116,22 @@ export async function runScenario(s: Scenario): Promise<Outcome> {
         endsAt: new Date(new Date(i.scheduledAt).getTime() + 60 * 60_000).toISOString(),
       });
     };
+  }
+  for (const day of s.full ?? []) {
+    const base = fixture.appointments[0]!;
+    for (const w of fixture.windows.filter((x) => x.weekdays.includes(isoWeekday(day)))) {
+      const start = instantAt(day, w.start);
+      tools.appointments.push({
+        ...base,
+        id: `full-${day}-${w.professional}-${w.establishment}`,
+        clientId: fixture.clients[fixture.clients.length - 1]!.id,
+        professionalId: w.professional,
+        establishmentId: w.establishment,
+        scheduledAt: toWireInstant(start),
+        endsAt: toWireInstant(new Date(start.getTime() + (w.end - w.start) * 60_000)),
+        status: "SCHEDULED",
+      });
+    }
   }
   if (s.setup === "network") {
     const create = tools.createAppointment.bind(tools);
@@ -248,6 +278,22 @@ export async function runScenario(s: Scenario): Promise<Outcome> {
         wrong.push(`healthInsuranceNumber ${c.healthInsuranceNumber}`);
     }
     if (wrong.length) problems.push(`client not updated as expected: ${wrong.join(", ")}`);
+  }
+  const wishes = writes.filter((c) => c.tool === "addToWaitlist");
+  if (e.wish === false && wishes.length) problems.push("added a waitlist wish, expected not");
+  if (e.wish) {
+    const want = e.wish;
+    const key = (k: string | null | undefined) => (k == null ? k : ids[k]);
+    const hit = tools.wishes.some(
+      (w) =>
+        w.offeredServiceId === ids[want.service] &&
+        (want.professional === undefined || w.professionalId === key(want.professional)) &&
+        (want.establishment === undefined || w.establishmentId === key(want.establishment)) &&
+        w.fromDate === want.fromDate &&
+        w.untilDate === want.untilDate &&
+        w.dayPart === want.dayPart,
+    );
+    if (!hit) problems.push(`no wish like ${JSON.stringify(want)}; got ${JSON.stringify(tools.wishes)}`);
   }
   const allSaid = fold(said(events).join(" \n "));
   for (const phrase of e.say ?? [])

@@ -21,6 +21,7 @@ import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import type { Professional } from "@atende/shared/schemas/professionals";
 import type { TenantProfile } from "@atende/shared/schemas/tenant-profile";
 import type { VoiceAgent } from "@atende/shared/schemas/voice-agent";
+import type { WaitlistEntry, WaitlistFormValues } from "@atende/shared/schemas/waitlist";
 
 /** Everything the agent may tell a caller: the tenant's own data, nothing else. */
 export interface AgentKnowledge {
@@ -86,6 +87,11 @@ export interface AgentTools {
    * only notes the wish in the call's record ('Pedido'), said so to the patient.
    */
   optOutOfCalls?(toolCallId: string, clientId: string): Promise<void>;
+  /**
+   * A wish on the waitlist for the caller (docs/decisions/0046-waitlist.md): the wanted day had no free time and the
+   * caller said yes to the list. Optional: an engine without it never offers the list.
+   */
+  addToWaitlist?(toolCallId: string, input: WaitlistFormValues): Promise<WaitlistEntry>;
 }
 
 /** The appointment a confirmation call is about (issue #23), read with the agent credential before the call starts. */

@@ -101,6 +101,8 @@ describe("the procedure walk", () => {
       "professionals.list",
       "tenant.profile.get",
       "voiceAgent.get",
+      // The caller's wish when the wanted day is full (docs/decisions/0046-waitlist.md).
+      "waitlist.create",
     ]);
     expect(byAgentAccess("call")).toEqual([
       "calls.appendMessages",

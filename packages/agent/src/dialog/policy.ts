@@ -224,7 +224,9 @@ export function replyWithoutAnswer(dialog: Session, u: Frame): boolean {
   }
   if (WRITE_READBACKS.has(dialog.pending) && c.reason === "closing" && c.yesWord) {
     dialog.say("Antes de encerrar, só para eu ter certeza.");
-    dialog.ask(`${dialog.lastQuestion.replace(/\s*\?$/, "")}? Diga sim ou não, por favor.`, dialog.pending);
+    // The question itself, without what follows it ('… lista de espera …? Se vagar um horário, avisamos.').
+    const question = dialog.lastQuestion.replace(/\?[^?]*$/, "");
+    dialog.ask(`${question}? Diga sim ou não, por favor.`, dialog.pending);
     return true;
   }
   return false;
@@ -270,6 +272,7 @@ export function isYesNoQuestion(dialog: Session): boolean {
     dialog.pending === "offer_book" ||
     dialog.pending === "update_readback" ||
     dialog.pending === "add_offer" ||
+    dialog.pending === "waitlist_offer" ||
     (dialog.pending === "choose_slot" && dialog.offers.length === 1)
   );
 }

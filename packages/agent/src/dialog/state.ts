@@ -11,6 +11,7 @@ import { writeConfirmed } from "../gate";
 import { fold } from "../normalize";
 import { type AgentEvent, type AgentKnowledge, type AgentTools, type CallInfo, ToolError } from "../types";
 import type { PatientField } from "../update";
+import type { WishOffer } from "./flows/waitlist";
 import type { Frame } from "./frame";
 
 export type ManageFlow = "reschedule" | "cancel" | "confirm" | "check";
@@ -25,7 +26,9 @@ export type BookAsk =
   | "when"
   | "choose_slot"
   | "readback"
-  | "change";
+  | "change"
+  /** 'Posso colocar você na lista de espera …?' (flows/waitlist.ts). */
+  | "waitlist_offer";
 /** Who is calling: the known caller's name, a new patient's name, CPF and contact number. */
 export type CallerAsk = "confirm_name" | "name" | "cpf" | "phone";
 /** An existing appointment: who the caller is, which appointment, the read-back; a new booking after a cancel. */
@@ -76,6 +79,7 @@ export const WRITE_READBACKS = new Set<Pending>([
   "manage_readback",
   "update_readback",
   "add_offer",
+  "waitlist_offer",
 ]);
 
 export const TONE_ACK: Record<string, string> = {
@@ -168,6 +172,10 @@ export class Session {
   /** A child's age the caller said, in months: the service's minimum age is checked against it (issue #27). */
   childAge: number | undefined;
   manageProfessional: string | undefined;
+  /** The waitlist wish asked about (flows/waitlist.ts), until it is answered. */
+  wish: WishOffer | undefined;
+  /** The wishes the caller declined in this call (from, until, part of day): not asked again. */
+  readonly wishDeclined = new Set<string>();
   /** True when this turn already asked a question the caller must answer first. */
   askedThisTurn = false;
 
@@ -318,6 +326,7 @@ export class Session {
     this.chosen = undefined;
     this.target = undefined;
     this.appointments = [];
+    this.wish = undefined;
   }
 
   isAskingNow(): boolean {

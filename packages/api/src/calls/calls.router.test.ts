@@ -252,6 +252,58 @@ describe("the agent credential", () => {
   });
 });
 
+describe("the agent's waitlist tool", () => {
+  it("adds the caller's wish once per Idempotency-Key, refuses one without a key, and never another tenant's patient", async () => {
+    const c = await clinic();
+    const other = await clinic();
+    const client = await c.tenant.api.clients.create({
+      fullName: "Ana Paula",
+      phoneNumber: "(11) 91234-5678",
+    });
+    const stranger = await other.tenant.api.clients.create({
+      fullName: "João de B",
+      phoneNumber: "(21) 99999-0000",
+    });
+    const { agent } = await openCall(c);
+    const day = nextWeekAt(10).slice(0, 10);
+    const wish = {
+      clientId: client.id,
+      offeredServiceId: c.serviceId,
+      professionalId: null,
+      establishmentId: null,
+      fromDate: day,
+      untilDate: day,
+      dayPart: "MORNING" as const,
+    };
+    expect((await refusalOf(asAgent(agent).waitlist.create(wish))).code).toBe("BAD_REQUEST");
+
+    const first = await asAgent(agent, "wish-1").waitlist.create(wish);
+    const retried = await asAgent(agent, "wish-1").waitlist.create(wish);
+    expect(retried).toEqual(first);
+    expect(first).toMatchObject({
+      clientId: client.id,
+      status: "WAITING",
+      fromDate: day,
+      dayPart: "MORNING",
+    });
+    const rows = await t.database.db
+      .select()
+      .from(schema.waitlistEntries)
+      .where(eq(schema.waitlistEntries.clientId, client.id));
+    expect(rows).toHaveLength(1);
+
+    const foreign = await refusalOf(
+      asAgent(agent, "wish-2").waitlist.create({ ...wish, clientId: stranger.id }),
+    );
+    expect(foreign.code).toBe("NOT_FOUND");
+    const strangers = await t.database.db
+      .select()
+      .from(schema.waitlistEntries)
+      .where(eq(schema.waitlistEntries.clientId, stranger.id));
+    expect(strangers).toEqual([]);
+  });
+});
+
 describe("the call's record", () => {
   it("is written by its agent only, and metered once however often the call is finished", async () => {
     const c = await clinic();

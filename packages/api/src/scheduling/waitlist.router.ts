@@ -10,7 +10,7 @@ import {
 } from "@atende/shared/schemas/waitlist";
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
-import { tenantProcedure } from "../trpc";
+import { agentToolProcedure, tenantProcedure } from "../trpc";
 import { syncCreated } from "./calendar-hooks";
 import { acceptOffer, declineOffer } from "./offers";
 import {
@@ -32,7 +32,11 @@ export const waitlistRouter = {
     .input(WaitlistListInput)
     .output(z.array(WaitlistRecord))
     .query(({ ctx, input }) => listWaitlist(ctx.db, input, ctx.now())),
-  create: tenantProcedure
+  /**
+   * Adds a wish; also the agent's tool on a call (decision 0016: once per Idempotency-Key), when the caller's wanted
+   * day has no free time and they accept the list (docs/decisions/0046-waitlist.md).
+   */
+  create: agentToolProcedure
     .input(WaitlistCreateInput)
     .output(WaitlistRecord)
     .mutation(({ ctx, input }) => createWaitlistEntry(ctx.db, input, ctx.now())),

@@ -24,6 +24,7 @@ import {
 } from "./services";
 import { fillChoice, ordinalPick, pickOne, search, slotRefused, toolTrouble } from "./slots";
 import { offerToAdd } from "./update";
+import { answerWish } from "./waitlist";
 
 export function change(dialog: Session, u: Frame, fromReadback: boolean): boolean {
   let changed = false;
@@ -461,4 +462,5 @@ export const BOOK_ANSWERS: Answers<BookAsk> = {
   change: (dialog, u) => {
     return change(dialog, u, false);
   },
+  waitlist_offer: (dialog, u) => answerWish(dialog, u),
 };

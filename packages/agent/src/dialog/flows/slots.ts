@@ -13,6 +13,7 @@ import type { Session } from "../state";
 import { mergeWhen } from "./book";
 import { bookingWindows } from "./faq";
 import { extraIdsFor } from "./services";
+import { offerWish } from "./waitlist";
 
 export function pickOne<T>(_dialog: Session, items: T[], _u: Frame): T | undefined {
   return items.length === 1 ? items[0] : undefined;
@@ -52,7 +53,20 @@ export function fillChoice(dialog: Session, u: Frame): boolean {
   const offers = dialog.offers;
   if (!offers.length) return false;
   if (u.no && !u.when) {
+    // The wanted time was taken and the caller declines the times near it that day: the waitlist for that day.
+    const wanted = dialog.draft.when;
+    const sameDay = !!wanted?.date && offers.every((o) => wallClock(o.start).date === wanted.date);
     dialog.offers = [];
+    if (wanted?.date && wanted.time !== undefined && sameDay) {
+      dialog.say("Tudo bem.");
+      if (
+        offerWish(dialog, { date: wanted.date, ...(wanted.period ? { period: wanted.period } : {}) }, [], "")
+      )
+        return true;
+      dialog.draft.when = undefined;
+      dialog.ask("Que outro dia ou horário fica bom para você?", "when");
+      return true;
+    }
     dialog.draft.when = undefined;
     dialog.ask("Tudo bem. Que outro dia ou horário fica bom para você?", "when");
     return true;
@@ -251,6 +265,8 @@ export async function search(
         : when.date
           ? `${onDay(dialog, when.date)} não tenho horário livre${when.period ? " nesse período" : ""}.`
           : "Não encontrei horário livre nesse período.";
+    // The wanted day (or week) has no free time: the waitlist for it first; a 'não' goes on to these times.
+    if (!hours && offerWish(dialog, when, offers, lead)) return false;
     if (!offers.length) {
       dialog.say(`${lead.replace(/\.$/, "")}, nem nas semanas seguintes.`);
       dialog.draft.when = undefined;

@@ -1,0 +1,146 @@
+// The waitlist offered on a call (docs/decisions/0046-waitlist.md, 0048-frame-based-dialog.md): the caller's wanted
+// day (or week) has no free time, or its time is taken and the caller declined the times offered instead. The agent
+// asks whether to put the caller on the list for that day; only an unambiguous yes (the write gate both engines
+// share) stores the wish, for the patient the call knows; a no goes on as before (the later times, or another day).
+import type { DayPart } from "@atende/shared/enums";
+import type { FreeSlot } from "@atende/shared/schemas/appointments";
+import { MAX_WAITLIST_RANGE_DAYS } from "@atende/shared/schemas/waitlist";
+import { addDays } from "@atende/shared/time";
+import type { Period, When } from "../../datetime";
+import { dateWords } from "../../speak";
+import { ToolError } from "../../types";
+import type { Frame } from "../frame";
+import type { Session } from "../state";
+import { fillDraft } from "./book";
+import { offerSentence } from "./slots";
+
+/** The wish the agent asked about, and what a 'não' goes on to. */
+export interface WishOffer {
+  fromDate: string;
+  untilDate: string;
+  dayPart: DayPart;
+  /** 'sexta-feira, dia 18, de manhã': the day (or days) and part of the day, as said. */
+  words: string;
+  /** The later times a 'não' offers; none: another day is asked for. */
+  offers: FreeSlot[];
+}
+
+const DAY_PART: Record<Period, DayPart> = { manha: "MORNING", tarde: "AFTERNOON", noite: "EVENING" };
+const PERIOD_WORDS: Record<Period, string> = { manha: "de manhã", tarde: "à tarde", noite: "à noite" };
+
+const wishKey = (w: Pick<WishOffer, "fromDate" | "untilDate" | "dayPart">) =>
+  `${w.fromDate}:${w.untilDate}:${w.dayPart}`;
+
+/**
+ * Asks 'Posso colocar você na lista de espera para …?' when a wish can be stored: a booking of one service, for a
+ * day or a span of days (no 'antes das dez' / 'depois das três'), a patient the call knows (identified, or the one
+ * whose number is calling, named in the question), the tool present, and not this same wish declined already.
+ * True when asked; false leaves the caller to the flow as before.
+ */
+export function offerWish(dialog: Session, when: When, offers: FreeSlot[], lead: string): boolean {
+  if (dialog.flow !== "book" || !dialog.tools.addToWaitlist) return false;
+  if (!dialog.draft.serviceId || dialog.draft.extraServiceIds?.length) return false;
+  if (when.after !== undefined || when.before !== undefined) return false;
+  const patient = dialog.client ?? (dialog.knownAsked ? null : dialog.call.knownClient);
+  if (!patient) return false;
+  const today = dialog.today();
+  let fromDate = when.date ?? when.range?.start;
+  let untilDate = when.date ?? when.range?.end;
+  if (!fromDate || !untilDate) return false;
+  if (fromDate < today) fromDate = today;
+  if (untilDate < fromDate) return false;
+  const last = addDays(fromDate, MAX_WAITLIST_RANGE_DAYS - 1);
+  if (untilDate > last) untilDate = last;
+  const dayPart = when.period ? DAY_PART[when.period] : "ANY";
+  if (dialog.wishDeclined.has(wishKey({ fromDate, untilDate, dayPart }))) return false;
+  const days =
+    fromDate === untilDate
+      ? dateWords(fromDate, today)
+      : `de ${dateWords(fromDate, today)} a ${dateWords(untilDate, today)}`;
+  const words = `${days}${when.period ? `, ${PERIOD_WORDS[when.period]}` : ""}`;
+  dialog.wish = { fromDate, untilDate, dayPart, words, offers };
+  if (lead) dialog.say(lead);
+  const you = dialog.client ? "você" : `você, ${patient.fullName},`;
+  dialog.ask(
+    `Posso colocar ${you} na lista de espera para ${words}? Se vagar um horário, avisamos.`,
+    "waitlist_offer",
+  );
+  return true;
+}
+
+/** A 'não' (or a wish that could not be stored): the times found later, else another day asked for. */
+function goOn(dialog: Session, wish: WishOffer) {
+  dialog.wishDeclined.add(wishKey(wish));
+  dialog.wish = undefined;
+  if (wish.offers.length) {
+    dialog.offers = wish.offers;
+    dialog.ask(offerSentence(dialog, wish.offers, true), "choose_slot");
+    return;
+  }
+  dialog.offers = [];
+  dialog.draft.when = undefined;
+  dialog.ask("Que outro dia ou horário fica bom para você?", "when");
+}
+
+async function storeWish(dialog: Session, wish: WishOffer): Promise<void> {
+  const patient = dialog.client ?? dialog.call.knownClient;
+  const service = dialog.service(dialog.draft.serviceId);
+  if (!patient || !service || !dialog.tools.addToWaitlist) return goOn(dialog, wish);
+  const add = dialog.tools.addToWaitlist.bind(dialog.tools);
+  // The question named the patient whose number is calling: the yes identifies them too.
+  if (!dialog.client) dialog.identify(patient);
+  const input = {
+    clientId: patient.id,
+    offeredServiceId: service.id,
+    professionalId: dialog.draft.professionalId ?? null,
+    establishmentId: dialog.draft.establishmentId ?? null,
+    fromDate: wish.fromDate,
+    untilDate: wish.untilDate,
+    dayPart: wish.dayPart,
+  };
+  try {
+    await dialog.write(
+      `wish:${patient.id}:${service.id}:${input.professionalId ?? ""}:${input.establishmentId ?? ""}:${wishKey(wish)}`,
+      (id) => add(id, input),
+    );
+  } catch (error) {
+    const detail = error instanceof ToolError ? ` ${error.message.replace(/\.$/, "")}.` : "";
+    dialog.say(`Não consegui colocar você na lista de espera agora.${detail}`);
+    return goOn(dialog, wish);
+  }
+  const prof = dialog.professional(input.professionalId ?? undefined);
+  const withProf = prof ? ` com ${prof.name}` : "";
+  dialog.data("Lista de espera", `${service.name}${withProf}, ${wish.words}`);
+  dialog.outcomes.push(
+    `Paciente ${patient.fullName} entrou na lista de espera de ${service.name}${withProf} para ${wish.words}.`,
+  );
+  dialog.say(
+    `Pronto, coloquei você na lista de espera de ${service.name}${withProf} para ${wish.words}. Se vagar um horário, avisamos.`,
+  );
+  dialog.wish = undefined;
+  dialog.resetFlow();
+  dialog.ask("Posso ajudar em mais alguma coisa?", "anything_else");
+}
+
+/** The answer to 'Posso colocar você na lista de espera …?'. */
+export async function answerWish(dialog: Session, u: Frame): Promise<boolean> {
+  const wish = dialog.wish;
+  if (!wish) return false;
+  if (dialog.consents(u)) {
+    await storeWish(dialog, wish);
+    return true;
+  }
+  // Another day, time, service or professional said instead: the booking goes on with it.
+  if (u.when || u.services.length || u.professionals.length) {
+    dialog.wishDeclined.add(wishKey(wish));
+    dialog.wish = undefined;
+    fillDraft(dialog, u);
+    return true;
+  }
+  if (u.no) {
+    dialog.say("Tudo bem.");
+    goOn(dialog, wish);
+    return true;
+  }
+  return false;
+}
