@@ -1,5 +1,12 @@
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { apiAs, expectNoSeriousA11yViolations, signInNewAccount } from "../helpers";
+import {
+  agentTurn,
+  callerAnswers,
+  pinCallClock,
+  seedSoftphoneClinic,
+  softphoneTest as test,
+} from "../softphone";
 
 /**
  * The browser softphone of /testar-agente (issue #8) against the real server and the real telephony gateway (which
@@ -7,73 +14,11 @@ import { apiAs, expectNoSeriousA11yViolations, signInNewAccount } from "../helpe
  * then the call in the history. Chromium gets a fake microphone (a beeping test signal), so the page's
  * microphone → AudioWorklet → mu-law path runs too; headless Chromium recognises no speech, so the caller types.
  */
-const test = base.extend({
-  launchOptions: [
-    async ({ launchOptions }, use) => {
-      await use({
-        ...launchOptions,
-        args: [
-          ...(launchOptions.args ?? []),
-          "--use-fake-ui-for-media-stream",
-          "--use-fake-device-for-media-stream",
-          "--autoplay-policy=no-user-gesture-required",
-        ],
-      });
-    },
-    { scope: "worker" },
-  ],
-});
 test.use({ permissions: ["microphone"] });
 
-/** The agent's clock for the call (the server runs with ALLOW_CLOCK_OVERRIDE=true): Monday 3 June 2030, 9:00. */
-const CALL_NOW = "2030-06-03T09:00:00-03:00";
 const BOOKED_AT = "2030-06-04T10:00:00-03:00";
 const PATIENT = "Marina Costa";
-
-/** What a caller answers to each of the offline engine's questions (packages/agent). */
-function answerTo(question: string): string {
-  const rules: [RegExp, string][] = [
-    [/mais alguma coisa/i, "não, obrigada"],
-    [/posso confirmar\?|pode ser\?|confirma/i, "sim"],
-    [/qual deles/i, "o primeiro"],
-    [/dia e horário|outro dia/i, "amanhã às 10 horas"],
-    [/nome completo/i, PATIENT],
-    [/CPF/, "pular"],
-    [/telefone/i, "11 98765 4321"],
-    [/estou falando com/i, "sim"],
-    [/qual serviço/i, "consulta"],
-    [/como posso ajudar|em que posso ajudar/i, "quero marcar uma consulta"],
-  ];
-  const rule = rules.find(([pattern]) => pattern.test(question));
-  if (!rule) throw new Error(`the test has no answer to the agent's "${question}"`);
-  return rule[1];
-}
-
-/** Waits for the agent to finish its turn (every sentence heard, 'Ouvindo'); returns what it said in that turn. */
-async function agentTurn(page: Page, log: Locator): Promise<string> {
-  const state = page.getByRole("status", { name: "Agente" });
-  await expect
-    .poll(
-      async () => {
-        const last = log.locator("[data-speaker]").last();
-        return (
-          (await state.textContent()) === "Ouvindo" &&
-          (await last.getAttribute("data-speaker")) === "agent" &&
-          (await last.getAttribute("data-final")) === "true"
-        );
-      },
-      { timeout: 60_000, message: "the agent finishes its turn" },
-    )
-    .toBe(true);
-  return log.evaluate((element) => {
-    const bubbles = [...element.querySelectorAll<HTMLElement>("[data-speaker]")];
-    const lastCaller = bubbles.map((b) => b.dataset.speaker).lastIndexOf("caller");
-    return bubbles
-      .slice(lastCaller + 1)
-      .map((b) => b.textContent?.replace(/^Agente: /, "") ?? "")
-      .join(" ");
-  });
-}
+const answerTo = callerAnswers(PATIENT);
 
 /** Counts what crosses the call's socket: the microphone's frames, echoed marks and `stop` out, agent audio in. */
 function watchSocket(page: Page) {
@@ -98,44 +43,9 @@ test("a browser test call books an appointment, ends with 'Teste concluído!' an
   test.setTimeout(300_000);
   const email = await signInNewAccount(page, "Sofia Softphone");
   const call = apiAs(request, baseURL, email);
-  await call("POST", "/voice-agent", {
-    name: "Lia",
-    welcomeMessage: "Olá, aqui é a Lia. Como posso ajudar?",
-  });
-  const establishment = await call<{ id: string }>("POST", "/establishments", {
-    name: "Clínica Sol",
-    address: "Rua das Flores, 100 - Centro",
-  });
-  const professional = await call<{ id: string }>("POST", "/professionals", {
-    name: "Dra. Helena Prado",
-    specialty: "Clínica Geral",
-  });
-  await call("POST", "/offered-services", {
-    name: "Consulta",
-    availableEstablishments: [establishment.id],
-    allowedProfessionals: [professional.id],
-  });
-  await call("POST", "/availabilities", {
-    professionalId: professional.id,
-    establishmentId: establishment.id,
-    slot: { start: "2030-06-03T08:00:00-03:00", end: "2030-06-03T18:00:00-03:00" },
-    pattern: {
-      type: "WEEKLY",
-      daysOfWeek: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"],
-      period: { start: "2030-06-01", end: "2030-07-31" },
-    },
-    exceptions: [],
-    notes: null,
-  });
+  const clinic = await seedSoftphoneClinic(call);
 
-  // The page asks for the ticket with no input; the test sets the call's clock on the way (tRPC batch body).
-  await page.route("**/trpc/voiceAgent.browserCall**", async (route) => {
-    const body = (route.request().postDataJSON() ?? {}) as Record<
-      string,
-      Record<string, unknown> | undefined
-    >;
-    await route.continue({ postData: JSON.stringify({ ...body, 0: { ...body[0], now: CALL_NOW } }) });
-  });
+  await pinCallClock(page);
   const socket = watchSocket(page);
   await page.goto("/testar-agente");
   await expect(page.getByRole("heading", { name: "Resumo da configuração" })).toBeVisible();
@@ -187,7 +97,7 @@ test("a browser test call books an appointment, ends with 'Teste concluído!' an
   );
   expect(appointments).toHaveLength(1);
   expect(new Date(appointments[0]?.scheduledAt ?? "").getTime()).toBe(new Date(BOOKED_AT).getTime());
-  expect(appointments[0]?.professionalId).toBe(professional.id);
+  expect(appointments[0]?.professionalId).toBe(clinic.professionalId);
 
   // …and the call is in the history, marked as a test, with its transcript.
   await page.getByRole("link", { name: "Ver o atendimento" }).click();

@@ -1,5 +1,12 @@
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { apiAs, expectNoSeriousA11yViolations, signInNewAccount } from "../helpers";
+import {
+  agentTurn,
+  callerAnswers,
+  pinCallClock,
+  seedSoftphoneClinic,
+  softphoneTest as test,
+} from "../softphone";
 
 /**
  * Calls in progress, watched live (issue #24): a browser test call on /testar-agente in one page, 'Atendimentos' in
@@ -7,74 +14,10 @@ import { apiAs, expectNoSeriousA11yViolations, signInNewAccount } from "../helpe
  * (the agent's tools and actions as pt-BR lines), with no reload; when the agent hangs up the call leaves
  * 'Em andamento' for the history. The events travel through the database (NOTIFY/LISTEN, decision 0034).
  */
-const test = base.extend({
-  launchOptions: [
-    async ({ launchOptions }, use) => {
-      await use({
-        ...launchOptions,
-        args: [
-          ...(launchOptions.args ?? []),
-          "--use-fake-ui-for-media-stream",
-          "--use-fake-device-for-media-stream",
-          "--autoplay-policy=no-user-gesture-required",
-        ],
-      });
-    },
-    { scope: "worker" },
-  ],
-});
 test.use({ permissions: ["microphone"] });
 
-/** The agent's clock for the call (the server runs with ALLOW_CLOCK_OVERRIDE=true): Monday 3 June 2030, 9:00. */
-const CALL_NOW = "2030-06-03T09:00:00-03:00";
 const PATIENT = "Renata Ao Vivo";
-
-/** What a caller answers to each of the offline engine's questions (packages/agent). */
-function answerTo(question: string): string {
-  const rules: [RegExp, string][] = [
-    [/mais alguma coisa/i, "não, obrigada"],
-    [/posso confirmar\?|pode ser\?|confirma/i, "sim"],
-    [/qual deles/i, "o primeiro"],
-    [/dia e horário|outro dia/i, "amanhã às 10 horas"],
-    [/nome completo/i, PATIENT],
-    [/CPF/, "pular"],
-    [/telefone/i, "11 98765 4321"],
-    [/estou falando com/i, "sim"],
-    [/qual serviço/i, "consulta"],
-    [/como posso ajudar|em que posso ajudar/i, "quero marcar uma consulta"],
-  ];
-  const rule = rules.find(([pattern]) => pattern.test(question));
-  if (!rule) throw new Error(`the test has no answer to the agent's "${question}"`);
-  return rule[1];
-}
-
-/** Waits for the agent to finish its turn on the softphone; returns what it said in that turn. */
-async function agentTurn(page: Page, log: Locator): Promise<string> {
-  const state = page.getByRole("status", { name: "Agente" });
-  await expect
-    .poll(
-      async () => {
-        const last = log.locator("[data-speaker]").last();
-        return (
-          (await state.textContent()) === "Ouvindo" &&
-          (await last.getAttribute("data-speaker")) === "agent" &&
-          (await last.getAttribute("data-final")) === "true" &&
-          // A bubble is drawn before its words: wait for them.
-          ((await last.textContent()) ?? "").replace(/^Agente: /, "").trim() !== ""
-        );
-      },
-      { timeout: 60_000, message: "the agent finishes its turn" },
-    )
-    .toBe(true);
-  return log.evaluate((element) => {
-    const bubbles = [...element.querySelectorAll<HTMLElement>("[data-speaker]")];
-    const lastCaller = bubbles.map((b) => b.dataset.speaker).lastIndexOf("caller");
-    return bubbles
-      .slice(lastCaller + 1)
-      .map((b) => b.textContent?.replace(/^Agente: /, "") ?? "")
-      .join(" ");
-  });
-}
+const answerTo = callerAnswers(PATIENT);
 
 test("the dashboard shows a softphone call in progress and its transcript as it happens", async ({
   page,
@@ -84,35 +27,7 @@ test("the dashboard shows a softphone call in progress and its transcript as it 
   test.setTimeout(300_000);
   const email = await signInNewAccount(page, "Vera Ao Vivo");
   const call = apiAs(request, baseURL, email);
-  await call("POST", "/voice-agent", {
-    name: "Lia",
-    welcomeMessage: "Olá, aqui é a Lia. Como posso ajudar?",
-  });
-  const establishment = await call<{ id: string }>("POST", "/establishments", {
-    name: "Clínica Sol",
-    address: "Rua das Flores, 100 - Centro",
-  });
-  const professional = await call<{ id: string }>("POST", "/professionals", {
-    name: "Dra. Helena Prado",
-    specialty: "Clínica Geral",
-  });
-  await call("POST", "/offered-services", {
-    name: "Consulta",
-    availableEstablishments: [establishment.id],
-    allowedProfessionals: [professional.id],
-  });
-  await call("POST", "/availabilities", {
-    professionalId: professional.id,
-    establishmentId: establishment.id,
-    slot: { start: "2030-06-03T08:00:00-03:00", end: "2030-06-03T18:00:00-03:00" },
-    pattern: {
-      type: "WEEKLY",
-      daysOfWeek: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"],
-      period: { start: "2030-06-01", end: "2030-07-31" },
-    },
-    exceptions: [],
-    notes: null,
-  });
+  await seedSoftphoneClinic(call);
 
   // The dashboard, open before the call starts, in a page of its own (same session).
   const dashboard = await page.context().newPage();
@@ -120,13 +35,7 @@ test("the dashboard shows a softphone call in progress and its transcript as it 
   await expect(dashboard.getByRole("heading", { name: "Atendimentos", exact: true })).toBeVisible();
   await expect(dashboard.getByRole("heading", { name: "Em andamento" })).toHaveCount(0);
 
-  await page.route("**/trpc/voiceAgent.browserCall**", async (route) => {
-    const body = (route.request().postDataJSON() ?? {}) as Record<
-      string,
-      Record<string, unknown> | undefined
-    >;
-    await route.continue({ postData: JSON.stringify({ ...body, 0: { ...body[0], now: CALL_NOW } }) });
-  });
+  await pinCallClock(page);
   await page.goto("/testar-agente");
   await page.getByRole("button", { name: "Ligar pelo navegador" }).click();
   const log = page.getByRole("log", { name: "Transcrição da ligação" });
