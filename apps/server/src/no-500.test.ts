@@ -926,6 +926,15 @@ describe("every procedure a call ticket or the agent credential reaches, fed jun
       },
       "appointments.freeSlots": { ...range, ...where, offeredServices: [service.id] },
       "confirmations.callScript": { appointmentId },
+      "waitlist.create": {
+        clientId: client.id,
+        offeredServiceId: service.id,
+        ...where,
+        fromDate: range.startDate,
+        untilDate: range.endDate,
+        dayPart: "MORNING",
+        notes: "Prefere às segundas.",
+      },
       "calls.open": { token: "", streamSid: "MZ1", callSid: "CA1", from: "+5511987654321", now: at },
       "calls.appendMessages": {
         messages: [{ sender: "CALLER", content: "Quero marcar.\nSexta?", timestamp: at }],
