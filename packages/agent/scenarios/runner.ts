@@ -52,7 +52,7 @@ export interface Scenario {
           healthInsuranceNumber?: string | null;
         }
       | false;
-    /** A waitlist wish added (keys of the fixture; null: any), or none (false). */
+    /** A waitlist wish added (keys of the fixture; null: whichever), or none (false). */
     wish?:
       | {
           service: string;

@@ -143,7 +143,7 @@ const SCRIPTS: Script[] = [
     after: { ...kept, confirmed: true },
   },
   {
-    name: "won't come any more",
+    name: "won't come anymore",
     lines: ["sim", "não vou mais", "pode cancelar sim", "sim"],
     outcome: "CANCELLED",
     after: { ...kept, status: "CANCELED" },

@@ -749,8 +749,9 @@ export class OfflineConfirmation implements ConfirmationSession {
   // ─── Opt-out, failures ───────────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * 'Não quero receber ligações': noted in the record, and through the opt-out hook when the gateway has one (the
-   * endpoint of issue #23 deliverable 1). A patient who said who they are is still asked about the appointment.
+   * 'Não quero receber ligações': noted in the record, and kept as the patient's contact opt-out through
+   * `AgentTools.optOutOfCalls` (the gateway's `clients.optOutOfCalls`, decision 0051) when the engine's tools have it.
+   * A patient who said who they are is still asked about the appointment.
    */
   private async optOut(): Promise<void> {
     if (!this.optedOut) {

@@ -334,7 +334,7 @@ export async function runSend(
 
 /**
  * A WhatsApp confirmation still unanswered after the retry interval (the patient tapped nothing): NO_ANSWER and the
- * next channel, when the appointment still waits for it. A reply meanwhile (any outcome) leaves it alone.
+ * next channel, when the appointment still waits for it. A reply meanwhile, whatever its outcome, leaves it alone.
  */
 export async function messageUnanswered(
   db: TenantTx,

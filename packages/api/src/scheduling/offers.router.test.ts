@@ -103,12 +103,12 @@ function book(c: Clinic, clientId: string, scheduledAt = SLOT, professionalId = 
 function wish(
   c: Clinic,
   clientId: string,
-  fields: { dayPart?: "MORNING" | "EVENING" | "ANY"; any?: boolean } = {},
+  fields: { dayPart?: "MORNING" | "EVENING" | "ANY"; anyProfessional?: boolean } = {},
 ) {
   return c.tenant.api.waitlist.create({
     clientId,
     offeredServiceId: c.consulta.id,
-    professionalId: fields.any ? null : c.ana.id,
+    professionalId: fields.anyProfessional ? null : c.ana.id,
     establishmentId: null,
     fromDate: "2030-03-13",
     untilDate: "2030-03-20",
@@ -171,10 +171,10 @@ describe("waitlist offers", () => {
     t.setNow(NOW);
     const c = await clinic();
     const taken = await book(c, c.clients.cancelling.id);
-    // Oldest first: Rita wants evenings (09:00 does not fit her), then Maria (Ana), then João (any professional).
+    // Oldest first: Rita wants evenings (09:00 does not fit her), then Maria (Ana), then João (whichever professional).
     await wish(c, c.clients.rita.id, { dayPart: "EVENING" });
     await wish(c, c.clients.maria.id, { dayPart: "MORNING" });
-    await wish(c, c.clients.joao.id, { any: true });
+    await wish(c, c.clients.joao.id, { anyProfessional: true });
 
     await cancel(c, taken);
     await runner.runDue();

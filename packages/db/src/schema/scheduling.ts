@@ -162,7 +162,7 @@ export const appointments = tenantTable(
 
 /**
  * A patient's wish for a time that was taken (issue 23 part 4; docs/decisions/0046-waitlist.md): a service, a
- * professional and an establishment (null: any), São Paulo dates from `fromDate` to `untilDate` (both included) and a
+ * professional and an establishment (null: whichever), São Paulo dates from `fromDate` to `untilDate` (both included) and a
  * part of the day. Offers on freed slots (its holds, below) move its status.
  */
 export const waitlistEntries = tenantTable(

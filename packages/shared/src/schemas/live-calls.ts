@@ -110,7 +110,7 @@ export const LiveTranscript = z.object({
 });
 export type LiveTranscript = z.infer<typeof LiveTranscript>;
 
-/** Each event of the stream: the calls in progress, and the transcript of the call asked for (if any). */
+/** Each event of the stream: the calls in progress, and the transcript of the call asked for, when one is. */
 export const LiveUpdate = z.object({
   calls: z.array(LiveCall),
   transcript: LiveTranscript.nullable(),
