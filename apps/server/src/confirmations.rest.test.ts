@@ -19,7 +19,7 @@ import { schema } from "@atende/db";
 import { and, eq } from "@atende/db/orm";
 import type { ConfirmationSettingsRecord } from "@atende/shared/schemas/confirmations";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestServer, type TestServer } from "./testing";
+import { createTestServer, seedOrthodonticClinic, type TestServer } from "./testing";
 
 const PUBLIC_URL = "https://atende.test";
 let twilio: FakeTwilio;
@@ -83,42 +83,7 @@ async function clinic(channels: ("WHATSAPP" | "CALL")[], name = "Clínica Sorris
     name: "Sofia",
     welcomeMessage: "Olá! Aqui é a Sofia. Como posso ajudar?",
   });
-  await server.api.data.inTenant(tenant.tenantId, (tx) =>
-    tx.insert(schema.minuteGrants).values({
-      tenantId: tenant.tenantId,
-      source: "PACK",
-      key: "test-pack",
-      minutes: 500,
-      startsAt: at("2026-01-01T00:00:00-03:00"),
-      expiresAt: null,
-    }),
-  );
-  const establishment = await tenant.api.establishments.create({
-    name: "Sede Centro",
-    address: "Rua das Flores, 100 - Centro, São Paulo - SP",
-  });
-  const professional = await tenant.api.professionals.create({
-    name: "Dra. Beatriz Lima",
-    specialty: "Ortodontia",
-  });
-  const service = await tenant.api.offeredServices.create({
-    name: "Manutenção do aparelho",
-    duration: 30,
-    availableEstablishments: [establishment.id],
-    allowedProfessionals: [professional.id],
-  });
-  await tenant.api.availabilities.create({
-    professionalId: professional.id,
-    establishmentId: establishment.id,
-    slot: { start: "2026-03-02T08:00:00-03:00", end: "2026-03-02T18:00:00-03:00" },
-    pattern: {
-      type: "WEEKLY",
-      daysOfWeek: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY"],
-      period: { start: "2026-03-02", end: "2026-12-31" },
-    },
-    exceptions: [],
-    notes: null,
-  });
+  const seeded = await seedOrthodonticClinic(server, tenant);
   if (channels.includes("WHATSAPP"))
     await tenant.api.confirmations.setWhatsapp({
       phoneNumberId: whatsapp.phoneNumberId,
@@ -138,19 +103,19 @@ async function clinic(channels: ("WHATSAPP" | "CALL")[], name = "Clínica Sorris
   });
   return {
     tenant,
-    serviceId: service.id,
-    professionalId: professional.id,
-    establishmentId: establishment.id,
+    serviceId: seeded.serviceId,
+    professionalId: seeded.professionalId,
+    establishmentId: seeded.establishmentId,
     async patient(fullName, phoneNumber) {
       return (await tenant.api.clients.create({ fullName, phoneNumber })).id;
     },
     async book(clientId, scheduledAt) {
       const created = await tenant.api.appointments.create({
         clientId,
-        professionalId: professional.id,
-        establishmentId: establishment.id,
+        professionalId: seeded.professionalId,
+        establishmentId: seeded.establishmentId,
         scheduledAt,
-        offeredServices: [service.id],
+        offeredServices: [seeded.serviceId],
       });
       return created.id;
     },

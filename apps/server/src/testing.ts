@@ -1,6 +1,7 @@
 // REST-level test harness: the real Hono app over a fresh migrated database, with requests as a given user.
 import { type Actor, type ApiConfig, createJobRunner, type JobRunner } from "@atende/api";
 import { accessTokenFor, createTestApi, type TestApi } from "@atende/api/testing";
+import { schema } from "@atende/db";
 import type { Hono } from "hono";
 import pino from "pino";
 import { createApp } from "./app";
@@ -85,4 +86,54 @@ export async function createTestServer(
     },
     close: () => api.close(),
   };
+}
+
+type SeededApi = Awaited<ReturnType<TestApi["seedTenant"]>>["api"];
+
+/**
+ * An orthodontic clinic to book in: 500 minutes of a pack (so outbound contact is allowed), Sede Centro, Dra. Beatriz
+ * Lima working Monday to Saturday 08:00-18:00 from 2 March to the end of 2026, and a 30-minute 'Manutenção do
+ * aparelho' (the confirmation and waitlist suites' clinic).
+ */
+export async function seedOrthodonticClinic(
+  server: TestServer,
+  tenant: { tenantId: string; api: SeededApi },
+): Promise<{ establishmentId: string; professionalId: string; serviceId: string }> {
+  await server.api.data.inTenant(tenant.tenantId, (tx) =>
+    tx.insert(schema.minuteGrants).values({
+      tenantId: tenant.tenantId,
+      source: "PACK",
+      key: "test-pack",
+      minutes: 500,
+      startsAt: new Date("2026-01-01T00:00:00-03:00"),
+      expiresAt: null,
+    }),
+  );
+  const establishment = await tenant.api.establishments.create({
+    name: "Sede Centro",
+    address: "Rua das Flores, 100 - Centro, São Paulo - SP",
+  });
+  const professional = await tenant.api.professionals.create({
+    name: "Dra. Beatriz Lima",
+    specialty: "Ortodontia",
+  });
+  const service = await tenant.api.offeredServices.create({
+    name: "Manutenção do aparelho",
+    duration: 30,
+    availableEstablishments: [establishment.id],
+    allowedProfessionals: [professional.id],
+  });
+  await tenant.api.availabilities.create({
+    professionalId: professional.id,
+    establishmentId: establishment.id,
+    slot: { start: "2026-03-02T08:00:00-03:00", end: "2026-03-02T18:00:00-03:00" },
+    pattern: {
+      type: "WEEKLY",
+      daysOfWeek: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY"],
+      period: { start: "2026-03-02", end: "2026-12-31" },
+    },
+    exceptions: [],
+    notes: null,
+  });
+  return { establishmentId: establishment.id, professionalId: professional.id, serviceId: service.id };
 }

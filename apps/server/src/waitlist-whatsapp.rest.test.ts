@@ -12,7 +12,7 @@ import {
 import { schema } from "@atende/db";
 import { and, eq } from "@atende/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, type TestServer } from "./testing";
+import { createTestServer, seedOrthodonticClinic, type TestServer } from "./testing";
 
 const PUBLIC_URL = "https://atende.test";
 // A Tuesday inside the contact window; the freed slot is on Wednesday at 09:00.
@@ -61,42 +61,7 @@ interface Clinic {
 async function clinicWithFreedSlot(options: { whatsapp: boolean; prefix: string }): Promise<Clinic> {
   server.api.setNow(NOW);
   const tenant = await server.api.seedTenant({ name: "Clínica Sorriso" });
-  await server.api.data.inTenant(tenant.tenantId, (tx) =>
-    tx.insert(schema.minuteGrants).values({
-      tenantId: tenant.tenantId,
-      source: "PACK",
-      key: "test-pack",
-      minutes: 500,
-      startsAt: new Date("2026-01-01T00:00:00-03:00"),
-      expiresAt: null,
-    }),
-  );
-  const place = await tenant.api.establishments.create({
-    name: "Sede Centro",
-    address: "Rua das Flores, 100 - Centro, São Paulo - SP",
-  });
-  const professional = await tenant.api.professionals.create({
-    name: "Dra. Beatriz Lima",
-    specialty: "Ortodontia",
-  });
-  const service = await tenant.api.offeredServices.create({
-    name: "Manutenção do aparelho",
-    duration: 30,
-    availableEstablishments: [place.id],
-    allowedProfessionals: [professional.id],
-  });
-  await tenant.api.availabilities.create({
-    professionalId: professional.id,
-    establishmentId: place.id,
-    slot: { start: "2026-03-02T08:00:00-03:00", end: "2026-03-02T18:00:00-03:00" },
-    pattern: {
-      type: "WEEKLY",
-      daysOfWeek: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY"],
-      period: { start: "2026-03-02", end: "2026-12-31" },
-    },
-    exceptions: [],
-    notes: null,
-  });
+  const seeded = await seedOrthodonticClinic(server, tenant);
   if (options.whatsapp)
     await tenant.api.confirmations.setWhatsapp({
       phoneNumberId: whatsapp.phoneNumberId,
@@ -115,15 +80,15 @@ async function clinicWithFreedSlot(options: { whatsapp: boolean; prefix: string 
   };
   const taken = await tenant.api.appointments.create({
     clientId: ids.carla,
-    professionalId: professional.id,
-    establishmentId: place.id,
+    professionalId: seeded.professionalId,
+    establishmentId: seeded.establishmentId,
     scheduledAt: SLOT,
-    offeredServices: [service.id],
+    offeredServices: [seeded.serviceId],
   });
   for (const who of ["maria", "joao"] as const)
     await tenant.api.waitlist.create({
       clientId: ids[who],
-      offeredServiceId: service.id,
+      offeredServiceId: seeded.serviceId,
       professionalId: null,
       establishmentId: null,
       fromDate: "2026-03-11",
@@ -133,10 +98,10 @@ async function clinicWithFreedSlot(options: { whatsapp: boolean; prefix: string 
   await tenant.api.appointments.update({
     id: taken.id,
     clientId: ids.carla,
-    professionalId: professional.id,
-    establishmentId: place.id,
+    professionalId: seeded.professionalId,
+    establishmentId: seeded.establishmentId,
     scheduledAt: SLOT,
-    offeredServices: [service.id],
+    offeredServices: [seeded.serviceId],
     observations: null,
     status: "CANCELED",
   });
