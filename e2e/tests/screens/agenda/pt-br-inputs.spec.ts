@@ -74,8 +74,11 @@ test("an English browser gets dd/mm/aaaa and 24-hour fields, the only profession
   ).toBeVisible();
 
   // The same window again is refused with the server's pt-BR reason (decision 0044), and the form stays open. The
-  // saved form has closed first: a click while it is still closing lands on its overlay (seen on a loaded machine).
+  // saved form has closed and its toast has gone first: the pointer left on the Save button hovers the toast that
+  // appears under it, a hovered toast never times out, and it covers the button the next click needs.
   await expect(setup).toBeHidden();
+  await page.mouse.move(0, 0);
+  await expect(toasts(page).getByText("Disponibilidade criada")).toBeHidden({ timeout: 15_000 });
   await page.getByRole("button", { name: "Disponibilidade", exact: true }).click();
   await expect(setup).toBeVisible();
   await typeInto(page, setup.getByLabel("Horário de fim"), "1830");
