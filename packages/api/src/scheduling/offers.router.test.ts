@@ -515,11 +515,12 @@ describe("waitlist offers", () => {
     await cancel(c, taken);
     await runner.runDue();
     const offer = (await wishes(c)).get(c.clients.maria.id)?.offer;
+    // One call at a time: a second refusal started beside the first would reject before it is awaited.
     for (const call of [
-      intruder.tenant.api.waitlist.acceptOffer({ id: offer?.id ?? "" }),
-      intruder.tenant.api.waitlist.declineOffer({ id: offer?.id ?? "" }),
+      () => intruder.tenant.api.waitlist.acceptOffer({ id: offer?.id ?? "" }),
+      () => intruder.tenant.api.waitlist.declineOffer({ id: offer?.id ?? "" }),
     ])
-      expect(await refusalOf(call)).toMatchObject({
+      expect(await refusalOf(call())).toMatchObject({
         code: "NOT_FOUND",
         message: "Oferta da lista de espera não encontrada",
       });
