@@ -2,7 +2,7 @@
 // starts it (the server and the gateway processes, PGlite in a temporary folder, the test clock), the smoke set's calls
 // placed through `POST /voice-agent/browser-call` and the gateway's websocket, and the judge's verdicts checked — a
 // done task passes, and the same call judged against a deliberately wrong expectation (another hour, a price never
-// said) fails, so the judge cannot pass everything. Not the held-out set (bench/eval/heldout/), which is no CI test.
+// said) fails, so the judge cannot pass everything. Not the development or the held-out set (bench/eval/dev/, bench/eval/blind/), which are no CI test.
 
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -12,8 +12,8 @@ import { createServer } from "node:net";
 import { parseArgs } from "node:util";
 import { BLIND_CALLS } from "./blind/calls";
 import { BLIND_FIXTURES } from "./blind/fixtures";
-import { HELDOUT_CALLS } from "./heldout/calls";
-import { HELDOUT_FIXTURES } from "./heldout/fixtures";
+import { DEV_CALLS } from "./dev/calls";
+import { DEV_FIXTURES } from "./dev/fixtures";
 import { CALL_HEADER, callLine, setsOf, totalsTable } from "./report";
 import { type CallResult, runCalls } from "./runner";
 import { type Product, startProduct } from "./server";
@@ -27,7 +27,7 @@ const { values } = parseArgs({
     engine: { type: "string", default: "offline" },
     only: { type: "string" },
     json: { type: "string" },
-    set: { type: "string", default: "heldout" },
+    set: { type: "string", default: "dev" },
     concurrency: { type: "string", default: "6" },
     port: { type: "string" },
     "telephony-port": { type: "string" },
@@ -73,13 +73,13 @@ async function main() {
   const engine = values.engine === "claude" ? "claude" : "offline";
   if (values.engine !== "offline" && values.engine !== "claude") throw new Error("--engine offline | claude");
   const sets = {
-    heldout: { calls: HELDOUT_CALLS, fixtures: HELDOUT_FIXTURES },
+    dev: { calls: DEV_CALLS, fixtures: DEV_FIXTURES },
     blind: { calls: BLIND_CALLS, fixtures: BLIND_FIXTURES },
     smoke: { calls: SMOKE_CALLS, fixtures: SMOKE_FIXTURES },
   };
-  const set = values.set ?? "heldout";
-  if (set !== "heldout" && set !== "blind" && set !== "smoke")
-    throw new Error("--set heldout | blind | smoke");
+  const set = values.set ?? "dev";
+  if (set !== "dev" && set !== "blind" && set !== "smoke")
+    throw new Error("--set dev | blind | smoke");
   const calls = selectCalls(sets[set].calls, values.only);
   if (calls.length === 0) throw new Error(`no call matches --only ${values.only}`);
   const fixtures = sets[set].fixtures;

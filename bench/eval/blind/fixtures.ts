@@ -1,4 +1,4 @@
-// The six businesses of the blind set (held out: see ./README.md). Written apart from the heldout set's, so the two sets
+// The six businesses of the blind set (held out: see ./README.md). Written apart from the development set's (../dev/), so the two sets
 // share no record. Each call gets a fresh tenant seeded from its kind's fixture. The clock of every call is Monday 3
 // June 2030, 09:00 (types.ts CALL_NOW): 'amanhã' is Tuesday the 4th, 'semana que vem' is Monday the 10th to Saturday
 // the 15th.

@@ -892,7 +892,7 @@ const salao: EvalCall[] = [
   },
 ];
 
-export const HELDOUT_CALLS: EvalCall[] = [
+export const DEV_CALLS: EvalCall[] = [
   ...particular,
   ...compartilhado,
   ...clinica,

@@ -663,7 +663,7 @@ export const SALAO: BusinessFixture = {
   ],
 };
 
-export const HELDOUT_FIXTURES: BusinessFixture[] = [
+export const DEV_FIXTURES: BusinessFixture[] = [
   PARTICULAR,
   COMPARTILHADO,
   CLINICA,
