@@ -78,8 +78,7 @@ async function main() {
     smoke: { calls: SMOKE_CALLS, fixtures: SMOKE_FIXTURES },
   };
   const set = values.set ?? "dev";
-  if (set !== "dev" && set !== "blind" && set !== "smoke")
-    throw new Error("--set dev | blind | smoke");
+  if (set !== "dev" && set !== "blind" && set !== "smoke") throw new Error("--set dev | blind | smoke");
   const calls = selectCalls(sets[set].calls, values.only);
   if (calls.length === 0) throw new Error(`no call matches --only ${values.only}`);
   const fixtures = sets[set].fixtures;

@@ -663,11 +663,4 @@ export const SALAO: BusinessFixture = {
   ],
 };
 
-export const DEV_FIXTURES: BusinessFixture[] = [
-  PARTICULAR,
-  COMPARTILHADO,
-  CLINICA,
-  HOSPITAL,
-  PETSHOP,
-  SALAO,
-];
+export const DEV_FIXTURES: BusinessFixture[] = [PARTICULAR, COMPARTILHADO, CLINICA, HOSPITAL, PETSHOP, SALAO];
