@@ -7,11 +7,13 @@ import {
   type ApiConfig,
   answerConfirmationCall,
   answerInboundCall,
+  answerOfferCall,
   closeEndedCall,
   confirmationCallEnded,
   emptyTwiml,
   enqueueSends,
   type JobQueue,
+  offerCallEnded,
   type TelephonyProvider,
   transferResultTwiml,
   whisperTwiml,
@@ -73,12 +75,21 @@ export function createTwilioWebhooks(deps: Deps): Hono {
     return twiml(c, await answerConfirmationCall(deps.data, deps.config, c.req.query(), params, now()));
   });
 
+  // A waitlist offer call's instructions, the same way (docs/decisions/0057-waitlist-offer-call.md).
+  app.post("/telephony/twilio/offer", async (c) => {
+    const params = await verified(c);
+    if (params instanceof Response) return params;
+    return twiml(c, await answerOfferCall(deps.data, deps.config, c.req.query(), params, now()));
+  });
+
   app.post("/telephony/twilio/status", async (c) => {
     const params = await verified(c);
     if (params instanceof Response) return params;
     // A confirmation call first (a machine's call keeps its summary; nobody answering brings the retry), then the
     // call's own record.
     await enqueueSends(deps.queue, await confirmationCallEnded(deps.data, deps.config, params, now()));
+    // A waitlist offer call: a machine's call keeps its summary; nobody answering lets the hold run on to its expiry.
+    await offerCallEnded(deps.data, params, now());
     const outcome = await closeEndedCall(deps.data, params, now());
     deps.logger.info({ callSid: params.CallSid, status: params.CallStatus, outcome }, "twilio call status");
     return twiml(c, emptyTwiml());

@@ -116,6 +116,10 @@ describe("the procedure walk", () => {
       "calls.transfer",
       // 'Não quero receber ligações' (docs/decisions/0051-contact-opt-out.md).
       "clients.optOutOfCalls",
+      // The offer call's own hold, read and answered (docs/decisions/0057-waitlist-offer-call.md).
+      "waitlist.acceptCallOffer",
+      "waitlist.callOffer",
+      "waitlist.declineCallOffer",
     ]);
     expect(byAgentAccess("ticket")).toEqual(["calls.open"]);
   });

@@ -9,7 +9,7 @@ import { CalendarService } from "./calendar/service";
 import { calendarJobs } from "./calendar/sync";
 import { callJobs } from "./calls/lost-calls";
 import type { ApiConfig } from "./config";
-import { whatsappOfferSender } from "./confirmations/offer-whatsapp";
+import { offerSender } from "./confirmations/offer-call";
 import { confirmationJobs } from "./confirmations/scheduler";
 import type { Services } from "./context";
 import { weeklyReportJobs } from "./dashboard/weekly-report";
@@ -43,9 +43,9 @@ export function createServices(config: ApiConfig, data: DataAccess, options: Ser
     mailer: options.smtp && createEmailSender(data, { ...options.smtp, now: options.now }),
     queue,
     callEvents: new CallEventHub(options.listen),
-    // Waitlist offers: by WhatsApp where the tenant set it up and the patient can be reached; else the staff answer
-    // them from the dashboard (docs/decisions/0046-waitlist.md).
-    offers: whatsappOfferSender(config, data),
+    // Waitlist offers: by WhatsApp where the tenant set it up and the patient can be reached, else by a call from the
+    // agent, else the staff answer them from the dashboard (docs/decisions/0046-waitlist.md, 0057).
+    offers: offerSender(config, data),
   };
 }
 

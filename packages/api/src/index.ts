@@ -40,6 +40,7 @@ export {
   WHATSAPP_API_URL,
 } from "./config";
 export { answerConfirmationCall } from "./confirmations/calls";
+export { answerOfferCall, OFFER_CALL_MODE, offerCallEnded } from "./confirmations/offer-call";
 export { receiveWhatsapp, verifyWhatsappSubscription, type WebhookOutcome } from "./confirmations/replies";
 export { confirmationCallEnded, enqueueSends } from "./confirmations/scheduler";
 export { type Actor, actorFromClaims, type Context } from "./context";

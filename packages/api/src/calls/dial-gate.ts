@@ -30,7 +30,13 @@ import {
 import { transferUrls, webhookUrls } from "./webhooks";
 
 /** Why we dial. A later purpose (a warm transfer, a confirmation call) is declared here with its audience and budget. */
-export type DialPurpose = "TEST_CALL" | "FORWARDING_TEST" | "TRANSFER" | "DEMO_CALL" | "CONFIRMATION_CALL";
+export type DialPurpose =
+  | "TEST_CALL"
+  | "FORWARDING_TEST"
+  | "TRANSFER"
+  | "DEMO_CALL"
+  | "CONFIRMATION_CALL"
+  | "WAITLIST_OFFER_CALL";
 
 /** Who asked for the dial. */
 export type DialActor =
@@ -90,7 +96,21 @@ export const DIAL_PURPOSES: Record<DialPurpose, PurposeRule> = {
     limitMessage: DIAL_MESSAGES.tooMany,
     perNumber: true,
   },
+  // A waitlist patient's own phone when a freed slot is held for them (docs/decisions/0057-waitlist-offer-call.md):
+  // the same audience, a budget of its own so a day of offers never eats the confirmations' (or the reverse).
+  WAITLIST_OFFER_CALL: {
+    audience: "PERSONAL",
+    perTenantPerDay: () => OFFER_CALLS_PER_DAY,
+    limitMessage: DIAL_MESSAGES.tooMany,
+    perNumber: true,
+  },
 };
+
+/**
+ * Waitlist offer calls of one tenant per São Paulo day: each freed slot is offered to one wish at a time and each offer
+ * called once, so a clinic's day of cancellations (tens) stays far below it.
+ */
+export const OFFER_CALLS_PER_DAY = 200;
 
 /** The forwarding phone's 'Testar' calls of one tenant per day. */
 export const FORWARDING_TESTS_PER_DAY = 10;

@@ -21,8 +21,8 @@ const CS = schema.confirmationSends;
 const tickets = schema.callTickets;
 const conversations = schema.conversations;
 
-/** A confirmation call lasts at most this long (Twilio's TimeLimit). */
-const CONFIRMATION_CALL_MAX_SECONDS = 600;
+/** A call placed by the agent lasts at most this long (Twilio's TimeLimit). */
+const AGENT_CALL_MAX_SECONDS = 600;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -35,22 +35,54 @@ export function confirmationAnswerUrl(
   return `${config.serverOrigin.replace(/\/+$/, "")}/telephony/twilio/confirmation?${query}`;
 }
 
-export type CallAttempt = { placed: true; callSid: string } | { placed: false; detail: string };
+export type CallAttempt =
+  | { placed: true; callSid: string; callId: string }
+  | { placed: false; detail: string };
 
 /**
  * Places the confirmation call for `send`: a ticket for the stream (bound to the CallSid once Twilio answers), the
  * dial counted by the gate. A refusal of the gate (a number it does not dial, the day's budget spent) or of Twilio
  * places nothing and says why.
  */
-export async function placeConfirmationCall(
+export function placeConfirmationCall(
   db: TenantTx,
   config: ApiConfig,
   sendId: string,
   appointment: AppointmentView,
   now: Date,
 ): Promise<CallAttempt> {
+  return placeAgentCall(
+    db,
+    config,
+    {
+      purpose: "CONFIRMATION_CALL",
+      to: appointment.clientPhoneE164,
+      answerUrl: (callId) =>
+        confirmationAnswerUrl(config, { tenant: db.tenantId, send: sendId, call: callId }),
+    },
+    now,
+  );
+}
+
+/**
+ * An outbound call by the agent (a confirmation, a waitlist offer: docs/decisions/0057-waitlist-offer-call.md) with
+ * Twilio's answering-machine detection, its instructions fetched from `answerUrl(callId)` once detection ends. The
+ * ticket's id names the call (and its conversation); `onTicket` binds it to what the call is about in the same
+ * transaction, before the dial.
+ */
+export async function placeAgentCall(
+  db: TenantTx,
+  config: ApiConfig,
+  call: {
+    purpose: "CONFIRMATION_CALL" | "WAITLIST_OFFER_CALL";
+    to: string | null;
+    answerUrl: (callId: string) => string;
+    onTicket?: (callId: string) => Promise<void>;
+  },
+  now: Date,
+): Promise<CallAttempt> {
   if (!config.twilio) return { placed: false, detail: SKIP_REASONS.noChannel };
-  if (!appointment.clientPhoneE164) return { placed: false, detail: SKIP_REASONS.noPhone };
+  if (!call.to) return { placed: false, detail: SKIP_REASONS.noPhone };
   if (!(await findVoiceAgent(db))) return { placed: false, detail: SKIP_REASONS.noVoiceAgent };
   const [tenant] = await db
     .select({ voiceNumber: schema.tenants.voiceNumber })
@@ -63,29 +95,23 @@ export async function placeConfirmationCall(
     const outcome = await placeCall(
       db,
       config,
-      {
-        purpose: "CONFIRMATION_CALL",
-        to: appointment.clientPhoneE164,
-        actor: { kind: "SYSTEM" },
-        field: "phoneNumber",
-      },
+      { purpose: call.purpose, to: call.to, actor: { kind: "SYSTEM" }, field: "phoneNumber" },
       now,
       async () => {
         const ticket = await issueCallTicket(db, { isTest: false, config, now, direction: "OUTBOUND" });
         callId = ticket.callId;
+        await call.onTicket?.(callId);
         return {
           from,
-          instructions: {
-            url: confirmationAnswerUrl(config, { tenant: db.tenantId, send: sendId, call: callId }),
-          },
+          instructions: { url: call.answerUrl(callId) },
           machineDetection: true,
-          timeLimitSeconds: CONFIRMATION_CALL_MAX_SECONDS,
+          timeLimitSeconds: AGENT_CALL_MAX_SECONDS,
         };
       },
     );
     if (outcome.placed) {
       await db.update(tickets).set({ callSid: outcome.callSid }).where(eq(tickets.id, callId));
-      return { placed: true, callSid: outcome.callSid };
+      return { placed: true, callSid: outcome.callSid, callId };
     }
     await db.update(tickets).set({ usedAt: now }).where(eq(tickets.id, callId));
     return { placed: false, detail: TELEPHONY_MESSAGES.callFailed };
@@ -96,7 +122,7 @@ export async function placeConfirmationCall(
   }
 }
 
-const MACHINE = new Set([
+export const MACHINE = new Set([
   "machine_start",
   "machine_end_beep",
   "machine_end_silence",
@@ -192,6 +218,7 @@ export async function finishMachineCall(
   callId: string,
   durationSeconds: number,
   now: Date,
+  summary: string = MACHINE_SUMMARY,
 ): Promise<void> {
   const agent = await findVoiceAgent(db);
   await finishCall(
@@ -202,7 +229,7 @@ export async function finishMachineCall(
       endedAt: now.toISOString(),
       durationSeconds,
       recorded: false,
-      summary: MACHINE_SUMMARY,
+      summary,
     },
   );
 }

@@ -48,6 +48,12 @@ export const OFFER_MESSAGES = {
   gone: "Desculpe, este horário não está mais disponível: a reserva expirou ou já foi respondida.",
 } as const;
 
+/** What an offer call leaves on its record when a machine answered (docs/decisions/0057-waitlist-offer-call.md). */
+export const OFFER_CALL = {
+  machineSummary:
+    "Ligação de oferta da lista de espera atendida pela caixa postal: recado para retornar a ligação; a reserva segue até expirar.",
+} as const;
+
 /** A confirmation call a person answered without a decision: the send's detail (decision 0050). */
 export const UNDECIDED_CALL = {
   retry: "Atendida sem decisão: nova tentativa",

@@ -1,11 +1,11 @@
 // Waitlist offers by WhatsApp (docs/decisions/0046-waitlist.md, "Sending"; the channel of decision 0050): when the
 // tenant has the WhatsApp Cloud API set up and the patient has a reachable number and has not opted out, the offer goes
 // as an interactive message with 'Aceitar' / 'Recusar' reply buttons whose ids carry the hold (`ACEITAR:<hold>`,
-// `RECUSAR:<hold>`); the webhook (replies.ts) acts on the tap. Anything else answers UNAVAILABLE, and the clinic's staff
-// answer the offer from the dashboard as before.
+// `RECUSAR:<hold>`); the webhook (replies.ts) acts on the tap. Anything else is not sent: the call by the agent
+// (offer-call.ts, docs/decisions/0057-waitlist-offer-call.md) or the clinic's staff on the dashboard.
 import type { DataAccess } from "@atende/db";
 import type { ApiConfig } from "../config";
-import type { OfferSender, WaitlistOffer } from "../offer-sender";
+import type { WaitlistOffer } from "../offer-sender";
 import { dayAndTime } from "./appointment-view";
 import { OFFER_MESSAGES } from "./messages";
 import { loadSettings, whatsappCredentials } from "./settings";
@@ -33,28 +33,31 @@ export function offerMessage(offer: WaitlistOffer): Record<string, unknown> {
   ]);
 }
 
-export function whatsappOfferSender(config: ApiConfig, data: DataAccess): OfferSender {
-  return {
-    channel: "WHATSAPP",
-    async send(offer) {
-      if (offer.optedOut || !offer.clientPhoneE164) return "UNAVAILABLE";
-      const settings = await data.inTenant(offer.tenantId, loadSettings);
-      const credentials = whatsappCredentials(offer.tenantId, settings, config);
-      if (!credentials) return "UNAVAILABLE";
-      try {
-        // WhatsApp ids are the number's digits with the country code.
-        await sendWhatsapp(
-          config.confirmations,
-          credentials,
-          offer.clientPhoneE164.replace(/\D/g, ""),
-          offerMessage(offer),
-        );
-        return "SENT";
-      } catch (error) {
-        // Refused or unreachable: the staff answer the offer from the dashboard instead.
-        if (error instanceof WhatsappError) return "UNAVAILABLE";
-        throw error;
-      }
-    },
-  };
+/**
+ * Sends the offer by WhatsApp when the tenant has it set up and the patient can be reached and has not opted out;
+ * answers whether it went out (a refusal or no answer from the Graph API is "not sent": another channel or the staff).
+ */
+export async function sendOfferByWhatsapp(
+  config: ApiConfig,
+  data: DataAccess,
+  offer: WaitlistOffer,
+): Promise<boolean> {
+  if (offer.optedOut || !offer.clientPhoneE164) return false;
+  const settings = await data.inTenant(offer.tenantId, loadSettings);
+  const credentials = whatsappCredentials(offer.tenantId, settings, config);
+  if (!credentials) return false;
+  try {
+    // WhatsApp ids are the number's digits with the country code.
+    await sendWhatsapp(
+      config.confirmations,
+      credentials,
+      offer.clientPhoneE164.replace(/\D/g, ""),
+      offerMessage(offer),
+    );
+    return true;
+  } catch (error) {
+    // Refused or unreachable: another channel, or the staff answer the offer from the dashboard instead.
+    if (error instanceof WhatsappError) return false;
+    throw error;
+  }
 }

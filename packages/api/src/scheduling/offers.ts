@@ -13,14 +13,14 @@ import { type DataAccess, schema, TenantAccessEnded, type TenantTx } from "@aten
 import { and, asc, eq, gt, isNull, lte, sql } from "@atende/db/orm";
 import { DEFAULT_CONTACT_WINDOW, isContactDay, isInContactWindow } from "@atende/shared/holidays";
 import { APPOINTMENT_MESSAGES, type Appointment } from "@atende/shared/schemas/appointments";
-import { WAITLIST_MESSAGES as M } from "@atende/shared/schemas/waitlist";
-import { addDays, dateOf, instantAt, minutesOfDay, timeOfDayOf } from "@atende/shared/time";
+import { WAITLIST_MESSAGES as M, type WaitlistCallOfferRecord } from "@atende/shared/schemas/waitlist";
+import { addDays, dateOf, instantAt, minutesOfDay, timeOfDayOf, toWireInstant } from "@atende/shared/time";
 import { hasMinutes } from "../billing/minutes";
 import { type CalendarBusy, NO_BUSY } from "../calendar/service";
 import { conflict, notFound } from "../errors";
 import type { JobHandler, JobQueue } from "../jobs/runner";
-import type { OfferSender, WaitlistOffer } from "../offer-sender";
-import { createAppointment, type FreedSlot } from "./appointments";
+import { NOT_SENT, type OfferSender, type WaitlistOffer } from "../offer-sender";
+import { createAppointment, type FreedSlot, getAppointment } from "./appointments";
 import { assessBooking, lockProfessionalSchedule } from "./booking";
 
 const H = schema.waitlistHolds;
@@ -350,6 +350,94 @@ export async function declineOffer(
   };
 }
 
+// ─── Answers on the offer call (the agent, docs/decisions/0057-waitlist-offer-call.md) ──────────────────────────
+
+/** Who the audit log names for an answer given on the offer call. */
+const CALL_ACTOR: OfferActor = { userId: null, email: "agente (ligação)" };
+
+/** The hold the call `callId` was placed for, or a 404: a call's agent reads and answers its own offer only. */
+async function holdOfCall(db: TenantTx, holdId: string, callId: string) {
+  const [hold] = await db
+    .select({ id: H.id, status: H.status, appointmentId: H.appointmentId })
+    .from(H)
+    .where(and(eq(H.id, holdId), eq(H.callId, callId)))
+    .limit(1);
+  if (!hold) notFound(M.offerNotFound);
+  return hold;
+}
+
+/** The offer as its call's agent says it: the slot, the patient, the names; `open` while it may still be accepted. */
+export async function readCallOffer(
+  db: TenantTx,
+  holdId: string,
+  callId: string,
+  now: Date,
+): Promise<WaitlistCallOfferRecord> {
+  await holdOfCall(db, holdId, callId);
+  const [row] = await db
+    .select({
+      id: H.id,
+      status: H.status,
+      clientId: W.clientId,
+      offeredServiceId: H.offeredServiceId,
+      offeredServiceName: S.name,
+      professionalId: H.professionalId,
+      professionalName: P.name,
+      establishmentId: H.establishmentId,
+      establishmentName: E.name,
+      startsAt: H.startsAt,
+      endsAt: H.endsAt,
+      expiresAt: H.expiresAt,
+    })
+    .from(H)
+    .innerJoin(W, and(eq(W.tenantId, H.tenantId), eq(W.id, H.waitlistEntryId)))
+    .innerJoin(S, and(eq(S.tenantId, H.tenantId), eq(S.id, H.offeredServiceId)))
+    .innerJoin(P, and(eq(P.tenantId, H.tenantId), eq(P.id, H.professionalId)))
+    .innerJoin(E, and(eq(E.tenantId, H.tenantId), eq(E.id, H.establishmentId)))
+    .where(eq(H.id, holdId))
+    .limit(1);
+  if (!row) notFound(M.offerNotFound);
+  const { status, ...offer } = row;
+  return {
+    ...offer,
+    open: status === "ACTIVE" && row.expiresAt.getTime() > now.getTime(),
+    startsAt: toWireInstant(row.startsAt),
+    endsAt: toWireInstant(row.endsAt),
+    expiresAt: toWireInstant(row.expiresAt),
+  };
+}
+
+/**
+ * The patient said yes on the offer call: `acceptOffer` (the one booking path) for the call's own hold. Asked again for
+ * an offer this call accepted already (a network retry), it answers the same appointment and books nothing more.
+ */
+export async function acceptCallOffer(
+  db: TenantTx,
+  holdId: string,
+  callId: string,
+  now: Date,
+  calendarBusy: CalendarBusy = NO_BUSY,
+): Promise<Appointment> {
+  const hold = await holdOfCall(db, holdId, callId);
+  if (hold.status === "ACCEPTED" && hold.appointmentId) return getAppointment(db, hold.appointmentId);
+  return acceptOffer(db, holdId, now, CALL_ACTOR, calendarBusy);
+}
+
+/**
+ * The patient said no on the offer call: `declineOffer` for the call's own hold (the range goes to the next wish after
+ * commit). Asked again for an offer this call declined already, it changes nothing and frees nothing twice.
+ */
+export async function declineCallOffer(
+  db: TenantTx,
+  holdId: string,
+  callId: string,
+  now: Date,
+): Promise<FreedSlot | undefined> {
+  const hold = await holdOfCall(db, holdId, callId);
+  if (hold.status === "DECLINED") return undefined;
+  return declineOffer(db, holdId, now, CALL_ACTOR);
+}
+
 // ─── Jobs ────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 interface FreedPayload {
@@ -416,6 +504,7 @@ async function readOffer(db: TenantTx, holdId: string, now: Date): Promise<Waitl
       clientPhone: C.phoneNumber,
       clientPhoneE164: C.phoneE164,
       optedOut: sql<boolean>`(${C.contactOptOutAt} is not null)`,
+      offerByCall: W.offerByCall,
       serviceName: S.name,
       professionalName: P.name,
       establishmentName: E.name,
@@ -489,8 +578,11 @@ export function offerJobs(deps: OfferJobDeps): { handlers: Record<string, JobHan
 
   async function slotFreed(tenantId: string, slot: FreedSlot): Promise<void> {
     const at = now();
-    if (!isInContactWindow(at)) {
-      const opening = nextContactOpening(at);
+    // The tenant's calling window (decision 0045; its confirmation settings'): an offer made outside it could not
+    // reach anyone before it runs out.
+    const window = await sender.contactWindow(tenantId);
+    if (!isInContactWindow(at, window)) {
+      const opening = nextContactOpening(at, window);
       if (opening && opening.getTime() < slot.start.getTime())
         await enqueueFreedSlots(queue, tenantId, [slot], opening);
       return;
@@ -516,8 +608,9 @@ export function offerJobs(deps: OfferJobDeps): { handlers: Record<string, JobHan
         const offer = await data.inTenant(tenantId, (db) => readOffer(db, holdId, at));
         if (!offer) return;
         // The channel is called outside any transaction; the staff default answers at once.
-        const delivery = isInContactWindow(at) ? await sender.send(offer) : "UNAVAILABLE";
-        const via = delivery === "SENT" ? sender.channel : "STAFF";
+        const inWindow = isInContactWindow(at, await sender.contactWindow(tenantId));
+        const delivery = inWindow ? await sender.send(offer, at) : NOT_SENT;
+        const via = delivery.sent ? delivery.via : "STAFF";
         await data.inTenant(tenantId, async (db) => {
           const [sent] = await db
             .update(H)

@@ -1,5 +1,6 @@
 import { Appointment } from "@atende/shared/schemas/appointments";
 import {
+  WaitlistCallOffer,
   WaitlistCreateInput,
   WaitlistHoldRecord,
   WaitlistHoldsInput,
@@ -10,9 +11,9 @@ import {
 } from "@atende/shared/schemas/waitlist";
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
-import { agentToolProcedure, tenantProcedure } from "../trpc";
+import { agentCallProcedure, agentToolProcedure, tenantProcedure } from "../trpc";
 import { syncCreated } from "./calendar-hooks";
-import { acceptOffer, declineOffer } from "./offers";
+import { acceptCallOffer, acceptOffer, declineCallOffer, declineOffer, readCallOffer } from "./offers";
 import {
   createWaitlistEntry,
   getWaitlistSettings,
@@ -72,6 +73,27 @@ export const waitlistRouter = {
         email: ctx.actor.email,
       });
       ctx.prepared.freed.push(freed);
+    }),
+  /**
+   * The offer call's agent (docs/decisions/0057-waitlist-offer-call.md): the offer its call was placed for, read and
+   * answered with the call's own credential; another hold (of this tenant or another) is a 404.
+   */
+  callOffer: agentCallProcedure
+    .input(WaitlistOfferInput)
+    .output(WaitlistCallOffer)
+    .query(({ ctx, input }) => readCallOffer(ctx.db, input.id, ctx.call.callId, ctx.now())),
+  acceptCallOffer: agentCallProcedure
+    .inputAround(WaitlistOfferInput, { before: offerBusy, after: syncCreated })
+    .output(Appointment)
+    .mutation(({ ctx, input }) =>
+      acceptCallOffer(ctx.db, input.id, ctx.call.callId, ctx.now(), ctx.prepared),
+    ),
+  declineCallOffer: agentCallProcedure
+    .inputAround(WaitlistOfferInput, { before: freedSlots, after: offerFreed })
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      const freed = await declineCallOffer(ctx.db, input.id, ctx.call.callId, ctx.now());
+      if (freed) ctx.prepared.freed.push(freed);
     }),
   /** How long an offer holds its slot (5 to 120 minutes; 15 by default). */
   settings: tenantProcedure.output(WaitlistSettings).query(({ ctx }) => getWaitlistSettings(ctx.db)),

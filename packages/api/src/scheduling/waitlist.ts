@@ -40,6 +40,7 @@ const columns = {
   untilDate: W.untilDate,
   dayPart: W.dayPart,
   notes: W.notes,
+  offerByCall: W.offerByCall,
   status: W.status,
   createdAt: W.createdAt,
 };

@@ -179,6 +179,8 @@ export const waitlistEntries = tenantTable(
     untilDate: date({ mode: "string" }).notNull(),
     dayPart: dayPart().notNull().default("ANY"),
     notes: text(),
+    /** The patient asked to be called about an offer rather than messaged (docs/decisions/0057-waitlist-offer-call.md). */
+    offerByCall: boolean().notNull().default(false),
     status: waitlistStatus().notNull().default("WAITING"),
     createdAt: createdAt(),
   },
@@ -235,6 +237,13 @@ export const waitlistHolds = tenantTable(
     /** How the offer reached the patient: a channel's name once it sent it, "STAFF" when none could (the dashboard). */
     sentVia: text(),
     sentAt: timestamp({ withTimezone: true }),
+    /**
+     * The offer call's ticket (and conversation) id when the offer went out as a call by the agent
+     * (docs/decisions/0057-waitlist-offer-call.md): the call's agent may answer only this hold.
+     */
+    callId: uuid(),
+    /** What became of that call before an answer: ANSWERED (a person), MACHINE, NO_ANSWER. */
+    callOutcome: text(),
     /** The appointment an accepted offer booked (no foreign key: the appointment may be deleted later). */
     appointmentId: uuid(),
     resolvedAt: timestamp({ withTimezone: true }),

@@ -41,6 +41,7 @@ export const WAITLIST_MESSAGES = {
   holdMinutesRequired: "Tempo de reserva é obrigatório",
   holdMinutesInvalid: "Tempo de reserva deve ser um número inteiro de minutos",
   holdMinutesRange: "Tempo de reserva deve ser de 5 a 120 minutos",
+  offerByCallInvalid: "Preferência de ligação deve ser verdadeiro ou falso",
 } as const;
 const M = WAITLIST_MESSAGES;
 
@@ -104,6 +105,11 @@ export const WaitlistCreateInput = z
     untilDate: isoDate({ required: M.untilRequired, invalid: M.untilInvalid }),
     dayPart: dayPartField.default("ANY"),
     notes: optionalText({ blank: M.notesBlank, max: [1000, M.notesMax], multiline: true }),
+    /**
+     * The patient asked to be called about an offer (docs/decisions/0057-waitlist-offer-call.md): the agent calls even
+     * when WhatsApp would reach them.
+     */
+    offerByCall: z.boolean({ error: M.offerByCallInvalid }).default(false),
   })
   .superRefine((input, ctx) => {
     const days = dayNumber(input.untilDate) - dayNumber(input.fromDate);
@@ -136,6 +142,7 @@ export const WaitlistRecord = z.object({
   untilDate: z.string(),
   dayPart: z.enum(DAY_PARTS),
   notes: z.string().nullable(),
+  offerByCall: z.boolean(),
   status: z.enum(WAITLIST_STATUSES),
   createdAt: wireInstant,
   /** The offer that is open for this wish (an ACTIVE hold not yet expired), if any. */
@@ -182,6 +189,26 @@ export const WaitlistHoldsInput = z.object({
 export const WaitlistOfferInput = z.object({
   id: uuidField({ required: M.offerNotFound, invalid: M.offerNotFound }),
 });
+
+/**
+ * An offer as its call's agent reads it (docs/decisions/0057-waitlist-offer-call.md): the held slot, the wish's patient
+ * and the names the agent says, and whether it is still open (ACTIVE and not run out).
+ */
+export const WaitlistCallOffer = z.object({
+  id: z.string(),
+  open: z.boolean(),
+  clientId: z.string(),
+  offeredServiceId: z.string(),
+  offeredServiceName: z.string(),
+  professionalId: z.string(),
+  professionalName: z.string(),
+  establishmentId: z.string(),
+  establishmentName: z.string(),
+  startsAt: wireInstant,
+  endsAt: wireInstant,
+  expiresAt: wireInstant,
+});
+export type WaitlistCallOfferRecord = z.output<typeof WaitlistCallOffer>;
 
 /** How long a freed slot is held for the wish it is offered to, per tenant (decision 0046; default 15 minutes). */
 export const WaitlistSettings = z.object({
