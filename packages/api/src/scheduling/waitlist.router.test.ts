@@ -62,6 +62,7 @@ describe("waitlist", () => {
       untilDate: "2026-03-20",
       dayPart: "MORNING",
       notes: "Prefere às terças",
+      offerByCall: false,
       status: "WAITING",
       offer: null,
       appointmentId: null,
