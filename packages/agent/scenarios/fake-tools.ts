@@ -390,6 +390,7 @@ export class FakeTools implements AgentTools {
         untilDate: v.untilDate,
         dayPart: v.dayPart,
         notes: v.notes ?? null,
+        offerByCall: v.offerByCall,
         status: "WAITING",
         createdAt: toWireInstant(this.now()),
         offer: null,

@@ -6,8 +6,9 @@ export {
   outcomeSummary,
   whoQuestion,
 } from "./confirmation/lines";
+export { startOfflineOffer } from "./confirmation/offer-dialog";
 export { createOfflineEngine } from "./confirmation/offline-engine";
-export { unavailableConfirmation } from "./confirmation/unavailable";
+export { unavailableConfirmation, unavailableOffer } from "./confirmation/unavailable";
 export { type Consent, type ConsentAnswer, type ConsentReason, consentOf, type ReadBack } from "./consent";
 export { cpfDigits, formatCpf, isValidCpf } from "./cpf";
 export { PERIOD_RANGES, type Period, resolveWhen, SPELLED_DIGITS, type When } from "./datetime";

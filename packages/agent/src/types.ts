@@ -21,7 +21,11 @@ import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import type { Professional } from "@atende/shared/schemas/professionals";
 import type { TenantProfile } from "@atende/shared/schemas/tenant-profile";
 import type { VoiceAgent } from "@atende/shared/schemas/voice-agent";
-import type { WaitlistEntry, WaitlistFormValues } from "@atende/shared/schemas/waitlist";
+import type {
+  WaitlistCallOfferRecord,
+  WaitlistEntry,
+  WaitlistFormValues,
+} from "@atende/shared/schemas/waitlist";
 
 /** Everything the agent may tell a caller: the tenant's own data, nothing else. */
 export interface AgentKnowledge {
@@ -92,6 +96,28 @@ export interface AgentTools {
    * caller said yes to the list. Optional: an engine without it never offers the list.
    */
   addToWaitlist?(toolCallId: string, input: WaitlistFormValues): Promise<WaitlistEntry>;
+  /**
+   * The waitlist offer this call was placed for (docs/decisions/0057-waitlist-offer-call.md): accepted (booked through
+   * the booking rules; asked again, the same appointment) or declined (the slot goes to the next wish). The server
+   * answers only the call's own hold. Optional: without them the offer mode never answers an offer.
+   */
+  acceptWaitlistOffer?(holdId: string): Promise<Appointment>;
+  declineWaitlistOffer?(holdId: string): Promise<void>;
+}
+
+/** The waitlist offer an offer call is about, read with the call's credential before the call starts. */
+export interface OfferTarget {
+  offer: WaitlistCallOfferRecord;
+  /** The wish's patient: the person asked for ('Falo com …?'). */
+  client: Client;
+}
+
+/** What an offer call came to, for its record's summary. */
+export type OfferCallOutcome = "ACCEPTED" | "DECLINED" | "WRONG_PERSON" | "NO_DECISION";
+
+/** An offer call's session: an `AgentSession` that also tells what the call came to. */
+export interface OfferSession extends AgentSession {
+  outcome(): OfferCallOutcome;
 }
 
 /** The appointment a confirmation call is about (issue #23), read with the agent credential before the call starts. */
@@ -184,4 +210,15 @@ export interface Engine {
     tools: AgentTools,
     target: ConfirmationTarget,
   ): ConfirmationSession;
+  /**
+   * An outbound call offering a freed slot held for the patient's waitlist wish (docs/decisions/0057-waitlist-offer-
+   * call.md): who is calling and why, the patient asked for, the slot said, and accepted after a yes to it or declined.
+   * Optional: an engine without it cannot hold one (the gateway ends such a call politely).
+   */
+  startOffer?(
+    knowledge: AgentKnowledge,
+    call: CallInfo,
+    tools: AgentTools,
+    target: OfferTarget,
+  ): OfferSession;
 }

@@ -3,7 +3,13 @@
 // says who is calling, that it cannot go on, and ends: nothing about any appointment is said, nothing is written.
 import type { ConfirmationOutcome } from "@atende/shared/enums";
 import { Channel } from "../channel";
-import type { AgentEvent, AgentKnowledge, ConfirmationSession } from "../types";
+import type {
+  AgentEvent,
+  AgentKnowledge,
+  ConfirmationSession,
+  OfferCallOutcome,
+  OfferSession,
+} from "../types";
 import { goodbyeLine, ofBusiness } from "./lines";
 
 export function unavailableConfirmation(k: AgentKnowledge): ConfirmationSession {
@@ -29,5 +35,20 @@ export function unavailableConfirmation(k: AgentKnowledge): ConfirmationSession 
     interrupted: () => {},
     summary: () => "Ligação de confirmação não realizada: o agendamento não pôde ser lido.",
     outcome: (): ConfirmationOutcome => "NO_DECISION",
+  };
+}
+
+/**
+ * An offer call whose offer cannot be talked about (docs/decisions/0057-waitlist-offer-call.md): the hold is not the
+ * call's, already answered or run out, or the engine has no offer mode. The same polite ending: nothing about any slot.
+ */
+export function unavailableOffer(k: AgentKnowledge): OfferSession {
+  const session = unavailableConfirmation(k);
+  return {
+    greet: (signal) => session.greet(signal),
+    respond: (input, signal) => session.respond(input, signal),
+    interrupted: () => {},
+    summary: () => "Ligação de oferta da lista de espera não realizada: a oferta não estava mais aberta.",
+    outcome: (): OfferCallOutcome => "NO_DECISION",
   };
 }

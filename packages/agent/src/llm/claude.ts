@@ -20,6 +20,7 @@ import { Channel } from "../channel";
 import type { ClaudeMode } from "../confirmation/claude-mode";
 import { claudeConfirmation } from "../confirmation/claude-mode";
 import { startOfflineConfirmation } from "../confirmation/dialog";
+import { startOfflineOffer } from "../confirmation/offer-dialog";
 import { consentOf } from "../consent";
 import { createOfflineEngine, TOPIC_LABELS } from "../dialog";
 import { writeConfirmed } from "../gate";
@@ -683,6 +684,12 @@ export function createClaudeEngine(options: ClaudeEngineOptions): Engine {
         start: (mode) => new ClaudeSession(anthropic, resolved, knowledge, call, tools, mode),
         fallback: () => startOfflineConfirmation(knowledge, call, tools, target),
       });
+    },
+    // The waitlist offer call (decision 0057): one question with a yes or a no to a slot said word for word, answered
+    // in code by the offer dialog the offline engine uses, so the model never words health data or the write; the
+    // reception's model is not needed for it.
+    startOffer(knowledge, call, tools, target) {
+      return startOfflineOffer(knowledge, call, tools, target);
     },
   };
 }
