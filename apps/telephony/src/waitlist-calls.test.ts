@@ -78,3 +78,45 @@ describe("a caller whose wanted morning is full", () => {
     expect(record.row.summary).toMatch(/Maria Souza entrou na lista de espera/);
   });
 });
+
+describe("a caller the clinic does not know, whose wanted morning is full", () => {
+  it("is offered the waitlist, registered after a read-back of name and number, and the wish is stored", async () => {
+    const from = "+5511955501234";
+    const call = await harness.call(clinic, { now: NOW, from });
+    const heard = [await call.nextTurn()];
+    heard.push(await call.ask("quero marcar uma consulta sexta que vem de manhã"));
+    expect(heard[1]).toMatch(/Posso colocar você na lista de espera para sexta-feira, dia [^?]+, de manhã\?/);
+    heard.push(await call.ask("sim, pode colocar"));
+    expect(heard[2]).toMatch(/Qual é o seu nome completo\?/);
+    heard.push(await call.ask("Carlos Andrade"));
+    expect(heard[3]).toMatch(
+      /Então vou cadastrar Carlos Andrade, com o telefone onze, [^,]+, [^,]+, e colocar na lista de espera de [^?]+ de manhã\. Posso confirmar\?/,
+    );
+    // Nothing is written before the yes to that read-back.
+    const before = await harness.api.database.db
+      .select()
+      .from(schema.clients)
+      .where(eq(schema.clients.tenantId, clinic.tenant.tenantId));
+    expect(before.some((c) => c.fullName === "Carlos Andrade")).toBe(false);
+    heard.push(await call.ask("pode sim"));
+    expect(heard[4]).toMatch(/Pronto, coloquei você na lista de espera/);
+    heard.push(await call.ask("não obrigado tchau"));
+    await call.waitFor(() => call.closed, "the agent to hang up");
+
+    const [carlos] = await harness.api.database.db
+      .select()
+      .from(schema.clients)
+      .where(eq(schema.clients.fullName, "Carlos Andrade"));
+    expect(carlos).toMatchObject({ tenantId: clinic.tenant.tenantId, phoneE164: from });
+    const wishes = await harness.api.database.db
+      .select()
+      .from(schema.waitlistEntries)
+      .where(eq(schema.waitlistEntries.clientId, carlos?.id ?? ""));
+    expect(wishes).toMatchObject([
+      { fromDate: FRIDAY_NEXT_WEEK, untilDate: FRIDAY_NEXT_WEEK, dayPart: "MORNING", status: "WAITING" },
+    ]);
+    const record = await harness.recordOf(call.ticket.callId);
+    expect(record.row.clientId).toBe(carlos?.id);
+    expect(record.row.summary).toMatch(/Carlos Andrade entrou na lista de espera/);
+  });
+});

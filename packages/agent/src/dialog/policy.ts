@@ -12,6 +12,7 @@ import { CLOSING_ANSWERS, goodbye, offerTransferOrMore, transfer } from "./flows
 import { answerTopics, notOffered } from "./flows/faq";
 import { advanceManage, describe, MANAGE_ANSWERS, ownAppointment, splitMove } from "./flows/manage";
 import { advanceUpdate, startUpdate, UPDATE_ANSWERS } from "./flows/update";
+import { advanceWish } from "./flows/waitlist";
 import { CONTACT_WANTED, type Frame, STRONG_BOOK } from "./frame";
 import type { Answers } from "./state";
 import { type Flow, type ManageFlow, type Pending, type Session, TONE_ACK, WRITE_READBACKS } from "./state";
@@ -368,6 +369,8 @@ export function fillPending(dialog: Session, u: Frame): boolean | Promise<boolea
 export async function advance(dialog: Session, answeredQuestion: boolean): Promise<void> {
   if (dialog.ended) return;
   if (dialog.isAskingNow()) return;
+  // A new caller's registration for the waitlist (flows/waitlist.ts): its name, number and read-back come first.
+  if (dialog.wish?.register) return advanceWish(dialog);
   switch (dialog.flow) {
     case "book":
       return advanceBook(dialog);

@@ -2,16 +2,18 @@
 // day (or week) has no free time, or its time is taken and the caller declined the times offered instead. The agent
 // asks whether to put the caller on the list for that day; only an unambiguous yes (the write gate both engines
 // share) stores the wish, for the patient the call knows; a no goes on as before (the later times, or another day).
+// A caller the call does not know is registered first (docs/decisions/0057-waitlist-offer-call.md): their name, the
+// number they call from or one they give, read back with the wish, and written (patient, then wish) on a yes to that.
 import type { DayPart } from "@atende/shared/enums";
 import type { FreeSlot } from "@atende/shared/schemas/appointments";
 import { MAX_WAITLIST_RANGE_DAYS } from "@atende/shared/schemas/waitlist";
 import { addDays } from "@atende/shared/time";
 import type { Period, When } from "../../datetime";
-import { dateWords } from "../../speak";
+import { dateWords, phoneWords } from "../../speak";
 import { ToolError } from "../../types";
 import type { Frame } from "../frame";
 import type { Session } from "../state";
-import { fillDraft } from "./book";
+import { ensureClient, fillDraft } from "./book";
 import { offerSentence } from "./slots";
 
 /** The wish the agent asked about, and what a 'não' goes on to. */
@@ -23,6 +25,11 @@ export interface WishOffer {
   words: string;
   /** The later times a 'não' offers; none: another day is asked for. */
   offers: FreeSlot[];
+  /**
+   * A caller the call does not know said yes: their registration is collected (name, contact number) and read back
+   * with the wish; `readBack` once that read-back was asked, whose yes writes both.
+   */
+  register?: { readBack: boolean };
 }
 
 const DAY_PART: Record<Period, DayPart> = { manha: "MORNING", tarde: "AFTERNOON", noite: "EVENING" };
@@ -41,8 +48,7 @@ export function offerWish(dialog: Session, when: When, offers: FreeSlot[], lead:
   if (dialog.flow !== "book" || !dialog.tools.addToWaitlist) return false;
   if (!dialog.draft.serviceId || dialog.draft.extraServiceIds?.length) return false;
   if (when.after !== undefined || when.before !== undefined) return false;
-  const patient = dialog.client ?? (dialog.knownAsked ? null : dialog.call.knownClient);
-  if (!patient) return false;
+  const patient = patientOf(dialog);
   const today = dialog.today();
   let fromDate = when.date ?? when.range?.start;
   let untilDate = when.date ?? when.range?.end;
@@ -60,12 +66,49 @@ export function offerWish(dialog: Session, when: When, offers: FreeSlot[], lead:
   const words = `${days}${when.period ? `, ${PERIOD_WORDS[when.period]}` : ""}`;
   dialog.wish = { fromDate, untilDate, dayPart, words, offers };
   if (lead) dialog.say(lead);
-  const you = dialog.client ? "você" : `você, ${patient.fullName},`;
+  // The patient whose number is calling is named (their yes identifies them); a caller not known yet is registered
+  // after their yes (`advanceWish`).
+  const you = dialog.client || !patient ? "você" : `você, ${patient.fullName},`;
   dialog.ask(
     `Posso colocar ${you} na lista de espera para ${words}? Se vagar um horário, avisamos.`,
     "waitlist_offer",
   );
   return true;
+}
+
+/** The patient the wish is for: the one identified, else the one whose number is calling (until they said no). */
+function patientOf(dialog: Session) {
+  return dialog.client ?? (dialog.knownAsked ? null : dialog.call.knownClient);
+}
+
+/** The caller's contact number for a registration: one they gave, else the number they call from. */
+function contactOf(dialog: Session): string | undefined {
+  return dialog.phone ?? dialog.call.callerNumber ?? undefined;
+}
+
+/**
+ * The next step of a caller's registration for the list (the policy's `advance` while `wish.register` is set): their
+ * name, a number when the call has none (or they want another), then the read-back of both with the wish.
+ */
+export function advanceWish(dialog: Session): void {
+  const wish = dialog.wish;
+  if (!wish?.register) return;
+  if (!dialog.name) {
+    dialog.ask("Para isso, preciso fazer o seu cadastro. Qual é o seu nome completo?", "name");
+    return;
+  }
+  const phone = contactOf(dialog);
+  if (!phone || (dialog.contactWanted && !dialog.phone)) {
+    dialog.ask("Qual é o seu telefone com DDD, para avisarmos quando vagar?", "phone");
+    return;
+  }
+  const service = dialog.service(dialog.draft.serviceId);
+  const prof = dialog.professional(dialog.draft.professionalId);
+  wish.register.readBack = true;
+  dialog.ask(
+    `Então vou cadastrar ${dialog.name}, com o telefone ${phoneWords(phone)}, e colocar na lista de espera${service ? ` de ${service.name}` : ""}${prof ? ` com ${prof.name}` : ""} para ${wish.words}. Posso confirmar?`,
+    "waitlist_offer",
+  );
 }
 
 /** A 'não' (or a wish that could not be stored): the times found later, else another day asked for. */
@@ -83,6 +126,16 @@ function goOn(dialog: Session, wish: WishOffer) {
 }
 
 async function storeWish(dialog: Session, wish: WishOffer): Promise<void> {
+  if (wish.register) {
+    // The read-back named the caller, their number and the wish: the yes registers them (book.ts's one path).
+    try {
+      await ensureClient(dialog);
+    } catch (error) {
+      const detail = error instanceof ToolError ? ` ${error.message.replace(/\.$/, "")}.` : "";
+      dialog.say(`Não consegui fazer o seu cadastro agora.${detail}`);
+      return goOn(dialog, wish);
+    }
+  }
   const patient = dialog.client ?? dialog.call.knownClient;
   const service = dialog.service(dialog.draft.serviceId);
   if (!patient || !service || !dialog.tools.addToWaitlist) return goOn(dialog, wish);
@@ -127,6 +180,17 @@ export async function answerWish(dialog: Session, u: Frame): Promise<boolean> {
   const wish = dialog.wish;
   if (!wish) return false;
   if (dialog.consents(u)) {
+    if (!wish.register && !patientOf(dialog)) {
+      // A caller the call does not know: registered first, then the wish (both after one read-back).
+      wish.register = { readBack: false };
+      dialog.say("Certo.");
+      advanceWish(dialog);
+      return true;
+    }
+    if (wish.register && !wish.register.readBack) {
+      advanceWish(dialog);
+      return true;
+    }
     await storeWish(dialog, wish);
     return true;
   }
@@ -138,7 +202,7 @@ export async function answerWish(dialog: Session, u: Frame): Promise<boolean> {
     return true;
   }
   if (u.no) {
-    dialog.say("Tudo bem.");
+    dialog.say(wish.register ? "Tudo bem, não fiz o cadastro." : "Tudo bem.");
     goOn(dialog, wish);
     return true;
   }
