@@ -89,6 +89,13 @@ export function agentTools(client: ServerClient): AgentTools {
       }),
     // The caller's wish when the wanted day is full (docs/decisions/0046-waitlist.md).
     addToWaitlist: (id, input) => tool(() => client.waitlist.create.mutate(input, write(id))),
+    // The offer an offer call was placed for, answered with the call's own credential: the server answers only this
+    // call's hold, and the same answer again is the same result (docs/decisions/0057-waitlist-offer-call.md).
+    acceptWaitlistOffer: (holdId) => tool(() => client.waitlist.acceptCallOffer.mutate({ id: holdId })),
+    declineWaitlistOffer: (holdId) =>
+      tool(async () => {
+        await client.waitlist.declineCallOffer.mutate({ id: holdId });
+      }),
   };
 }
 
