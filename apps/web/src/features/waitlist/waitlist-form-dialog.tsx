@@ -11,6 +11,7 @@ import { today } from "@atende/shared/time";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type Control, Controller, type Path, useForm } from "react-hook-form";
+import { Checkbox } from "../../components/ui/checkbox";
 import { DateInput } from "../../components/ui/date-time-input";
 import { Dialog, DialogContent, DialogFormActions } from "../../components/ui/dialog";
 import { CharacterCount, Field } from "../../components/ui/field";
@@ -28,6 +29,7 @@ const FIELDS: readonly Path<WaitlistFormValues>[] = [
   "untilDate",
   "dayPart",
   "notes",
+  "offerByCall",
 ];
 
 /** Radix Select items cannot carry an empty value: this one stands for "any". */
@@ -68,6 +70,7 @@ function WaitlistForm({ onDone }: { onDone: () => void }) {
       untilDate: "",
       dayPart: "ANY",
       notes: null,
+      offerByCall: false,
     },
   });
   const { control, formState, setError, watch, setValue, register } = form;
@@ -194,6 +197,22 @@ function WaitlistForm({ onDone }: { onDone: () => void }) {
       >
         {(control) => <Textarea {...control} {...register("notes", { setValueAs: blankAsNull })} />}
       </Field>
+      {/* The agent calls about an offer instead of messaging (docs/decisions/0057-waitlist-offer-call.md). */}
+      <Controller
+        control={control}
+        name="offerByCall"
+        render={({ field }) => (
+          <div className="flex items-center gap-2 text-sm text-slate-800">
+            <Checkbox
+              id="waitlist-offer-by-call"
+              ref={field.ref}
+              checked={field.value === true}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+            />
+            <label htmlFor="waitlist-offer-by-call">Avisar das vagas por ligação do agente</label>
+          </div>
+        )}
+      />
       <DialogFormActions pending={create.isPending} />
     </form>
   );

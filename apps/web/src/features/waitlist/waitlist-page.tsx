@@ -236,7 +236,13 @@ function OfferPanel({ entry, offer }: { entry: WaitlistEntry; offer: NonNullable
           Nenhum envio automático: avise o paciente e registre a resposta aqui antes do prazo.
         </p>
       ) : (
-        <p className="text-sky-900">Enviada ao paciente ({offer.sentVia}).</p>
+        <p className="text-sky-900">
+          {offer.sentVia === "CALL"
+            ? "O agente ligou para o paciente."
+            : offer.sentVia === "WHATSAPP"
+              ? "Enviada ao paciente por WhatsApp."
+              : `Enviada ao paciente (${offer.sentVia}).`}
+        </p>
       )}
       <div className="flex flex-wrap gap-2">
         <Button size="sm" disabled={pending} onClick={() => accept.mutate({ id: offer.id })}>
