@@ -1,5 +1,5 @@
 // The waitlist page (issue 23 part 4; docs/decisions/0046-waitlist.md): empty state, a wish added through the dialog
-// for any professional, one added through REST for a named professional, listed per professional, removed after a
+// for any professional (to be called about offers, decision 0057), one added through REST for a named professional, listed per professional, removed after a
 // confirmation; no serious accessibility violation and nothing sideways at 375 px.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { apiAs, expectNoSeriousA11yViolations, expectNoSideways, signInNewAccount, toasts } from "../helpers";
@@ -88,6 +88,8 @@ test("the waitlist lists wishes per professional, adds one for any professional 
   await dialog.getByRole("button", { name: "Salvar" }).click();
   await expect(dialog.getByText("Data de fim deve ser igual ou posterior à data de início")).toBeVisible();
   await dialog.getByLabel("Até").fill(br(plusDays(today, 20)));
+  // She asked to be called about a freed slot (docs/decisions/0057-waitlist-offer-call.md).
+  await dialog.getByRole("checkbox", { name: "Avisar das vagas por ligação do agente" }).check();
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("button", { name: "Salvar" }).click();
   await expect(toasts(page).getByText("Paciente adicionado à lista de espera!")).toBeVisible();
@@ -95,6 +97,10 @@ test("the waitlist lists wishes per professional, adds one for any professional 
   await expect(anyProfessional.getByRole("article", { name: "Júlia Souza" })).toContainText(
     `${br(plusDays(today, 5))} a ${br(plusDays(today, 20))}`,
   );
+  await expect(anyProfessional.getByRole("article", { name: "Júlia Souza" })).toContainText(
+    "Aviso:por ligação do agente",
+  );
+  await expect(eva.getByRole("article", { name: "Igor Paciente" })).not.toContainText("Aviso:");
   await expectNoSeriousA11yViolations(page);
 
   // Removing asks first; Cancelar keeps the wish.

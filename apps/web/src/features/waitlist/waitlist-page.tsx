@@ -160,6 +160,12 @@ function WaitlistCard({ entry }: { entry: WaitlistEntry }) {
           <dt className="text-slate-600">Local:</dt>
           <dd className="min-w-0 break-words">{entry.establishmentName ?? ANY_ESTABLISHMENT_LABEL}</dd>
         </div>
+        {entry.offerByCall && (
+          <div className="flex flex-wrap gap-1">
+            <dt className="text-slate-600">Aviso:</dt>
+            <dd>por ligação do agente</dd>
+          </div>
+        )}
       </dl>
       {entry.notes && <p className="text-sm break-words whitespace-pre-line text-slate-600">{entry.notes}</p>}
       {entry.offer && <OfferPanel entry={entry} offer={entry.offer} />}
