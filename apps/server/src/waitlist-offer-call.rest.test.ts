@@ -306,6 +306,20 @@ describe("a waitlist offer by a call from the agent", () => {
     await runAt("2026-03-10T10:05:00-03:00");
     expect(await c.hold("maria")).toMatchObject({ status: "ACTIVE", callOutcome: "NO_ANSWER" });
     expect(callsTo(c.phones.maria)).toHaveLength(1);
+    // A send job that stopped after dialling, before recording the send, runs again: nothing is dialled twice.
+    const hold = await c.hold("maria");
+    await db()
+      .update(schema.waitlistHolds)
+      .set({ sentAt: null, sentVia: null })
+      .where(eq(schema.waitlistHolds.id, hold?.id ?? ""));
+    await server.api.services.queue.enqueue(
+      "waitlist.sendOffer",
+      { tenantId: c.tenant.tenantId, holdId: hold?.id },
+      { singletonKey: `again:${hold?.id}` },
+    );
+    await runAt("2026-03-10T10:06:00-03:00");
+    expect(callsTo(c.phones.maria)).toHaveLength(1);
+    expect(await c.hold("maria")).toMatchObject({ sentVia: "CALL" });
   });
 
   it("dials nothing outside the calling window: the slot freed at night is offered and called when it opens", async () => {

@@ -43,7 +43,8 @@ export function offerAnswerUrl(
 
 /**
  * Places the offer call for an open hold that was never called: the hold is locked and takes the call's ticket id in
- * the dial's transaction, so a retried send job finds it called and dials nothing. Answers whether a call was placed.
+ * the dial's transaction, so a retried send job finds it called and dials nothing (and answers that it was called).
+ * Answers whether the offer went out as a call.
  */
 export async function placeOfferCall(
   db: TenantTx,
@@ -52,11 +53,13 @@ export async function placeOfferCall(
   now: Date,
 ): Promise<boolean> {
   const [hold] = await db
-    .select({ id: H.id })
+    .select({ id: H.id, callId: H.callId })
     .from(H)
-    .where(and(eq(H.id, offer.holdId), eq(H.status, "ACTIVE"), isNull(H.callId), isNull(H.sentAt)))
+    .where(and(eq(H.id, offer.holdId), eq(H.status, "ACTIVE"), isNull(H.sentAt)))
     .for("update");
   if (!hold || offer.expiresAt.getTime() <= now.getTime()) return false;
+  // Called already by a send job that stopped before recording the send: once is enough.
+  if (hold.callId) return true;
   const attempt = await placeAgentCall(
     db,
     config,
