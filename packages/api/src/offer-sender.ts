@@ -36,7 +36,7 @@ export type OfferDelivery = { sent: true; via: string } | { sent: false };
 export const NOT_SENT: OfferDelivery = { sent: false };
 
 export interface OfferSender {
-  /** Called outside any transaction, once per hold, inside the tenant's contact window. */
+  /** Called outside a transaction, once per hold, inside the tenant's contact window. */
   send(offer: WaitlistOffer, now: Date): Promise<OfferDelivery>;
   /** When the tenant may be contacted (its calling window; decision 0045): offers are made and sent only inside it. */
   contactWindow(tenantId: string): Promise<ContactWindow>;

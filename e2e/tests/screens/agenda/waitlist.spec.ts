@@ -1,6 +1,7 @@
 // The waitlist page (issue 23 part 4; docs/decisions/0046-waitlist.md): empty state, a wish added through the dialog
-// for any professional (to be called about offers, decision 0057), one added through REST for a named professional, listed per professional, removed after a
-// confirmation; no serious accessibility violation and nothing sideways at 375 px.
+// for whichever professional (to be called about offers, decision 0057), one added through REST for a named
+// professional, listed per professional, removed after a confirmation; no serious accessibility violation and nothing
+// sideways at 375 px.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { apiAs, expectNoSeriousA11yViolations, expectNoSideways, signInNewAccount, toasts } from "../helpers";
 

@@ -40,7 +40,7 @@ export function unavailableConfirmation(k: AgentKnowledge): ConfirmationSession 
 
 /**
  * An offer call whose offer cannot be talked about (docs/decisions/0057-waitlist-offer-call.md): the hold is not the
- * call's, already answered or run out, or the engine has no offer mode. The same polite ending: nothing about any slot.
+ * call's, already answered or run out, or the engine has no offer mode. The same polite ending: nothing about a slot.
  */
 export function unavailableOffer(k: AgentKnowledge): OfferSession {
   const session = unavailableConfirmation(k);
