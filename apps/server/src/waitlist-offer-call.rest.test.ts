@@ -306,6 +306,12 @@ describe("a waitlist offer by a call from the agent", () => {
     await runAt("2026-03-10T10:05:00-03:00");
     expect(await c.hold("maria")).toMatchObject({ status: "ACTIVE", callOutcome: "NO_ANSWER" });
     expect(callsTo(c.phones.maria)).toHaveLength(1);
+    // The history shows it as an outbound call nobody answered.
+    const missed = await db()
+      .select({ direction: schema.conversations.direction, status: schema.conversations.status })
+      .from(schema.conversations)
+      .where(eq(schema.conversations.tenantId, c.tenant.tenantId));
+    expect(missed).toEqual([{ direction: "OUTBOUND", status: "MISSED" }]);
     // A send job that stopped after dialling, before recording the send, runs again: nothing is dialled twice.
     const hold = await c.hold("maria");
     await db()
