@@ -132,7 +132,7 @@ export async function createAppointment(
     },
     assessment.services,
   );
-  // Booked on the patient's own waitlist hold: the offer is taken (decision 0046).
+  // Booked on the client's own waitlist hold: the offer is taken (decision 0046).
   if (assessment.ownHold)
     await takeHold(db, assessment.ownHold.id, row.id, now, { audit: options.holdId === undefined });
   return toRecord(row, assessment.services);
@@ -258,7 +258,7 @@ export async function updateAppointment(
       end: existing.endsAt,
     });
   }
-  // A confirmation that went out for the old date learns what the patient did (docs/decisions/0050-confirmations.md).
+  // A confirmation that went out for the old date learns what the client did (docs/decisions/0050-confirmations.md).
   if (input.status === "CANCELED" && existing.status !== "CANCELED")
     await settleConfirmation(db, existing, "CANCELLED", now);
   else if (timeChanged && occupies) await settleConfirmation(db, existing, "RESCHEDULED", now);
