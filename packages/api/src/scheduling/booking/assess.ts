@@ -1,6 +1,6 @@
 // The booking rules as pure functions (docs/decisions/0007-appointments.md; spec 001 §5 and §9): given what the
 // reads found (./read.ts), judge a requested slot. No database here: every booking door reaches these through
-// `assessBooking` (./index.ts), and the free-slot search (../slots.ts) shares `windowMiss`.
+// `assessBooking` (./index.ts).
 import { calendarConflictMessage } from "@atende/shared/calendar";
 import {
   APPOINTMENT_MESSAGES,

@@ -1,7 +1,7 @@
-// One booking module (issue #21; docs/architecture.md, "The walk of a booking"; decision 0007): every door that books,
-// moves, cancels or confirms an appointment (the dashboard's and the agent's procedures, the REST shims through
-// them, a waitlist offer accepted, a WhatsApp reply) calls these operations, so there is one rule path. Each reads
-// top to bottom:
+// One booking module (issue #21; docs/architecture.md, "The walk of a booking"; decisions 0007 and 0055): every
+// door that books, moves, cancels or confirms an appointment (the dashboard's and the agent's procedures, the REST
+// shims through them, a waitlist offer accepted, a WhatsApp reply) calls these operations, so there is one rule path.
+// Each reads top to bottom:
 //
 //   lock     the professional's schedule (./write.ts), so the friendly checks see any concurrent winner;
 //   assess   one round trip of reads (./read.ts), judged by the pure rules (./assess.ts);
@@ -311,17 +311,10 @@ export async function confirmAppointment(
   return getAppointment(db, id);
 }
 
-// ─── For the files that imported the rules before this module (offers, waitlist, the free-slot search, tests) ────
+// ─── What offers.ts and waitlist.ts (edited in parallel) and two tests import from `./booking` ──────────────────
 
 export { together } from "@atende/db";
-export { occupiedMinutes, occupiedMinutesSql } from "../../occupied-minutes";
-export {
-  type BookingAssessment,
-  conflictMessageOf,
-  enforceBookable,
-  totalMinutesOf,
-  wallMinute,
-  windowMiss,
-} from "./assess";
-export { type BookingRequest, findConflict, overlapsRange, resolveBookingRefs } from "./read";
+export { occupiedMinutes } from "../../occupied-minutes";
+export { type BookingAssessment, totalMinutesOf, windowMiss } from "./assess";
+export type { BookingRequest } from "./read";
 export { lockProfessionalSchedule } from "./write";
