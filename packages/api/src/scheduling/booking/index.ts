@@ -1,4 +1,4 @@
-// One booking module (issue #21; docs/architecture.md, "The walk of a booking"; decisions 0007 and 0055): every
+// One booking module (issue #21; docs/architecture.md, "The walk of a booking"; decisions 0007 and 0060): every
 // door that books, moves, cancels or confirms an appointment (the dashboard's and the agent's procedures, the REST
 // shims through them, a waitlist offer accepted, a WhatsApp reply) calls these operations, so there is one rule path.
 // Each reads top to bottom:
