@@ -80,13 +80,13 @@ describe("a caller whose wanted morning is full", () => {
 });
 
 describe("a caller the clinic does not know, whose wanted morning is full", () => {
-  it("is offered the waitlist, registered after a read-back of name and number, and the wish is stored", async () => {
+  it("is offered the waitlist, registered after a read-back of name and number, and the wish is stored to be called", async () => {
     const from = "+5511955501234";
     const call = await harness.call(clinic, { now: NOW, from });
     const heard = [await call.nextTurn()];
     heard.push(await call.ask("quero marcar uma consulta sexta que vem de manhã"));
     expect(heard[1]).toMatch(/Posso colocar você na lista de espera para sexta-feira, dia [^?]+, de manhã\?/);
-    heard.push(await call.ask("sim, pode colocar"));
+    heard.push(await call.ask("sim, pode colocar, e me liga quando vagar"));
     expect(heard[2]).toMatch(/Qual é o seu nome completo\?/);
     heard.push(await call.ask("Carlos Andrade"));
     expect(heard[3]).toMatch(
@@ -99,7 +99,9 @@ describe("a caller the clinic does not know, whose wanted morning is full", () =
       .where(eq(schema.clients.tenantId, clinic.tenant.tenantId));
     expect(before.some((c) => c.fullName === "Carlos Andrade")).toBe(false);
     heard.push(await call.ask("pode sim"));
-    expect(heard[4]).toMatch(/Pronto, coloquei você na lista de espera/);
+    expect(heard[4]).toMatch(
+      /Pronto, coloquei você na lista de espera .+\. Se vagar um horário, ligamos para você\./,
+    );
     heard.push(await call.ask("não obrigado tchau"));
     await call.waitFor(() => call.closed, "the agent to hang up");
 
@@ -113,7 +115,14 @@ describe("a caller the clinic does not know, whose wanted morning is full", () =
       .from(schema.waitlistEntries)
       .where(eq(schema.waitlistEntries.clientId, carlos?.id ?? ""));
     expect(wishes).toMatchObject([
-      { fromDate: FRIDAY_NEXT_WEEK, untilDate: FRIDAY_NEXT_WEEK, dayPart: "MORNING", status: "WAITING" },
+      {
+        fromDate: FRIDAY_NEXT_WEEK,
+        untilDate: FRIDAY_NEXT_WEEK,
+        dayPart: "MORNING",
+        status: "WAITING",
+        // He asked to be called: the offer goes as a call from the agent (decision 0057).
+        offerByCall: true,
+      },
     ]);
     const record = await harness.recordOf(call.ticket.callId);
     expect(record.row.clientId).toBe(carlos?.id);

@@ -30,7 +30,12 @@ export interface WishOffer {
    * with the wish; `readBack` once that read-back was asked, whose yes writes both.
    */
   register?: { readBack: boolean };
+  /** The caller asked to be called when a time frees up ('me liga quando vagar'): the offer goes as a call. */
+  byCall?: boolean;
 }
+
+/** 'me liga quando vagar', 'prefiro que me liguem', 'por ligação': the offer by a call from the agent. */
+const CALL_ME = /\b(me liga\w*|me ligue\w*|me ligar|liguem|por ligacao|por telefone|me telefona\w*)\b/;
 
 const DAY_PART: Record<Period, DayPart> = { manha: "MORNING", tarde: "AFTERNOON", noite: "EVENING" };
 const PERIOD_WORDS: Record<Period, string> = { manha: "de manhã", tarde: "à tarde", noite: "à noite" };
@@ -150,6 +155,7 @@ async function storeWish(dialog: Session, wish: WishOffer): Promise<void> {
     fromDate: wish.fromDate,
     untilDate: wish.untilDate,
     dayPart: wish.dayPart,
+    offerByCall: wish.byCall === true,
   };
   try {
     await dialog.write(
@@ -168,7 +174,7 @@ async function storeWish(dialog: Session, wish: WishOffer): Promise<void> {
     `Paciente ${patient.fullName} entrou na lista de espera de ${service.name}${withProf} para ${wish.words}.`,
   );
   dialog.say(
-    `Pronto, coloquei você na lista de espera de ${service.name}${withProf} para ${wish.words}. Se vagar um horário, avisamos.`,
+    `Pronto, coloquei você na lista de espera de ${service.name}${withProf} para ${wish.words}. Se vagar um horário, ${wish.byCall ? "ligamos para você" : "avisamos"}.`,
   );
   dialog.wish = undefined;
   dialog.resetFlow();
@@ -179,6 +185,7 @@ async function storeWish(dialog: Session, wish: WishOffer): Promise<void> {
 export async function answerWish(dialog: Session, u: Frame): Promise<boolean> {
   const wish = dialog.wish;
   if (!wish) return false;
+  if (CALL_ME.test(u.norm)) wish.byCall = true;
   if (dialog.consents(u)) {
     if (!wish.register && !patientOf(dialog)) {
       // A caller the call does not know: registered first, then the wish (both after one read-back).
