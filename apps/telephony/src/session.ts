@@ -28,9 +28,10 @@ import {
   type TurnEnd,
   type TurnOptions,
 } from "./stages/caller-turns";
-import { MAX_LOST_UTTERANCES, notHeardReply } from "./stages/not-heard";
+import { LostUtterances } from "./stages/not-heard";
 import { CallRecording } from "./stages/recording";
 import { Replies, type Reply } from "./stages/replies";
+import { SilencePrompts } from "./stages/silence-prompts";
 import { encodeOutbound, mediaEncoder } from "./stages/twilio-codec";
 import { TurnClock } from "./turn-timings";
 
@@ -65,9 +66,9 @@ export class CallSession {
   /** The recording stage: the caller left, the agent right; a failure stops it, never the call. */
   private readonly recording: CallRecording;
   /** Caller utterances in a row the recogniser lost (decision 0032). */
-  private lostUtterances = 0;
-  private silencePrompts = 0;
-  private silenceTimer: TimerHandle | null = null;
+  private readonly lostUtterances = new LostUtterances();
+  /** The silence prompts stage: a prompt after the caller's silence from 'listening'. */
+  private readonly silence: SilencePrompts;
   private capTimer: TimerHandle | null = null;
   private startTimer: TimerHandle | null = null;
   private readonly clock: Clock;
@@ -101,6 +102,11 @@ export class CallSession {
       this.deps.logger.error({ err: error }, "recording failed; the call goes on without it"),
     );
     this.turnOptions = { ...DEFAULT_TURN_OPTIONS, ...deps.turn };
+    this.silence = new SilencePrompts({
+      clock: this.clock,
+      afterMs: this.turnOptions.silencePromptMs,
+      prompt: (prompts) => this.input({ kind: "silence", prompts }, performance.now()),
+    });
     this.callRecord = new CallRecord({
       clock: this.clock,
       retryMs: deps.timing.recordRetryMs,
@@ -299,15 +305,15 @@ export class CallSession {
   /** The caller-turns stage's events, wired to the replies, the record and the socket. */
   private callerEvents(): CallerTurnsEvents {
     return {
-      speechStarted: () => this.clearSilenceTimer(),
+      speechStarted: () => this.silence.stop(),
       bargeIn: (latencyMs) => {
-        this.clearSilenceTimer();
+        this.silence.stop();
         this.bargeIn(latencyMs);
       },
       interim: (text) => this.send(this.transcript("caller", text, false)),
       turn: (input, end, endedAt) => {
-        if (end.input === "SPEECH") this.lostUtterances = 0;
-        this.clearSilenceTimer();
+        if (end.input === "SPEECH") this.lostUtterances.heard();
+        this.silence.stop();
         if (input.kind === "speech") {
           this.send(this.transcript("caller", input.text, true));
           this.callRecord.message({
@@ -325,7 +331,7 @@ export class CallSession {
         this.input(input, endedAt, end);
       },
       backchannel: (text, spoken) => {
-        if (spoken) this.lostUtterances = 0;
+        if (spoken) this.lostUtterances.heard();
         // Counted on the turn whose audio it was said over (the latency view shows it, decision 0036).
         this.replies.speakingReply()?.clock?.backchannel();
         this.deps.metrics?.backchannel();
@@ -347,14 +353,10 @@ export class CallSession {
    */
   private utteranceLost(error: unknown): void {
     const call = this.call;
-    // Once given up, the goodbye or the transfer is on its way: nothing more to ask.
-    if (!call || this.ended || this.lostUtterances >= MAX_LOST_UTTERANCES) return;
-    this.lostUtterances++;
-    const { events, givingUp, endsInError } = notHeardReply(this.lostUtterances, call.forwardingPhone);
-    this.deps.logger.warn(
-      { err: error, lostInARow: this.lostUtterances, givingUp },
-      "recogniser lost the caller's words",
-    );
+    const reply = call && !this.ended ? this.lostUtterances.lost(call.forwardingPhone) : null;
+    if (!reply) return;
+    const { events, givingUp, endsInError, inARow } = reply;
+    this.deps.logger.warn({ err: error, lostInARow: inARow, givingUp }, "recogniser lost the caller's words");
     if (endsInError) this.endReason = "error";
     this.runReply(
       async function* () {
@@ -366,7 +368,7 @@ export class CallSession {
   }
 
   private input(input: CallerInput, endedAt: number, end?: TurnEnd): void {
-    this.silencePrompts = input.kind === "silence" ? this.silencePrompts : 0;
+    if (input.kind !== "silence") this.silence.answered();
     this.turnEndedAt = endedAt;
     const agent = this.call?.agent;
     if (!agent) return;
@@ -441,7 +443,7 @@ export class CallSession {
   private async transfer(): Promise<void> {
     const call = this.call;
     this.ended = true;
-    this.clearSilenceTimer();
+    this.silence.stop();
     if (call && this.callSid) {
       await call.client.calls.transfer
         .mutate({})
@@ -471,17 +473,8 @@ export class CallSession {
   private listen(): void {
     if (this.ended) return;
     this.setState("listening");
-    this.clearSilenceTimer();
-    if (this.callerTurns?.callerSpeaking) return;
-    this.silenceTimer = this.clock.setTimeout(() => {
-      this.silencePrompts = Math.min(2, this.silencePrompts + 1);
-      this.input({ kind: "silence", prompts: this.silencePrompts as 1 | 2 }, performance.now());
-    }, this.turnOptions.silencePromptMs);
-  }
-
-  private clearSilenceTimer(): void {
-    this.clock.clearTimeout(this.silenceTimer);
-    this.silenceTimer = null;
+    this.silence.stop();
+    if (!this.callerTurns?.callerSpeaking) this.silence.listen();
   }
 
   private capReached(): void {
@@ -514,9 +507,8 @@ export class CallSession {
   }
 
   private async close(): Promise<void> {
-    for (const timer of [this.silenceTimer, this.capTimer, this.startTimer]) {
-      this.clock.clearTimeout(timer);
-    }
+    this.silence.stop();
+    for (const timer of [this.capTimer, this.startTimer]) this.clock.clearTimeout(timer);
     this.callRecord.stop();
     // What was heard is recorded, a reply cut short (a hang-up mid-sentence) is interrupted, every timing written.
     this.replies.close();
