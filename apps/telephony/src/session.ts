@@ -310,6 +310,9 @@ export class CallSession {
         this.silence.stop();
         this.bargeIn(latencyMs);
       },
+      // Voice alone over the agent's speech: held until it is an interruption or proves none (decision 0036).
+      pause: () => this.output.pause(),
+      resume: () => this.output.resume(),
       interim: (text) => this.send(this.transcript("caller", text, false)),
       turn: (input, end, endedAt) => {
         if (end.input === "SPEECH") this.lostUtterances.heard();
