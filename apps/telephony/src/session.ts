@@ -20,7 +20,7 @@ import { AgentOutput } from "./stages/agent-output";
 import { AgentTurns } from "./stages/agent-turns";
 import { type EndReason, endCall } from "./stages/call-end";
 import { type OpenedCall, openCall, recognizerPhrases, streamStartOf } from "./stages/call-opening";
-import { CallRecord, type Once, recordWriteOf } from "./stages/call-record";
+import { CallRecord, CallWrites } from "./stages/call-record";
 import {
   CallerTurns,
   type CallerTurnsEvents,
@@ -83,6 +83,8 @@ export class CallSession {
   private finished: Promise<void> | null = null;
   /** The call record stage: ordered idempotent writes, the messages waiting for them, the heartbeat. */
   private readonly callRecord: CallRecord;
+  /** The opened call's writes through the call record stage. */
+  private writes: CallWrites | null = null;
   /** How the caller's turns are taken (the caller-turns stage's options). */
   private readonly turnOptions: TurnOptions;
   /** The agent-output stage: sentences in, paced frames and marks out, heard marks back. */
@@ -145,10 +147,9 @@ export class CallSession {
       forget: (marks) => this.output.forget(marks),
       events: {
         heard: (text) => this.send(this.transcript("agent", text, true)),
-        message: (content, timestamp) =>
-          this.callRecord.message({ sender: "AGENT", content, timestamp: timestamp.toISOString() }),
+        message: (content, timestamp) => this.writes?.agent(content, timestamp),
         timing: (clock) => this.writeTiming(clock),
-        flush: () => this.flushMessages(),
+        flush: () => this.writes?.flush(),
         done: (reply) => this.replyDone(reply),
       },
     });
@@ -252,7 +253,11 @@ export class CallSession {
     // The call goes on without its recording if it cannot be opened (a full disk must not drop a caller).
     this.recording.open(() => this.deps.openRecorder(call.tenantId, call.callId));
     this.capTimer = this.clock.setTimeout(() => this.capReached(), call.maxSeconds * 1000);
-    this.callRecord.startHeartbeat(() => this.heartbeat(), this.deps.timing.heartbeatMs);
+    const writes = new CallWrites(this.callRecord, call.client.calls, (error) =>
+      this.deps.logger.warn({ err: error }, "call heartbeat failed"),
+    );
+    this.writes = writes;
+    this.callRecord.startHeartbeat(() => !this.ended && writes.heartbeat(), this.deps.timing.heartbeatMs);
     this.deps.logger.info("call started");
     this.runReply((signal) => call.welcome(signal));
   }
@@ -317,20 +322,8 @@ export class CallSession {
       turn: (input, end, endedAt) => {
         if (end.input === "SPEECH") this.lostUtterances.heard();
         this.silence.stop();
-        if (input.kind === "speech") {
-          this.send(this.transcript("caller", input.text, true));
-          this.callRecord.message({
-            sender: "CALLER",
-            content: input.text,
-            timestamp: new Date().toISOString(),
-          });
-        } else {
-          this.callRecord.message({
-            sender: "CALLER",
-            content: `[teclas] ${input.digits}`,
-            timestamp: new Date().toISOString(),
-          });
-        }
+        if (input.kind === "speech") this.send(this.transcript("caller", input.text, true));
+        this.writes?.caller(input);
         this.input(input, endedAt, end);
       },
       backchannel: (text, spoken) => {
@@ -412,7 +405,7 @@ export class CallSession {
           this.setState("speaking");
           this.send(this.transcript("agent", text, false));
         },
-        record: (event) => this.record(recordWriteOf(event, call.client.calls)),
+        record: (event) => this.writes?.event(event),
         engineFailed: (error) => {
           this.deps.metrics?.providerError("engine");
           this.deps.logger.error({ err: error }, "agent turn failed");
@@ -475,6 +468,8 @@ export class CallSession {
 
   private listen(): void {
     if (this.ended) return;
+    // Nothing of the agent's is left to hold (decision 0036): its next reply must not wait behind a hold.
+    this.output.resume();
     this.setState("listening");
     this.silence.stop();
     if (!this.callerTurns?.callerSpeaking) this.silence.listen();
@@ -526,7 +521,7 @@ export class CallSession {
       recording: this.recording,
       record: this.callRecord,
       finish: (input) => call.client.calls.finish.mutate(input),
-      flushMessages: () => this.flushMessages(),
+      flushMessages: () => this.writes?.flush(),
       elapsedMs: () => this.elapsedMs(),
       summary: () => call.agent.summary(),
       transferredTo: this.transferredTo,
@@ -537,35 +532,10 @@ export class CallSession {
   }
 
   private writeTiming(clock: TurnClock): void {
-    const call = this.call;
     const timing = clock.take();
-    if (!call || !timing) return;
+    if (!this.writes || !timing) return;
     this.deps.metrics?.turn(timing);
-    this.record(() =>
-      call.client.calls.recordTurnTiming.mutate(timing, {
-        context: { idempotencyKey: `turn-${timing.turn}` },
-      }),
-    );
-  }
-
-  private flushMessages(): void {
-    const call = this.call;
-    if (!call) return;
-    this.callRecord.flush((messages, once) => call.client.calls.appendMessages.mutate({ messages }, once));
-  }
-
-  /** One write of the call's record, in order, idempotent, retried (the call record stage). */
-  private record(write: (once: Once) => Promise<unknown>): void {
-    this.callRecord.write(write);
-  }
-
-  /** The call's sign of life (decision 0032); a miss is logged, the next one comes 30 s later. */
-  private heartbeat(): void {
-    const call = this.call;
-    if (!call || this.ended) return;
-    call.client.calls.heartbeat
-      .mutate({})
-      .catch((error: unknown) => this.deps.logger.warn({ err: error }, "call heartbeat failed"));
+    this.writes.timing(timing);
   }
 
   // ─── Helpers ──────────────────────────────────────────────────────────────────────────────────────────────────

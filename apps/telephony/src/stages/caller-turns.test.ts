@@ -106,6 +106,15 @@ describe("caller turns, without a recogniser (the softphone)", () => {
     expect(state.agentSpeaking).toBe(false);
   });
 
+  it("a hold whose reply was heard out meanwhile lets go: the next reply never waits behind it", () => {
+    const { events, frames, state } = stage({ agentSpeaking: true });
+    frames(300, loud);
+    expect(events).toEqual(["hold", "speech-start"]);
+    state.agentSpeaking = false;
+    frames(400, loud);
+    expect(events).toEqual(["hold", "speech-start", "go on"]);
+  });
+
   it("a hold whose words never come ends: in silence frames after `wordsWaitMs`, without frames on the clock", () => {
     const { events, frames, turns, clock } = stage({ agentSpeaking: true });
     turns.text("uhum");

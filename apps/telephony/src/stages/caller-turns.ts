@@ -228,15 +228,20 @@ export class CallerTurns {
       this.letGo();
       return;
     }
-    if (!verdict || !this.parts.context.agentSpeaking()) return;
+    if (!verdict) return;
+    // The agent finished meanwhile (its last sentence heard): nothing to hold or cut; a hold lets go.
+    if (!this.parts.context.agentSpeaking()) {
+      this.letGo();
+      return;
+    }
     if (verdict === "pause") {
       this.holding = true;
       // Frames may stop (a client that sends none in silence): the hold still ends, on the injected clock.
       clock.clearTimeout(this.holdTimer);
-      this.holdTimer = clock.setTimeout(
-        () => this.judge.release() && this.letGo(),
-        options.bargeIn.minSpanMs + options.bargeIn.wordsWaitMs,
-      );
+      this.holdTimer = clock.setTimeout(() => {
+        this.judge.release();
+        this.letGo();
+      }, options.bargeIn.minSpanMs + options.bargeIn.wordsWaitMs);
       events.pause();
       return;
     }
