@@ -450,7 +450,8 @@ export class CallSession {
 
   /**
    * Caller input while the agent speaks: stop the audio, drop the rest of the reply, tell the engine what was heard.
-   * `latencyMs`: from the interrupting speech's onset to now, in media time (null for text, keys and the cap).
+   * `latencyMs`: from the interrupting speech's onset to when the agent's audio stopped (held by the voice rule, or
+   * now), in media time (null for text, keys and the cap).
    */
   private bargeIn(latencyMs: number | null = null): void {
     if (!this.replies.speaking) return;
