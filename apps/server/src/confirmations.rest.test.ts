@@ -465,6 +465,48 @@ describe("a confirmation call a person answered (issue #23 parts 2 and 5)", () =
   });
 });
 
+describe("a confirmation call its gateway lost (decision 0032's sweep)", () => {
+  /** The sweep of lost calls, run at `now` as the runner's periodic job would. */
+  async function sweepLostAt(now: string) {
+    server.api.setNow(at(now));
+    await server.api.services.queue.enqueue("calls.sweepLost", {}, { singletonKey: "test-lost-sweep" });
+    for (let pass = 0; pass < 5; pass++) if ((await server.jobs.runDue()) === 0) break;
+  }
+
+  it("counts as unanswered: the retry after the interval, then the next channel", async () => {
+    const c = await clinic(["CALL", "WHATSAPP"]);
+    const patient = await c.patient("Gateway Caiu", "11983350001");
+    const appointmentId = await c.book(patient, "2026-03-24T17:00:00-03:00");
+    await runAt("2026-03-23T09:05:00-03:00");
+    const [first] = callsTo("+5511983350001");
+    const call = await answeredByPerson(first?.sid ?? "");
+    // The gateway dies mid-call: no heartbeat, no finish. Minutes later the sweep ends the call.
+    await sweepLostAt("2026-03-23T09:12:00-03:00");
+    const [record] = await db()
+      .select()
+      .from(schema.conversations)
+      .where(eq(schema.conversations.id, call.callId));
+    expect(record).toMatchObject({ status: "ERROR", confirmationOutcome: null });
+    expect(await c.sendsOf(appointmentId)).toMatchObject([
+      { channel: "CALL", status: "PENDING", attempts: 1, detail: "Ligação interrompida: nova tentativa" },
+    ]);
+    await runAt("2026-03-23T11:13:00-03:00");
+    const second = callsTo("+5511983350001")[1];
+    expect(second).toBeDefined();
+    await answeredByPerson(second?.sid ?? "");
+    await sweepLostAt("2026-03-23T11:20:00-03:00");
+    const sends = await c.sendsOf(appointmentId);
+    expect(sends.map((s) => [s.channel, s.status, s.attempts, s.detail]).sort()).toEqual([
+      ["CALL", "NO_ANSWER", 2, "Ligação interrompida"],
+      ["WHATSAPP", "SENT", 1, null],
+    ]);
+    expect(templatesTo("5511983350001")).toHaveLength(1);
+    // A sweep again (or the gateway's late finish) changes nothing more.
+    await sweepLostAt("2026-03-23T11:40:00-03:00");
+    expect(callsTo("+5511983350001")).toHaveLength(2);
+  });
+});
+
 describe("a WhatsApp message nobody answers", () => {
   it("is followed by the call after the retry interval, unless the patient replied", async () => {
     const c = await clinic(["WHATSAPP", "CALL"]);

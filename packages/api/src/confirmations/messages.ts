@@ -53,6 +53,9 @@ export const UNDECIDED_CALL = {
   retry: "Atendida sem decisão: nova tentativa",
   NO_DECISION: "Atendida sem decisão",
   WRONG_PERSON: "Atendida por outra pessoa: nada foi dito sobre o atendimento",
+  /** The gateway stopped reporting and the sweep of lost calls ended it (decision 0032): counted as no answer. */
+  lostRetry: "Ligação interrompida: nova tentativa",
+  LOST: "Ligação interrompida",
 } as const;
 
 /** The template's quick-reply buttons, by index: Confirmar, Remarcar, Cancelar. */
