@@ -278,8 +278,16 @@ describe("the confirmation call", () => {
         duration: 25,
         billedMinutes: 1,
         summary: expect.stringContaining("caixa postal") as unknown as string,
+        confirmationOutcome: "MACHINE",
       },
     ]);
+    // The call history says what the confirmation call came to.
+    const history = await server.request<{ origin: string; confirmationOutcome: string | null }[]>(
+      "GET",
+      "/conversations",
+      { as: c.tenant.actor },
+    );
+    expect(history.body).toMatchObject([{ origin: "OUTBOUND", confirmationOutcome: "MACHINE" }]);
   });
 
   it("connects a person to the gateway in confirmation mode with the appointment", async () => {
@@ -332,9 +340,9 @@ describe("the confirmation call", () => {
       .select()
       .from(schema.conversations)
       .where(eq(schema.conversations.tenantId, c.tenant.tenantId));
-    expect(missed.map((m) => [m.direction, m.status])).toEqual([
-      ["OUTBOUND", "MISSED"],
-      ["OUTBOUND", "MISSED"],
+    expect(missed.map((m) => [m.direction, m.status, m.confirmationOutcome])).toEqual([
+      ["OUTBOUND", "MISSED", "NO_ANSWER"],
+      ["OUTBOUND", "MISSED", "NO_ANSWER"],
     ]);
   });
 });
@@ -460,6 +468,12 @@ describe("a confirmation call a person answered (issue #23 parts 2 and 5)", () =
     expect(rest.body).toMatchObject({ confirmedVia: "CALL" });
     expect(rest.body.confirmedAt).not.toBeNull();
     expect(await c.sendsOf(appointmentId)).toMatchObject([{ channel: "CALL", status: "CONFIRMED" }]);
+    const detail = await server.request<{ confirmationOutcome: string | null }>(
+      "GET",
+      `/conversations/${call.callId}`,
+      { as: c.tenant.actor },
+    );
+    expect(detail.body.confirmationOutcome).toBe("CONFIRMED");
     expect(callsTo("+5511983340004")).toHaveLength(1);
     expect(templatesTo("5511983340004")).toHaveLength(0);
   });
@@ -486,7 +500,7 @@ describe("a confirmation call its gateway lost (decision 0032's sweep)", () => {
       .select()
       .from(schema.conversations)
       .where(eq(schema.conversations.id, call.callId));
-    expect(record).toMatchObject({ status: "ERROR", confirmationOutcome: null });
+    expect(record).toMatchObject({ status: "ERROR", confirmationOutcome: "INTERRUPTED" });
     expect(await c.sendsOf(appointmentId)).toMatchObject([
       { channel: "CALL", status: "PENDING", attempts: 1, detail: "Ligação interrompida: nova tentativa" },
     ]);
@@ -859,6 +873,62 @@ describe("typed WhatsApp replies", () => {
     const res = await type("5511985559999", "sim");
     expect(res.status).toBe(200);
     expect(whatsapp.messages.length).toBe(before);
+  });
+});
+
+describe("a pet shop's patient", () => {
+  it("keeps the pet on the record (REST too: absent from a PUT it stays, null clears), and the template names it", async () => {
+    const c = await clinic(["WHATSAPP"], "Pet Feliz");
+    await c.tenant.api.tenant.profile.update({ name: "Pet Feliz", businessType: "PETSHOP" });
+    const created = await server.request<{ id: string; petName: string | null; petSpecies: string | null }>(
+      "POST",
+      "/clients",
+      {
+        as: c.tenant.actor,
+        body: {
+          fullName: "Carla Dias",
+          phoneNumber: "11985556001",
+          petName: " Thor ",
+          petSpecies: "Cachorro",
+        },
+      },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ petName: "Thor", petSpecies: "Cachorro" });
+    const id = created.body.id;
+    // An integrator's PUT that does not know the fields leaves them as they are.
+    const put = await server.request("PUT", `/clients/${id}`, {
+      as: c.tenant.actor,
+      body: { fullName: "Carla Dias Souza", phoneNumber: "11985556001" },
+    });
+    expect(put.body).toMatchObject({ fullName: "Carla Dias Souza", petName: "Thor", petSpecies: "Cachorro" });
+    // Bad input: a clear pt-BR error, nothing changed.
+    const tooLong = await server.request<{ message: string }>("PUT", `/clients/${id}`, {
+      as: c.tenant.actor,
+      body: { fullName: "Carla Dias Souza", phoneNumber: "11985556001", petName: "T".repeat(61) },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body)).toContain("Nome do pet não pode exceder 60 caracteres");
+    const blank = await server.request("PUT", `/clients/${id}`, {
+      as: c.tenant.actor,
+      body: { fullName: "Carla Dias Souza", phoneNumber: "11985556001", petName: "   " },
+    });
+    expect(blank.status).toBe(400);
+    expect((await c.tenant.api.clients.get({ id })).petName).toBe("Thor");
+
+    const appointmentId = await c.book(id, "2026-03-24T10:00:00-03:00");
+    await runAt("2026-03-23T09:05:00-03:00");
+    const [template] = templatesTo("5511985556001");
+    expect(JSON.stringify(template?.body)).toContain(
+      '{"type":"text","text":"Manutenção do aparelho de Thor"}',
+    );
+    expect(await c.sendsOf(appointmentId)).toMatchObject([{ status: "SENT" }]);
+
+    const cleared = await server.request("PUT", `/clients/${id}`, {
+      as: c.tenant.actor,
+      body: { fullName: "Carla Dias Souza", phoneNumber: "11985556001", petName: null, petSpecies: null },
+    });
+    expect(cleared.body).toMatchObject({ petName: null, petSpecies: null });
   });
 });
 

@@ -53,6 +53,12 @@ export async function sweepLostCalls(
         .innerJoin(schema.callTickets, eq(schema.callTickets.callSid, schema.confirmationSends.callSid))
         .where(and(eq(schema.callTickets.id, call.id), eq(schema.confirmationSends.channel, "CALL")))
         .limit(1);
+      // The history says the confirmation call was cut off; the confirmations' job counts it as no answer.
+      if (placed)
+        await db
+          .update(schema.conversations)
+          .set({ confirmationOutcome: "INTERRUPTED" })
+          .where(eq(schema.conversations.id, call.id));
       return { confirmation: placed !== undefined };
     });
     if (!ended) continue;

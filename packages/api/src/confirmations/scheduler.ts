@@ -194,13 +194,17 @@ async function nextChannel(
   return created ? [{ tenantId: db.tenantId, sendId: created.id, attempt: 0 }] : [];
 }
 
-/** The template's body parameters: patient's first name, business, services, professional, day, time, place. */
+/**
+ * The template's body parameters: patient's first name, business, services, professional, day, time, place. A pet
+ * shop's services name the pet ('Banho e tosa de Thor'), the template's parameters staying the approved seven.
+ */
 function templateParameters(view: AppointmentView): string[] {
   const { date, time, weekday } = dayAndTime(view.scheduledAt);
+  const pet = view.businessType === "PETSHOP" ? view.petName?.trim() : undefined;
   return [
     view.clientName.split(/\s+/)[0] ?? view.clientName,
     view.businessName,
-    view.serviceNames,
+    pet ? `${view.serviceNames} de ${pet}` : view.serviceNames,
     view.professionalName,
     `${weekday}, ${date}`,
     time,
@@ -411,8 +415,8 @@ export async function confirmationCallEnded(
  * A confirmation call a person answered and the agent finished without a decision (the conversation's outcome,
  * decision 0052): the wrong person (nothing was said about the appointment) gets no second call, the send is
  * NO_ANSWER and the next channel follows; no decision is treated as no answer (the retry after the interval while
- * one is left, then NO_ANSWER and the next channel). A call the sweep of lost calls ended (decision 0032: ERROR, no
- * outcome, the gateway gone) counts as unanswered the same way. The send must still be SENT for this call: a replay,
+ * one is left, then NO_ANSWER and the next channel). A call the sweep of lost calls ended (decision 0032: its outcome
+ * INTERRUPTED, the gateway gone) counts as unanswered the same way. The send must still be SENT for this call: a replay,
  * a later finish, or an appointment confirmed, moved or cancelled meanwhile changes nothing.
  */
 export async function confirmationCallFinished(
@@ -424,14 +428,13 @@ export async function confirmationCallFinished(
   const [call] = await db
     .select({
       outcome: schema.conversations.confirmationOutcome,
-      status: schema.conversations.status,
       callSid: schema.callTickets.callSid,
     })
     .from(schema.conversations)
     .innerJoin(schema.callTickets, eq(schema.callTickets.id, schema.conversations.id))
     .where(eq(schema.conversations.id, callId));
   if (!call?.callSid) return [];
-  const lost = call.outcome === null && call.status === "ERROR";
+  const lost = call.outcome === "INTERRUPTED";
   const outcome = lost ? "NO_DECISION" : call.outcome;
   if (outcome !== "WRONG_PERSON" && outcome !== "NO_DECISION") return [];
   const [send] = await db
