@@ -170,6 +170,21 @@ describe("the call opening stage", () => {
     }
   });
 
+  it("a waitlist offer call whose offer cannot be read ends politely, with nothing about a slot said", async () => {
+    for (const parameters of <Record<string, string>[]>[
+      { token: "ticket", mode: "waitlist_offer" },
+      { token: "ticket", mode: "waitlist_offer", holdId: "00000000-0000-4000-8000-000000000057" },
+    ]) {
+      const { opts, logs } = options(async () => opened());
+      const opening = await openCall(start(parameters), opts);
+      if (opening.kind !== "opened") throw new Error(`expected an opened call, got ${opening.kind}`);
+      expect(opening.call.mode.kind).toBe("offer");
+      const lines = await said(opening.call.welcome(new AbortController().signal));
+      expect(lines[0]).toContain("esta ligação foi feita por engano");
+      expect(logs.some((l) => l.msg.startsWith("offer call not held"))).toBe(true);
+    }
+  });
+
   it("picks the agent's mode from the parameters in one place", () => {
     expect(agentModeOf({})).toEqual({ kind: "reception" });
     expect(agentModeOf({ mode: "other" })).toEqual({ kind: "reception" });
@@ -177,6 +192,7 @@ describe("the call opening stage", () => {
       kind: "confirmation",
       appointmentId: "a1",
     });
+    expect(agentModeOf({ mode: "waitlist_offer", holdId: "h1" })).toEqual({ kind: "offer", holdId: "h1" });
     expect(streamStartOf({ event: "start", start: {} }, "call-1")).toEqual({
       streamSid: "call-1",
       callSid: undefined,

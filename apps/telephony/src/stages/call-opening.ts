@@ -1,7 +1,8 @@
 // The call's opening (docs/architecture.md "Voice pipeline", step 4): the stream's `start` in, an opened call out.
 // The call ticket is redeemed (`calls.open`: the agent's knowledge, the caller, the call's bounds), the server is
 // reached from then on with the call's agent credential, and the agent is started in the mode the stream's custom
-// parameters ask for: the reception, or a confirmation call we placed (issue #23, decision 0052). The mode is picked
+// parameters ask for: the reception, a confirmation call we placed (issue #23, decision 0052), or a call offering a
+// freed slot to a waitlist wish (decision 0057). The mode is picked
 // here and only here (`agentModeOf`), and the agent's session is started in one place (`startSession`), so a new kind
 // of call (another outbound mode, a caller back from a transfer: `opened.returnedFromTransfer`) is one case more.
 // The call's welcome is the agent's first turn, which the session plays.
@@ -16,6 +17,7 @@ import type {
 import type { InboundEvent } from "@atende/shared/telephony";
 import type { Logger } from "pino";
 import { isConfirmationCall, startConfirmation } from "../confirmation";
+import { isOfferCall, startOffer } from "../offer";
 import { agentTools, type ServerClient } from "../server-api";
 
 /** The server's answer to `calls.open`: the call's ids and bounds, the caller, the agent's knowledge. */
@@ -42,11 +44,16 @@ export function streamStartOf(
 }
 
 /** Who the agent is on this call, from the stream's parameters (the one place a call's mode is decided). */
-export type AgentMode = { kind: "reception" } | { kind: "confirmation"; appointmentId: string | undefined };
+export type AgentMode =
+  | { kind: "reception" }
+  | { kind: "confirmation"; appointmentId: string | undefined }
+  /** A waitlist offer call (decision 0057): the hold it was placed for. */
+  | { kind: "offer"; holdId: string | undefined };
 
 export function agentModeOf(parameters: Record<string, string>): AgentMode {
   if (isConfirmationCall(parameters))
     return { kind: "confirmation", appointmentId: parameters.appointmentId };
+  if (isOfferCall(parameters)) return { kind: "offer", holdId: parameters.holdId };
   return { kind: "reception" };
 }
 
@@ -141,7 +148,10 @@ export async function openCall(start: StreamStart, options: OpeningOptions): Pro
   };
 }
 
-/** The agent's session for the call's mode: the reception, or the engine's confirmation mode (decision 0052). */
+/**
+ * The agent's session for the call's mode: the reception, the engine's confirmation mode (decision 0052) or its
+ * waitlist offer mode (decision 0057).
+ */
 export async function startSession(
   mode: AgentMode,
   options: {
@@ -166,6 +176,18 @@ export async function startSession(
         logger,
       });
       return { agent: confirmation, confirmation };
+    }
+    case "offer": {
+      const offer = await startOffer({
+        engine,
+        knowledge,
+        call,
+        tools,
+        server: client,
+        holdId: mode.holdId,
+        logger,
+      });
+      return { agent: offer, confirmation: null };
     }
     case "reception":
       return { agent: engine.start(knowledge, call, tools), confirmation: null };
