@@ -4,7 +4,7 @@
 // character, a date outside the calendar's years) and must come back as exactly one 400 naming that field. Last, the
 // telephony gateway's doors (the procedures a call ticket or the agent credential reaches, over /trpc) get the same
 // treatment, premium and foreign numbers included: a pt-BR 4xx, never a 500, nothing written, nothing dialled.
-import { type Actor, accessOf, appRouter, type RestRoute, restRoutes } from "@atende/api";
+import { type Actor, accessOf, appRouter, type RestRoute, restRoutes, verifyAgentToken } from "@atende/api";
 import {
   type FakeTwilio,
   insertClient,
@@ -15,7 +15,7 @@ import {
   startFakeTwilio,
 } from "@atende/api/testing";
 import { schema, selectRows } from "@atende/db";
-import { sql } from "@atende/db/orm";
+import { eq, sql } from "@atende/db/orm";
 import { DATE_OUT_OF_RANGE, TEXT_INVALID_CHARACTERS } from "@atende/shared";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -770,6 +770,8 @@ describe("every procedure a call ticket or the agent credential reaches, fed jun
   let gateway: TestServer;
   let owner: Awaited<ReturnType<TestServer["api"]["seedTenant"]>>;
   let gatewayExamples: Record<string, unknown> = {};
+  /** The waitlist holds the offer call's procedures answer, bound to the open call before the valid input is sent. */
+  let offerHolds: Record<string, string> = {};
 
   const dialled = () => fake.requests.filter((r) => r.method === "POST" && r.path.includes("/Calls")).length;
 
@@ -903,6 +905,42 @@ describe("every procedure a call ticket or the agent credential reaches, fed jun
     };
     const range = { startDate: inDays(8, 0).slice(0, 10), endDate: inDays(10, 0).slice(0, 10) };
     const at = new Date().toISOString();
+    // A waitlist wish and a hold of it for each offer call procedure, at hours of their own.
+    offerHolds = {};
+    for (const [index, path] of [
+      "waitlist.callOffer",
+      "waitlist.acceptCallOffer",
+      "waitlist.declineCallOffer",
+    ].entries()) {
+      const startsAt = new Date(inDays(12, 9 + index));
+      const endsAt = new Date(startsAt.getTime() + 30 * 60_000);
+      const [wish] = await db
+        .insert(schema.waitlistEntries)
+        .values({
+          tenantId: owner.tenantId,
+          clientId: client.id,
+          offeredServiceId: service.id,
+          fromDate: inDays(12, 0).slice(0, 10),
+          untilDate: inDays(12, 0).slice(0, 10),
+          status: "OFFERED",
+        })
+        .returning({ id: schema.waitlistEntries.id });
+      const [hold] = await db
+        .insert(schema.waitlistHolds)
+        .values({
+          tenantId: owner.tenantId,
+          waitlistEntryId: wish?.id ?? "",
+          ...where,
+          offeredServiceId: service.id,
+          startsAt,
+          endsAt,
+          freedStart: startsAt,
+          freedEnd: endsAt,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning({ id: schema.waitlistHolds.id });
+      offerHolds[path] = hold?.id ?? "";
+    }
     // One valid input per procedure that takes one (those without, e.g. establishments.list, take only junk).
     gatewayExamples = {
       "establishments.get": { id: establishment.id },
@@ -946,6 +984,10 @@ describe("every procedure a call ticket or the agent credential reaches, fed jun
       "calls.takeMessage": { message: "Pedro pede retorno amanhã de manhã." },
       "calls.identifyClient": { clientId: client.id },
       "clients.optOutOfCalls": { clientId: client.id },
+      // The offer call's own hold (docs/decisions/0057-waitlist-offer-call.md).
+      "waitlist.callOffer": { id: offerHolds["waitlist.callOffer"] },
+      "waitlist.acceptCallOffer": { id: offerHolds["waitlist.acceptCallOffer"] },
+      "waitlist.declineCallOffer": { id: offerHolds["waitlist.declineCallOffer"] },
       "calls.recordTurnTiming": {
         turn: 1,
         input: "SPEECH",
@@ -1076,7 +1118,20 @@ describe("every procedure a call ticket or the agent credential reaches, fed jun
           expect(await digest(), context).toBe(before);
         }
       }
-      // The valid input itself is accepted (so each refusal above was the spoiled field's).
+      // The valid input itself is accepted (so each refusal above was the spoiled field's). An offer call's hold is
+      // bound to the call whose credential sends it (the server answers only the call's own hold).
+      const holdId = offerHolds[path];
+      if (holdId) {
+        const agent = await verifyAgentToken(
+          (await agentHeaders()).authorization?.replace(/^Bearer /, "") ?? "",
+          gateway.api.config.jwtSecret,
+          new Date(),
+        );
+        await gateway.api.database.db
+          .update(schema.waitlistHolds)
+          .set({ callId: agent?.callId ?? null })
+          .where(eq(schema.waitlistHolds.id, holdId));
+      }
       const accepted = await send(procedure, await withTicket(example), crypto.randomUUID());
       expect(accepted.status, JSON.stringify(accepted)).toBe(200);
     },
