@@ -77,8 +77,16 @@ interface Clinic {
  */
 async function clinic(
   prefix: string,
-  options: { whatsapp?: boolean; mariaByCall?: boolean; name?: string } = {},
+  options: {
+    whatsapp?: boolean;
+    mariaByCall?: boolean;
+    name?: string;
+    /** The freed slot and the wishes' dates (Wednesday 11/03 09:00 by default). */
+    slot?: string;
+  } = {},
 ): Promise<Clinic> {
+  const slot = options.slot ?? SLOT;
+  const day = slot.slice(0, 10);
   server.api.setNow(new Date("2026-03-09T10:00:00-03:00"));
   const tenant = await server.api.seedTenant({ name: options.name ?? "Clínica Sorriso" });
   await tenant.api.voiceAgent.create({
@@ -102,7 +110,7 @@ async function clinic(
     clientId: ids.carla,
     professionalId: seeded.professionalId,
     establishmentId: seeded.establishmentId,
-    scheduledAt: SLOT,
+    scheduledAt: slot,
     offeredServices: [seeded.serviceId],
   };
   const taken = await tenant.api.appointments.create(booking);
@@ -112,8 +120,8 @@ async function clinic(
       offeredServiceId: seeded.serviceId,
       professionalId: null,
       establishmentId: null,
-      fromDate: "2026-03-11",
-      untilDate: "2026-03-13",
+      fromDate: day,
+      untilDate: day,
       dayPart: "ANY",
       offerByCall: who === "maria" && options.mariaByCall === true,
     });
@@ -337,6 +345,19 @@ describe("a waitlist offer by a call from the agent", () => {
     expect(callsTo(c.phones.maria)).toHaveLength(0);
     expect((await c.entry("maria"))?.status).toBe("WAITING");
     await runAt("2026-03-10T09:00:00-03:00");
+    expect((await c.entry("maria"))?.status).toBe("OFFERED");
+    expect(callsTo(c.phones.maria)).toHaveLength(1);
+  });
+
+  it("dials nothing on a national holiday: a slot freed on Sexta-feira Santa is called on Saturday at 09:00", async () => {
+    const c = await clinic("79", { slot: "2026-04-06T09:00:00-03:00" });
+    server.api.setNow(new Date("2026-04-03T10:00:00-03:00"));
+    await c.cancel();
+    await runAt("2026-04-03T10:01:00-03:00");
+    await runAt("2026-04-03T15:00:00-03:00");
+    expect(callsTo(c.phones.maria)).toHaveLength(0);
+    expect((await c.entry("maria"))?.status).toBe("WAITING");
+    await runAt("2026-04-04T09:00:00-03:00");
     expect((await c.entry("maria"))?.status).toBe("OFFERED");
     expect(callsTo(c.phones.maria)).toHaveLength(1);
   });
