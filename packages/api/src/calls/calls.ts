@@ -303,6 +303,25 @@ export async function takeCallbackMessage(db: TenantTx, call: AgentCall, message
 }
 
 /**
+ * The job that sends a warm transfer's summary to the forwarding WhatsApp, once per call leg: its handler is the
+ * WhatsApp channel's (docs/decisions/0056-transfer-return-and-summary.md); calls.transfer enqueues it once committed.
+ */
+export const TRANSFER_SUMMARY_JOB = "calls.transferSummaryWhatsapp";
+
+/**
+ * The leg a call in progress is in: 1 as answered, one more after each return from a transfer nobody answered (each
+ * finished leg has its usage record; decision 0056).
+ */
+export async function currentLeg(db: TenantTx, callId: string): Promise<number> {
+  const usage = schema.callUsage;
+  const [recorded] = await db
+    .select({ last: sql<number>`coalesce(max(${usage.leg}), 0)::int` })
+    .from(usage)
+    .where(eq(usage.conversationId, callId));
+  return Number(recorded?.last ?? 0) + 1;
+}
+
+/**
  * The job that settles a confirmation call a person answered without a decision (WRONG_PERSON, NO_DECISION): its
  * handler is the confirmations' (docs/decisions/0050-confirmations.md); calls.finish enqueues it once committed.
  */
@@ -394,11 +413,7 @@ async function meterCall(
 ): Promise<void> {
   const usage = schema.callUsage;
   const minutes = Math.ceil(call.seconds / 60);
-  const [recorded] = await db
-    .select({ last: sql<number>`coalesce(max(${usage.leg}), 0)::int` })
-    .from(usage)
-    .where(eq(usage.conversationId, call.conversationId));
-  const leg = Number(recorded?.last ?? 0) + 1;
+  const leg = await currentLeg(db, call.conversationId);
   const [written] = await db
     .insert(usage)
     .values({
