@@ -9,7 +9,7 @@ import { minuteBalance } from "../billing/minutes";
 import { appRouter } from "../root";
 import { createTestApi, type SeededTenant, type TestApi } from "../testing";
 import { createCallerFactory } from "../trpc";
-import { issueCallTicket } from "./calls";
+import { finishLostCall, issueCallTicket } from "./calls";
 import { transferResultTwiml } from "./webhooks";
 
 let t: TestApi;
@@ -145,5 +145,37 @@ describe("a call brought back from a transfer", () => {
       [2, 1, false],
       [2, 2, true],
     ]);
+  });
+
+  it("a returned leg the gateway stopped reporting on is finished by the sweep from its return, metered once", async () => {
+    const tenant = await clinicWithMinutes(100);
+    const { callSid, callId, agent } = await phoneCall(tenant);
+    await finish(agent, "TRANSFERRED", 30);
+    const token = await noAnswer(callId, callSid);
+    await gateway().calls.open({ token, streamSid: `MZ2${callSid}`, callSid });
+    const db = t.database.db;
+    const [ticket] = await db.select().from(schema.callTickets).where(eq(schema.callTickets.id, callId));
+    const returnedAt = ticket?.returnedAt;
+    if (!returnedAt) throw new Error("the ticket was not armed again");
+    // The returned leg's last sign of life, 130 s after the return; then nothing.
+    await db
+      .update(schema.conversations)
+      .set({ lastActivityAt: new Date(returnedAt.getTime() + 130_000) })
+      .where(eq(schema.conversations.id, callId));
+    const sweep = () =>
+      t.data.inTenant(tenant.tenantId, (tx) => finishLostCall(tx, callId, new Date(Date.now() + 3_600_000)));
+    expect(await sweep()).toBe(true);
+    expect(await sweep()).toBe(false);
+    const usage = await db.select().from(schema.callUsage).where(eq(schema.callUsage.conversationId, callId));
+    expect(usage.map((u) => [u.leg, u.seconds, u.minutes]).sort()).toEqual([
+      [1, 30, 1],
+      [2, 130, 3],
+    ]);
+    expect(await balanceOf(tenant)).toBe(96);
+    const [conversation] = await db
+      .select()
+      .from(schema.conversations)
+      .where(eq(schema.conversations.id, callId));
+    expect(conversation).toMatchObject({ status: "ERROR", duration: 160, billedMinutes: 4 });
   });
 });
