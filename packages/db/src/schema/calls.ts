@@ -197,8 +197,8 @@ export const agentToolCalls = tenantTable(
 );
 
 /**
- * What a call used, written once per leg when it ends: the billing issue's minute balance reads it. A call has one
- * leg, and one more each time a warm transfer nobody answered brings the caller back to the agent
+ * What a call used, written once per leg when it ends: the remaining minutes (billing/minutes.ts) read it. A call has
+ * one leg, and one more each time a warm transfer nobody answered brings the caller back to the agent
  * (docs/decisions/0056-transfer-return-and-summary.md).
  */
 export const callUsage = tenantTable(
