@@ -114,9 +114,6 @@ export async function readRemainingMinutes(db: TenantTx, at: Date): Promise<Rema
   return remaining;
 }
 
-/** The former name of `readRemainingMinutes`, kept while calls/calls.ts (edited in parallel) still imports it. */
-export const minuteBalance = readRemainingMinutes;
-
 /** Whether a call may draw on minutes now (the telephony gate: spec 000 §9; issue #10 Minutes). */
 export async function hasMinutes(db: TenantTx, at: Date): Promise<boolean> {
   const remaining = await readRemainingMinutes(db, at);

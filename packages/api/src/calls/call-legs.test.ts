@@ -5,7 +5,7 @@ import { schema } from "@atende/db";
 import { eq } from "@atende/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentCall, verifyAgentToken } from "../auth/call-tokens";
-import { minuteBalance } from "../billing/minutes";
+import { readRemainingMinutes } from "../billing/minutes";
 import { appRouter } from "../root";
 import { createTestApi, type SeededTenant, type TestApi } from "../testing";
 import { createCallerFactory } from "../trpc";
@@ -38,7 +38,7 @@ async function clinicWithMinutes(minutes: number): Promise<SeededTenant> {
 
 const balanceOf = async (tenant: SeededTenant) =>
   t.data.inTenant(tenant.tenantId, async (db) => {
-    const balance = await minuteBalance(db, new Date());
+    const balance = await readRemainingMinutes(db, new Date());
     return balance.minutePackMinutes + balance.subscriptionMinutes;
   });
 

@@ -27,7 +27,7 @@ import {
   signAgentToken,
   signCallTicket,
 } from "../auth/call-tokens";
-import { debitCall, minuteBalance } from "../billing/minutes";
+import { debitCall, readRemainingMinutes } from "../billing/minutes";
 import { establishments } from "../catalogue/establishments";
 import { listOfferedServices } from "../catalogue/offered-services";
 import { professionals } from "../catalogue/professionals";
@@ -50,7 +50,7 @@ function clockOffsetOf(config: ApiConfig, now: string | undefined, real: Date): 
 }
 
 async function minutesLeft(db: TenantTx, now: Date): Promise<number> {
-  const balance = await minuteBalance(db, now);
+  const balance = await readRemainingMinutes(db, now);
   return balance.subscriptionMinutes + balance.minutePackMinutes;
 }
 
