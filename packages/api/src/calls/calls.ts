@@ -357,7 +357,8 @@ export async function finishCall(
       recordingFailed: input.recordingFailed ?? false,
       // Each leg's minutes are added to the earlier legs' (docs/decisions/0056-transfer-return-and-summary.md).
       billedMinutes: sql`coalesce(${c.billedMinutes}, 0) + ${ticket?.isTest ? 0 : minutes}`,
-      confirmationOutcome: input.confirmationOutcome ?? null,
+      // What the server wrote first (an answering machine's MACHINE) stays when the finish brings none.
+      confirmationOutcome: sql`coalesce(${input.confirmationOutcome ?? null}::confirmation_outcome, ${c.confirmationOutcome})`,
     })
     .where(and(eq(c.id, call.callId), eq(c.status, "ACTIVE")))
     .returning({ id: c.id });
