@@ -95,7 +95,7 @@ describe("the Claude engine, a caller back from a transfer nobody answered", () 
 
   it("keeps the message only on a yes to the read-back that named the number, then ends the call", async () => {
     const { tools, session, say, kept, events } = await returnedCall();
-    // Before any read-back, the model's attempt is refused in code.
+    // Before a read-back, the model's attempt is refused in code.
     script(use("take_message", MESSAGE), (request) =>
       lastToolResults(request)[0]?.isError ? text(READ_BACK)() : text("Anotado.")(),
     );
