@@ -156,7 +156,7 @@ export class CallbackSession implements AgentSession {
     }
   }
 
-  private offer(text: string, n: string, out: AgentEvent[]): void {
+  private offer(text: string, n: string, out: AgentEvent[]) {
     const answer = NO_MESSAGE.test(n) ? "no" : WANTS_MESSAGE.test(n) ? "yes" : yesNo(text);
     if (answer === "no") {
       this.declined = true;
@@ -168,7 +168,7 @@ export class CallbackSession implements AgentSession {
     this.ask(out, this.question, "offer", L.notUnderstood);
   }
 
-  private takeSubject(text: string, n: string, out: AgentEvent[]): void {
+  private takeSubject(text: string, n: string, out: AgentEvent[]) {
     if (n.split(" ").length < 2 && yesNo(text)) return this.ask(out, L.subject, "subject");
     const lead = SUBJECT_LEAD.exec(n);
     // The lead's words are cut from the caller's own words (accents kept): as many tokens as the lead has.
@@ -188,7 +188,7 @@ export class CallbackSession implements AgentSession {
   }
 
   /** The next part still missing, or the read-back when the message is whole. */
-  private next(out: AgentEvent[]): void {
+  private next(out: AgentEvent[]) {
     if (!this.name) return this.ask(out, L.name, "name");
     if (!this.subject) return this.ask(out, L.subject, "subject");
     if (!this.number)
@@ -211,7 +211,7 @@ export class CallbackSession implements AgentSession {
     this.ask(out, this.question, "readBack", L.notUnderstood);
   }
 
-  private correct(field: Step, out: AgentEvent[]): void {
+  private correct(field: Step, out: AgentEvent[]) {
     // A new message: its write gets a new idempotency key.
     this.toolCallId = null;
     if (field === "name") return this.ask(out, L.name, "name");
