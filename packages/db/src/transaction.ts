@@ -10,7 +10,11 @@
 // process (no round trips): its `transaction` sends BEGIN itself and holds PGlite's one connection for the whole
 // function, so there the scope follows BEGIN as its own simple-protocol statement.
 import type { PGlite, Transaction as PgliteTx } from "@electric-sql/pglite";
-import { createTableRelationsHelpers, extractTablesRelationalConfig, type TablesRelationalConfig } from "drizzle-orm";
+import {
+  createTableRelationsHelpers,
+  extractTablesRelationalConfig,
+  type TablesRelationalConfig,
+} from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { PgliteSession, PgliteTransaction } from "drizzle-orm/pglite/session";
 import { PostgresJsSession, PostgresJsTransaction } from "drizzle-orm/postgres-js/session";
@@ -62,11 +66,7 @@ interface Level {
  * The reserved connection as drizzle's postgres.js session sees it: `unsafe` runs a statement (and remembers a
  * failure at this level), `savepoint` runs a function in a savepoint with a level of its own.
  */
-function levelClient(
-  reserved: postgres.ReservedSql,
-  level: Level,
-  counter: { next: number },
-): TxClient {
+function levelClient(reserved: postgres.ReservedSql, level: Level, counter: { next: number }): TxClient {
   const unsafe = (
     query: string,
     parameters?: postgres.ParameterOrJSON<never>[],
@@ -123,7 +123,10 @@ export function postgresScopedBegin(client: postgres.Sql): ScopedBegin {
       }
       const scopeRows = results[1]?.length ?? 0;
       const session = new PostgresJsSession<TxClient, Record<string, unknown>, TablesRelationalConfig>(
-        levelClient(reserved, level, { next: 0 }), dialect, relationalSchema);
+        levelClient(reserved, level, { next: 0 }),
+        dialect,
+        relationalSchema,
+      );
       const tx = new PostgresJsTransaction(dialect, session, relationalSchema) as unknown as Tx;
       let result: T;
       try {
