@@ -137,6 +137,24 @@ describe("a scoped transaction", () => {
     expect(await establishmentNames(other)).toEqual([]);
   });
 
+  it("commits after a failure the function recovered from with a savepoint of its own", async () => {
+    const tenant = await newTenant("H");
+    const other = await newTenant("I");
+    await data.inTenant(tenant, async (db) => {
+      await db.insert(establishments).values({ tenantId: tenant, name: "Antes", address: "Rua A, 1" });
+      await db.execute(sql`savepoint own`);
+      const refused = await db
+        .insert(establishments)
+        .values({ tenantId: other, name: "Intrusa", address: "Rua B, 2" })
+        .catch((error: unknown) => error);
+      expect(pgErrorOf(refused)?.code).toBe("42501");
+      await db.execute(sql`rollback to savepoint own`);
+      await db.insert(establishments).values({ tenantId: tenant, name: "Depois", address: "Rua A, 4" });
+    });
+    expect(await establishmentNames(tenant)).toEqual(["Antes", "Depois"]);
+    expect(await establishmentNames(other)).toEqual([]);
+  });
+
   it("rolls back when the function fails, and the connection serves the next transaction", async () => {
     const tenant = await newTenant("F");
     const failed = data.inTenant(tenant, async (db) => {

@@ -26,8 +26,11 @@ import * as schema from "./schema";
  * Runs `fn` in a transaction whose first statement is `scope` (one SQL statement, values inlined with
  * `sqlLiteral`), sent with BEGIN. `fn` gets the transaction and the number of rows `scope` returned, and runs only
  * after `scope` has been answered: a scope that fails throws here, before `fn`, and the transaction is rolled back.
- * `fn`'s failure rolls everything back; so does a statement of the transaction that failed while `fn` went on (its
- * error is thrown, as postgres.js's `begin` does: the database refuses to commit an aborted transaction).
+ * `fn`'s failure rolls everything back. A statement that failed while `fn` went on leaves the transaction aborted, and
+ * PostgreSQL answers its COMMIT with ROLLBACK: that throws the statement's error. Unlike postgres.js's `begin`, a
+ * failure `fn` recovered from with a savepoint of its own (`rollback to savepoint`, as the booking's guarded write
+ * does) does not fail a transaction that can commit. A savepoint opened through drizzle (`savepoint` in access.ts)
+ * fails with the first failure inside it, as postgres.js's savepoints do.
  */
 export type ScopedBegin = <T>(scope: string, fn: (tx: Tx, scopeRows: number) => Promise<T>) => Promise<T>;
 
@@ -58,7 +61,10 @@ const PG_IN_FAILED_TRANSACTION = "25P02";
 type TxClient = postgres.Sql & postgres.TransactionSql;
 
 interface Level {
-  /** The first error of a statement at this level (the transaction, or one savepoint), whether `fn` caught it or not. */
+  /**
+   * The last error of a statement at this level (the transaction, or one savepoint), whether `fn` caught it or not;
+   * "current transaction is aborted" only when nothing else failed.
+   */
   failure: unknown;
 }
 
@@ -76,7 +82,7 @@ function levelClient(reserved: postgres.ReservedSql, level: Level, counter: { ne
     // Attaching a handler starts the query; drizzle's `.values()` right after still applies (postgres.js hands the
     // query to the connection a microtask later).
     pending.catch((error: unknown) => {
-      if (level.failure === undefined) level.failure = error;
+      if (level.failure === undefined || codeOf(error) !== PG_IN_FAILED_TRANSACTION) level.failure = error;
     });
     return pending;
   };
@@ -99,9 +105,12 @@ function levelClient(reserved: postgres.ReservedSql, level: Level, counter: { ne
   return Object.assign(client, { unsafe, savepoint }) as unknown as TxClient;
 }
 
+function codeOf(error: unknown): unknown {
+  return typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
+}
+
 function failureToThrow(error: unknown, level: Level): unknown {
-  const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
-  return code === PG_IN_FAILED_TRANSACTION && level.failure !== undefined ? level.failure : error;
+  return codeOf(error) === PG_IN_FAILED_TRANSACTION && level.failure !== undefined ? level.failure : error;
 }
 
 export function postgresScopedBegin(client: postgres.Sql): ScopedBegin {
@@ -131,7 +140,6 @@ export function postgresScopedBegin(client: postgres.Sql): ScopedBegin {
       let result: T;
       try {
         result = await fn(tx, scopeRows);
-        if (level.failure !== undefined) throw level.failure;
       } catch (error) {
         closed = isConnectionError(error) || isConnectionError(level.failure);
         if (!closed) await reserved.unsafe("rollback");
@@ -139,7 +147,8 @@ export function postgresScopedBegin(client: postgres.Sql): ScopedBegin {
       }
       const commit = (await reserved.unsafe("commit")) as unknown as postgres.RowList<postgres.Row[]>;
       // PostgreSQL answers COMMIT of an aborted transaction with ROLLBACK, not an error.
-      if (commit.command === "ROLLBACK") throw new Error("the transaction was rolled back at COMMIT");
+      if (commit.command === "ROLLBACK")
+        throw level.failure ?? new Error("the transaction was rolled back at COMMIT");
       return result;
     } catch (error) {
       closed ||= isConnectionError(error);
