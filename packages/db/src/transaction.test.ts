@@ -190,6 +190,28 @@ describe("a scoped transaction", () => {
   });
 });
 
+describe("relational queries (tx.query, made on first use)", () => {
+  it("read under the transaction's scope, also in a savepoint", async () => {
+    const tenant = await newTenant("J");
+    const other = await newTenant("K");
+    await database.db.insert(establishments).values([
+      { tenantId: tenant, name: "Sede J", address: "Rua J, 1" },
+      { tenantId: other, name: "Sede K", address: "Rua K, 1" },
+    ]);
+    const seen = await data.inTenant(tenant, async (db) => {
+      const outer = await db.query.establishments.findMany();
+      const inner = await savepoint(db, (nested) => nested.query.establishments.findMany());
+      return {
+        outer: outer.map((row) => row.name),
+        inner: inner.map((row) => row.name),
+      };
+    });
+    expect(seen).toEqual({ outer: ["Sede J"], inner: ["Sede J"] });
+    const refused = data.inShared((db) => db.query.establishments.findMany());
+    expect(pgErrorOf(await refused.catch((error: unknown) => error))?.code).toBe("42501");
+  });
+});
+
 describe("sqlLiteral", () => {
   it("refuses a NUL, which would cut the statement short", () => {
     expect(() => sqlLiteral("a\0b")).toThrow();

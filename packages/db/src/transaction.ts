@@ -13,9 +13,11 @@ import type { PGlite, Transaction as PgliteTx } from "@electric-sql/pglite";
 import {
   createTableRelationsHelpers,
   extractTablesRelationalConfig,
+  type TableRelationalConfig,
   type TablesRelationalConfig,
 } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { PgDialect, type PgQueryResultHKT, type PgSession, type PgTable } from "drizzle-orm/pg-core";
+import { RelationalQueryBuilder } from "drizzle-orm/pg-core/query-builders/query";
 import { PgliteSession, PgliteTransaction } from "drizzle-orm/pglite/session";
 import { PostgresJsSession, PostgresJsTransaction } from "drizzle-orm/postgres-js/session";
 import type postgres from "postgres";
@@ -47,6 +49,49 @@ const relationalSchema = (() => {
   const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
   return { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
 })();
+
+/**
+ * A transaction with its relational queries (`tx.query.<table>`) made on first use. drizzle's transaction
+ * constructor makes one query builder for every table of the schema (49): about 40 µs of the thread per transaction,
+ * for builders a request almost never uses. So the transaction is made without the schema and given it back here;
+ * a savepoint's transaction (made by drizzle from `schema`) builds them at once, as drizzle does.
+ */
+function withLazyQueries<D extends object>(
+  tx: D,
+  session: PgSession<PgQueryResultHKT, Record<string, unknown>, TablesRelationalConfig>,
+): D {
+  let built:
+    | Record<string, RelationalQueryBuilder<TablesRelationalConfig, TableRelationalConfig>>
+    | undefined;
+  const { fullSchema, tableNamesMap } = relationalSchema;
+  Object.defineProperty(tx, "_", {
+    value: { schema: relationalSchema.schema, fullSchema, tableNamesMap, session },
+  });
+  Object.defineProperty(tx, "schema", { value: relationalSchema });
+  Object.defineProperty(tx, "query", {
+    enumerable: true,
+    get() {
+      if (!built) {
+        built = {};
+        for (const [name, table] of Object.entries(relationalSchema.schema)) {
+          const source = (fullSchema as Record<string, unknown>)[name] as PgTable;
+          built[name] = new RelationalQueryBuilder(
+            fullSchema,
+            relationalSchema.schema,
+            tableNamesMap,
+            source,
+            table,
+            dialect,
+            // drizzle types the builder's session with an empty schema; it is this transaction's own session.
+            session as unknown as PgSession,
+          );
+        }
+      }
+      return built;
+    },
+  });
+  return tx;
+}
 
 /** The codes postgres.js gives an error of the connection itself (it closed, or could not open). */
 function isConnectionError(error: unknown): boolean {
@@ -136,7 +181,10 @@ export function postgresScopedBegin(client: postgres.Sql): ScopedBegin {
         dialect,
         relationalSchema,
       );
-      const tx = new PostgresJsTransaction(dialect, session, relationalSchema) as unknown as Tx;
+      const tx = withLazyQueries(
+        new PostgresJsTransaction(dialect, session, undefined),
+        session,
+      ) as unknown as Tx;
       let result: T;
       try {
         result = await fn(tx, scopeRows);
@@ -164,7 +212,10 @@ export function pgliteScopedBegin(client: PGlite): ScopedBegin {
     client.transaction(async (ptx: PgliteTx) => {
       const [answer] = await ptx.exec(scope);
       const session = new PgliteSession(ptx, dialect, relationalSchema);
-      const tx = new PgliteTransaction(dialect, session, relationalSchema) as unknown as Tx;
+      const tx = withLazyQueries(
+        new PgliteTransaction(dialect, session, undefined),
+        session,
+      ) as unknown as Tx;
       return fn(tx, answer?.rows.length ?? 0);
     });
 }
