@@ -41,7 +41,9 @@ const verifyKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
 function verifyKeyOf(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
   let key = verifyKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey("raw", secret, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+    // A copy on an ArrayBuffer of its own: what WebCrypto's key data is typed to take (never a shared buffer).
+    const bytes = new Uint8Array(secret);
+    key = crypto.subtle.importKey("raw", bytes, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
     verifyKeys.set(secret, key);
   }
   return key;
