@@ -96,6 +96,11 @@ export function agentTools(client: ServerClient): AgentTools {
       tool(async () => {
         await client.waitlist.declineCallOffer.mutate({ id: holdId });
       }),
+    // The message of a caller back from a transfer nobody answered: 'Recado para retornar' (decision 0056).
+    takeMessage: (id, message) =>
+      tool(async () => {
+        await client.calls.takeMessage.mutate({ message }, write(id));
+      }),
   };
 }
 
