@@ -2,9 +2,11 @@
 // why, the patient asked for, the freed slot said only to them, and the offer accepted only on a yes to that sentence,
 // declined on a no, left to run out otherwise; someone else hears nothing about the slot.
 import type { Appointment } from "@atende/shared/schemas/appointments";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeTools } from "../../scenarios/fake-tools";
 import { FIXTURES } from "../../scenarios/fixtures";
+import { createClaudeEngine } from "../llm/claude";
+import { type FakeMessagesApi, startFakeMessagesApi } from "../llm/testing/fake-messages-api";
 import { type AgentEvent, type CallerInput, type OfferSession, ToolError } from "../types";
 import { startOfflineOffer } from "./offer-dialog";
 
@@ -38,7 +40,7 @@ async function drain(iterable: AsyncIterable<AgentEvent>, into: AgentEvent[]): P
   return said.join(" ");
 }
 
-async function offerCall() {
+async function offerCall(engine?: ReturnType<typeof createClaudeEngine>) {
   const fixture = FIXTURES.consultorio();
   const tools = new OfferTools(fixture, now);
   const client = tools.clients[0];
@@ -46,7 +48,8 @@ async function offerCall() {
   const professional = fixture.knowledge.professionals[0];
   const place = fixture.knowledge.establishments[0];
   if (!client || !service || !professional || !place) throw new Error("fixture without its records");
-  const session: OfferSession = startOfflineOffer(
+  const start = engine?.startOffer?.bind(engine) ?? startOfflineOffer;
+  const session: OfferSession = start(
     fixture.knowledge,
     { callId: "c1", callerNumber: "+5521988887777", now, knownClient: client },
     tools,
@@ -168,5 +171,27 @@ describe("the offer call, offline engine", () => {
     await call.say({ kind: "silence", prompts: 2 });
     expect(call.ended()).toBe(true);
     expect(call.tools.answers).toEqual([]);
+  });
+});
+
+describe("the offer call, Claude engine", () => {
+  const API_KEY = "sk-ant-test-key";
+  let fake: FakeMessagesApi;
+  beforeAll(async () => {
+    fake = await startFakeMessagesApi({ apiKey: API_KEY, script: () => ({ blocks: [] }) });
+  });
+  afterAll(() => fake?.close());
+
+  it("holds the call with the same words and the same gate, and never asks the model", async () => {
+    const engine = createClaudeEngine({ apiKey: API_KEY, model: "claude-test-model", baseURL: fake.url });
+    const call = await offerCall(engine);
+    expect(call.greeting).toMatch(/vagou um horário da sua lista de espera\. Falo com Ana Clara Ribeiro\?$/);
+    await call.say("sim, sou eu");
+    await call.say("sim, mas na terça");
+    expect(call.tools.answers).toEqual([]);
+    await call.say("quero sim");
+    expect(call.tools.answers).toEqual([{ tool: "accept", holdId: "hold-1" }]);
+    expect(call.session.outcome()).toBe("ACCEPTED");
+    expect(fake.requests).toHaveLength(0);
   });
 });
