@@ -50,11 +50,7 @@ export async function issueLiveAudioTicket(
   config: ApiConfig,
   now: Date,
 ): Promise<LiveAudioTicket> {
-  const [call] = await db
-    .select({ status: c.status })
-    .from(c)
-    .where(eq(c.id, input.callId))
-    .limit(1);
+  const [call] = await db.select({ status: c.status }).from(c).where(eq(c.id, input.callId)).limit(1);
   if (!call) notFound(CONVERSATION_NOT_FOUND);
   const superAdmin = actor.selectedTenantId !== null;
   if (input.mode === "takeover" && superAdmin) forbidden(LIVE_AUDIO_MESSAGES.superAdminTakeover);
@@ -114,11 +110,7 @@ export async function useLiveAudioTicket(
       .limit(1);
     if (!member) unauthorized(LIVE_AUDIO_MESSAGES.ticketRefused);
   }
-  const [conversation] = await db
-    .select({ status: c.status })
-    .from(c)
-    .where(eq(c.id, call.callId))
-    .limit(1);
+  const [conversation] = await db.select({ status: c.status }).from(c).where(eq(c.id, call.callId)).limit(1);
   if (!conversation) notFound(CONVERSATION_NOT_FOUND);
   const active = conversation.status === "ACTIVE";
   if (!active && input.event !== "HAND_BACK") conflict(LIVE_AUDIO_MESSAGES.callEnded);
@@ -127,9 +119,7 @@ export async function useLiveAudioTicket(
     actorUserId: holder.userId,
     actorEmail: holder.email,
     action: LIVE_AUDIO_AUDIT[input.event],
-    details: holder.superAdmin
-      ? { callId: call.callId, actingAsSuperAdmin: true }
-      : { callId: call.callId },
+    details: holder.superAdmin ? { callId: call.callId, actingAsSuperAdmin: true } : { callId: call.callId },
     createdAt: now,
   });
   if (input.event !== "LISTEN" && active) {
