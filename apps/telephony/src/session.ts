@@ -19,6 +19,7 @@ import type { AgentEvent, AgentSession, CallerInput, ConfirmationSession, Engine
 import { SentenceSplitter } from "@atende/agent";
 import { e164Of } from "@atende/shared/phone";
 import { CALL_MESSAGES } from "@atende/shared/schemas/calls";
+import { HAND_BACK_LINE, TAKEOVER_LINE } from "@atende/shared/schemas/live-calls";
 import type { AgentState, InboundEvent, OutboundEvent } from "@atende/shared/telephony";
 import type { Logger } from "pino";
 import { type Clock, systemClock, type TimerHandle } from "./clock";
@@ -44,6 +45,7 @@ import {
   type TurnEnd,
   type TurnOptions,
 } from "./stages/caller-turns";
+import { LiveAudio } from "./stages/live-audio";
 import { MAX_LOST_UTTERANCES, notHeardReply } from "./stages/not-heard";
 import { CallRecording } from "./stages/recording";
 import { Replies, type Reply } from "./stages/replies";
@@ -174,6 +176,8 @@ export class CallSession {
   private readonly output: AgentOutput<TurnClock>;
   /** The replies stage: which sentences belong to which reply, what was heard, when a reply is done. */
   private readonly replies: Replies;
+  /** The staff's listening and takeover (decision 0055), once the call is open. */
+  private live: LiveAudio | null = null;
 
   constructor(
     private readonly socket: StreamSocket,
@@ -211,10 +215,7 @@ export class CallSession {
       synthesisTimeoutMs: this.turnOptions.synthesisTimeoutMs,
       events: {
         // The hot path (50 frames a second per call): written by the Twilio codec without a generic stringify.
-        frame: (frame) => {
-          this.socket.send(this.encodeMedia(frame));
-          this.recording.agent(frame, this.elapsedMs());
-        },
+        frame: (frame) => this.toCaller(frame),
         mark: (name) => this.send({ event: "mark", streamSid: this.streamSid, mark: { name } }),
         heard: (name) => this.replies.markHeard(name),
         firstFrame: (clock) => {
@@ -238,6 +239,16 @@ export class CallSession {
     this.startTimer = this.clock.setTimeout(() => {
       if (!this.call) this.socket.close(1008, "start expected");
     }, deps.timing.startTimeoutMs);
+  }
+
+  /** The call's id once the server opened it. */
+  get callId(): string | null {
+    return this.call?.callId ?? null;
+  }
+
+  /** The call's audio for the staff (decision 0055), while the call is in progress. */
+  liveAudio(): LiveAudio | null {
+    return this.ended ? null : this.live;
   }
 
   /** This call's logger (its ids are bound to it as they become known). */
@@ -363,6 +374,7 @@ export class CallSession {
       confirmation,
     };
     this.deps.logger.setBindings({ callId: opened.callId, tenantId: knowledge.agent.tenantId });
+    this.live = this.openLiveAudio(client);
     this.deps.metrics?.callStarted();
     const vad = await this.deps.createVad();
     if (this.ended) return vad.dispose();
@@ -412,6 +424,7 @@ export class CallSession {
 
   private onMedia(mulaw: Uint8Array): void {
     this.recording.caller(mulaw, this.elapsedMs());
+    this.live?.caller(mulaw);
     this.callerTurns?.media(mulaw);
   }
 
@@ -468,6 +481,7 @@ export class CallSession {
     const call = this.call;
     // Once given up, the goodbye or the transfer is on its way: nothing more to ask.
     if (!call || this.ended || this.lostUtterances >= MAX_LOST_UTTERANCES) return;
+    if (this.live && !this.live.agentHolds) return;
     this.lostUtterances++;
     const { events, givingUp, endsInError } = notHeardReply(this.lostUtterances, call.forwardingPhone);
     this.deps.logger.warn(
@@ -485,6 +499,8 @@ export class CallSession {
   }
 
   private input(input: CallerInput, endedAt: number, end?: TurnEnd): void {
+    // A staff member holds the call: the caller's turns are written, not answered.
+    if (this.live && !this.live.agentHolds) return;
     this.silencePrompts = input.kind === "silence" ? this.silencePrompts : 0;
     this.turnEndedAt = endedAt;
     const agent = this.call?.agent;
@@ -579,6 +595,8 @@ export class CallSession {
       return;
     }
     if (reply.controller.signal.aborted || this.ended || this.replies.current !== reply) return;
+    // While a staff member holds the call the agent says only its own lines (the handover).
+    if (!reply.own && this.live && !this.live.agentHolds) return;
     reply.clock?.ttsFirstByte();
     const mark = `${this.key}-${reply.utterances.length}-${Date.now().toString(36)}`;
     const first = this.replies.queued(reply, text, mark);
@@ -590,6 +608,12 @@ export class CallSession {
 
   /** A reply finished and heard out: the call listens again, or ends, or is transferred, as the reply said. */
   private replyDone(reply: Reply): void {
+    if (this.live && !this.live.agentHolds) {
+      // The handover line was heard: the staff member's microphone is on the line from here.
+      if (reply.own && this.live.holder === "handing-over") this.live.handedOver();
+      this.setState("listening");
+      return;
+    }
     if (reply.ending?.kind === "end") return void this.finish("agent");
     if (reply.ending?.kind === "transfer") {
       this.transferredTo = e164Of(reply.ending.to) ?? reply.ending.to;
@@ -637,6 +661,7 @@ export class CallSession {
     if (this.ended) return;
     this.setState("listening");
     this.clearSilenceTimer();
+    if (this.live && !this.live.agentHolds) return;
     if (this.callerTurns?.callerSpeaking) return;
     this.silenceTimer = this.clock.setTimeout(() => {
       this.silencePrompts = Math.min(2, this.silencePrompts + 1);
@@ -651,6 +676,8 @@ export class CallSession {
 
   private capReached(): void {
     if (this.ended) return;
+    // The cap runs on during a takeover: the agent says the goodbye.
+    this.live?.release(false);
     this.bargeIn();
     // The goodbye cuts in: a reply still being thought is let go (its turn is not settled).
     const reply = this.replies.start(null, { own: true, ending: { kind: "end" }, settle: false });
@@ -687,6 +714,7 @@ export class CallSession {
     this.replies.close();
     this.output.close();
     this.callerTurns?.close();
+    this.live?.close();
     if (this.socket.readyState === OPEN) this.socket.close(1000);
     const call = this.call;
     if (!call) return;
@@ -710,6 +738,45 @@ export class CallSession {
     );
     await this.callRecord.settled();
     this.deps.logger.info({ status, reason: this.endReason }, "call ended");
+  }
+
+  /** The call's outbound audio (the agent's, or the staff member's during a takeover): the caller, the recording. */
+  private toCaller(frame: Uint8Array): void {
+    this.socket.send(this.encodeMedia(frame));
+    this.recording.agent(frame, this.elapsedMs());
+    this.live?.outbound(frame);
+  }
+
+  /**
+   * Listening and taking over (decision 0055): the session serves the staff's tickets with its agent credential; a
+   * takeover has the agent say its line and stop taking turns, a hand-back has it speak again.
+   */
+  private openLiveAudio(client: ServerClient): LiveAudio {
+    const say = (text: string) =>
+      this.runReply(
+        async function* () {
+          yield { type: "say", text } satisfies AgentEvent;
+        },
+        null,
+        true,
+      );
+    return new LiveAudio({
+      use: (ticket, event) => client.calls.useLiveAudio.mutate({ ticket, event }),
+      takeOver: (name) => {
+        this.deps.logger.info({ staff: name }, "call taken over");
+        this.clearSilenceTimer();
+        this.bargeIn();
+        say(TAKEOVER_LINE);
+      },
+      handBack: (name) => {
+        this.deps.logger.info({ staff: name }, "call handed back");
+        say(HAND_BACK_LINE);
+      },
+      toCaller: (frame) => {
+        if (this.socket.readyState === OPEN && !this.ended) this.toCaller(frame);
+      },
+      warn: (error, message) => this.deps.logger.warn({ err: error }, message),
+    });
   }
 
   private writeTiming(clock: TurnClock): void {

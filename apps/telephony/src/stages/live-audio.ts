@@ -284,3 +284,23 @@ export class LiveAudio {
     peer.close(code, "refused");
   }
 }
+
+/** The gateway's path for a call's audio, beside `/media-stream` (the server builds its URL). */
+export const LIVE_AUDIO_PATH = "/live-audio";
+/** A browser sends 160-byte frames and a short hand-back; more is not ours. */
+export const MAX_LIVE_MESSAGE_BYTES = 1024;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What a browser asks for in the URL the server issued: the call, the mode, the ticket; null when malformed. */
+export function liveAudioRequest(
+  url: string,
+): { callId: string; mode: LiveAudioMode; ticket: string } | null {
+  const query = new URLSearchParams(url.split("?")[1] ?? "");
+  const callId = query.get("call") ?? "";
+  const mode = query.get("mode");
+  const ticket = query.get("ticket") ?? "";
+  if (!UUID.test(callId) || (mode !== "listen" && mode !== "takeover") || !ticket || ticket.length > 4000)
+    return null;
+  return { callId, mode, ticket };
+}

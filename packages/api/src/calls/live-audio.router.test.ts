@@ -39,10 +39,11 @@ async function openCall(tenant: SeededTenant) {
 }
 
 /** The ticket inside the URL the browser opens. */
-function ticketOf(url: string): { call: string; ticket: string; path: string } {
+function ticketOf(url: string): { call: string; mode: string; ticket: string; path: string } {
   const parsed = new URL(url);
   return {
     call: parsed.searchParams.get("call") ?? "",
+    mode: parsed.searchParams.get("mode") ?? "",
     ticket: parsed.searchParams.get("ticket") ?? "",
     path: parsed.pathname,
   };
@@ -68,10 +69,11 @@ describe("the live-audio ticket", () => {
     const clinicA = await clinic();
     const { callId, agent } = await openCall(clinicA);
     const { url } = await clinicA.api.conversations.liveAudioTicket({ callId, mode: "listen" });
-    const { call, ticket, path } = ticketOf(url);
+    const { call, mode, ticket, path } = ticketOf(url);
     expect(url.startsWith(t.config.telephonyPublicUrl.replace(/\/+$/, ""))).toBe(true);
     expect(path).toBe(LIVE_AUDIO_PATH);
     expect(call).toBe(callId);
+    expect(mode).toBe("listen");
 
     const use = await asAgent(agent).calls.useLiveAudio({ ticket, event: "LISTEN" });
     expect(use).toEqual({ userId: clinicA.userId, name: clinicA.actor.name, mode: "listen" });

@@ -69,7 +69,8 @@ export async function issueLiveAudioTicket(
     now,
   );
   const base = config.telephonyPublicUrl.replace(/\/+$/, "");
-  const query = new URLSearchParams({ call: input.callId, ticket });
+  // The gateway reads the call and the mode (it cannot read the ticket); the server checks both against the ticket.
+  const query = new URLSearchParams({ call: input.callId, mode: input.mode, ticket });
   return { url: `${base}${LIVE_AUDIO_PATH}?${query}` };
 }
 
