@@ -143,13 +143,22 @@ export const LiveAudioTicketInput = z.object({
 export const LiveAudioTicket = z.object({ url: z.string() });
 export type LiveAudioTicket = z.infer<typeof LiveAudioTicket>;
 
+const LIVE_AUDIO_TICKET_INVALID = "Ticket de áudio inválido";
+
 /** What the gateway reports of a ticket's use, with the call's agent credential (each is audited). */
 export const LIVE_AUDIO_EVENTS = ["LISTEN", "TAKE_OVER", "HAND_BACK"] as const;
 export type LiveAudioEvent = (typeof LIVE_AUDIO_EVENTS)[number];
 
+/** A signed token's characters (base64url parts and dots). */
+const TICKET_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
 export const LiveAudioUseInput = z.object({
-  ticket: z.string().min(1).max(4000),
-  event: z.enum(LIVE_AUDIO_EVENTS),
+  ticket: z
+    .string(LIVE_AUDIO_TICKET_INVALID)
+    .min(1, LIVE_AUDIO_TICKET_INVALID)
+    .max(4000, LIVE_AUDIO_TICKET_INVALID)
+    .regex(TICKET_PATTERN, LIVE_AUDIO_TICKET_INVALID),
+  event: z.enum(LIVE_AUDIO_EVENTS, "Uso inválido: LISTEN, TAKE_OVER ou HAND_BACK"),
 });
 
 /** The staff member the gateway now serves: their name for the transcript and the taker's refusal. */
