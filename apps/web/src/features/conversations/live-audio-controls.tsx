@@ -4,6 +4,7 @@ import { Headphones, PhoneForwarded, Undo2, VolumeX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { serverMessageOf } from "../../lib/server-errors";
+import { useClaims } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
 import { LIVE_AUDIO_LOST, type LiveAudioPhase, LiveAudioSession } from "./live-audio";
 
@@ -17,8 +18,8 @@ const PHASE_LABELS: Readonly<Record<Exclude<LiveAudioPhase, "ended">, string>> =
 /**
  * 'Ouvir' and 'Assumir' on a call in progress (issue #24; decision 0055): listening plays both sides in this browser;
  * taking over has the agent hand the call over, then the microphone speaks to the caller, who is heard here, until
- * 'Devolver ao agente'. The server says no in pt-BR (a super-admin taking over, the call over); the gateway too
- * (another taker).
+ * 'Devolver ao agente'. A super-admin acting in the tenant is offered 'Ouvir' only. The server says no in pt-BR (the
+ * call over); the gateway too (another taker).
  */
 export function LiveAudioControls({ callId }: { callId: string }) {
   const trpc = useTRPC();
@@ -28,6 +29,9 @@ export function LiveAudioControls({ callId }: { callId: string }) {
   const [phase, setPhase] = useState<LiveAudioPhase>("ended");
   const [error, setError] = useState<string | null>(null);
   const [microphone, setMicrophone] = useState<boolean | null>(null);
+  // A super-admin acting in the tenant may listen, not take over (the server refuses it too).
+  const claims = useClaims();
+  const mayTakeOver = !(claims?.isSuperAdmin && claims.superAdminSelectedTenantId);
 
   // Leaving the call's detail stops hearing it (and a taker's leaving hands the call back).
   useEffect(() => () => session.current?.stop(), []);
@@ -81,10 +85,12 @@ export function LiveAudioControls({ callId }: { callId: string }) {
               <Headphones aria-hidden="true" />
               Ouvir
             </Button>
-            <Button size="sm" onClick={() => void start("takeover")}>
-              <PhoneForwarded aria-hidden="true" />
-              Assumir
-            </Button>
+            {mayTakeOver && (
+              <Button size="sm" onClick={() => void start("takeover")}>
+                <PhoneForwarded aria-hidden="true" />
+                Assumir
+              </Button>
+            )}
           </>
         )}
         {active && mode === "listen" && (
