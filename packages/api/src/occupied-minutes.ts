@@ -1,5 +1,5 @@
 // The minutes an offered service occupies, in TypeScript and in SQL (spec 001 §9). Below every domain: the booking
-// rule (scheduling/booking.ts) and the calendar service's count of occupied minutes (calendar/service.ts) both read it
+// rule (scheduling/booking/) and the calendar service's count of occupied minutes (calendar/service.ts) both read it
 // (docs/decisions/0049-domain-folders.md).
 import { schema } from "@atende/db";
 import { type SQL, sql } from "@atende/db/orm";

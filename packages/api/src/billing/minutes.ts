@@ -81,7 +81,10 @@ async function liveGrants(db: TenantTx, at: Date, lock = false): Promise<LiveGra
   return rows.map((row) => ({ ...row, used: Number(row.used) }));
 }
 
-export interface MinuteBalance {
+/**
+ * The tenant's remaining minutes (the API's word: `tenant.remainingMinutes`, spec 000 §3) and what they remain of.
+ */
+export interface RemainingMinutesWithTotals {
   /** What remains of the trial's or the cycle's minutes. */
   subscriptionMinutes: number;
   /** What remains of the packs (they never expire). */
@@ -91,8 +94,8 @@ export interface MinuteBalance {
   minutePackTotal: number;
 }
 
-export async function minuteBalance(db: TenantTx, at: Date): Promise<MinuteBalance> {
-  const balance: MinuteBalance = {
+export async function readRemainingMinutes(db: TenantTx, at: Date): Promise<RemainingMinutesWithTotals> {
+  const remaining: RemainingMinutesWithTotals = {
     subscriptionMinutes: 0,
     minutePackMinutes: 0,
     subscriptionTotal: 0,
@@ -101,20 +104,23 @@ export async function minuteBalance(db: TenantTx, at: Date): Promise<MinuteBalan
   for (const grant of await liveGrants(db, at)) {
     const left = Math.max(0, grant.minutes - grant.used);
     if (grant.source === "PACK") {
-      balance.minutePackMinutes += left;
-      balance.minutePackTotal += grant.minutes;
+      remaining.minutePackMinutes += left;
+      remaining.minutePackTotal += grant.minutes;
     } else {
-      balance.subscriptionMinutes += left;
-      balance.subscriptionTotal += grant.minutes;
+      remaining.subscriptionMinutes += left;
+      remaining.subscriptionTotal += grant.minutes;
     }
   }
-  return balance;
+  return remaining;
 }
+
+/** The former name of `readRemainingMinutes`, kept while calls/calls.ts (edited in parallel) still imports it. */
+export const minuteBalance = readRemainingMinutes;
 
 /** Whether a call may draw on minutes now (the telephony gate: spec 000 §9; issue #10 Minutes). */
 export async function hasMinutes(db: TenantTx, at: Date): Promise<boolean> {
-  const balance = await minuteBalance(db, at);
-  return balance.subscriptionMinutes + balance.minutePackMinutes > 0;
+  const remaining = await readRemainingMinutes(db, at);
+  return remaining.subscriptionMinutes + remaining.minutePackMinutes > 0;
 }
 
 /**

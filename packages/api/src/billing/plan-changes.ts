@@ -13,7 +13,7 @@ import { applyTransition } from "./apply-transition";
 import { findPlan } from "./catalogue";
 import { cancellationReceived } from "./emails";
 import { transition } from "./lifecycle";
-import { minuteBalance } from "./minutes";
+import { readRemainingMinutes } from "./minutes";
 import { applyPaymentEffect, applyProviderPayment, PAID } from "./payment-effects";
 import {
   type BillingDeps,
@@ -112,10 +112,10 @@ export async function changePlan(
     if (!status || !PAID.has(status)) conflict(M.paymentRefused);
   }
   return steps(async (db) => {
-    const balance = await minuteBalance(db, now);
+    const remaining = await readRemainingMinutes(db, now);
     const updated = (await subscriptionRow(db)) ?? notFound(M.subscriptionNotFound);
     return {
-      availableMinutesAfterChange: balance.subscriptionMinutes + balance.minutePackMinutes,
+      availableMinutesAfterChange: remaining.subscriptionMinutes + remaining.minutePackMinutes,
       subscription: await toSubscription(db, updated),
     };
   });

@@ -13,21 +13,21 @@ import {
 let t: TestApi;
 let a: SeededTenant;
 let b: SeededTenant;
-let locationA: string;
-let locationZ: string;
+let establishmentA: string;
+let establishmentZ: string;
 let professionalA: string;
 let professionalB: string;
 
 beforeAll(async () => {
   ({ t, a, b } = await twoTenants());
-  locationZ = (await a.api.establishments.create({ ...validEstablishment, name: "Zona Norte" })).id;
-  locationA = (await a.api.establishments.create({ ...validEstablishment, name: "Anália Franco" })).id;
+  establishmentZ = (await a.api.establishments.create({ ...validEstablishment, name: "Zona Norte" })).id;
+  establishmentA = (await a.api.establishments.create({ ...validEstablishment, name: "Anália Franco" })).id;
   professionalB = (await a.api.professionals.create({ ...validProfessional, name: "Bruno Lima" })).id;
   professionalA = (await a.api.professionals.create({ ...validProfessional, name: "Ana Costa" })).id;
 });
 afterAll(() => t.close());
 
-const links = () => ({ availableEstablishments: [locationA], allowedProfessionals: [professionalA] });
+const links = () => ({ availableEstablishments: [establishmentA], allowedProfessionals: [professionalA] });
 
 describe("offered services", () => {
   it("applies the spec's defaults to omitted fields (spec 001 §9)", async () => {
@@ -41,7 +41,7 @@ describe("offered services", () => {
       bufferDurationAfter: 0,
       priceType: "FIXED",
       priceInCents: 0,
-      availableEstablishments: [locationA],
+      availableEstablishments: [establishmentA],
       allowedProfessionals: [professionalA],
       modality: "IN_PERSON",
       childFriendly: false,
@@ -63,7 +63,7 @@ describe("offered services", () => {
       bufferDurationAfter: 120,
       priceType: "FIXED",
       priceInCents: 25_000,
-      availableEstablishments: [locationZ, locationA, locationZ],
+      availableEstablishments: [establishmentZ, establishmentA, establishmentZ],
       allowedProfessionals: [professionalB, professionalA],
       modality: "BOTH",
       childFriendly: true,
@@ -77,7 +77,7 @@ describe("offered services", () => {
       bufferDurationBefore: 10,
       bufferDurationAfter: 120,
       priceInCents: 25_000,
-      availableEstablishments: [locationA, locationZ],
+      availableEstablishments: [establishmentA, establishmentZ],
       allowedProfessionals: [professionalA, professionalB],
       modality: "BOTH",
       childFriendly: true,
@@ -136,26 +136,26 @@ describe("offered services", () => {
 
   describe("linked establishments and professionals", () => {
     it("refuses another tenant's, unknown and deleted ids on their field, changing nothing", async () => {
-      const foreignLocation = (await b.api.establishments.create(validEstablishment)).id;
+      const foreignEstablishment = (await b.api.establishments.create(validEstablishment)).id;
       const foreignProfessional = (await b.api.professionals.create(validProfessional)).id;
-      const deletedLocation = (await a.api.establishments.create(validEstablishment)).id;
-      await a.api.establishments.delete({ id: deletedLocation });
+      const deletedEstablishment = (await a.api.establishments.create(validEstablishment)).id;
+      await a.api.establishments.delete({ id: deletedEstablishment });
       const unknown = "7b0f6c52-3f7e-4c38-9d7b-0c7c2b1f9a11";
       const before = await a.api.offeredServices.list();
-      const locationRefused = {
+      const establishmentRefused = {
         code: "BAD_REQUEST",
         message: "Local não encontrado",
         issues: [{ path: "availableEstablishments", message: "Local não encontrado" }],
       };
-      for (const id of [foreignLocation, deletedLocation, unknown]) {
+      for (const id of [foreignEstablishment, deletedEstablishment, unknown]) {
         const refusal = await refusalOf(
           a.api.offeredServices.create({
             name: "Consulta",
             ...links(),
-            availableEstablishments: [locationA, id],
+            availableEstablishments: [establishmentA, id],
           }),
         );
-        expect(refusal).toEqual(locationRefused);
+        expect(refusal).toEqual(establishmentRefused);
       }
       const professionalRefused = {
         code: "BAD_REQUEST",
@@ -176,14 +176,14 @@ describe("offered services", () => {
         name: "Retorno",
         duration: 20,
         priceInCents: 5_000,
-        availableEstablishments: [locationA],
+        availableEstablishments: [establishmentA],
         allowedProfessionals: [professionalA],
         observation: "Até 30 dias",
       });
       const updated = await a.api.offeredServices.update({
         id: created.id,
         name: "Retorno",
-        availableEstablishments: [locationZ],
+        availableEstablishments: [establishmentZ],
         allowedProfessionals: [professionalA, professionalB],
       });
       expect(updated).toEqual({
@@ -191,7 +191,7 @@ describe("offered services", () => {
         duration: 30,
         priceInCents: 0,
         observation: null,
-        availableEstablishments: [locationZ],
+        availableEstablishments: [establishmentZ],
         allowedProfessionals: [professionalA, professionalB],
       });
       const foreign = (await b.api.establishments.create(validEstablishment)).id;
@@ -207,14 +207,14 @@ describe("offered services", () => {
     const mine = await a.api.offeredServices.create({ name: "Só do A", ...links() });
     const missing = { code: "NOT_FOUND", message: "Serviço não encontrado", issues: [] };
     expect(await refusalOf(b.api.offeredServices.get({ id: mine.id }))).toEqual(missing);
-    const bLocation = (await b.api.establishments.create(validEstablishment)).id;
+    const bEstablishment = (await b.api.establishments.create(validEstablishment)).id;
     const bProfessional = (await b.api.professionals.create(validProfessional)).id;
     expect(
       await refusalOf(
         b.api.offeredServices.update({
           id: mine.id,
           name: "Tomado",
-          availableEstablishments: [bLocation],
+          availableEstablishments: [bEstablishment],
           allowedProfessionals: [bProfessional],
         }),
       ),
@@ -254,7 +254,7 @@ describe("offered services", () => {
       await insertAppointment(t.database.db, a.tenantId, {
         clientId: client.id,
         professionalId: professionalA,
-        establishmentId: locationA,
+        establishmentId: establishmentA,
         scheduledAt,
         status,
         services: [

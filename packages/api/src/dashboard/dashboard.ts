@@ -7,7 +7,7 @@ import { schema, type TenantTx } from "@atende/db";
 import { and, asc, eq, gte, lt, ne, sql } from "@atende/db/orm";
 import { DASHBOARD_REASONS, type DashboardOverview } from "@atende/shared/schemas/dashboard";
 import { addDays, dateOf, minutesOfDay, startOfDay, timeOfDayOf, toWireInstant } from "@atende/shared/time";
-import { minuteBalance } from "../billing/minutes";
+import { readRemainingMinutes } from "../billing/minutes";
 import { listConversations } from "../calls/conversations";
 import { confirmationOutcomes } from "../confirmations/outcomes";
 import { loadOccurrences } from "../scheduling/availability";
@@ -124,7 +124,7 @@ export async function dashboardOverview(db: TenantTx, now: Date): Promise<Dashbo
     { reason: DASHBOARD_REASONS.error, count: Number(t.error) },
     { reason: DASHBOARD_REASONS.cancelled, count: Number(t.cancelled) },
   ].filter((r) => r.count > 0);
-  const balance = await minuteBalance(db, now);
+  const remaining = await readRemainingMinutes(db, now);
   const answered = Number(t.answered);
 
   const days = Array.from({ length: 7 }, (_, i) => addDays(startDate, i)).map((date) => ({
@@ -165,8 +165,8 @@ export async function dashboardOverview(db: TenantTx, now: Date): Promise<Dashbo
       reschedules: count("APPOINTMENT_RESCHEDULED"),
       cancellations: count("APPOINTMENT_CANCELLED"),
       minutesUsed: Number(t.minutes),
-      planMinutes: balance.subscriptionTotal,
-      planMinutesLeft: balance.subscriptionMinutes,
+      planMinutes: remaining.subscriptionTotal,
+      planMinutesLeft: remaining.subscriptionMinutes,
       transferred: Number(t.transferred),
       withoutOutcome: Number(t.noAction) + Number(t.missed) + Number(t.error) + Number(t.cancelled),
       reasons,

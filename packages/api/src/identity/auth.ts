@@ -195,7 +195,7 @@ function signInOnce(
           .values({ tenantId: invitation.tenantId, email, name, role: "STAFF", lastSignInAt: now })
           .returning(sessionUserColumns);
       } else {
-        // The tenant starts with the user's name; the first location the setup creates renames it (decision 0044).
+        // The tenant starts with the user's name; the first establishment the setup creates renames it (decision 0044).
         const [tenant] = await tx.insert(tenants).values({ name }).returning({ id: tenants.id });
         if (!tenant) throw new Error("tenant insert returned nothing");
         [user] = await tx

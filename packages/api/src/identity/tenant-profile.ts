@@ -60,14 +60,14 @@ export async function prefillBusinessType(db: TenantTx, agentType: AgentType): P
 }
 
 /**
- * The first location ever created names the business while the profile still bears an owner's personal name (a
+ * The first establishment ever created names the business while the profile still bears an owner's personal name (a
  * tenant starts with its first owner's name: identity/auth.ts).
  */
-export async function prefillBusinessName(db: TenantTx, locationName: string): Promise<void> {
+export async function prefillBusinessName(db: TenantTx, establishmentName: string): Promise<void> {
   const { users, establishments } = schema;
   await db
     .update(tenants)
-    .set({ name: locationName })
+    .set({ name: establishmentName })
     .where(
       and(
         sql`exists (select 1 from ${users} where ${users.tenantId} = ${tenants.id} and ${users.role} = 'OWNER'

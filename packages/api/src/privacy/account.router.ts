@@ -8,7 +8,7 @@ import { type AroundArgs, tenantProcedure } from "../trpc";
 import { closeAccount, exportAccountAudited } from "./account";
 import { appointmentsWithEvents } from "./erase";
 
-/** After a closure committed: the events in the professionals' Google Calendars are rewritten without the patients. */
+/** After a closure committed: the events in the professionals' Google Calendars are rewritten without the clients. */
 async function resyncCalendarEvents(args: AroundArgs<unknown>): Promise<void> {
   if (!args.context.calendar.available) return;
   try {

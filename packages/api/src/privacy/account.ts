@@ -1,5 +1,5 @@
 // The account's closure by its owner (docs/decisions/0031-lgpd.md), in one tenant transaction: the subscription is
-// cancelled through billing's own cancel (no provider call: it only stops the renewals), every patient and call is
+// cancelled through billing's own cancel (no provider call: it only stops the renewals), every client and call is
 // anonymised and every recording queued for deletion, the team's sessions and open invitations end, the voice number
 // is released (no call reaches the tenant any more) and the tenant is marked closed, which sign-in then refuses.
 // The users stay (their sign-in is refused with a clear message; a new sign-up with the same Google account starts a

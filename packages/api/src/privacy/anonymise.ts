@@ -1,5 +1,5 @@
-// Anonymisation (docs/decisions/0031-lgpd.md), shared by a patient's erasure and an account's closure: what identifies
-// a patient is replaced or cleared where it is kept (the patient row, their appointments' free text, the calls where
+// Anonymisation (docs/decisions/0031-lgpd.md), shared by a client's erasure and an account's closure: what identifies
+// a client is replaced or cleared where it is kept (the client row, their appointments' free text, the calls where
 // they were the caller, the agent's stored tool results of those calls), and the calls' recordings are moved to
 // `recording_delete_key`, for the store to delete after the transaction commits. Billing records are not touched.
 // Everything runs in the caller's tenant transaction (row-level security scopes every statement).
@@ -12,10 +12,10 @@ const { agentToolCalls, appointments, clients, conversationActions, conversation
   schema;
 const c = schema.conversations;
 
-/** Which rows: one patient's, or the whole tenant's (an account's closure). */
+/** Which rows: one client's, or the whole tenant's (an account's closure). */
 export type Scope = { clientIds: string[] } | "all";
 
-/** A phone number's digits as calls keep it (E.164, so `55` + DDD + number) and as patients may type it. */
+/** A phone number's digits as calls keep it (E.164, so `55` + DDD + number) and as clients may type it. */
 function phoneVariants(phoneNumber: string): string[] {
   const digits = nationalPhoneDigits(phoneNumber);
   return digits ? [digits, `55${digits}`, `0${digits}`] : [];
@@ -24,9 +24,9 @@ function phoneVariants(phoneNumber: string): string[] {
 const digitsOf = (column: SQL | typeof c.phoneNumber) => sql`regexp_replace(${column}, '[^0-9]', '', 'g')`;
 
 /**
- * The calls where the patient was the caller: those linked to them, and those from their phone number that no patient
- * was linked to (an unidentified call from their number). Calls linked to another patient who shares the number (a
- * family) are that patient's.
+ * The calls where the client was the caller: those linked to them, and those from their phone number that no client
+ * was linked to (an unidentified call from their number). Calls linked to another client who shares the number (a
+ * family) are that client's.
  */
 export function callsOfClient(client: { id: string; phoneNumber: string }): SQL {
   const phones = phoneVariants(client.phoneNumber);
@@ -84,7 +84,7 @@ export async function anonymiseCalls(db: TenantTx, where: SQL | "all"): Promise<
       .update(conversationActions)
       .set({ details: null })
       .where(inArray(conversationActions.conversationId, part));
-    // The agent's idempotency records of those calls keep its tools' answers (a patient found by phone): only
+    // The agent's idempotency records of those calls keep its tools' answers (a client found by phone): only
     // needed while the call runs.
     await db.delete(agentToolCalls).where(inArray(agentToolCalls.callId, part));
   }
@@ -92,7 +92,7 @@ export async function anonymiseCalls(db: TenantTx, where: SQL | "all"): Promise<
 }
 
 /**
- * Anonymises the patients of `scope`, their appointments' observations and the calls where they were the caller.
+ * Anonymises the clients of `scope`, their appointments' observations and the calls where they were the caller.
  * The appointments keep their times, professional and services (the agenda stays consistent).
  */
 export async function anonymiseClients(
@@ -101,24 +101,24 @@ export async function anonymiseClients(
   now: Date,
 ): Promise<Anonymised & { clients: number; appointments: number }> {
   const byClient = scope === "all" ? undefined : inArray(clients.id, scope.clientIds);
-  const patients = await db
+  const clientRows = await db
     .select({ id: clients.id, phoneNumber: clients.phoneNumber })
     .from(clients)
     .where(byClient)
     .for("update");
-  if (scope !== "all" && patients.length === 0)
+  if (scope !== "all" && clientRows.length === 0)
     return { conversations: 0, recordings: 0, clients: 0, appointments: 0 };
-  // The calls are chosen before the patients' numbers are cleared (a call is matched by the number too).
+  // The calls are chosen before the clients' numbers are cleared (a call is matched by the number too).
   const calls = await anonymiseCalls(
     db,
-    scope === "all" ? "all" : (or(...patients.map(callsOfClient)) as SQL),
+    scope === "all" ? "all" : (or(...clientRows.map(callsOfClient)) as SQL),
   );
   const touched = await db
     .update(appointments)
     .set({ observations: null, updatedAt: now })
     .where(scope === "all" ? undefined : inArray(appointments.clientId, scope.clientIds))
     .returning({ id: appointments.id });
-  // The patient's waitlist wishes go: a wish kept for an erased patient could only be offered to no one
+  // The client's waitlist wishes go: a wish kept for an erased client could only be offered to no one
   // (docs/decisions/0046-waitlist.md).
   await db
     .delete(schema.waitlistEntries)
@@ -128,7 +128,7 @@ export async function anonymiseClients(
     .set({
       fullName: LGPD_MESSAGES.erasedName,
       documentNumber: null,
-      // Required by the record: empty, so no number ever finds the patient again (the agent looks callers up by it).
+      // Required by the record: empty, so no number ever finds the client again (the agent looks callers up by it).
       phoneNumber: "",
       email: null,
       healthInsuranceProvider: null,
@@ -138,5 +138,5 @@ export async function anonymiseClients(
       updatedAt: now,
     })
     .where(byClient);
-  return { ...calls, clients: patients.length, appointments: touched.length };
+  return { ...calls, clients: clientRows.length, appointments: touched.length };
 }

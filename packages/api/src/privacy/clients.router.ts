@@ -12,8 +12,8 @@ import { contactOptOutOf, optInToContact, optOutOfContact } from "./contact-opt-
 import { appointmentsWithEvents, eraseClient, exportClientAudited } from "./erase";
 
 /**
- * After an erasure committed: the patient's events in the professionals' Google Calendars are rewritten (they carry
- * the patient's name and phone). Never throws: the erasure is committed, and the calendar's sweep heals a miss.
+ * After an erasure committed: the client's events in the professionals' Google Calendars are rewritten (they carry
+ * the client's name and phone). Never throws: the erasure is committed, and the calendar's sweep heals a miss.
  */
 async function resyncCalendarEvents(args: AroundArgs<{ id: string }>): Promise<void> {
   if (!args.context.calendar.available) return;
@@ -29,42 +29,42 @@ async function resyncCalendarEvents(args: AroundArgs<{ id: string }>): Promise<v
 }
 
 /**
- * A patient's LGPD procedures (docs/decisions/0031-lgpd.md), mounted beside the patients' own under `clients`
+ * A client's LGPD procedures (docs/decisions/0031-lgpd.md), mounted beside the clients' own under `clients`
  * (root.ts), so their paths stay `clients.export` and `clients.erase`.
  */
 export const clientPrivacyRouter = {
-  /** LGPD (docs/decisions/0031-lgpd.md): everything kept about the patient, deleted or not, as JSON; audited. */
+  /** LGPD (docs/decisions/0031-lgpd.md): everything kept about the client, deleted or not, as JSON; audited. */
   export: tenantProcedure
     .input(idInput)
     .output(ClientExport)
     .query(({ ctx, input }) => exportClientAudited(ctx.db, ctx.actor, input.id, ctx.now())),
   /**
-   * LGPD: anonymises the patient, their appointments' observations and the calls where they were the caller, and
+   * LGPD: anonymises the client, their appointments' observations and the calls where they were the caller, and
    * queues their recordings for deletion; billing records stay. Any team member; audited; erasing twice is fine.
    */
   erase: tenantProcedure
     .inputAround(idInput, { after: resyncCalendarEvents })
     .output(ClientErasureSummary)
     .mutation(({ ctx, input }) => eraseClient(ctx.db, ctx.actor, input.id, ctx.now())),
-  /** The patient's contact opt-out (docs/decisions/0051-contact-opt-out.md): whether and since when, and from where. */
+  /** The client's contact opt-out (docs/decisions/0051-contact-opt-out.md): whether and since when, and from where. */
   contactOptOut: tenantProcedure
     .input(idInput)
     .output(ContactOptOutRecord)
     .query(({ ctx, input }) => contactOptOutOf(ctx.db, input.id)),
-  /** The patient asked not to be contacted by the agent (confirmations, offers); audited. */
+  /** The client asked not to be contacted by the agent (confirmations, offers); audited. */
   optOutOfContact: tenantProcedure
     .input(ContactOptOutInput)
     .output(ContactOptOutRecord)
     .mutation(({ ctx, input }) => optOutOfContact(ctx.db, ctx.actor, input.id, input.source, ctx.now())),
   /**
-   * The patient said on a call 'não quero receber ligações' (the agent's `optOutOfCalls` tool, decision 0052): the
+   * The client said on a call 'não quero receber ligações' (the agent's `optOutOfCalls` tool, decision 0052): the
    * opt-out with source CALL, audited. The agent only (its call's credential); tRPC only.
    */
   optOutOfCalls: agentCallProcedure
     .input(ContactOptOutByAgentInput)
     .output(ContactOptOutRecord)
     .mutation(({ ctx, input }) => optOutOfContact(ctx.db, null, input.clientId, "CALL", ctx.now())),
-  /** The patient may be contacted again; audited. Only this endpoint clears an opt-out. */
+  /** The client may be contacted again; audited. Only this endpoint clears an opt-out. */
   optInToContact: tenantProcedure
     .input(idInput)
     .output(z.void())

@@ -1,6 +1,6 @@
-// A patient's contact opt-out (docs/decisions/0051-contact-opt-out.md): kept on the patient as a timestamp and where it
+// A client's contact opt-out (docs/decisions/0051-contact-opt-out.md): kept on the client as a timestamp and where it
 // came from, set and cleared only here (its own endpoint, a WhatsApp 'PARAR', the agent's 'não quero receber
-// ligações'), never by the patient's PUT, so an integrator's update cannot switch contacts back on. Every change is in
+// ligações'), never by the client's PUT, so an integrator's update cannot switch contacts back on. Every change is in
 // the LGPD audit trail.
 import { schema, type TenantTx } from "@atende/db";
 import { and, eq, isNull } from "@atende/db/orm";
@@ -28,7 +28,7 @@ function recordOf(row: {
 
 const columns = { id: C.id, contactOptOutAt: C.contactOptOutAt, contactOptOutSource: C.contactOptOutSource };
 
-/** The patient's opt-out; 404 for a patient of another tenant or none. */
+/** The client's opt-out; 404 for a client of another tenant or none. */
 export async function contactOptOutOf(db: TenantTx, clientId: string): Promise<ContactOptOutRecord> {
   const [row] = await db.select(columns).from(C).where(eq(C.id, clientId));
   if (!row) notFound(CONFIRMATION_MESSAGES.clientNotFound);
@@ -36,8 +36,8 @@ export async function contactOptOutOf(db: TenantTx, clientId: string): Promise<C
 }
 
 /**
- * The patient asks not to be contacted: kept from now (an earlier opt-out keeps its time and source) and audited.
- * The agent side calls it with `source: "CALL"` when a patient says 'não quero receber ligações'.
+ * The client asks not to be contacted: kept from now (an earlier opt-out keeps its time and source) and audited.
+ * The agent side calls it with `source: "CALL"` when a client says 'não quero receber ligações'.
  */
 export async function optOutOfContact(
   db: TenantTx,
@@ -56,7 +56,7 @@ export async function optOutOfContact(
   return recordOf(set);
 }
 
-/** The patient may be contacted again (only through this endpoint); audited when it changed something. */
+/** The client may be contacted again (only through this endpoint); audited when it changed something. */
 export async function optInToContact(
   db: TenantTx,
   actor: Actor | null,
@@ -75,7 +75,7 @@ export async function optInToContact(
   return recordOf(cleared);
 }
 
-/** Every patient of the tenant with this E.164 number opts out (a WhatsApp 'PARAR' names a number, not a patient). */
+/** Every client of the tenant with this E.164 number opts out (a WhatsApp 'PARAR' names a number, not a client). */
 export async function optOutByPhone(
   db: TenantTx,
   phoneE164: string,

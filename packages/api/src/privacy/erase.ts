@@ -1,5 +1,5 @@
-// A patient's erasure on request (LGPD art. 18, VI; docs/decisions/0031-lgpd.md): one tenant transaction anonymises the
-// patient, their appointments' free text and the calls where they were the caller, and queues the calls' recordings
+// A client's erasure on request (LGPD art. 18, VI; docs/decisions/0031-lgpd.md): one tenant transaction anonymises the
+// client, their appointments' free text and the calls where they were the caller, and queues the calls' recordings
 // for deletion (the job queue deletes them from the store after the commit, retrying until it can). Payments,
 // subscriptions, the minute ledger and the calls' minutes are billing records and stay. Erasing twice is fine.
 import { schema, type TenantTx } from "@atende/db";
@@ -58,7 +58,7 @@ export async function exportClientAudited(
   return data;
 }
 
-/** The appointments of a patient (every one when "all") that have an event in a professional's Google Calendar. */
+/** The appointments of a client (every one when "all") that have an event in a professional's Google Calendar. */
 export async function appointmentsWithEvents(db: TenantTx, clientId: string | "all"): Promise<string[]> {
   const { appointments: a, calendarEvents: e } = schema;
   const rows = await db

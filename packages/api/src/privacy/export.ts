@@ -1,4 +1,4 @@
-// Data portability (LGPD art. 18, V; docs/decisions/0031-lgpd.md): everything the tenant keeps about one patient, and
+// Data portability (LGPD art. 18, V; docs/decisions/0031-lgpd.md): everything the tenant keeps about one client, and
 // the whole account for its owner, as JSON. Read in the caller's tenant transaction; secrets (tokens, grants, card and
 // customer ids at the payment provider) are left out.
 import { schema, type TenantTx } from "@atende/db";
@@ -26,7 +26,7 @@ const {
 const wire = (instant: Date) => toWireInstant(instant);
 const wireOrNull = (instant: Date | null) => (instant ? toWireInstant(instant) : null);
 
-/** The patient's row, deleted or not (a deleted patient's data is still kept, so it is still theirs to ask for). */
+/** The client's row, deleted or not (a deleted client's data is still kept, so it is still theirs to ask for). */
 export async function clientRow(db: TenantTx, id: string): Promise<typeof cl.$inferSelect> {
   const [row] = await db.select().from(cl).where(eq(cl.id, id)).limit(1);
   return row ?? notFound(CLIENT_MESSAGES.notFound);
@@ -39,7 +39,7 @@ async function businessOf(db: TenantTx): Promise<typeof tenants.$inferSelect> {
 }
 
 /**
- * `GET /clients/{id}/export`: the patient, their appointments with services, the calls where they were the caller,
+ * `GET /clients/{id}/export`: the client, their appointments with services, the calls where they were the caller,
  * and their wishes on the waitlist.
  */
 export async function exportClient(db: TenantTx, id: string, now: Date): Promise<ClientExport> {

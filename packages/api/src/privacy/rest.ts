@@ -1,4 +1,4 @@
-// LGPD's REST paths (docs/decisions/0031-lgpd.md): a patient's export and erasure, the account's export and closure.
+// LGPD's REST paths (docs/decisions/0031-lgpd.md): a client's export and erasure, the account's export and closure.
 
 import { restGroup } from "../rest";
 import { accountRouter } from "./account.router";

@@ -1,5 +1,6 @@
-// Appointments (spec 001 §3-§5, §7): thin procedures; the booking rules live in scheduling/booking.ts and the
-// appointment operations in scheduling/appointments.ts, shared with the REST shims and the voice agent. Around the
+// Appointments (spec 001 §3-§5, §7): thin procedures over the booking module (scheduling/booking/, one rule path
+// for create, update, delete, confirm and the advisory check) and the reads (scheduling/appointments.ts), shared
+// with the REST shims and the voice agent. Around the
 // transaction (scheduling/calendar-hooks.ts, decision 0029): the professional's Google Calendar busy time is read
 // before it opens, and the appointment's event sync is enqueued after it commits, with the waitlist's offer of any
 // range a cancellation, a move or a delete freed (scheduling/waitlist-hooks.ts, decision 0046).
@@ -16,16 +17,14 @@ import {
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { agentToolProcedure, tenantProcedure } from "../trpc";
+import { getAppointment, listAppointments, searchFreeSlots } from "./appointments";
 import {
   checkAvailability,
   confirmAppointment,
   createAppointment,
   deleteAppointment,
-  getAppointment,
-  listAppointments,
-  searchFreeSlots,
   updateAppointment,
-} from "./appointments";
+} from "./booking";
 import { bookingBusy, slotsBusy, syncChanged, syncCreated } from "./calendar-hooks";
 import { busyAndFreed, freedSlots, syncAndOffer } from "./waitlist-hooks";
 

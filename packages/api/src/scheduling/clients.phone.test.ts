@@ -1,5 +1,5 @@
-// One phone format (issue #25; docs/decisions/0041-phone-format.md): a patient created by each door (an integrator
-// through the REST contract's procedure, the patient form, the agent's credential) keeps a phone that the form can edit
+// One phone format (issue #25; docs/decisions/0041-phone-format.md): a client created by each door (an integrator
+// through the REST contract's procedure, the client form, the agent's credential) keeps a phone that the form can edit
 // without corrupting it, that search finds by its digits and that the agent recognises by number.
 import { schema } from "@atende/db";
 import { maskPhone } from "@atende/shared/format";
@@ -35,14 +35,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** What the patient form saves after the user retypes the last digit: its mask over what it read, one digit changed. */
+/** What the client form saves after the user retypes the last digit: its mask over what it read, one digit changed. */
 function formEdit(stored: string, lastDigit: string): string {
   const shown = nationalPhone(stored);
   return maskPhone(`${shown.slice(0, -1)}${lastDigit}`);
 }
 
 describe("the normalised phone column", () => {
-  // Rows of a tenant of their own, so the search below sees only its doors' patients.
+  // Rows of a tenant of their own, so the search below sees only its doors' clients.
   let columnTenant: Promise<SeededTenant>;
   beforeAll(() => {
     columnTenant = t.seedTenant();
@@ -71,7 +71,7 @@ describe("the normalised phone column", () => {
   });
 });
 
-describe("a patient from each door", () => {
+describe("a client from each door", () => {
   it("keeps what each wrote, reads right in the form, survives an edit and is found by search and by number", async () => {
     // An integrator (the REST contract's procedure): kept exactly as sent.
     const fromRest = await tenant.api.clients.create({
@@ -79,7 +79,7 @@ describe("a patient from each door", () => {
       phoneNumber: "11987654321",
     });
     expect(fromRest.phoneNumber).toBe("11987654321");
-    // The patient form: its mask's national form.
+    // The client form: its mask's national form.
     const fromForm = await tenant.api.clients.create({
       fullName: "Beatriz Formulário",
       phoneNumber: maskPhone("11987654322"),
@@ -99,7 +99,7 @@ describe("a patient from each door", () => {
     expect(nationalPhone("+5511988887777")).toBe("(11) 98888-7777");
     expect(maskPhone("+5511988887777")).toBe("(11) 98888-7777");
 
-    // An edit of one digit saves that digit and nothing else, whichever door wrote the patient.
+    // An edit of one digit saves that digit and nothing else, whichever door wrote the client.
     for (const [client, digit, expected] of [
       [fromRest, "0", "(11) 98765-4320"],
       [fromForm, "9", "(11) 98765-4329"],
@@ -123,7 +123,7 @@ describe("a patient from each door", () => {
     expect(await names("123456789")).toEqual(["Beatriz Formulário"]);
     expect(await names("529.982.247")).toEqual(["Carla Agente"]);
 
-    // The agent recognises a caller whatever form the patient's phone was written in.
+    // The agent recognises a caller whatever form the client's phone was written in.
     for (const [caller, name] of [
       ["+5511987654320", "Ana Integração"],
       ["011 98765-4329", "Beatriz Formulário"],

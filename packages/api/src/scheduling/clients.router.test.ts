@@ -169,12 +169,12 @@ describe("clients", () => {
   });
 
   describe("deletion and appointments", () => {
-    async function patientWith(status: "SCHEDULED" | "CANCELED", scheduledAt: Date) {
+    async function clientWith(status: "SCHEDULED" | "CANCELED", scheduledAt: Date) {
       return (await bookedAppointment(t, a, status, scheduledAt)).client;
     }
 
     it("refuses (409) while the client has a future appointment, changing nothing", async () => {
-      const client = await patientWith("SCHEDULED", new Date("2026-03-10T15:00:00-03:00"));
+      const client = await clientWith("SCHEDULED", new Date("2026-03-10T15:00:00-03:00"));
       expect(await refusalOf(a.api.clients.delete({ id: client.id }))).toEqual({
         code: "CONFLICT",
         message: "Não é possível excluir: existem agendamentos futuros para este paciente.",
@@ -184,9 +184,9 @@ describe("clients", () => {
     });
 
     it("allows it when the client's appointments are past or cancelled", async () => {
-      const past = await patientWith("SCHEDULED", new Date("2026-03-10T11:59:00-03:00"));
+      const past = await clientWith("SCHEDULED", new Date("2026-03-10T11:59:00-03:00"));
       await a.api.clients.delete({ id: past.id });
-      const cancelled = await patientWith("CANCELED", new Date("2026-03-10T16:00:00-03:00"));
+      const cancelled = await clientWith("CANCELED", new Date("2026-03-10T16:00:00-03:00"));
       await a.api.clients.delete({ id: cancelled.id });
       const ids = (await a.api.clients.list()).map((c) => c.id);
       expect(ids).not.toContain(past.id);

@@ -11,12 +11,12 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { agentToolProcedure, tenantProcedure } from "../trpc";
 import { clients, findClientsByPhone, listClients } from "./clients";
 
-/** The agent's patient with its phone in the national form (decision 0041); anyone else's as given. */
+/** The agent's client with its phone in the national form (decision 0041); anyone else's as given. */
 function ownWrite<T extends { phoneNumber: string }>(agent: unknown, fields: T): T {
   return agent ? { ...fields, phoneNumber: nationalPhone(fields.phoneNumber) } : fields;
 }
 
-/** Patients (spec 001 §3, §5 Patient form). */
+/** Clients (spec 001 §3, §5 Patient form). */
 export const clientsRouter = {
   list: agentToolProcedure
     .input(ClientListInput)
@@ -32,7 +32,7 @@ export const clientsRouter = {
     .output(ClientRecord)
     .query(({ ctx, input }) => clients.get(ctx.db, input.id)),
   /**
-   * The agent's writes store the phone in the national form `(11) 98765-4321`, as the patient form does; a user's
+   * The agent's writes store the phone in the national form `(11) 98765-4321`, as the client form does; a user's
    * (the form, an integrator through REST) are kept as sent (docs/decisions/0041-phone-format.md).
    */
   create: agentToolProcedure

@@ -1,4 +1,4 @@
-// Patients, "clients" on the wire (spec 001 §3, §5 Patient form). Soft delete: past appointments and calls keep
+// Clients, "Pacientes" in the product (spec 001 §3, §5 Patient form). Soft delete: past appointments and calls keep
 // pointing at the row.
 import { schema, type TenantTx } from "@atende/db";
 import { eq, ilike, like, or, type SQL } from "@atende/db/orm";

@@ -1,5 +1,5 @@
 // What came of a confirmation (docs/decisions/0050-confirmations.md): when an appointment whose confirmation went out
-// is confirmed, moved or cancelled (by a WhatsApp button, the confirmation call's agent, the patient calling back, the
+// is confirmed, moved or cancelled (by a WhatsApp button, the confirmation call's agent, the client calling back, the
 // team), the sends of its date take that outcome. Kept here, under the appointment operations that call it, so every
 // door that changes an appointment records it the same way.
 import { schema, type TenantTx } from "@atende/db";

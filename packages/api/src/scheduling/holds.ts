@@ -1,5 +1,5 @@
 // Waitlist holds as the booking rules see them (docs/decisions/0046-waitlist.md): an ACTIVE hold whose expiry is still
-// ahead occupies its range for everyone but the wish it is for. The one booking path (./booking.ts) reads them here;
+// ahead occupies its range for everyone but the wish it is for. The one booking path (./booking/) reads them here;
 // the offers (./offers.ts) make and resolve them.
 import { schema, type TenantTx } from "@atende/db";
 import { type AnyColumn, and, asc, eq, gt, ne, type SQL, sql } from "@atende/db/orm";

@@ -3,14 +3,17 @@
 import { schema, type TenantTx } from "@atende/db";
 import type { TenantData } from "@atende/shared/schemas/billing";
 import type { RemainingMinutes } from "@atende/shared/schemas/tenant";
-import { minuteBalance } from "../billing/minutes";
+import { readRemainingMinutes } from "../billing/minutes";
 import { findSubscription, minutePackHistory } from "../billing/subscriptions";
 import { findVoiceAgent } from "../calls/voice-agent";
 import { notFound } from "../errors";
 
 export async function remainingMinutes(db: TenantTx, now: Date): Promise<RemainingMinutes> {
-  const balance = await minuteBalance(db, now);
-  return { subscriptionMinutes: balance.subscriptionMinutes, minutePackMinutes: balance.minutePackMinutes };
+  const remaining = await readRemainingMinutes(db, now);
+  return {
+    subscriptionMinutes: remaining.subscriptionMinutes,
+    minutePackMinutes: remaining.minutePackMinutes,
+  };
 }
 
 export async function tenantData(db: TenantTx, now: Date): Promise<TenantData> {
@@ -20,24 +23,27 @@ export async function tenantData(db: TenantTx, now: Date): Promise<TenantData> {
     .limit(1);
   if (!tenant) notFound("Conta não encontrada");
   const subscription = (await findSubscription(db)) ?? null;
-  const balance = await minuteBalance(db, now);
-  const subscriptionUsed = Math.max(0, balance.subscriptionTotal - balance.subscriptionMinutes);
-  const packUsed = Math.max(0, balance.minutePackTotal - balance.minutePackMinutes);
+  const remaining = await readRemainingMinutes(db, now);
+  const subscriptionUsed = Math.max(0, remaining.subscriptionTotal - remaining.subscriptionMinutes);
+  const packUsed = Math.max(0, remaining.minutePackTotal - remaining.minutePackMinutes);
   return {
     ...tenant,
     voiceAgent: (await findVoiceAgent(db)) ?? null,
     subscription,
     minutePacks: await minutePackHistory(db),
     remainingMinutes: {
-      subscriptionMinutes: balance.subscriptionMinutes,
-      minutePackMinutes: balance.minutePackMinutes,
+      subscriptionMinutes: remaining.subscriptionMinutes,
+      minutePackMinutes: remaining.minutePackMinutes,
     },
-    totals: { subscriptionMinutes: balance.subscriptionTotal, minutePackMinutes: balance.minutePackTotal },
+    totals: {
+      subscriptionMinutes: remaining.subscriptionTotal,
+      minutePackMinutes: remaining.minutePackTotal,
+    },
     usage: {
       planName: subscription?.planName ?? null,
       usedMinutes: subscriptionUsed + packUsed,
-      totalMinutes: balance.subscriptionTotal + balance.minutePackTotal,
-      extraMinutesAvailable: balance.minutePackMinutes,
+      totalMinutes: remaining.subscriptionTotal + remaining.minutePackTotal,
+      extraMinutesAvailable: remaining.minutePackMinutes,
     },
   };
 }

@@ -116,7 +116,7 @@ describe("tenant.profile", () => {
       return a;
     }
 
-    it("takes the kind of business from the agent's preset and the name from the first location", async () => {
+    it("takes the kind of business from the agent's preset and the name from the first establishment", async () => {
       const a = await freshSignUp();
       expect(await a.api.tenant.profile.get()).toMatchObject({ name: a.actor.name, businessType: null });
       await a.api.voiceAgent.createInSetup({ ...validVoiceAgent, agentType: "PETSHOP" });
@@ -129,7 +129,7 @@ describe("tenant.profile", () => {
         paymentMethods: null,
         notes: null,
       });
-      // Once: a second location, or another preset later, leaves the profile as it is.
+      // Once: a second establishment, or another preset later, leaves the profile as it is.
       await a.api.establishments.create({ ...validEstablishment, name: "Pet Feliz Pinheiros" });
       await a.api.voiceAgent.update({ ...validVoiceAgent, agentType: "CLINICA_DE_SAUDE" });
       expect(await a.api.tenant.profile.get()).toMatchObject({

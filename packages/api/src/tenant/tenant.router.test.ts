@@ -50,7 +50,7 @@ describe("tenant.setupState", () => {
     expect(state.routes.afterLogin).toBe("/configuracao-inicial");
 
     const first = await a.api.establishments.create(validEstablishment);
-    // A second location created later, named to sort first by name: the wizard keeps updating the oldest.
+    // A second establishment created later, named to sort first by name: the wizard keeps updating the oldest.
     await a.api.establishments.create({ ...validEstablishment, name: "AAA Filial" });
     state = await a.api.tenant.setupState();
     expect(state.establishments).toEqual({ count: 2, firstId: first.id });

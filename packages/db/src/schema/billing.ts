@@ -140,8 +140,8 @@ export const minuteGrants = tenantTable(
 
 /**
  * One call's usage taken from one grant (a call may draw on its cycle, then on packs). `grantId` null is usage beyond
- * every grant (a call that ran past the balance), recorded so that nothing is lost. Written once per call, with its
- * `call_usage`: the key refuses a second debit of the same call from the same grant.
+ * every grant (a call that ran past the remaining minutes), recorded so that nothing is lost. Written once per call,
+ * with its `call_usage`: the key refuses a second debit of the same call from the same grant.
  */
 export const minuteDebits = tenantTable(
   "minute_debits",

@@ -196,7 +196,7 @@ export const agentToolCalls = tenantTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.callId, t.key] })],
 );
 
-/** What a call used, written once when it ends: the billing issue's minute balance reads it. */
+/** What a call used, written once when it ends: the remaining minutes (billing/minutes.ts) read it. */
 export const callUsage = tenantTable(
   "call_usage",
   { grants: ["SELECT", "INSERT"] },

@@ -194,11 +194,11 @@ export const clients = tenantTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp({ withTimezone: true }),
-    /** Personal data erased at the patient's request (LGPD; docs/decisions/0031-lgpd.md): the row is anonymised. */
+    /** Personal data erased at the client's request (LGPD; docs/decisions/0031-lgpd.md): the row is anonymised. */
     erasedAt: timestamp({ withTimezone: true }),
     /**
-     * The patient asked not to be contacted by the agent (confirmations, offers; docs/decisions/0051-contact-opt-out.md):
-     * set and cleared only by its own endpoint, never by the patient's PUT.
+     * The client asked not to be contacted by the agent (confirmations, offers; docs/decisions/0051-contact-opt-out.md):
+     * set and cleared only by its own endpoint, never by the client's PUT.
      */
     contactOptOutAt: timestamp({ withTimezone: true }),
     contactOptOutSource: contactOptOutSource(),

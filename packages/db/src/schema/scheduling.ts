@@ -161,7 +161,7 @@ export const appointments = tenantTable(
 );
 
 /**
- * A patient's wish for a time that was taken (issue 23 part 4; docs/decisions/0046-waitlist.md): a service, a
+ * A client's wish for a time that was taken (issue 23 part 4; docs/decisions/0046-waitlist.md): a service, a
  * professional and an establishment (null: whichever), São Paulo dates from `fromDate` to `untilDate` (both included) and a
  * part of the day. Offers on freed slots (its holds, below) move its status.
  */
@@ -232,7 +232,7 @@ export const waitlistHolds = tenantTable(
     freedEnd: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     status: holdStatus().notNull().default("ACTIVE"),
-    /** How the offer reached the patient: a channel's name once it sent it, "STAFF" when none could (the dashboard). */
+    /** How the offer reached the client: a channel's name once it sent it, "STAFF" when none could (the dashboard). */
     sentVia: text(),
     sentAt: timestamp({ withTimezone: true }),
     /** The appointment an accepted offer booked (no foreign key: the appointment may be deleted later). */

@@ -46,7 +46,7 @@ export const tenants = pgTable(
     profileNotes: text(),
     createdAt: createdAt(),
     /**
-     * Closed by its owner (docs/decisions/0031-lgpd.md): its patients and calls anonymised, its recordings deleted,
+     * Closed by its owner (docs/decisions/0031-lgpd.md): its clients and calls anonymised, its recordings deleted,
      * its sessions revoked; sign-in to it is refused and no call reaches it. Billing records are kept.
      */
     closedAt: timestamp({ withTimezone: true }),

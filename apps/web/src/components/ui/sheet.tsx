@@ -6,7 +6,6 @@ import { cn } from "../../lib/cn";
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
 export const SheetClose = SheetPrimitive.Close;
-export const SheetTitle = SheetPrimitive.Title;
 
 const sides = {
   left: "inset-y-0 left-0 h-full w-72 max-w-[85vw] data-[state=open]:animate-[sheet-in-left_200ms_ease-out]",

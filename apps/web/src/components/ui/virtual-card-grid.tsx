@@ -1,6 +1,6 @@
 // A grid of cards (as many columns of at least CARD_MIN_WIDTH as the list's own width holds, as the catalogue pages
 // lay them out: docs/decisions/0040-layout-by-container.md) that puts only the rows near the screen into the page: a
-// list of 1,000 patients costs what 20 cost. The page itself scrolls (window virtualizer), so the list keeps the
+// list of 1,000 clients costs what 20 cost. The page itself scrolls (window virtualizer), so the list keeps the
 // browser's own scrolling, find-in-page aside.
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from "react";

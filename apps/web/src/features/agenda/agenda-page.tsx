@@ -81,8 +81,8 @@ function AgendaCard({ today }: { today: string }) {
   const [show, setShow] = useState({ availabilities: true, appointments: true });
   const [professionalId, setProfessionalId] = useState<string | null>(null);
   const [establishmentId, setEstablishmentId] = useState<string | null>(null);
-  // spec 001 §2: the patient filter's inputs are kept locally and not applied to the data.
-  const [patient, setPatient] = useState({ name: "", phone: "", cpf: "" });
+  // spec 001 §2: the client filter's inputs are kept locally and not applied to the data.
+  const [clientFilter, setClientFilter] = useState({ name: "", phone: "", cpf: "" });
   const [creating, setCreating] = useState<string | null>(null);
   const [editingAppointment, setEditingAppointment] = useState<Appointment | null>(null);
   const [editingOccurrence, setEditingOccurrence] = useState<ExpandedOccurrence | null>(null);
@@ -210,27 +210,27 @@ function AgendaCard({ today }: { today: string }) {
             <Input
               aria-label="Nome do paciente"
               placeholder="Nome do paciente"
-              value={patient.name}
-              onChange={(e) => setPatient((p) => ({ ...p, name: e.target.value }))}
+              value={clientFilter.name}
+              onChange={(e) => setClientFilter((p) => ({ ...p, name: e.target.value }))}
             />
             <Input
               aria-label="Telefone do paciente"
               placeholder="Telefone"
               inputMode="tel"
-              value={patient.phone}
-              onChange={(e) => setPatient((p) => ({ ...p, phone: maskPhone(e.target.value) }))}
+              value={clientFilter.phone}
+              onChange={(e) => setClientFilter((p) => ({ ...p, phone: maskPhone(e.target.value) }))}
             />
             <Input
               aria-label="CPF do paciente"
               placeholder="CPF"
               inputMode="numeric"
-              value={patient.cpf}
-              onChange={(e) => setPatient((p) => ({ ...p, cpf: maskCpf(e.target.value) }))}
+              value={clientFilter.cpf}
+              onChange={(e) => setClientFilter((p) => ({ ...p, cpf: maskCpf(e.target.value) }))}
             />
             <Button
               variant="secondary"
               onClick={() => {
-                setPatient({ name: "", phone: "", cpf: "" });
+                setClientFilter({ name: "", phone: "", cpf: "" });
                 setProfessionalId(null);
                 setEstablishmentId(null);
               }}

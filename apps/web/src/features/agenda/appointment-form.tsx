@@ -63,7 +63,10 @@ function payloadOf(values: AppointmentValues) {
   };
 }
 
-/** The services one can book: those the chosen professional offers at the chosen location (all until both are set). */
+/**
+ * The services one can book: those the chosen professional offers at the chosen establishment (all until both are
+ * set).
+ */
 function serviceOptions(catalogues: AgendaCatalogues, values: AppointmentValues, booked: Appointment | null) {
   const options = catalogues.services
     .filter(
@@ -224,7 +227,7 @@ export function AppointmentCreateForm({ date, onDone }: { date: string; onDone: 
   );
   const payload = payloadOf(values);
 
-  // spec 001 §5: the advisory check runs live once professional, location, date, time and services are chosen.
+  // spec 001 §5: the advisory check runs live once professional, establishment, date, time and services are chosen.
   const checkInput = {
     professionalId: payload.professionalId,
     establishmentId: payload.establishmentId,

@@ -4,7 +4,7 @@ import { Field } from "../../components/ui/field";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { Tooltip } from "../../components/ui/tooltip";
 
-/** A required choice of one record by id (patient, professional, location, status), with its error under it. */
+/** A required choice of one record by id (client, professional, establishment, status), with its error under it. */
 /**
  * The error to show on a field: the first of `paths` that has one, itself or through a nested issue
  * ('offeredServices.0' belongs to 'offeredServices').

@@ -200,7 +200,7 @@ describe("availability form", () => {
     expect(messages.notes).toBe("Notas não podem estar em branco");
   });
 
-  it("is incomplete without professional, location, times, a weekday (weekly) or a date (non-recurring)", () => {
+  it("is incomplete without professional, establishment, times, a weekday (weekly) or a date (non-recurring)", () => {
     expect(availabilityIncomplete(complete)).toBe(false);
     expect(availabilityIncomplete({ ...complete, professionalId: "" })).toBe(true);
     expect(availabilityIncomplete({ ...complete, end: "" })).toBe(true);

@@ -71,9 +71,6 @@ export function periodTitle(view: AgendaView, date: string): string {
   return `${dayOf(first)} - ${lastPart}`;
 }
 
-/** `dd/MM` of a `yyyy-MM-dd` date. */
-export const dayMonth = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
-
 /** `HH:mm` of a wire time (`yyyy-MM-ddTHH:mm:00-03:00`; its clock is São Paulo's). */
 export const wireClock = (wire: string) => wire.slice(11, 16);
 

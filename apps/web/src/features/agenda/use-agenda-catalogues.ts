@@ -49,8 +49,8 @@ export function useInvalidateAgenda() {
 }
 
 /**
- * Fills an empty choice with the only option there is (issue #25): a business with one professional or one location
- * is not asked to pick it. Runs again once the catalogue loads; a choice already made is kept.
+ * Fills an empty choice with the only option there is (issue #25): a business with one professional or one
+ * establishment is not asked to pick it. Runs again once the catalogue loads; a choice already made is kept.
  */
 export function useOnlyChoice(
   options: readonly { id: string }[],

@@ -23,7 +23,7 @@ import { useTRPC } from "../../lib/trpc";
 import { PlanCheckout } from "../billing/plan-checkout";
 import { PhoneTestCall } from "./phone-test-call";
 import { Softphone } from "./softphone/softphone";
-import { locationLine, professionalLine, summariseServices } from "./summary";
+import { establishmentLine, professionalLine, summariseServices } from "./summary";
 
 const ALREADY_ACTIVE = "Você já possui serviços ativos. Redirecionando para o dashboard...";
 
@@ -123,7 +123,7 @@ export function AgentTestPage() {
             )}
           </SummaryItem>
           <SummaryItem icon={MapPin} term="Local de atendimento">
-            <p>{locationLine(establishment.data)}</p>
+            <p>{establishmentLine(establishment.data)}</p>
           </SummaryItem>
           <SummaryItem icon={Stethoscope} term="Profissional">
             <p>{professionalLine(professional.data)}</p>

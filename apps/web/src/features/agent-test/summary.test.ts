@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { locationLine, professionalLine, summariseServices } from "./summary";
+import { establishmentLine, professionalLine, summariseServices } from "./summary";
 
 describe("the agent test page's summary (spec 001 §2)", () => {
   it("lists up to three services, then how many more", () => {
@@ -12,9 +12,9 @@ describe("the agent test page's summary (spec 001 §2)", () => {
     expect(summariseServices(["A", "B", "C", "D", "E", "F"]).more).toBe("e mais 3 serviços");
   });
 
-  it("falls back when the location or the professional is missing", () => {
-    expect(locationLine(null)).toBe("Local não configurado");
-    expect(locationLine({ name: "Clínica Sol" })).toBe("Clínica Sol");
+  it("falls back when the establishment or the professional is missing", () => {
+    expect(establishmentLine(null)).toBe("Local não configurado");
+    expect(establishmentLine({ name: "Clínica Sol" })).toBe("Clínica Sol");
     expect(professionalLine(undefined)).toBe("Profissional não configurado");
     expect(professionalLine({ name: "Dra. Helena", specialty: "Dermatologia" })).toBe(
       "Dra. Helena - Dermatologia",

@@ -11,7 +11,7 @@ export function summariseServices(names: readonly string[]): { shown: string[]; 
   return { shown, more: `e mais ${rest} ${rest === 1 ? "serviço" : "serviços"}` };
 }
 
-export function locationLine(establishment: { name: string } | null | undefined): string {
+export function establishmentLine(establishment: { name: string } | null | undefined): string {
   return establishment?.name ?? "Local não configurado";
 }
 

@@ -7,8 +7,8 @@ import { serverMessageOf } from "../../lib/server-errors";
 import { useTRPC } from "../../lib/trpc";
 
 /**
- * The patient card's 'Aceita contato do agente' switch (docs/decisions/0051-contact-opt-out.md): off records the
- * patient's opt-out (audited) through its own endpoint, never the patient's form; on clears it.
+ * The client card's 'Aceita contato do agente' switch (docs/decisions/0051-contact-opt-out.md): off records the
+ * client's opt-out (audited) through its own endpoint, never the client's form; on clears it.
  */
 export function ClientContactSwitch({ client }: { client: Client }) {
   const trpc = useTRPC();

@@ -53,7 +53,7 @@ interface Props {
   client: Client | null;
 }
 
-/** Create or edit a patient (spec 001 §2 'Patients', §5 Patient form). */
+/** Create or edit a client (spec 001 §2 'Patients', §5 Patient form). */
 export function ClientFormDialog({ open, onOpenChange, client }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -13,7 +13,7 @@ import { downloadJson, fileDate, slugOf } from "./download-json";
 const ERASE_DESCRIPTION =
   "Atendendo a um pedido do titular (LGPD), serão apagados de forma definitiva: nome, CPF, telefone, e-mail, convênio e observações do cadastro; as observações dos agendamentos; e, nas ligações feitas por este paciente, o número, as mensagens, os dados coletados, o resumo e as gravações. Serão mantidos os horários dos agendamentos (a agenda continua correta) e os registros de cobrança exigidos por lei. O paciente passa a aparecer como 'Paciente removido'. Esta ação não pode ser desfeita.";
 
-/** The patient card's LGPD actions: 'Exportar dados' (a JSON download) and 'Anonimizar dados (LGPD)' (not "Excluir…": the card's own 'Excluir' deletes the record). */
+/** The client card's LGPD actions: 'Exportar dados' (a JSON download) and 'Anonimizar dados (LGPD)' (not "Excluir…": the card's own 'Excluir' deletes the record). */
 export function ClientLgpdActions({ client }: { client: Client }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

@@ -90,7 +90,7 @@ export function ClientsPage() {
 function ClientCard({ client, onEdit }: { client: Client; onEdit: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  // spec 001 §2: a patient's delete acts at once, with no confirmation.
+  // spec 001 §2: a client's delete acts at once, with no confirmation.
   const remove = useMutation(
     trpc.clients.delete.mutationOptions({
       onSuccess: async () => {
@@ -122,7 +122,7 @@ function ClientCard({ client, onEdit }: { client: Client; onEdit: () => void }) 
             <dd>{formatDocument(client.documentNumber)}</dd>
           </div>
         )}
-        {/* An erased patient (LGPD) has no number left. */}
+        {/* An erased client (LGPD) has no number left. */}
         {client.phoneNumber && (
           <div className="flex items-center gap-2">
             <dt>

@@ -1,4 +1,4 @@
-// The location form's address with Google Places suggestions through our server (spec 001 §2, §9;
+// The establishment form's address with Google Places suggestions through our server (spec 001 §2, §9;
 // docs/architecture.md): from 3 typed characters, 300 ms after typing pauses; arrow keys move, Enter picks, Escape
 // closes (downshift's ARIA 1.2 combobox). Without a key on the server, or while Google fails, it is the plain input
 // it always is underneath: whatever is typed is the address.

@@ -1,4 +1,4 @@
-// A care location's fields (spec 001 §5 Location), one set for the catalogue dialog and the wizard's step 2
+// An establishment's fields (spec 001 §5 Location), one set for the catalogue dialog and the wizard's step 2
 // (docs/decisions/0044-dashboard-details.md): each form keeps its own submit, toasts and labels.
 import { LIMITS, PARKING_TYPE_LABELS } from "@atende/shared/catalogue-constants";
 import { PARKING_TYPES } from "@atende/shared/enums";

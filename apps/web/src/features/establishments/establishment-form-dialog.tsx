@@ -35,11 +35,11 @@ function defaultsOf(establishment: Establishment | null): EstablishmentFormValue
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** null creates a new location. */
+  /** null creates a new establishment. */
   establishment: Establishment | null;
 }
 
-/** Create or edit a care location (spec 001 §2, §4, §5 Location). */
+/** Create or edit an establishment (spec 001 §2, §4, §5 Location). */
 export function EstablishmentFormDialog({ open, onOpenChange, establishment }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -111,7 +111,7 @@ function OfferedServiceForm({
   });
   const { register, control, formState, setError, setValue, watch } = form;
   const errors = formState.errors;
-  // A new service of a business with one location or one professional starts with it ticked.
+  // A new service of a business with one establishment or one professional starts with it ticked.
   const onlyEstablishment = !service && establishments.length === 1 ? establishments[0]?.value : undefined;
   const onlyProfessional = !service && professionals.length === 1 ? professionals[0]?.value : undefined;
   useEffect(() => {

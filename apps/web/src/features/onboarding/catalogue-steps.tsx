@@ -242,7 +242,7 @@ export function OfferedServiceStep({
       update.mutate({
         ...record,
         ...common,
-        // Kept as the catalogue page set them; the wizard's location and professional are added when missing.
+        // Kept as the catalogue page set them; the wizard's establishment and professional are added when missing.
         availableEstablishments: record.availableEstablishments.length
           ? record.availableEstablishments
           : [establishmentId ?? ""],

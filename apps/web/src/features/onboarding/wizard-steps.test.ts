@@ -15,11 +15,11 @@ const all: StepCompletion = {
 };
 
 describe("saving a wizard step (spec 001 §4, §8)", () => {
-  it("saves the agent, the location and the professional whatever else exists", () => {
+  it("saves the agent, the establishment and the professional whatever else exists", () => {
     for (const step of [1, 2, 3] as const) expect(blockedSaveReason(step, none)).toBeNull();
   });
 
-  it("saves the service only once a location and a professional exist", () => {
+  it("saves the service only once an establishment and a professional exist", () => {
     expect(blockedSaveReason(4, none)).toBe(
       "É necessário completar os steps anteriores antes de salvar este step",
     );

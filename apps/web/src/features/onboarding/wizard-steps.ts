@@ -41,8 +41,8 @@ export const WIZARD_BLOCKED = {
 } as const;
 
 /**
- * Why a step cannot be saved yet, or null. Only the service depends on other records: it is offered at a location
- * by a professional, so step 4 needs steps 2 and 3.
+ * Why a step cannot be saved yet, or null. Only the service depends on other records: it is offered at an
+ * establishment by a professional, so step 4 needs steps 2 and 3.
  */
 export function blockedSaveReason(step: WizardStep, done: StepCompletion): string | null {
   if (step !== 4) return null;

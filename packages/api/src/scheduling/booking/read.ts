@@ -1,30 +1,24 @@
-// The booking rules (docs/architecture.md, Database: No double booking; booking rules mirror spec 001 §5's advisory
-// check), in ONE place: appointment create and update, the advisory check, the REST shims (through the same
-// procedures) and the voice agent's tools all go through `assessBooking`.
-//
-// The database stays the arbiter of double booking (exclusion constraint `appointments_no_overlap`): the conflict
-// query here only produces the friendly message; a race between two bookings is settled by the constraint.
-import { schema, type TenantTx } from "@atende/db";
+// What a booking reads (docs/architecture.md, "The walk of a booking"): the references and the services' snapshot,
+// the day's availability, the appointment and the waitlist holds the range would meet, all sent in one round trip.
+// The conflict query only produces the friendly message: the exclusion constraint `appointments_no_overlap` stays
+// the arbiter of double booking (./write.ts).
+import { schema, type TenantTx, together } from "@atende/db";
 import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from "@atende/db/orm";
-import { calendarConflictMessage } from "@atende/shared/calendar";
 import {
   APPOINTMENT_MESSAGES,
   type AppointmentServiceItem,
-  type AvailabilityCheckStatus,
-  availableMessage,
-  conflictMessage,
-  outsideWindowMessage,
   serviceNotOfferedMessage,
 } from "@atende/shared/schemas/appointments";
-import { dateOf, instantAt, minutesOfDay, timeOfDayOf } from "@atende/shared/time";
+import { dateOf } from "@atende/shared/time";
 import { TRPCError } from "@trpc/server";
-import { type BusyEvent, firstBusyOverlap } from "../calendar/events";
-import { conflict, type Issue, IssuesError, invalid } from "../errors";
-import { occupiedMinutes, occupiedMinutesSql, type ServiceTimes } from "../occupied-minutes";
-import { hasAnyAvailability, loadOccurrences } from "./availability";
-import { activeHoldsOverlapping, type HeldRange, type HoldOwner, heldMessageOf, sortHolds } from "./holds";
+import type { BusyEvent } from "../../calendar/events";
+import { type Issue, IssuesError, invalid } from "../../errors";
+import { occupiedMinutesSql } from "../../occupied-minutes";
+import { loadOccurrences } from "../availability";
+import { activeHoldsOverlapping, type HeldRange, type HoldOwner } from "../holds";
+import type { BookingFacts, OccupiedRange } from "./assess";
 
-const MINUTE_MS = 60_000;
+const A = schema.appointments;
 const M = APPOINTMENT_MESSAGES;
 
 export interface BookingRequest {
@@ -59,160 +53,29 @@ export interface BookingRequest {
   holdOwner?: HoldOwner | undefined;
 }
 
-export interface BookingAssessment {
-  /** The services as they are now: the snapshot a booking stores. */
-  services: AppointmentServiceItem[];
-  /** Σ(duration + bufferDurationBefore + bufferDurationAfter), minutes (spec 001 §9). */
-  totalMinutes: number;
-  /** scheduledAt + total: the end of the half-open occupied range. */
-  endsAt: Date;
-  status: AvailabilityCheckStatus;
-  message: string;
-  /** The booking's own waitlist hold on the range (the offer it accepts), which it takes when it is written. */
-  ownHold: HeldRange | undefined;
-}
-
 /**
- * Sends independent reads together and waits for all of them (postgres.js pipelines them on the transaction's
- * connection, one round trip; PGlite queues them). Each value is turned into a promise exactly once: a Drizzle
- * query runs again every time `then` is called on it. Every query finishes before the answer, so a refusal (a 400)
- * never leaves a sibling running on the transaction while it rolls back.
+ * One round trip of reads: the ids with the snapshot (a 400 naming the field when one is missing), the day's
+ * windows, and the first occupying appointment and the holds the range would overlap (its end computed in SQL from
+ * the services, so those need not wait for the snapshot).
  */
-/**
- * Serialises bookings of one professional for the rest of the transaction (a transaction-scoped advisory lock).
- * Without it, concurrent overlapping inserts wait on each other inside the exclusion constraint's check and
- * deadlock in chains (PostgreSQL breaks each after deadlock_timeout, 1 s), which collapsed throughput under a rush
- * of callers for the same professional. With it, the friendly pre-check always sees the winner; the constraint
- * stays the arbiter for every other writer.
- */
-export async function lockProfessionalSchedule(db: TenantTx, professionalId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`schedule:${professionalId}`}, 0))`);
-}
-
-export function together<A, B>(a: PromiseLike<A>, b: PromiseLike<B>): Promise<[A, B]>;
-export function together<A, B, C>(
-  a: PromiseLike<A>,
-  b: PromiseLike<B>,
-  c: PromiseLike<C>,
-): Promise<[A, B, C]>;
-export function together<A, B, C, D>(
-  a: PromiseLike<A>,
-  b: PromiseLike<B>,
-  c: PromiseLike<C>,
-  d: PromiseLike<D>,
-): Promise<[A, B, C, D]>;
-export async function together(...values: PromiseLike<unknown>[]): Promise<unknown[]> {
-  const started = values.map((value) => Promise.resolve(value));
-  await Promise.allSettled(started);
-  return Promise.all(started);
-}
-
-export { occupiedMinutes, occupiedMinutesSql };
-
-/** What an appointment of these services occupies: Σ occupiedMinutes (spec 001 §9). */
-export function totalMinutesOf(services: readonly ServiceTimes[]): number {
-  let total = 0;
-  for (const service of services) total += occupiedMinutes(service);
-  return total;
-}
-
-/** Minutes since São Paulo midnight of `date` of an instant (may exceed 1440 for a range crossing midnight). */
-function minuteOfDate(date: string, instant: Date): number {
-  return Math.round((instant.getTime() - instantAt(date, 0).getTime()) / MINUTE_MS);
-}
-
-/** Minutes since midnight of an instant's São Paulo wall-clock time (for messages). */
-export function wallMinute(instant: Date): number {
-  return minutesOfDay(timeOfDayOf(instant));
-}
-
-export interface Window {
-  startMinute: number;
-  endMinute: number;
-}
-
-/**
- * The window outcome (pure): the occupied range `[start, end)` (minutes of the day) must fit ONE window entirely
- * (outside the window means any part of the occupied range outside it). Returns undefined when it
- * fits, else the window to name in the message: the one holding the start, or else the nearest.
- */
-export function windowMiss(windows: readonly Window[], start: number, end: number): Window | undefined {
-  if (windows.length === 0) return undefined;
-  let nearest: Window | undefined;
-  let nearestDistance = Number.POSITIVE_INFINITY;
-  for (const w of windows) {
-    if (w.startMinute <= start && end <= w.endMinute) return undefined;
-    const distance =
-      start >= w.startMinute && start < w.endMinute
-        ? -1
-        : Math.min(Math.abs(start - w.startMinute), Math.abs(start - w.endMinute));
-    if (distance < nearestDistance) {
-      nearest = w;
-      nearestDistance = distance;
-    }
-  }
-  return nearest;
-}
-
-/**
- * Resolves the ids (400 naming the field when one is missing, deleted or another tenant's), snapshots the services
- * and evaluates the slot: OUTSIDE_WINDOW and CONFLICT block; NO_AVAILABILITY_HERE and NO_AVAILABILITY are warnings.
- */
-export async function assessBooking(db: TenantTx, request: BookingRequest): Promise<BookingAssessment> {
-  const { scheduledAt } = request;
-  const date = dateOf(scheduledAt);
-  // One round trip of reads: the ids with the snapshot, the day's windows, and the first occupying appointment
-  // the range would overlap (its end computed in SQL from the services, so it need not wait for the snapshot).
-  const [services, occurrences, existing, holds] = await together(
+export async function readBookingFacts(db: TenantTx, request: BookingRequest): Promise<BookingFacts> {
+  const date = dateOf(request.scheduledAt);
+  const [services, occurrences, appointment, holds] = await together(
     resolveBookingRefs(db, request),
     loadOccurrences(db, { startDate: date, endDate: date, professionalId: request.professionalId }),
     findConflictFor(db, request),
     findHoldsFor(db, request),
   );
-  const { blocking: held, own: ownHold } = sortHolds(holds, request.holdOwner ?? {});
-  const totalMinutes = totalMinutesOf(services);
-  const endsAt = new Date(scheduledAt.getTime() + totalMinutes * MINUTE_MS);
-  const start = minuteOfDate(date, scheduledAt);
-  const end = start + totalMinutes;
-  const outcome = (status: AvailabilityCheckStatus, message: string): BookingAssessment => ({
+  return {
+    establishmentId: request.establishmentId,
+    scheduledAt: request.scheduledAt,
     services,
-    totalMinutes,
-    endsAt,
-    status,
-    message,
-    ownHold,
-  });
-
-  const here = occurrences.filter((o) => o.establishmentId === request.establishmentId);
-  const miss = windowMiss(here, start, end);
-  if (miss) return outcome("OUTSIDE_WINDOW", outsideWindowMessage(miss.startMinute, miss.endMinute));
-  if (existing) return outcome("CONFLICT", conflictMessageOf(existing));
-  if (held) return outcome("CONFLICT", heldMessageOf(held));
-  const busy = firstBusyOverlap(request.calendarBusy, scheduledAt, endsAt);
-  if (busy) return outcome("CONFLICT", calendarConflictMessage(busy.start, busy.end));
-  if (here.length === 0) {
-    // An occurrence elsewhere that day proves the professional has availabilities; otherwise ask.
-    const hasOther = occurrences.length > 0 || (await hasAnyAvailability(db, request.professionalId));
-    return hasOther
-      ? outcome("NO_AVAILABILITY_HERE", M.noAvailabilityHere)
-      : outcome("NO_AVAILABILITY", M.noAvailability);
-  }
-  return outcome("AVAILABLE", availableMessage(wallMinute(endsAt)));
-}
-
-/** Refuses the blocking outcomes: OUTSIDE_WINDOW is a 400 on `scheduledAt`, CONFLICT a 409. */
-export function enforceBookable(assessment: BookingAssessment): void {
-  if (assessment.status === "OUTSIDE_WINDOW") invalid("scheduledAt", assessment.message);
-  if (assessment.status === "CONFLICT") conflict(assessment.message);
-}
-
-export interface OccupiedRange {
-  scheduledAt: Date;
-  endsAt: Date;
-}
-
-export function conflictMessageOf(existing: OccupiedRange): string {
-  return conflictMessage(wallMinute(existing.scheduledAt), wallMinute(existing.endsAt));
+    occurrences,
+    appointment,
+    holds,
+    holdOwner: request.holdOwner ?? {},
+    calendarBusy: request.calendarBusy,
+  };
 }
 
 /**
@@ -220,14 +83,12 @@ export function conflictMessageOf(existing: OccupiedRange): string {
  * its GiST index (tenant, professional, range; partial on status <> 'CANCELED') answers the query.
  */
 export function overlapsRange(start: Date | SQL, end: Date | SQL) {
-  const A = schema.appointments;
   const bound = (value: Date | SQL) =>
     value instanceof Date ? sql`${value.toISOString()}::timestamptz` : value;
   return sql`tstzrange(${A.scheduledAt}, ${A.endsAt}, '[)') && tstzrange(${bound(start)}, ${bound(end)}, '[)')`;
 }
 
 function firstOccupying(db: TenantTx, professionalId: string, overlap: SQL, excludeAppointmentId?: string) {
-  const A = schema.appointments;
   return db
     .select({ scheduledAt: A.scheduledAt, endsAt: A.endsAt })
     .from(A)
@@ -386,4 +247,20 @@ export async function requireClient(db: TenantTx, clientId: string): Promise<voi
     .where(and(eq(C.id, clientId), isNull(C.deletedAt)))
     .limit(1);
   if (!row) invalid("clientId", M.clientNotFound);
+}
+
+/**
+ * What occupies `[start, end)` besides the appointment itself, for an appointment occupying its kept range again (a
+ * CANCELED one restored, its snapshot unchanged): the appointment and the holds it would meet, in one round trip.
+ */
+export async function readOccupants(
+  db: TenantTx,
+  range: { professionalId: string; start: Date; end: Date; appointmentId: string },
+  now: Date,
+): Promise<{ appointment: OccupiedRange | undefined; holds: HeldRange[] }> {
+  const [appointment, holds] = await together(
+    findConflict(db, range.professionalId, range.start, range.end, range.appointmentId),
+    activeHoldsOverlapping(db, range.professionalId, range.start, range.end, now),
+  );
+  return { appointment, holds };
 }
