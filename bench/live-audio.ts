@@ -50,15 +50,22 @@ async function tapCost(listeners: number): Promise<string[]> {
     }
   };
   for (let n = 0; n < 100; n++) tick();
-  const t0 = performance.now();
-  for (let n = 0; n < frames; n++) tick();
-  const ms = performance.now() - t0;
+  // The best of three runs: the machine's other work only ever adds time.
+  let ms = Number.POSITIVE_INFINITY;
+  let received = 0;
+  for (let run = 0; run < 3; run++) {
+    const before = peers[0]?.peer.frames ?? 0;
+    const t0 = performance.now();
+    for (let n = 0; n < frames; n++) tick();
+    ms = Math.min(ms, performance.now() - t0);
+    received = (peers[0]?.peer.frames ?? 0) - before;
+  }
   const perCallSecondUs = (ms * 1000) / (calls * seconds);
   return [
     String(listeners),
     perCallSecondUs.toFixed(1),
     ((perCallSecondUs * calls) / 10_000).toFixed(2),
-    String(peers[0]?.peer.frames ?? 0),
+    String(received),
   ];
 }
 
@@ -81,7 +88,7 @@ export async function benchLiveAudio(): Promise<void> {
   for (const listeners of [0, 1, 2]) tapRows.push(await tapCost(listeners));
   printTable(
     "Live audio tap alone: 200 calls × 10 s (50 caller + 50 outbound frames a second each), listeners per call",
-    ["listeners per call", "µs per call-second", "% of one core at 200 calls", "frames per listener"],
+    ["listeners per call", "µs per call-second", "% of one core at 200 calls", "frames per listener in 10 s"],
     tapRows,
   );
   const counts = (process.env.BENCH_LIVE_CALLS ?? "50,100,200").split(",").map(Number);
