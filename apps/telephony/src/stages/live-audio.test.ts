@@ -65,10 +65,15 @@ function setup(refuse = false) {
     },
     takeOver: (name) => events.push(`takeOver ${name}`),
     handBack: (name) => events.push(`handBack ${name}`),
-    toCaller: (frame) => toCaller.push(frame),
+    // As the session's outbound seam does: sent to the caller, and back into the listeners' mix.
+    toCaller: (frame) => {
+      toCaller.push(frame);
+      live.outbound(frame);
+    },
     warn: () => undefined,
   };
-  return { live: new LiveAudio(hooks), uses, toCaller, events };
+  const live = new LiveAudio(hooks);
+  return { live, uses, toCaller, events };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));

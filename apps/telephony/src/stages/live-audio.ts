@@ -53,7 +53,10 @@ export interface LiveAudioHooks {
   takeOver(name: string): void;
   /** The staff member handed the call back (or left): the agent resumes. */
   handBack(name: string): void;
-  /** A staff member's frame for the caller (the call's outbound audio during a takeover). */
+  /**
+   * A staff member's frame for the caller: the call's outbound audio during a takeover, sent and recorded as the
+   * agent's is, and handed back to `outbound` like every outbound frame.
+   */
   toCaller(mulaw: Uint8Array): void;
   /** A refused ticket, a failed audit write: logged by the session. */
   warn(error: unknown, message: string): void;
@@ -245,9 +248,9 @@ export class LiveAudio {
 
   // ─── Sending ──────────────────────────────────────────────────────────────────────────────────────────────────
 
+  /** A staff member's frame: the call's outbound audio, which comes back through `outbound` for the listeners. */
   private staff(mulaw: Uint8Array): void {
     this.hooks.toCaller(mulaw);
-    this.outbound(mulaw);
   }
 
   /** Mixes what both sides have for the same moment; a side alone past the skew goes out alone. */
