@@ -5,6 +5,7 @@
 // revoked grant repaired by a new invitation.
 import { appRouter, createCallerFactory, decryptSecret } from "@atende/api";
 import {
+  type FakeWhatsapp,
   type GoogleFake,
   insertAppointment,
   insertClient,
@@ -12,6 +13,7 @@ import {
   insertService,
   insertWeeklyAvailability,
   type SeededTenant,
+  startFakeWhatsapp,
   startGoogleFake,
   testConfig,
 } from "@atende/api/testing";
@@ -32,6 +34,7 @@ const NOW = new Date("2030-03-01T12:00:00-03:00");
 const HOUR = 3_600_000;
 
 let fake: GoogleFake;
+let whatsapp: FakeWhatsapp;
 let server: TestServer;
 let a: SeededTenant;
 let b: SeededTenant;
@@ -39,9 +42,10 @@ const catalogue = { sede: "", client: "", consulta: "" };
 let seq = 0;
 
 beforeAll(async () => {
-  fake = await startGoogleFake();
+  [fake, whatsapp] = await Promise.all([startGoogleFake(), startFakeWhatsapp()]);
   server = await createTestServer({
     config: {
+      confirmations: { ...testConfig.confirmations, whatsappApiUrl: whatsapp.apiUrl },
       google: {
         clientId: fake.clientId,
         clientSecret: fake.clientSecret,
@@ -62,6 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await fake.close();
+  await whatsapp.close();
 });
 
 // ─── Helpers ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -927,5 +932,122 @@ describe("a revoked grant", () => {
     });
     expect(check.body.status).toBe("AVAILABLE");
     expect((await calendarStatus(hana.id)).connectionBroken).toBe(true);
+  });
+});
+
+// ─── WhatsApp replies (decision 0050) ─────────────────────────────────────────────────────────────────────────
+
+describe("busy time meets the WhatsApp replies that book or move", () => {
+  const wa = "5511987654321"; // insertClient's phone
+  const webhook = `/webhooks/whatsapp/${"{tenant}"}`;
+  const deliverTo = (url: string, init: RequestInit) =>
+    Promise.resolve(server.app.request(new URL(url).pathname, init));
+  const tap = (payload: string) =>
+    whatsapp.reply(
+      `https://atende.test${webhook.replace("{tenant}", a.tenantId)}`,
+      { from: wa, payload },
+      {
+        deliver: deliverTo,
+      },
+    );
+  const lastAnswer = () => whatsapp.messages.filter((m) => m.to === wa).at(-1)?.body;
+
+  beforeAll(async () => {
+    await a.api.confirmations.setWhatsapp({
+      phoneNumberId: whatsapp.phoneNumberId,
+      accessToken: whatsapp.accessToken,
+      appSecret: whatsapp.appSecret,
+    });
+  });
+
+  it("'Remarcar' lists no busy time, and a chosen time busy in the calendar is refused", async () => {
+    const ivo = await connectedProfessional();
+    await runJobs();
+    const db = server.api.database.db;
+    const appointment = (await book(ivo, "2030-03-05T10:00:00-03:00")).body;
+    await runJobs();
+    // Monday 08:00-10:00 (the first free times of the list's fortnight) and Tuesday 11:00 are busy in Google.
+    fake.addEvent(ivo.email, { start: "2030-03-04T08:00:00-03:00", end: "2030-03-04T10:00:00-03:00" });
+    fake.addEvent(ivo.email, { start: "2030-03-05T11:00:00-03:00", end: "2030-03-05T11:30:00-03:00" });
+    const [send] = await db
+      .insert(schema.confirmationSends)
+      .values({
+        tenantId: a.tenantId,
+        appointmentId: appointment.id,
+        channel: "WHATSAPP",
+        forDate: "2030-03-05",
+        status: "SENT",
+        attempts: 1,
+        lastAttemptAt: NOW,
+      })
+      .returning();
+    expect((await tap(`REMARCAR:${send?.id}`)).status).toBe(200);
+    const rows = (lastAnswer() as { interactive: { action: { sections: { rows: { id: string }[] }[] } } })
+      .interactive.action.sections[0]?.rows;
+    const listed = (rows ?? []).map((row) => row.id.split(":")[2]).filter((key) => key !== undefined);
+    expect(listed).toHaveLength(3);
+    for (const key of listed) expect(key < "203003040800" || key >= "203003041000").toBe(true);
+
+    await tap(`HORARIO:${send?.id}:203003051100`);
+    expect(lastAnswer()).toMatchObject({
+      type: "text",
+      text: { body: expect.stringContaining("acabou de ser ocupado") },
+    });
+    const after = await server.request<Appointment>("GET", `/appointments/${appointment.id}`, {
+      as: a.actor,
+    });
+    expect(after.body.scheduledAt).toBe("2030-03-05T10:00:00-03:00");
+  });
+
+  it("an offer's 'Aceitar' on a slot busy in the calendar is refused and the offer stays open", async () => {
+    const jo = await connectedProfessional();
+    const db = server.api.database.db;
+    await db.insert(schema.minuteGrants).values({
+      tenantId: a.tenantId,
+      source: "PACK",
+      key: `pack:${crypto.randomUUID()}`,
+      minutes: 100,
+      startsAt: new Date("2030-01-01T00:00:00Z"),
+    });
+    const taken = await insertAppointment(db, a.tenantId, {
+      clientId: catalogue.client,
+      professionalId: jo.id,
+      establishmentId: catalogue.sede,
+      scheduledAt: new Date("2030-03-19T09:00:00-03:00"),
+      status: "SCHEDULED",
+      services: [{ id: jo.service, name: "Consulta", duration: 30 }],
+    });
+    fake.addEvent(jo.email, { start: "2030-03-19T09:10:00-03:00", end: "2030-03-19T09:40:00-03:00" });
+    const patient = await insertClient(db, a.tenantId, "Olga Espera");
+    const wish = await server.request("POST", "/waitlist", {
+      as: a.actor,
+      body: {
+        clientId: patient.id,
+        offeredServiceId: jo.service,
+        professionalId: jo.id,
+        fromDate: "2030-03-19",
+        untilDate: "2030-03-19",
+      },
+    });
+    expect(wish.status).toBe(201);
+    expect((await server.request("DELETE", `/appointments/${taken.id}`, { as: a.actor })).status).toBe(204);
+    await runJobs();
+    const offerOf = async () =>
+      (await server.request<WaitlistEntry[]>("GET", "/waitlist", { as: a.actor })).body.find(
+        (entry) => entry.clientId === patient.id,
+      )?.offer;
+    const offer = await offerOf();
+    expect(offer).toMatchObject({ startsAt: "2030-03-19T09:00:00-03:00" });
+    expect((await tap(`ACEITAR:${offer?.id}`)).status).toBe(200);
+    expect(lastAnswer()).toMatchObject({
+      type: "text",
+      text: { body: expect.stringContaining("não está mais disponível") },
+    });
+    expect(await offerOf()).toEqual(offer);
+    const booked = await db
+      .select()
+      .from(schema.appointments)
+      .where(eq(schema.appointments.clientId, patient.id));
+    expect(booked).toEqual([]);
   });
 });

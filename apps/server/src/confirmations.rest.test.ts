@@ -278,8 +278,16 @@ describe("the confirmation call", () => {
         duration: 25,
         billedMinutes: 1,
         summary: expect.stringContaining("caixa postal") as unknown as string,
+        confirmationOutcome: "MACHINE",
       },
     ]);
+    // The call history says what the confirmation call came to.
+    const history = await server.request<{ origin: string; confirmationOutcome: string | null }[]>(
+      "GET",
+      "/conversations",
+      { as: c.tenant.actor },
+    );
+    expect(history.body).toMatchObject([{ origin: "OUTBOUND", confirmationOutcome: "MACHINE" }]);
   });
 
   it("connects a person to the gateway in confirmation mode with the appointment", async () => {
@@ -332,9 +340,9 @@ describe("the confirmation call", () => {
       .select()
       .from(schema.conversations)
       .where(eq(schema.conversations.tenantId, c.tenant.tenantId));
-    expect(missed.map((m) => [m.direction, m.status])).toEqual([
-      ["OUTBOUND", "MISSED"],
-      ["OUTBOUND", "MISSED"],
+    expect(missed.map((m) => [m.direction, m.status, m.confirmationOutcome])).toEqual([
+      ["OUTBOUND", "MISSED", "NO_ANSWER"],
+      ["OUTBOUND", "MISSED", "NO_ANSWER"],
     ]);
   });
 });
@@ -460,8 +468,56 @@ describe("a confirmation call a person answered (issue #23 parts 2 and 5)", () =
     expect(rest.body).toMatchObject({ confirmedVia: "CALL" });
     expect(rest.body.confirmedAt).not.toBeNull();
     expect(await c.sendsOf(appointmentId)).toMatchObject([{ channel: "CALL", status: "CONFIRMED" }]);
+    const detail = await server.request<{ confirmationOutcome: string | null }>(
+      "GET",
+      `/conversations/${call.callId}`,
+      { as: c.tenant.actor },
+    );
+    expect(detail.body.confirmationOutcome).toBe("CONFIRMED");
     expect(callsTo("+5511983340004")).toHaveLength(1);
     expect(templatesTo("5511983340004")).toHaveLength(0);
+  });
+});
+
+describe("a confirmation call its gateway lost (decision 0032's sweep)", () => {
+  /** The sweep of lost calls, run at `now` as the runner's periodic job would. */
+  async function sweepLostAt(now: string) {
+    server.api.setNow(at(now));
+    await server.api.services.queue.enqueue("calls.sweepLost", {}, { singletonKey: "test-lost-sweep" });
+    for (let pass = 0; pass < 5; pass++) if ((await server.jobs.runDue()) === 0) break;
+  }
+
+  it("counts as unanswered: the retry after the interval, then the next channel", async () => {
+    const c = await clinic(["CALL", "WHATSAPP"]);
+    const patient = await c.patient("Gateway Caiu", "11983350001");
+    const appointmentId = await c.book(patient, "2026-03-24T17:00:00-03:00");
+    await runAt("2026-03-23T09:05:00-03:00");
+    const [first] = callsTo("+5511983350001");
+    const call = await answeredByPerson(first?.sid ?? "");
+    // The gateway dies mid-call: no heartbeat, no finish. Minutes later the sweep ends the call.
+    await sweepLostAt("2026-03-23T09:12:00-03:00");
+    const [record] = await db()
+      .select()
+      .from(schema.conversations)
+      .where(eq(schema.conversations.id, call.callId));
+    expect(record).toMatchObject({ status: "ERROR", confirmationOutcome: "INTERRUPTED" });
+    expect(await c.sendsOf(appointmentId)).toMatchObject([
+      { channel: "CALL", status: "PENDING", attempts: 1, detail: "Ligação interrompida: nova tentativa" },
+    ]);
+    await runAt("2026-03-23T11:13:00-03:00");
+    const second = callsTo("+5511983350001")[1];
+    expect(second).toBeDefined();
+    await answeredByPerson(second?.sid ?? "");
+    await sweepLostAt("2026-03-23T11:20:00-03:00");
+    const sends = await c.sendsOf(appointmentId);
+    expect(sends.map((s) => [s.channel, s.status, s.attempts, s.detail]).sort()).toEqual([
+      ["CALL", "NO_ANSWER", 2, "Ligação interrompida"],
+      ["WHATSAPP", "SENT", 1, null],
+    ]);
+    expect(templatesTo("5511983350001")).toHaveLength(1);
+    // A sweep again (or the gateway's late finish) changes nothing more.
+    await sweepLostAt("2026-03-23T11:40:00-03:00");
+    expect(callsTo("+5511983350001")).toHaveLength(2);
   });
 });
 
@@ -658,6 +714,221 @@ describe("WhatsApp replies", () => {
         ),
       );
     expect(audits).toMatchObject([{ details: { clientId: patient, source: "WHATSAPP" } }]);
+  });
+});
+
+describe("typed WhatsApp replies", () => {
+  let c: Clinic;
+  let webhook: string;
+
+  beforeEach(async () => {
+    c = await clinic(["WHATSAPP"], "Clínica Escrita");
+    webhook = `${PUBLIC_URL}/webhooks/whatsapp/${c.tenant.tenantId}`;
+  });
+
+  async function sentTemplate(phone: string, scheduledAt: string) {
+    const patient = await c.patient("Rita Souza", phone);
+    const appointmentId = await c.book(patient, scheduledAt);
+    await runAt("2026-03-23T09:05:00-03:00");
+    const [send] = await c.sendsOf(appointmentId);
+    if (!send) throw new Error("no send");
+    return { patient, appointmentId, sendId: send.id, wa: `55${phone}` };
+  }
+  const type = (wa: string, text: string) => whatsapp.reply(webhook, { from: wa, text }, { deliver });
+  const lastTo = (wa: string) => whatsapp.messages.filter((m) => m.to === wa).at(-1);
+  const textOf = (message: { body: unknown } | undefined) =>
+    (message?.body as { text?: { body?: string } } | undefined)?.text?.body ?? "";
+  const statusOf = async (id: string) => (await c.tenant.api.appointments.get({ id })).status;
+
+  it("'sim', 'confirmo', 'pode confirmar', 'vou sim' confirm the appointment by WhatsApp", async () => {
+    const said = ["sim", "Confirmo!", "pode confirmar", "vou sim"];
+    for (const [index, text] of said.entries()) {
+      const phone = `1198555000${index}`;
+      const { appointmentId, wa } = await sentTemplate(
+        phone,
+        `2026-03-24T${String(8 + index).padStart(2, "0")}:00:00-03:00`,
+      );
+      expect((await type(wa, text)).status).toBe(200);
+      const rest = await server.request<{ confirmedVia: string | null }>(
+        "GET",
+        `/appointments/${appointmentId}`,
+        {
+          as: c.tenant.actor,
+        },
+      );
+      expect([text, rest.body.confirmedVia]).toEqual([text, "WHATSAPP"]);
+      expect(await c.sendsOf(appointmentId)).toMatchObject([{ status: "CONFIRMED" }]);
+      expect(textOf(lastTo(wa))).toContain("está confirmado");
+    }
+  });
+
+  it("a typed cancellation is asked once more: SIM cancels and frees the slot, 'não' keeps it", async () => {
+    const first = await sentTemplate("11985551001", "2026-03-24T13:00:00-03:00");
+    await type(first.wa, "não vou poder ir");
+    expect(textOf(lastTo(first.wa))).toBe(
+      "Quer mesmo cancelar o seu atendimento de ter, 24/03 às 13:00? Responda SIM para cancelar.",
+    );
+    expect(await statusOf(first.appointmentId)).toBe("SCHEDULED");
+    await type(first.wa, "SIM");
+    expect(await statusOf(first.appointmentId)).toBe("CANCELED");
+    const free = await c.tenant.api.appointments.freeSlots({
+      offeredServices: [c.serviceId],
+      startDate: "2026-03-24",
+      endDate: "2026-03-24",
+    });
+    expect(free.map((slot) => slot.start)).toContain("2026-03-24T13:00:00-03:00");
+    expect(await c.sendsOf(first.appointmentId)).toMatchObject([{ status: "CANCELLED" }]);
+    expect(textOf(lastTo(first.wa))).toContain("foi cancelado");
+
+    const second = await sentTemplate("11985551002", "2026-03-24T13:30:00-03:00");
+    await type(second.wa, "desmarca");
+    await type(second.wa, "não");
+    expect(textOf(lastTo(second.wa))).toBe("Tudo bem, seu atendimento de 24/03 às 13:30 continua marcado.");
+    // The question was answered: a later 'sim' confirms, it does not cancel.
+    await type(second.wa, "sim");
+    expect(await statusOf(second.appointmentId)).toBe("SCHEDULED");
+    expect(await c.sendsOf(second.appointmentId)).toMatchObject([{ status: "CONFIRMED" }]);
+  });
+
+  it("'outro horário' answers the 'Remarcar' list; its number or its day and time typed back moves the appointment", async () => {
+    const listOf = (wa: string) => {
+      const body = lastTo(wa)?.body as
+        | { type: string; interactive: { action: { sections: { rows: { id: string; title: string }[] }[] } } }
+        | undefined;
+      expect(body?.type).toBe("interactive");
+      return body?.interactive.action.sections[0]?.rows ?? [];
+    };
+    const startOf = (rowId: string) => {
+      const key = rowId.split(":")[2] ?? "";
+      return `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}T${key.slice(8, 10)}:${key.slice(10, 12)}:00-03:00`;
+    };
+    const byNumber = await sentTemplate("11985552001", "2026-03-24T15:00:00-03:00");
+    await type(byNumber.wa, "outro horário");
+    const rows = listOf(byNumber.wa);
+    expect(rows).toHaveLength(4);
+    expect(rows[1]?.title).toMatch(/^2\. /);
+    await type(byNumber.wa, "2");
+    const moved = await c.tenant.api.appointments.get({ id: byNumber.appointmentId });
+    expect(moved.scheduledAt).toBe(startOf(rows[1]?.id ?? ""));
+    expect(await c.sendsOf(byNumber.appointmentId)).toMatchObject([{ status: "RESCHEDULED" }]);
+
+    const byTime = await sentTemplate("11985552002", "2026-03-24T15:30:00-03:00");
+    await type(byTime.wa, "remarcar");
+    const third = listOf(byTime.wa)[2];
+    const start = startOf(third?.id ?? "");
+    // A time none of the listed ones is not taken: the list comes again.
+    await type(byTime.wa, "dia 30 às 7h");
+    expect((await c.tenant.api.appointments.get({ id: byTime.appointmentId })).scheduledAt).toBe(
+      "2026-03-24T15:30:00-03:00",
+    );
+    expect(listOf(byTime.wa)).toHaveLength(4);
+    await type(
+      byTime.wa,
+      `pode ser dia ${start.slice(8, 10)}/${start.slice(5, 7)} às ${start.slice(11, 16)}`,
+    );
+    expect((await c.tenant.api.appointments.get({ id: byTime.appointmentId })).scheduledAt).toBe(start);
+  });
+
+  it("'não quero mais receber' opts the patient out", async () => {
+    const { patient, wa } = await sentTemplate("11985553001", "2026-03-24T16:00:00-03:00");
+    await type(wa, "Não quero mais receber");
+    const optOut = await server.request("GET", `/clients/${patient}/contact-opt-out`, { as: c.tenant.actor });
+    expect(optOut.body).toMatchObject({ clientId: patient, source: "WHATSAPP" });
+  });
+
+  it("an unclear or mixed reply is never a yes: the three options come back as buttons", async () => {
+    const { appointmentId, sendId, wa } = await sentTemplate("11985554001", "2026-03-24T16:30:00-03:00");
+    for (const text of ["sim, mas na sexta", "oi, quem fala?", "sim... não"]) {
+      await type(wa, text);
+      expect(lastTo(wa)?.body).toMatchObject({
+        type: "interactive",
+        interactive: {
+          type: "button",
+          body: {
+            text: "Desculpe, não entendi. Sobre o seu atendimento de ter, 24/03 às 16:30, escolha uma opção:",
+          },
+          action: {
+            buttons: [
+              { type: "reply", reply: { id: `CONFIRMAR:${sendId}`, title: "Confirmar" } },
+              { type: "reply", reply: { id: `REMARCAR:${sendId}`, title: "Remarcar" } },
+              { type: "reply", reply: { id: `CANCELAR:${sendId}`, title: "Cancelar" } },
+            ],
+          },
+        },
+      });
+    }
+    const rest = await server.request<{ confirmedAt: string | null }>(
+      "GET",
+      `/appointments/${appointmentId}`,
+      {
+        as: c.tenant.actor,
+      },
+    );
+    expect(rest.body.confirmedAt).toBeNull();
+    expect(await c.sendsOf(appointmentId)).toMatchObject([{ status: "SENT" }]);
+  });
+
+  it("from a number without a template changes nothing and answers nothing", async () => {
+    const before = whatsapp.messages.length;
+    const res = await type("5511985559999", "sim");
+    expect(res.status).toBe(200);
+    expect(whatsapp.messages.length).toBe(before);
+  });
+});
+
+describe("a pet shop's patient", () => {
+  it("keeps the pet on the record (REST too: absent from a PUT it stays, null clears), and the template names it", async () => {
+    const c = await clinic(["WHATSAPP"], "Pet Feliz");
+    await c.tenant.api.tenant.profile.update({ name: "Pet Feliz", businessType: "PETSHOP" });
+    const created = await server.request<{ id: string; petName: string | null; petSpecies: string | null }>(
+      "POST",
+      "/clients",
+      {
+        as: c.tenant.actor,
+        body: {
+          fullName: "Carla Dias",
+          phoneNumber: "11985556001",
+          petName: " Thor ",
+          petSpecies: "Cachorro",
+        },
+      },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ petName: "Thor", petSpecies: "Cachorro" });
+    const id = created.body.id;
+    // An integrator's PUT that does not know the fields leaves them as they are.
+    const put = await server.request("PUT", `/clients/${id}`, {
+      as: c.tenant.actor,
+      body: { fullName: "Carla Dias Souza", phoneNumber: "11985556001" },
+    });
+    expect(put.body).toMatchObject({ fullName: "Carla Dias Souza", petName: "Thor", petSpecies: "Cachorro" });
+    // Bad input: a clear pt-BR error, nothing changed.
+    const tooLong = await server.request<{ message: string }>("PUT", `/clients/${id}`, {
+      as: c.tenant.actor,
+      body: { fullName: "Carla Dias Souza", phoneNumber: "11985556001", petName: "T".repeat(61) },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body)).toContain("Nome do pet não pode exceder 60 caracteres");
+    const blank = await server.request("PUT", `/clients/${id}`, {
+      as: c.tenant.actor,
+      body: { fullName: "Carla Dias Souza", phoneNumber: "11985556001", petName: "   " },
+    });
+    expect(blank.status).toBe(400);
+    expect((await c.tenant.api.clients.get({ id })).petName).toBe("Thor");
+
+    const appointmentId = await c.book(id, "2026-03-24T10:00:00-03:00");
+    await runAt("2026-03-23T09:05:00-03:00");
+    const [template] = templatesTo("5511985556001");
+    expect(JSON.stringify(template?.body)).toContain(
+      '{"type":"text","text":"Manutenção do aparelho de Thor"}',
+    );
+    expect(await c.sendsOf(appointmentId)).toMatchObject([{ status: "SENT" }]);
+
+    const cleared = await server.request("PUT", `/clients/${id}`, {
+      as: c.tenant.actor,
+      body: { fullName: "Carla Dias Souza", phoneNumber: "11985556001", petName: null, petSpecies: null },
+    });
+    expect(cleared.body).toMatchObject({ petName: null, petSpecies: null });
   });
 });
 

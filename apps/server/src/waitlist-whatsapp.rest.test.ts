@@ -2,7 +2,8 @@
 // runner and the WhatsApp Cloud API fake, on a virtual clock: a cancellation frees a slot, the first matching wish's
 // patient gets one interactive message with 'Aceitar' / 'Recusar' (sent once however often the jobs run); 'Aceitar'
 // from her own number books the slot and reads it back, from another number it does nothing; 'Recusar' hands the slot
-// to the next wish; an offer that ran out answers sorry and books nothing; without WhatsApp the staff answer it.
+// to the next wish; an offer that ran out answers sorry and books nothing; without WhatsApp the staff answer it; a
+// confirmation's 'Cancelar' by WhatsApp frees its slot for the first wish.
 import {
   type FakeWhatsapp,
   type SeededTenant,
@@ -261,5 +262,76 @@ describe("a waitlist offer by WhatsApp", () => {
     expect(await c.status("maria")).toBe("OFFERED");
     expect((await c.holdOf("maria"))?.sentVia).toBe("STAFF");
     expect(offersTo(c.phones.maria)).toHaveLength(0);
+  });
+});
+
+describe("a confirmation's 'Cancelar' by WhatsApp", () => {
+  it("frees the slot for the first wish: its patient accepts the offer by WhatsApp and is booked", async () => {
+    server.api.setNow(NOW);
+    const tenant = await server.api.seedTenant({ name: "Clínica Vaga" });
+    const seeded = await seedOrthodonticClinic(server, tenant);
+    await tenant.api.confirmations.setWhatsapp({
+      phoneNumberId: whatsapp.phoneNumberId,
+      accessToken: whatsapp.accessToken,
+      appSecret: whatsapp.appSecret,
+    });
+    const thursday = "2026-03-12T10:00:00-03:00";
+    const carla = await tenant.api.clients.create({ fullName: "Carla Desiste", phoneNumber: "11987440001" });
+    const maria = await tenant.api.clients.create({ fullName: "Maria Aguarda", phoneNumber: "11987440002" });
+    const appointment = await tenant.api.appointments.create({
+      clientId: carla.id,
+      professionalId: seeded.professionalId,
+      establishmentId: seeded.establishmentId,
+      scheduledAt: thursday,
+      offeredServices: [seeded.serviceId],
+    });
+    await tenant.api.waitlist.create({
+      clientId: maria.id,
+      offeredServiceId: seeded.serviceId,
+      professionalId: null,
+      establishmentId: null,
+      fromDate: "2026-03-12",
+      untilDate: "2026-03-12",
+      dayPart: "ANY",
+    });
+    // The template went out to Carla (the sweep's send, written as it leaves it).
+    const [send] = await server.api.database.db
+      .insert(schema.confirmationSends)
+      .values({
+        tenantId: tenant.tenantId,
+        appointmentId: appointment.id,
+        channel: "WHATSAPP",
+        forDate: "2026-03-12",
+        status: "SENT",
+        attempts: 1,
+        lastAttemptAt: NOW,
+      })
+      .returning();
+    const webhook = `${PUBLIC_URL}/webhooks/whatsapp/${tenant.tenantId}`;
+    const cancelled = await whatsapp.reply(
+      webhook,
+      { from: "5511987440001", payload: `CANCELAR:${send?.id}` },
+      { deliver },
+    );
+    expect(cancelled.status).toBe(200);
+    await runJobs();
+    const [offer] = offersTo("11987440002");
+    expect(JSON.stringify(offer?.body)).toContain("qui 12/03 às 10:00");
+    const [hold] = await server.api.database.db
+      .select({ id: schema.waitlistHolds.id })
+      .from(schema.waitlistHolds)
+      .where(eq(schema.waitlistHolds.tenantId, tenant.tenantId));
+    await whatsapp.reply(
+      webhook,
+      { from: "5511987440002", buttonReplyId: `ACEITAR:${hold?.id}` },
+      { deliver },
+    );
+    const booked = await server.api.database.db
+      .select({ scheduledAt: schema.appointments.scheduledAt, status: schema.appointments.status })
+      .from(schema.appointments)
+      .where(
+        and(eq(schema.appointments.tenantId, tenant.tenantId), eq(schema.appointments.clientId, maria.id)),
+      );
+    expect(booked).toEqual([{ scheduledAt: new Date(thursday), status: "SCHEDULED" }]);
   });
 });

@@ -1,8 +1,9 @@
 // The WhatsApp Cloud API's webhook (docs/decisions/0050-confirmations.md), one callback URL per tenant:
 // `GET /webhooks/whatsapp/{tenantId}` answers Meta's subscription check (the challenge when the verify token is the
 // tenant's, else 403); `POST` checks X-Hub-Signature-256 over the raw body with the tenant's app secret (401 and
-// nothing changed otherwise), acts on the patient's replies, queues what they asked for (a call, the next wish for a
-// declined waitlist offer) and rewrites the calendar events of the appointments that changed, after the commit.
+// nothing changed otherwise), acts on the patient's replies (a booking or a move with the professional's Google
+// Calendar busy time read first), queues what they asked for (a call, the next wish for a cancelled, moved or declined
+// slot) and rewrites the calendar events of the appointments that changed, after the commit.
 import {
   type ApiConfig,
   enqueueFreedSlots,
@@ -45,6 +46,7 @@ export function createWhatsappWebhooks(deps: Deps): Hono {
       raw,
       c.req.header("x-hub-signature-256"),
       deps.now(),
+      deps.services.calendar,
     );
     if (outcome.status === 404) return c.json(body(CONFIRMATION_MESSAGES.whatsappNotConfigured), 404);
     if (outcome.status === 401) {
@@ -52,7 +54,7 @@ export function createWhatsappWebhooks(deps: Deps): Hono {
       return c.json(body(INVALID_SIGNATURE), 401);
     }
     await enqueueSends(deps.services.queue, outcome.enqueue);
-    // A declined waitlist offer: its range goes to the next wish (docs/decisions/0046-waitlist.md).
+    // A cancelled or moved appointment's range, a declined offer's: the next wish's (docs/decisions/0046-waitlist.md).
     await enqueueFreedSlots(deps.services.queue, tenantId, outcome.freed);
     const calendar = deps.services.calendar;
     for (const id of outcome.changed) {

@@ -149,6 +149,29 @@ describe("a confirmation call", () => {
     const record = await harness.recordOf(call.ticket.callId);
     expect(record.row.confirmationOutcome).toBeNull();
   });
+
+  it("at a pet shop asks for the tutor of the pet the patient record names, and says nothing more before a yes", async () => {
+    const petShop = await harness.clinic();
+    await petShop.tenant.api.tenant.profile.update({ name: "Pet Feliz", businessType: "PETSHOP" });
+    const tutor = await petShop.tenant.api.clients.create({
+      fullName: "Carla Dias",
+      phoneNumber: "+5511987650099",
+      petName: "Thor",
+      petSpecies: "Cachorro",
+    });
+    const appointment = await petShop.tenant.api.appointments.create({
+      clientId: tutor.id,
+      professionalId: petShop.professionalId,
+      establishmentId: petShop.establishmentId,
+      scheduledAt: `${FRIDAY}T10:00:00-03:00`,
+      offeredServices: [petShop.serviceId],
+    });
+    const call = await confirmationCall(petShop, appointment.id, "+5511987650099");
+    const opening = await call.nextTurn();
+    expect(opening).toMatch(/Falo com o tutor do Thor\?$/);
+    expect(opening).not.toMatch(/Consulta|Ana Souza|sexta/);
+    call.hangUp();
+  });
 });
 
 describe("a confirmation call with the Claude engine", () => {

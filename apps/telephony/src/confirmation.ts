@@ -49,7 +49,12 @@ export async function startConfirmation(options: {
     if (new Date(appointment.scheduledAt).getTime() <= call.now().getTime())
       return refuse("the appointment is past");
     const client = await server.clients.get.query({ id: appointment.clientId });
-    return engine.startConfirmation(knowledge, call, tools, { appointment, client });
+    // A pet shop asks for the pet's tutor when the record names the pet (docs/decisions/0050-confirmations.md).
+    return engine.startConfirmation(knowledge, call, tools, {
+      appointment,
+      client,
+      ...(client.petName ? { petName: client.petName } : {}),
+    });
   } catch (error) {
     return refuse("the appointment could not be read", toToolError(error));
   }

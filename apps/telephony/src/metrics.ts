@@ -23,8 +23,8 @@ export interface CallMetrics {
   /** One caller turn's timings, when they are written (each stage that happened). */
   turn(timing: CallTurnTimingInput): void;
   /**
-   * Caller input cut the agent off; `latencyMs`: from the interrupting speech's onset to the cut, in media time
-   * (decision 0036), null for text and keys.
+   * Caller input cut the agent off; `latencyMs`: from the interrupting speech's onset to when the agent's audio
+   * stopped (held, then cut; or cut), in media time (decision 0036), null for text and keys.
    */
   bargeIn(latencyMs?: number | null): void;
   /** An acknowledgement ('uhum', 'tá') over the agent's speech, which went on (decision 0036). */

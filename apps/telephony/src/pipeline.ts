@@ -81,8 +81,12 @@ export interface RecognizerFactory {
 /** The shared outbound clock: frames of every call sent on one steady 20 ms schedule. */
 export interface Pacer {
   enqueue(callKey: string, mulaw: Uint8Array, mark?: string): void;
-  /** Drops the call's queued audio; answers the marks that will now never be reached. */
+  /** Drops the call's queued audio; answers the marks that will now never be reached. A held call is let go. */
   clear(callKey: string): string[];
+  /** Holds the call's audio where it is (queued audio waits, new audio queues behind it). */
+  pause(callKey: string): void;
+  /** Lets the call's held audio go on from where it was held. */
+  resume(callKey: string): void;
   remove(callKey: string): void;
 }
 

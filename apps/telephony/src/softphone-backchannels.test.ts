@@ -2,7 +2,8 @@
 // gateway with no recogniser: the softphone sends its microphone's frames, its own recognition's interim words while
 // the caller speaks (`text` with `interim`), then the words whole. 'sim, sim' and 'entendi' over the agent's speech,
 // the two acknowledgements voice alone took for interruptions, neither stop it nor become turns; 'não, espera' cuts
-// it off within 400 ms of its onset, read back from the call's latency detail.
+// it off within 400 ms of its onset, read back from the call's latency detail. The same without interim words (the
+// voice, then the words): the voice holds the agent's audio and its words decide.
 import type { AgentEvent, CallerInput, Engine } from "@atende/agent";
 import type { ConversationDetail } from "@atende/shared/schemas/conversations";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -94,6 +95,57 @@ describe("softphone backchannels (decision 0036)", () => {
     // On the gateway's media clock, from the interruption's first voiced frame to the cut.
     expect(told?.bargeInMs).toBeGreaterThan(0);
     expect(told?.bargeInMs).toBeLessThanOrEqual(400);
+    expect(interruption).toMatchObject({ turn: 2, input: "TEXT", interrupted: false, bargeInMs: null });
+    expect(detail.messages.filter((m) => m.sender === "CALLER").map((m) => m.content)).toEqual([
+      "me conta tudo",
+      "não, espera",
+    ]);
+  });
+
+  it("without interim words (voice, then text): 'sim, sim' and 'entendi' go by; 'não, espera' stops the agent within 400 ms", async () => {
+    const item = (id: string) =>
+      heldOutSet().find((i) => i.id === id) as NonNullable<ReturnType<typeof heldOutSet>[0]>;
+    const heardBefore = inputs.length;
+    const call = await harness.call(clinic);
+    await call.nextTurn();
+    call.say("me conta tudo");
+    await call.waitFor(
+      () =>
+        call.events.some(
+          (e) => e.event === "transcript" && e.role === "agent" && e.text.startsWith("Parte 1"),
+        ),
+      "the long reply to be under way",
+    );
+    for (const id of ["sim-sim", "entendi"]) {
+      const ack = item(id);
+      await call.sendAudio(concat(audioOf(ack), silence(900)));
+      call.say(ack.text);
+    }
+    const naoEspera = item("nao-espera");
+    await call.sendAudio(concat(audioOf(naoEspera), silence(900)));
+    call.say(naoEspera.text);
+    await call.waitFor(() => call.count("clear") === 1, "the interruption to cut the agent off");
+    await call.waitFor(
+      () => inputs.slice(heardBefore).some((i) => i.kind === "speech" && i.text === "não, espera"),
+      "the interruption to be the caller's turn",
+    );
+    await call.waitFor(
+      () => call.agentLines().filter((l) => l === "Entendi.").length >= 1,
+      "the answer to it",
+    );
+    call.hangUp();
+    const detail = await finishedDetail(call);
+    const [told, interruption] = detail.latency.turns;
+    // Before the hold, voice alone cut the agent off twice here ('sim, sim' and 'entendi', two false barge-ins);
+    // now one cut, by 'não, espera', and the acknowledgements counted on the reply they were said over.
+    expect(call.count("clear")).toBe(1);
+    expect(told).toMatchObject({ turn: 1, input: "TEXT", interrupted: true, backchannels: 2 });
+    // On the gateway's media clock, from the interruption's first voiced frame to the agent's audio held.
+    expect(told?.bargeInMs).toBeGreaterThan(0);
+    expect(told?.bargeInMs).toBeLessThanOrEqual(400);
+    console.info(
+      `softphone, voice then text: barge-in ${told?.bargeInMs} ms, backchannels ${told?.backchannels}`,
+    );
     expect(interruption).toMatchObject({ turn: 2, input: "TEXT", interrupted: false, bargeInMs: null });
     expect(detail.messages.filter((m) => m.sender === "CALLER").map((m) => m.content)).toEqual([
       "me conta tudo",

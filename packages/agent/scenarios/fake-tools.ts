@@ -246,6 +246,8 @@ export class FakeTools implements AgentTools {
         id: this.newId(),
         tenantId: this.fixture.clients[0]?.tenantId ?? "",
         ...parsed.data,
+        petName: parsed.data.petName ?? null,
+        petSpecies: parsed.data.petSpecies ?? null,
         contactOptOutAt: null,
         createdAt: toWireInstant(this.now()),
       };

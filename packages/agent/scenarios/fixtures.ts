@@ -114,6 +114,8 @@ function client(
     healthInsuranceNumber: insurance?.[1] ?? null,
     observations: null,
     contactOptOutAt: null,
+    petName: null,
+    petSpecies: null,
     createdAt: CREATED,
   };
 }

@@ -100,8 +100,8 @@ export interface ConfirmationTarget {
   /** The appointment's patient: the person asked for ('Falo com …?'). */
   client: Client;
   /**
-   * A pet shop's pet, when the data has one ('Falo com o tutor do Thor?'). The patient record has no pet field yet,
-   * so the gateway never sets it and a pet shop asks for the client by name.
+   * A pet shop's pet, when the patient record names one ('Falo com o tutor do Thor?'; the gateway sets it from the
+   * record); without it a pet shop asks for the client by name.
    */
   petName?: string;
 }

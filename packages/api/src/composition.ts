@@ -74,7 +74,7 @@ export function createJobRunner(options: {
     now,
     queue: services.queue,
   });
-  const calls = callJobs({ data: options.data, now, onLost: options.onLostCalls });
+  const calls = callJobs({ data: options.data, now, queue: services.queue, onLost: options.onLostCalls });
   // Recordings: deletions an erasure or a closure queued, and the 6-month retention (decision 0031).
   const recordings = recordingJobs({
     data: options.data,

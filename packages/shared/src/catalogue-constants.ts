@@ -89,6 +89,9 @@ export const LIMITS = {
     healthInsuranceProvider: { max: 100 },
     healthInsuranceNumber: { max: 50 },
     observations: { max: 1000 },
+    /** A pet shop's client: the pet (docs/decisions/0050-confirmations.md). */
+    petName: { max: 60 },
+    petSpecies: { max: 40 },
   },
   voiceAgent: {
     name: { min: 2, max: 100 },

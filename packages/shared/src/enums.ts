@@ -79,6 +79,19 @@ export const CONFIRMATION_OUTCOMES = [
 ] as const;
 export type ConfirmationOutcome = (typeof CONFIRMATION_OUTCOMES)[number];
 
+/**
+ * What the call history keeps of a confirmation call (docs/decisions/0052): the conversation's outcomes above, and
+ * those the server itself writes: an answering machine heard the call-back line (MACHINE), nobody answered
+ * (NO_ANSWER), the gateway stopped reporting and the sweep of lost calls ended it (INTERRUPTED).
+ */
+export const CONFIRMATION_CALL_OUTCOMES = [
+  ...CONFIRMATION_OUTCOMES,
+  "MACHINE",
+  "NO_ANSWER",
+  "INTERRUPTED",
+] as const;
+export type ConfirmationCallOutcome = (typeof CONFIRMATION_CALL_OUTCOMES)[number];
+
 /** Who said a message in a call: the agent ('IA' in the interface) or the caller. */
 export const MESSAGE_SENDERS = ["AGENT", "CALLER", "SYSTEM"] as const;
 export type MessageSender = (typeof MESSAGE_SENDERS)[number];

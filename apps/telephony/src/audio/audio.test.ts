@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decodeMulaw, encodeMulaw } from "@atende/shared/mulaw";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../clock";
 import { createPacer } from "./pacer";
 import { resample } from "./resample";
 import { createEspeakSynthesizer } from "./tts";
@@ -153,6 +154,57 @@ describe("the pacer", () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(sends.filter((s) => s.key === "c").length).toBe(sent);
     expect(sent).toBeLessThan(10);
+  });
+});
+
+describe("the pacer, held and let go (decision 0036)", () => {
+  it("holds a call's audio where it is, then sends the rest from the same frame at its pace; others go on", () => {
+    const clock = new ManualClock();
+    const sent: { key: string; frame: number; at: number }[] = [];
+    const marks: string[] = [];
+    const pacer = createPacer({
+      clock,
+      send: (key, frame) => sent.push({ key, frame: frame[0] ?? -1, at: clock.now() }),
+      onMark: (_key, name) => marks.push(name),
+    });
+    // Ten frames numbered by their first byte, a mark after them.
+    const audio = new Uint8Array(10 * 160);
+    for (let i = 0; i < 10; i++) audio.fill(i, i * 160, (i + 1) * 160);
+    pacer.enqueue("a", audio, "end");
+    pacer.enqueue("b", new Uint8Array(10 * 160), "b-end");
+    clock.advance(60);
+    const before = sent.filter((s) => s.key === "a").map((s) => s.frame);
+    expect(before).toEqual([0, 1, 2, 3]);
+    pacer.pause("a");
+    clock.advance(500);
+    // Held: nothing more of the call went out, the other call finished meanwhile.
+    expect(sent.filter((s) => s.key === "a").map((s) => s.frame)).toEqual(before);
+    expect(marks).toEqual(["b-end"]);
+    const resumedAt = clock.now();
+    pacer.resume("a");
+    clock.advance(200);
+    const after = sent.filter((s) => s.key === "a" && s.at >= resumedAt);
+    expect(after.map((s) => s.frame)).toEqual([4, 5, 6, 7, 8, 9]);
+    // Paced from the moment it was let go, not burst for the time it was held (a frame goes up to 2 ms early).
+    expect(after.map((s) => s.at - resumedAt)).toEqual([0, 18, 38, 58, 78, 98]);
+    expect(marks).toEqual(["b-end", "end"]);
+  });
+
+  it("audio queued while held waits; clearing a held call drops it and lets the next audio go at once", () => {
+    const clock = new ManualClock();
+    const sent: string[] = [];
+    const pacer = createPacer({ clock, send: (key) => sent.push(key), onMark: () => {} });
+    pacer.pause("a");
+    pacer.enqueue("a", new Uint8Array(5 * 160), "first");
+    clock.advance(200);
+    expect(sent).toEqual([]);
+    expect(pacer.clear("a")).toEqual(["first"]);
+    pacer.enqueue("a", new Uint8Array(2 * 160));
+    clock.advance(40);
+    expect(sent).toEqual(["a", "a"]);
+    // Letting go a call that is not held changes nothing.
+    pacer.resume("a");
+    expect(sent).toEqual(["a", "a"]);
   });
 });
 

@@ -1,6 +1,8 @@
 // The one outbound clock of the gateway (decision 0018): every call's audio goes out in 20 ms frames, each due at
 // `t0 + n × 20 ms` on an absolute clock from when that call's queue last started, so frames are never early, a late
-// timer never accumulates into drift, and one timer serves every call (a timer per call runs 2-4 % slow).
+// timer never accumulates into drift, and one timer serves every call (a timer per call runs 2-4 % slow). A call's
+// audio can be held (the caller's voice may be an interruption, decision 0036) and let go on from the same frame, on a
+// schedule started afresh; clearing it lets go too.
 
 import { MULAW_SILENCE } from "@atende/shared/mulaw";
 import { FRAME_BYTES, FRAME_MS } from "@atende/shared/telephony";
@@ -41,6 +43,8 @@ export function createPacer(options: PacerOptions): Pacer & { stats: PacerStats;
   const now = () => clock.now();
   const maxCatchUp = options.maxCatchUpFrames ?? 3;
   const streams = new Map<string, Stream>();
+  /** Calls whose audio is held: queued, not sent. */
+  const held = new Set<string>();
   const stats: PacerStats = { lateness: [] };
   let timer: TimerHandle | null = null;
   let timerAt = Number.POSITIVE_INFINITY;
@@ -87,13 +91,13 @@ export function createPacer(options: PacerOptions): Pacer & { stats: PacerStats;
     timer = null;
     timerAt = Number.POSITIVE_INFINITY;
     const at = now();
-    for (const [key, s] of streams) pump(key, s, at);
+    for (const [key, s] of streams) if (!held.has(key)) pump(key, s, at);
     schedule();
   }
 
   function schedule() {
     let next = Number.POSITIVE_INFINITY;
-    for (const s of streams.values()) next = Math.min(next, due(s));
+    for (const [key, s] of streams) if (!held.has(key)) next = Math.min(next, due(s));
     if (!Number.isFinite(next) || next >= timerAt) return;
     clock.clearTimeout(timer);
     timerAt = next;
@@ -123,16 +127,30 @@ export function createPacer(options: PacerOptions): Pacer & { stats: PacerStats;
       }
       if (mark !== undefined) s.items.push({ mark });
       // A queue that was empty starts now: its first frame goes out at once (no wait for the next tick).
-      if (fresh) pump(key, s, now());
+      if (fresh && !held.has(key)) pump(key, s, now());
       schedule();
     },
+    pause(key) {
+      held.add(key);
+    },
+    resume(key) {
+      if (!held.delete(key)) return;
+      const s = streams.get(key);
+      if (!s) return;
+      // The rest goes on from now, at its pace: no burst for the time it was held.
+      s.t0 = now();
+      s.n = 0;
+      if (pump(key, s, s.t0)) schedule();
+    },
     clear(key) {
+      held.delete(key);
       const s = streams.get(key);
       if (!s) return [];
       streams.delete(key);
       return s.items.slice(s.head).flatMap((item) => (item.mark !== undefined ? [item.mark] : []));
     },
     remove(key) {
+      held.delete(key);
       streams.delete(key);
     },
   };

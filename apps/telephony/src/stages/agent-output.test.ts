@@ -19,6 +19,8 @@ function stage(synthesizer: SpeechSynthesizer = { synthesize: async () => new Ui
       return [];
     },
     remove: () => events.push("removed"),
+    pause: () => events.push("paused"),
+    resume: () => events.push("resumed"),
   };
   const output = new AgentOutput<string>({
     clock,

@@ -114,6 +114,16 @@ export class AgentOutput<T> {
     }
   }
 
+  /** Holds the agent's audio where it is: the caller's voice may be an interruption (decision 0036). */
+  pause(): void {
+    this.parts.pacer.pause(this.parts.key);
+  }
+
+  /** Lets the held audio go on (a false interruption: the caller only acknowledged, coughed). */
+  resume(): void {
+    this.parts.pacer.resume(this.parts.key);
+  }
+
   /** Drops the queued audio (a barge-in): the watched first frames that never went out are forgotten. */
   clear(): void {
     this.parts.pacer.clear(this.parts.key);

@@ -4,7 +4,14 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../clock";
 import type { RecordMessage } from "../server-api";
-import { CallRecord, type Once, type RecordProcedures, recordWriteOf } from "./call-record";
+import {
+  type CallProcedures,
+  CallRecord,
+  CallWrites,
+  type Once,
+  type RecordProcedures,
+  recordWriteOf,
+} from "./call-record";
 
 class NoAnswer extends Error {}
 class Refused extends Error {}
@@ -189,5 +196,62 @@ describe("the engine's record events", () => {
       'data {"motivo":"retorno"}',
       "client c-1",
     ]);
+  });
+});
+
+describe("an opened call's writes", () => {
+  it("the caller's words and keys, the agent's heard sentences as one write, each turn's timing once, the heartbeat", async () => {
+    const sent: string[] = [];
+    const failures: unknown[] = [];
+    const calls: CallProcedures = {
+      recordActions: { mutate: async () => sent.push("action") },
+      setData: { mutate: async () => sent.push("data") },
+      identifyClient: { mutate: async () => sent.push("client") },
+      appendMessages: {
+        mutate: async (input, once) => {
+          sent.push(
+            `messages ${input.messages.map((m) => `${m.sender}: ${m.content}`).join(" | ")} ${once.context.idempotencyKey}`,
+          );
+        },
+      },
+      recordTurnTiming: {
+        mutate: async (input, once) => {
+          sent.push(`timing ${input.turn} ${once.context.idempotencyKey}`);
+        },
+      },
+      heartbeat: {
+        mutate: async () => {
+          throw new NoAnswer("down");
+        },
+      },
+    };
+    const { record } = stage();
+    const writes = new CallWrites(record, calls, (error) => failures.push(error));
+    writes.caller({ kind: "speech", text: "Quero marcar." });
+    writes.caller({ kind: "dtmf", digits: "12" });
+    writes.agent("Claro!", new Date("2026-11-25T13:00:00Z"));
+    writes.flush();
+    writes.timing({
+      turn: 1,
+      input: "SPEECH",
+      startedAt: "2026-11-25T13:00:00Z",
+      endpointingMs: 700,
+      transcriptMs: 80,
+      engineFirstMs: 120,
+      ttsFirstByteMs: 60,
+      firstFrameMs: 10,
+      interrupted: false,
+    });
+    writes.event({ type: "data", key: "motivo", value: "retorno" });
+    writes.flush();
+    writes.heartbeat();
+    await record.settled();
+    await settle();
+    expect(sent).toEqual([
+      "messages CALLER: Quero marcar. | CALLER: [teclas] 12 | AGENT: Claro! key-1",
+      "timing 1 turn-1",
+      "data",
+    ]);
+    expect(failures).toHaveLength(1);
   });
 });

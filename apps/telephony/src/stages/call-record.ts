@@ -5,6 +5,7 @@
 // still fails is reported and the call goes on. Messages wait here until the session flushes them (a reply's heard
 // sentences become one message). The heartbeat is the call's sign of life to the server.
 import type { AgentEvent } from "@atende/agent";
+import type { CallTurnTimingInput } from "@atende/shared/schemas/calls";
 import type { Clock, TimerHandle } from "../clock";
 import type { RecordMessage } from "../server-api";
 
@@ -135,5 +136,57 @@ export function recordWriteOf(
       return () => calls.setData.mutate({ entries: { [event.key]: event.value } });
     case "client":
       return () => calls.identifyClient.mutate({ clientId: event.client.id });
+  }
+}
+
+/** The server's procedures an opened call's record is written with (its agent credential's client). */
+export interface CallProcedures extends RecordProcedures {
+  appendMessages: { mutate(input: { messages: RecordMessage[] }, once: Once): Promise<unknown> };
+  recordTurnTiming: { mutate(input: CallTurnTimingInput, once: Once): Promise<unknown> };
+  heartbeat: { mutate(input: Record<string, never>): Promise<unknown> };
+}
+
+/**
+ * An opened call's writes through this stage: what the caller and the agent said, the engine's record events, each
+ * turn's timings (once per turn: its number is its key), the messages flushed, the heartbeat.
+ */
+export class CallWrites {
+  constructor(
+    private readonly record: CallRecord,
+    private readonly calls: CallProcedures,
+    private readonly onHeartbeatFailed: (error: unknown) => void,
+  ) {}
+
+  /** The caller's words, or keys as '[teclas] 12', on the record. */
+  caller(input: { kind: "speech"; text: string } | { kind: "dtmf"; digits: string }): void {
+    const content = input.kind === "speech" ? input.text : `[teclas] ${input.digits}`;
+    this.record.message({ sender: "CALLER", content, timestamp: new Date().toISOString() });
+  }
+
+  /** A sentence of the agent's the caller heard, at the time it was heard. */
+  agent(content: string, timestamp: Date): void {
+    this.record.message({ sender: "AGENT", content, timestamp: timestamp.toISOString() });
+  }
+
+  /** An engine event that is a write of the record (an action, a datum, the patient identified). */
+  event(event: Parameters<typeof recordWriteOf>[0]): void {
+    this.record.write(recordWriteOf(event, this.calls));
+  }
+
+  /** One turn's timings, written once. */
+  timing(timing: CallTurnTimingInput): void {
+    this.record.write(() =>
+      this.calls.recordTurnTiming.mutate(timing, { context: { idempotencyKey: `turn-${timing.turn}` } }),
+    );
+  }
+
+  /** The messages kept so far, as one write. */
+  flush(): void {
+    this.record.flush((messages, once) => this.calls.appendMessages.mutate({ messages }, once));
+  }
+
+  /** The call's sign of life (decision 0032); a miss is reported, the next one comes anyway. */
+  heartbeat(): void {
+    this.calls.heartbeat.mutate({}).catch(this.onHeartbeatFailed);
   }
 }

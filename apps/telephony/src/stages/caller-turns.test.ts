@@ -38,6 +38,8 @@ function stage(options: { recognizer?: Recognizer | null; agentSpeaking?: boolea
         events.push(`barge-in ${latencyMs ?? "-"}`);
         state.agentSpeaking = false;
       },
+      pause: () => events.push("hold"),
+      resume: () => events.push("go on"),
       interim: (text) => events.push(`interim ${text}`),
       turn: (input, end) =>
         events.push(
@@ -64,15 +66,69 @@ describe("caller turns, without a recogniser (the softphone)", () => {
     expect(events).toEqual(["speech-start", "nothing said"]);
   });
 
-  it("over the agent's speech, an acknowledgement's length goes by; voice going on cuts it off at 400 ms", () => {
+  it("over the agent's speech, voice holds it at 240 ms and lets it go on when it stops short; voice going on cuts it off, its stop at the hold", () => {
     const { events, frames, state } = stage({ agentSpeaking: true });
-    frames(300, loud);
+    // Shorter than the hold: nothing at all (not even an utterance, over the agent's speech).
+    frames(200, loud);
     frames(800, quiet);
-    expect(events).toEqual(["speech-start", "nothing said"]);
+    expect(events).toEqual([]);
+    frames(400, loud);
+    expect(events).toEqual(["hold", "speech-start"]);
+    // 300 ms of silence: it was no interruption (this client sends no words after its voice).
+    frames(280, quiet);
+    expect(events).toEqual(["hold", "speech-start"]);
+    frames(20, quiet);
+    expect(events).toEqual(["hold", "speech-start", "go on"]);
+    frames(600, quiet);
+    expect(events.at(-1)).toBe("nothing said");
     expect(state.agentSpeaking).toBe(true);
     events.length = 0;
-    frames(600, loud);
-    expect(events).toEqual(["speech-start", "barge-in 400"]);
+    frames(700, loud);
+    // Held at 240 ms, cut off at 600 ms: the agent's audio stopped 240 ms after the voice's onset.
+    expect(events).toEqual(["hold", "speech-start", "barge-in 240"]);
+  });
+
+  it("a client whose words follow its voice: the hold waits for them; an acknowledgement lets the agent go on, content cuts it off", () => {
+    const { events, frames, turns, state } = stage({ agentSpeaking: true });
+    turns.text("uhum");
+    events.length = 0;
+    frames(400, loud);
+    frames(1_000, quiet);
+    // Past the utterance's end, still held: its words are to come.
+    expect(events).toEqual(["hold", "speech-start", "nothing said"]);
+    turns.text("sim, sim");
+    expect(events.slice(3)).toEqual(["go on", "backchannel sim, sim (text)"]);
+    events.length = 0;
+    frames(460, loud);
+    frames(1_000, quiet);
+    turns.text("peraí");
+    expect(events).toEqual(["hold", "speech-start", "nothing said", "barge-in 240", "turn TEXT peraí -"]);
+    expect(state.agentSpeaking).toBe(false);
+  });
+
+  it("a hold whose reply was heard out meanwhile lets go: the next reply never waits behind it", () => {
+    const { events, frames, state } = stage({ agentSpeaking: true });
+    frames(300, loud);
+    expect(events).toEqual(["hold", "speech-start"]);
+    state.agentSpeaking = false;
+    frames(400, loud);
+    expect(events).toEqual(["hold", "speech-start", "go on"]);
+  });
+
+  it("a hold whose words never come ends: in silence frames after `wordsWaitMs`, without frames on the clock", () => {
+    const { events, frames, turns, clock } = stage({ agentSpeaking: true });
+    turns.text("uhum");
+    events.length = 0;
+    frames(300, loud);
+    frames(1_480, quiet);
+    expect(events).not.toContain("go on");
+    frames(20, quiet);
+    expect(events.at(-1)).toBe("go on");
+    events.length = 0;
+    frames(300, loud);
+    // The client stops sending frames: the clock lets the agent go on.
+    clock.advance(DEFAULT_TURN_OPTIONS.bargeIn.minSpanMs + DEFAULT_TURN_OPTIONS.bargeIn.wordsWaitMs);
+    expect(events).toContain("go on");
   });
 
   it("typed acknowledgements over the agent's speech are dropped; while it waits, 'isso' is a turn", () => {

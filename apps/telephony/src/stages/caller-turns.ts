@@ -13,7 +13,13 @@ import type { Clock, TimerHandle } from "../clock";
 import type { Endpointer, Recognizer, Vad } from "../pipeline";
 import type { Speculator } from "../speculation";
 import { expectationOf, judgeTurn, type TurnTakingOptions } from "../turn-taking";
-import { BargeInJudge, type BargeInOptions, DEFAULT_BARGE_IN, wordsVerdict } from "./interruptions";
+import {
+  BargeInJudge,
+  type BargeInOptions,
+  type BargeInVerdict,
+  DEFAULT_BARGE_IN,
+  wordsVerdict,
+} from "./interruptions";
 
 /**
  * How a call's turns are handled, in one place: the end of turn, the barge-in and its backchannels, the keys, a
@@ -64,8 +70,15 @@ export interface TurnEnd {
 export interface CallerTurnsEvents {
   /** The caller started an utterance: the silence prompt waits. */
   speechStarted(): void;
-  /** Cut the agent off (`latencyMs`: from the interrupting speech's onset, media time; null for text and keys). */
+  /**
+   * Cut the agent off (`latencyMs`: from the interrupting speech's onset to when the agent's audio stopped, held or
+   * cut, in media time; null for text and keys).
+   */
   bargeIn(latencyMs: number | null): void;
+  /** Hold the agent's audio where it is: the caller's voice may be an interruption (decision 0036, voice only). */
+  pause(): void;
+  /** Let the held audio go on: it was no interruption (an acknowledgement, a cough). */
+  resume(): void;
   /** The recogniser's interim words, shown live. */
   interim(text: string): void;
   /** A caller turn: words (with their final text) or keys. `endedAt`: `performance.now()` when it was decided. */
@@ -107,6 +120,10 @@ export class CallerTurns {
   private dtmfTimer: TimerHandle | null = null;
   private dtmfDigits = "";
   private readonly judge: BargeInJudge;
+  /** The agent's audio held for the caller's voice is let go by this, whatever else happens (decision 0036). */
+  private holdTimer: TimerHandle | null = null;
+  /** The agent's audio is held (a `pause` went out, no `resume` or cut since). */
+  private holding = false;
   private closed = false;
 
   constructor(private readonly parts: CallerTurnsParts) {
@@ -144,7 +161,7 @@ export class CallerTurns {
     if (this.closed) return;
     if (!fromClient) this.parts.events.interim(text);
     // Words other than an acknowledgement over the agent's speech cut it off (decision 0036).
-    if (this.judge.interim(text) && this.parts.context.agentSpeaking()) this.cut(this.judge.onset);
+    this.act(this.judge.interim(text));
     if (!this.speaking || fromClient) return;
     // Their meaning sets how much silence ends this utterance (decision 0022); unfinished words are not guessed on.
     const judgement = judgeTurn(
@@ -159,6 +176,8 @@ export class CallerTurns {
   /** Typed text (the softphone's own recognition, a typing caller). */
   text(text: string): void {
     if (this.closed) return;
+    // This client sends its words after its voice: a held voice waits for them (decision 0036).
+    this.judge.wordsFollowVoice();
     this.words(text, performance.now(), { input: "TEXT", endpointingMs: null }, null);
   }
 
@@ -181,6 +200,7 @@ export class CallerTurns {
     this.closed = true;
     this.parts.clock.clearTimeout(this.frameGapTimer);
     this.parts.clock.clearTimeout(this.dtmfTimer);
+    this.parts.clock.clearTimeout(this.holdTimer);
     this.parts.speculator?.close();
     this.parts.vad.dispose();
     this.parts.recognizer?.close();
@@ -189,8 +209,7 @@ export class CallerTurns {
   /** One 20 ms frame of the caller's line, voiced or not, in media time. */
   private detect(voiced: boolean): void {
     this.mediaMs += FRAME_MS;
-    if (this.judge.frame(voiced, this.mediaMs) && this.parts.context.agentSpeaking())
-      this.cut(this.judge.onset);
+    this.act(this.judge.frame(voiced, this.mediaMs));
     const change = this.parts.endpointer.push(voiced, this.mediaMs);
     if (change === "speech-start") this.speechStart();
     else if (change === "speech-end") this.speechEnd();
@@ -202,8 +221,46 @@ export class CallerTurns {
       );
   }
 
-  private cut(onsetMs: number | null): void {
-    this.parts.events.bargeIn(onsetMs === null ? null : Math.max(0, this.mediaMs - onsetMs));
+  /** The barge-in judge's verdict on the agent's speech, acted on while the agent speaks (letting go, always). */
+  private act(verdict: BargeInVerdict): void {
+    const { clock, options, events } = this.parts;
+    if (verdict === "resume") {
+      this.letGo();
+      return;
+    }
+    if (!verdict) return;
+    // The agent finished meanwhile (its last sentence heard): nothing to hold or cut; a hold lets go.
+    if (!this.parts.context.agentSpeaking()) {
+      this.letGo();
+      return;
+    }
+    if (verdict === "pause") {
+      this.holding = true;
+      // Frames may stop (a client that sends none in silence): the hold still ends, on the injected clock.
+      clock.clearTimeout(this.holdTimer);
+      this.holdTimer = clock.setTimeout(() => {
+        this.judge.release();
+        this.letGo();
+      }, options.bargeIn.minSpanMs + options.bargeIn.wordsWaitMs);
+      events.pause();
+      return;
+    }
+    this.holding = false;
+    clock.clearTimeout(this.holdTimer);
+    this.cut(this.judge.onset, this.judge.heldAt);
+  }
+
+  /** The agent's held audio goes on (if it was held: a hold judged while the agent was silent held nothing). */
+  private letGo(): void {
+    this.parts.clock.clearTimeout(this.holdTimer);
+    if (!this.holding) return;
+    this.holding = false;
+    this.parts.events.resume();
+  }
+
+  /** Cuts the agent off; the latency runs from the speech's onset to when its audio stopped (held, else now). */
+  private cut(onsetMs: number | null, heldAtMs: number | null = null): void {
+    this.parts.events.bargeIn(onsetMs === null ? null : Math.max(0, (heldAtMs ?? this.mediaMs) - onsetMs));
   }
 
   /**
@@ -237,7 +294,7 @@ export class CallerTurns {
     const endpointingMs = this.parts.endpointer.endSilenceMs ?? null;
     const onset = this.judge.onset;
     this.parts.endpointer.setEndSilence?.(null);
-    this.judge.utteranceEnded();
+    this.act(this.judge.utteranceEnded());
     this.parts.speculator?.utteranceEnded();
     const recognizer = this.parts.recognizer;
     // No recogniser (the softphone's typed mode): the speech only interrupted; its text comes on its own.
@@ -270,10 +327,17 @@ export class CallerTurns {
       wordsVerdict(text, this.parts.context.agentSpeaking(), this.parts.options.bargeIn) === "backchannel"
     ) {
       this.parts.speculator?.drop();
+      if (this.judge.release()) this.act("resume");
       this.parts.events.backchannel(text, end.input === "SPEECH");
       return;
     }
-    this.cut(onsetMs);
+    if (this.judge.holding && this.holding) {
+      // Held for this voice: the words cut the agent off; it stopped when it was held.
+      this.holding = false;
+      this.parts.clock.clearTimeout(this.holdTimer);
+      this.cut(this.judge.onset, this.judge.heldAt);
+      this.judge.settle();
+    } else this.cut(onsetMs);
     this.parts.events.turn({ kind: "speech", text }, end, endedAt);
   }
 

@@ -1,6 +1,6 @@
 // The not-heard replies (decision 0032) as input in, events out: asked again, then transferred or ended.
 import { describe, expect, it } from "vitest";
-import { MAX_LOST_UTTERANCES, NOT_HEARD_LINES, notHeardReply } from "./not-heard";
+import { LostUtterances, MAX_LOST_UTTERANCES, NOT_HEARD_LINES, notHeardReply } from "./not-heard";
 
 describe("a lost utterance's reply", () => {
   it("asks again until the limit, then transfers to the forwarding phone", () => {
@@ -25,5 +25,17 @@ describe("a lost utterance's reply", () => {
       { type: "action", actionType: "CALL_ENDED", details: { reason: "recognizer" } },
       { type: "end" },
     ]);
+  });
+});
+
+describe("lost utterances in a row", () => {
+  it("counts them, starts again once the caller is heard, and answers nothing more once given up", () => {
+    const lost = new LostUtterances();
+    expect(lost.lost(null)).toMatchObject({ inARow: 1, givingUp: false });
+    lost.heard();
+    expect(lost.lost(null)).toMatchObject({ inARow: 1, givingUp: false });
+    expect(lost.lost(null)).toMatchObject({ inARow: 2, givingUp: false });
+    expect(lost.lost(null)).toMatchObject({ inARow: 3, givingUp: true, endsInError: true });
+    expect(lost.lost(null)).toBeNull();
   });
 });

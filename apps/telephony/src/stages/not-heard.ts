@@ -42,3 +42,23 @@ export function notHeardReply(
     endsInError: true,
   };
 }
+
+/** The lost utterances in a row: the count, and the reply to the next one. */
+export class LostUtterances {
+  private inARow = 0;
+
+  /** The caller was heard (a spoken turn or acknowledgement): the count starts again. */
+  heard(): void {
+    this.inARow = 0;
+  }
+
+  /**
+   * One more lost: its reply, with how many in a row; null once given up (the goodbye or the transfer is on its way:
+   * nothing more to ask).
+   */
+  lost(forwardingPhone: string | null): (ReturnType<typeof notHeardReply> & { inARow: number }) | null {
+    if (this.inARow >= MAX_LOST_UTTERANCES) return null;
+    this.inARow++;
+    return { ...notHeardReply(this.inARow, forwardingPhone), inARow: this.inARow };
+  }
+}

@@ -7,6 +7,7 @@
 import type { ConfirmationOutcome } from "@atende/shared/enums";
 import type { Appointment, FreeSlot } from "@atende/shared/schemas/appointments";
 import { addDays, dateOf } from "@atende/shared/time";
+import { OPT_OUT } from "@atende/shared/understanding/opt-out";
 import { answerTopic } from "../answers";
 import { editableFieldsOf } from "../appointment";
 import { Channel } from "../channel";
@@ -53,9 +54,8 @@ type Pending =
   /** A new time read back: 'Posso remarcar?' */
   | "move";
 
-/** 'não quero mais receber ligações', 'para de me ligar', 'não me liguem mais'. */
-export const OPT_OUT =
-  /\b(nao (quero|queria|desejo|gostaria de) (mais )?(receber|que (me )?liguem|ser (mais )?(ligad|contatad)\w*)( mais)?( \w+){0,2} (ligac\w*|chamad\w*|contato\w*|telefonem\w*|mais)|para (de|com) (me )?ligar|parem de (me )?ligar|nao (me )?liguem? mais|nao (me )?ligue mais|tira (o )?meu (numero|telefone)|nao quero (mais )?(ligac\w*|chamad\w*))\b/;
+export { OPT_OUT };
+
 /** At 'Falo com …?': the patient away ('ela tá trabalhando', 'ele saiu'), unless the same words say it is them. */
 const AWAY =
   /\b((ela|ele) (nao )?(esta|ta|saiu|foi|trabalh\w*|viajou|dorm\w*|ocupad\w*|no trabalho|na rua|fora|internad\w*|volta|chega)|nao (esta|ta|se encontra|mora))\b/;

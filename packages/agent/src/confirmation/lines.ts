@@ -116,5 +116,4 @@ export function outcomeSummary(
   }
 }
 
-/** The record's data key for the patient's wish not to be called (until the opt-out endpoint exists). */
-export const OPT_OUT_DATA = { key: "Pedido", value: "Não receber ligações de confirmação" } as const;
+export { OPT_OUT_DATA } from "@atende/shared/understanding/opt-out";

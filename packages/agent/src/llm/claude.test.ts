@@ -1176,6 +1176,8 @@ describe("the same consent gate as the offline engine before every write (issue 
       healthInsuranceNumber: null,
       observations: "Tutora do Thor (shih-tzu)",
       contactOptOutAt: null,
+      petName: null,
+      petSpecies: null,
       createdAt: "2026-01-01T00:00:00.000Z",
     };
     const prompt = buildSystemPrompt(fixture.knowledge, {

@@ -340,7 +340,8 @@ export async function finishCall(
       recordingPath: input.recorded ? `${db.tenantId}/${call.callId}.wav` : null,
       recordingFailed: input.recordingFailed ?? false,
       billedMinutes: sql`coalesce(${c.billedMinutes}, ${ticket?.isTest ? 0 : minutes})`,
-      confirmationOutcome: input.confirmationOutcome ?? null,
+      // What the server wrote first (an answering machine's MACHINE) stays when the finish brings none.
+      confirmationOutcome: sql`coalesce(${input.confirmationOutcome ?? null}::confirmation_outcome, ${c.confirmationOutcome})`,
     })
     .where(and(eq(c.id, call.callId), eq(c.status, "ACTIVE")))
     .returning({ id: c.id });

@@ -79,6 +79,7 @@ describe("conversations.list", () => {
       summary: "Paciente agendou consulta de rotina para sexta-feira às 15h.",
       isTest: false,
       callbackMessage: null,
+      confirmationOutcome: null,
     });
     expect(list[0]).toMatchObject({ origin: "OUTBOUND", isTest: true, actionType: null });
     expect(list[3]).toMatchObject({ status: "MISSED", clientName: null, summary: null, duration: 20 });
@@ -198,6 +199,7 @@ describe("conversations.get", () => {
       hasRecording: false,
       recordingFailed: false,
       callbackMessage: null,
+      confirmationOutcome: null,
       latency: { turns: [], p50Ms: null, p95Ms: null },
     });
   });

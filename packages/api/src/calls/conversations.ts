@@ -15,9 +15,15 @@ import {
   type TenantTx,
 } from "@atende/db";
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from "@atende/db/orm";
-import type { ConversationDirection, ConversationStatus, MessageSender } from "@atende/shared/enums";
+import type {
+  ConfirmationCallOutcome,
+  ConversationDirection,
+  ConversationStatus,
+  MessageSender,
+} from "@atende/shared/enums";
 import {
   CONVERSATION_NOT_FOUND,
+  type ConfirmationCallResult,
   type ConversationDetail,
   type ConversationLatency,
   type ConversationListInput,
@@ -32,6 +38,7 @@ import {
   type LiveTranscript,
 } from "@atende/shared/schemas/live-calls";
 import { toWireInstant } from "@atende/shared/time";
+import { OPT_OUT_DATA } from "@atende/shared/understanding/opt-out";
 import { conflict, notFound } from "../errors";
 
 const c = schema.conversations;
@@ -84,6 +91,8 @@ export interface RecordConversationInput extends ConversationStart {
   transferredTo?: string | null;
   /** 'Recado para retornar' (issue #24). */
   callbackMessage?: string | null;
+  /** A confirmation call's outcome (docs/decisions/0052). */
+  confirmationOutcome?: ConfirmationCallOutcome | null;
   recordingPath?: string | null;
   billedMinutes?: number | null;
   /** The list's main action; defaults to the last action performed. */
@@ -144,6 +153,7 @@ export async function recordConversation(
         summary: input.summary ?? null,
         transferredTo: input.transferredTo ?? null,
         callbackMessage: input.callbackMessage ?? null,
+        confirmationOutcome: input.confirmationOutcome ?? null,
         recordingPath: input.recordingPath ?? null,
         billedMinutes: input.billedMinutes ?? null,
       })
@@ -235,6 +245,15 @@ const callerPhone = sql<
 const callerEmail = sql<string | null>`coalesce(${linked.email}, ${c.clientEmail}, ${collected("E-mail")})`;
 const linkedClient = and(eq(linked.tenantId, c.tenantId), eq(linked.id, c.clientId));
 
+/**
+ * A confirmation call's result for the history (docs/decisions/0052): its outcome, or OPTED_OUT when the patient asked
+ * not to be called again and nothing else was decided.
+ */
+const optedOutOnCall = sql`exists (select 1 from ${d} where ${d.tenantId} = ${c.tenantId} and ${d.conversationId} = ${c.id} and ${d.key} = ${OPT_OUT_DATA.key} and ${d.value} = ${OPT_OUT_DATA.value})`;
+const confirmationResult = sql<ConfirmationCallResult | null>`case
+  when ${c.confirmationOutcome} in ('NO_DECISION', 'WRONG_PERSON') and ${optedOutOnCall} then 'OPTED_OUT'
+  else ${c.confirmationOutcome}::text end`;
+
 const listColumns = {
   id: c.id,
   tenantId: c.tenantId,
@@ -249,6 +268,7 @@ const listColumns = {
   summary: c.summary,
   isTest: c.isTest,
   callbackMessage: c.callbackMessage,
+  confirmationOutcome: confirmationResult,
 };
 
 interface ListRow {
@@ -265,6 +285,7 @@ interface ListRow {
   summary: string | null;
   isTest: boolean;
   callbackMessage: string | null;
+  confirmationOutcome: ConfirmationCallResult | null;
 }
 
 function toListItem(row: ListRow): ConversationListItem {
@@ -282,6 +303,7 @@ function toListItem(row: ListRow): ConversationListItem {
     summary: row.summary,
     isTest: row.isTest,
     callbackMessage: row.callbackMessage,
+    confirmationOutcome: row.confirmationOutcome,
   };
 }
 

@@ -286,6 +286,12 @@ export async function closeEndedCall(
       .returning({ isTest: tickets.isTest, direction: tickets.direction });
     if (!spent) return "unchanged";
     const caller = e164Of(spent.direction === "OUTBOUND" ? params.To : params.From);
+    // A confirmation call nobody answered says so in the history (docs/decisions/0052).
+    const [confirmation] = await db
+      .select({ id: schema.confirmationSends.id })
+      .from(schema.confirmationSends)
+      .where(and(eq(schema.confirmationSends.callSid, callSid), eq(schema.confirmationSends.channel, "CALL")))
+      .limit(1);
     await db.insert(conversations).values({
       id: ticket.id,
       tenantId: ticket.tenantId,
@@ -298,6 +304,7 @@ export async function closeEndedCall(
       endedAt: now,
       duration: 0,
       billedMinutes: 0,
+      confirmationOutcome: confirmation ? "NO_ANSWER" : null,
     });
     return "missed";
   });

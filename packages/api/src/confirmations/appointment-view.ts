@@ -23,6 +23,9 @@ export interface AppointmentView {
   serviceNames: string;
   observations: string | null;
   businessName: string;
+  /** A pet shop's (docs/decisions/0050-confirmations.md): the pet the appointment is for, when the record names it. */
+  petName: string | null;
+  businessType: string | null;
 }
 
 const WEEKDAYS = ["", "seg", "ter", "qua", "qui", "sex", "sáb", "dom"];
@@ -67,6 +70,8 @@ export async function appointmentView(
       >`(select coalesce(array_agg(${AS.offeredServiceId}::text order by ${AS.offeredServiceName}), '{}') from ${AS} where ${AS.appointmentId} = ${A.id})`,
       serviceNames: sql<string>`(select coalesce(string_agg(${AS.offeredServiceName}, ', ' order by ${AS.offeredServiceName}), '') from ${AS} where ${AS.appointmentId} = ${A.id})`,
       businessName: schema.tenants.name,
+      petName: C.petName,
+      businessType: schema.tenants.businessType,
     })
     .from(A)
     .innerJoin(C, eq(C.id, A.clientId))

@@ -166,6 +166,7 @@ export async function answerConfirmationCall(
             startedAt: now,
             lastActivityAt: now,
             summary: MACHINE_SUMMARY,
+            confirmationOutcome: "MACHINE",
           })
           .onConflictDoNothing();
       }

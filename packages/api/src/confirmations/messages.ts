@@ -24,6 +24,15 @@ export const REPLIES = {
   optedOut: (business: string) =>
     `Pronto: você não receberá mais mensagens nem ligações de confirmação de ${business}.`,
   gone: "Este atendimento não está mais disponível para alteração por aqui. Por favor, entre em contato conosco.",
+  /** A typed cancellation, asked once more (decision 0050). */
+  reallyCancel: (weekday: string, date: string, time: string) =>
+    `Quer mesmo cancelar o seu atendimento de ${weekday}, ${date} às ${time}? Responda SIM para cancelar.`,
+  kept: (date: string, time: string) => `Tudo bem, seu atendimento de ${date} às ${time} continua marcado.`,
+  /** A typed reply not understood: the three options again, as buttons. */
+  options: (weekday: string, date: string, time: string) =>
+    `Desculpe, não entendi. Sobre o seu atendimento de ${weekday}, ${date} às ${time}, escolha uma opção:`,
+  optionTitles: ["Confirmar", "Remarcar", "Cancelar"],
+  slotNotListed: "Não encontrei esse horário na lista.",
 } as const;
 
 /** What a waitlist offer by WhatsApp says (docs/decisions/0046-waitlist.md), and the answers to its buttons. */
@@ -53,6 +62,9 @@ export const UNDECIDED_CALL = {
   retry: "Atendida sem decisão: nova tentativa",
   NO_DECISION: "Atendida sem decisão",
   WRONG_PERSON: "Atendida por outra pessoa: nada foi dito sobre o atendimento",
+  /** The gateway stopped reporting and the sweep of lost calls ended it (decision 0032): counted as no answer. */
+  lostRetry: "Ligação interrompida: nova tentativa",
+  LOST: "Ligação interrompida",
 } as const;
 
 /** The template's quick-reply buttons, by index: Confirmar, Remarcar, Cancelar. */

@@ -3,11 +3,16 @@
 // tenant's app secret over the raw body before anything is read. A button's payload names the send it answers
 // (`CONFIRMAR:<send>`, …), which row-level security keeps to the tenant, and the reply must come from the patient's
 // own number. A waitlist offer's reply button (`ACEITAR:<hold>`, `RECUSAR:<hold>`; decision 0046) accepts or declines
-// the offer, from the wish's patient's number only. Each reply acts in a transaction of its own, and our answer goes out after it committed.
+// the offer, from the wish's patient's number only. A typed reply is read (typed.ts) against the patient's latest
+// template and what our last answer asked, and then acts as the button it means. What books or moves (a listed slot,
+// an offer's 'Aceitar') and the 'Remarcar' list read the professional's Google Calendar busy time first, outside the
+// transaction, as the dashboard's bookings do (decision 0029). Each reply acts in a transaction of its own, and our
+// answer goes out after it committed.
 import { type DataAccess, schema, type TenantTx } from "@atende/db";
-import { and, eq } from "@atende/db/orm";
+import { and, desc, eq, gt, inArray, isNotNull } from "@atende/db/orm";
 import { addDays, dateOf, parseOffsetDateTime } from "@atende/shared/time";
 import { TRPCError } from "@trpc/server";
+import { type CalendarBusy, type CalendarService, type CalendarSteps, NO_BUSY } from "../calendar/service";
 import type { ApiConfig } from "../config";
 import { optOutByPhone } from "../privacy/contact-opt-out";
 import {
@@ -19,11 +24,13 @@ import {
 } from "../scheduling/appointments";
 import { acceptOffer, declineOffer } from "../scheduling/offers";
 import { appointmentView, dayAndTime } from "./appointment-view";
-import { OFFER_MESSAGES, REPLIES, STOP_WORDS } from "./messages";
+import { OFFER_MESSAGES, REPLIES, TEMPLATE_BUTTONS } from "./messages";
 import { OFFER_BUTTONS } from "./offer-whatsapp";
 import type { DueSend } from "./scheduler";
 import { loadSettings, whatsappAppSecret, whatsappCredentials } from "./settings";
+import { readTypedReply } from "./typed";
 import {
+  buttonsBody,
   type InboundReply,
   listBody,
   numbersOfWaId,
@@ -68,10 +75,13 @@ export type WebhookOutcome =
   | { status: 404 }
   | { status: 200; handled: number; enqueue: DueSend[]; changed: string[]; freed: FreedSlot[] };
 
+/** The calendar reads a reply needs before its transaction (the composition root's CalendarService). */
+export type ReplyCalendar = Pick<CalendarService, "bookingBusy" | "slotsBusy">;
+
 /**
  * `POST /webhooks/whatsapp/{tenantId}`: 404 for a tenant without WhatsApp, 401 when X-Hub-Signature-256 is not the
  * app secret's over the raw body (nothing read, nothing changed); else every message acted on and 200 (Meta retries
- * anything else, and a replayed reply changes nothing twice).
+ * anything else, and a replayed reply changes nothing twice). Without `calendar` no busy time is read.
  */
 export async function receiveWhatsapp(
   data: DataAccess,
@@ -80,6 +90,7 @@ export async function receiveWhatsapp(
   rawBody: string,
   signature: string | undefined,
   now: Date,
+  calendar?: ReplyCalendar,
 ): Promise<WebhookOutcome> {
   if (!UUID.test(tenantId)) return { status: 404 };
   const settings = await data.inTenant(tenantId, loadSettings);
@@ -93,19 +104,25 @@ export async function receiveWhatsapp(
     return { status: 200, handled: 0, enqueue: [], changed: [], freed: [] };
   }
   const credentials = whatsappCredentials(tenantId, settings, config);
+  const steps: CalendarSteps = { tenantId, inTenant: (fn) => data.inTenant(tenantId, fn), now };
   const enqueue: DueSend[] = [];
   const changed: string[] = [];
   const freed: FreedSlot[] = [];
   let handled = 0;
   for (const reply of repliesOf(body)) {
+    // What the reply means (a typed one read against the patient's latest template), then the calendar's busy time
+    // it needs, then the act: each step in a transaction of its own, Google asked with none open.
+    const step = await data.inTenant(tenantId, (db) => stepOf(db, reply, now));
+    if (!step) continue;
+    const busy = calendar ? await busyFor(steps, calendar, step, now) : NO_BUSY;
     const result = await data
-      .inTenant(tenantId, (db) => act(db, reply, now))
+      .inTenant(tenantId, (db) => act(db, reply, step, now, busy))
       .catch(async (error: unknown): Promise<Handled> => {
-        // A booking rule refused the new time (taken meanwhile, outside the window), or the offer was answered or ran
-        // out meanwhile: nothing changed.
+        // A booking rule refused the new time (taken meanwhile, busy in the calendar, outside the window), or the
+        // offer was answered or ran out meanwhile: nothing changed.
         if (error instanceof TRPCError)
           return {
-            answer: textBody(offerAction(reply.payload) ? OFFER_MESSAGES.gone : REPLIES.slotTaken),
+            answer: textBody(step.kind === "offer" ? OFFER_MESSAGES.gone : REPLIES.slotTaken),
             to: reply.from,
             enqueue: [],
             changed: null,
@@ -125,6 +142,170 @@ export async function receiveWhatsapp(
   return { status: 200, handled, enqueue, changed, freed };
 }
 
+type SendAction =
+  | "CONFIRMAR"
+  | "REMARCAR"
+  | "CANCELAR"
+  | "LIGAR"
+  | "HORARIO"
+  /** Typed: 'Quer mesmo cancelar…? Responda SIM para cancelar'. */
+  | "PERGUNTAR_CANCELAR"
+  /** Typed: a no to that question. */
+  | "MANTER"
+  /** Typed and not understood: the three options as buttons again. */
+  | "OPCOES";
+
+/** What one reply asks: a waitlist offer's button, a patient's opt-out, or an action on a confirmation send. */
+type Step =
+  | { kind: "offer"; accept: boolean; holdId: string }
+  | { kind: "optOut" }
+  | {
+      kind: "send";
+      action: SendAction;
+      sendId: string;
+      /** HORARIO: the chosen start. */
+      start?: Date;
+      /** REMARCAR after a typed time that was none of the listed ones. */
+      missed?: boolean;
+    };
+
+const SEND_PAYLOAD = /^(CONFIRMAR|REMARCAR|CANCELAR|LIGAR|HORARIO):([0-9a-f-]{36})(?::(\d{12}))?$/;
+/** The action a typed reply's reading stands for (the opt-out is a step of its own). */
+const TYPED_ACTIONS: Record<ReturnType<typeof readTypedReply>["kind"], SendAction | null> = {
+  optOut: null,
+  confirm: "CONFIRMAR",
+  askCancel: "PERGUNTAR_CANCELAR",
+  cancel: "CANCELAR",
+  keep: "MANTER",
+  reschedule: "REMARCAR",
+  slot: "HORARIO",
+  unclear: "OPCOES",
+};
+
+/**
+ * The step a reply asks for. A button names its send or hold. A typed message is about the patient's latest template
+ * (the newest WhatsApp send that went out to this number for an appointment still ahead), read against what our last
+ * answer asked; a number with no template gets nothing but its opt-out.
+ */
+async function stepOf(db: TenantTx, reply: InboundReply, now: Date): Promise<Step | null> {
+  if (reply.payload) {
+    const offer = offerAction(reply.payload);
+    if (offer) return { kind: "offer", ...offer };
+    const match = SEND_PAYLOAD.exec(reply.payload);
+    if (!match?.[1] || !match[2] || !UUID.test(match[2])) return null;
+    const start = match[1] === "HORARIO" && match[3] ? slotInstant(match[3]) : undefined;
+    if (match[1] === "HORARIO" && !start) return null;
+    return {
+      kind: "send",
+      action: match[1] as SendAction,
+      sendId: match[2],
+      ...(start ? { start } : {}),
+    };
+  }
+  if (!reply.text?.trim()) return null;
+  const A = schema.appointments;
+  const [latest] = await db
+    .select({
+      id: CS.id,
+      awaitingReply: CS.awaitingReply,
+      offeredSlots: CS.offeredSlots,
+      scheduledAt: A.scheduledAt,
+    })
+    .from(CS)
+    .innerJoin(A, eq(A.id, CS.appointmentId))
+    .innerJoin(schema.clients, eq(schema.clients.id, A.clientId))
+    .where(
+      and(
+        eq(CS.channel, "WHATSAPP"),
+        isNotNull(CS.lastAttemptAt),
+        gt(A.scheduledAt, now),
+        inArray(schema.clients.phoneE164, numbersOfWaId(reply.from)),
+      ),
+    )
+    .orderBy(desc(CS.lastAttemptAt))
+    .limit(1);
+  const typed = readTypedReply(reply.text, {
+    awaiting: latest?.awaitingReply ?? null,
+    offeredSlots: latest?.offeredSlots ?? [],
+    scheduledAt: latest?.scheduledAt ?? now,
+    now,
+  });
+  if (typed.kind === "optOut") return { kind: "optOut" };
+  const action = TYPED_ACTIONS[typed.kind];
+  if (!latest || !action) return null;
+  return {
+    kind: "send",
+    action,
+    sendId: latest.id,
+    ...(typed.kind === "slot" ? { start: typed.start } : {}),
+    ...(typed.kind === "reschedule" && typed.missed ? { missed: true } : {}),
+  };
+}
+
+/** The free-slot search of 'Remarcar': the same services, professional and place, from tomorrow for two weeks. */
+function rescheduleSearch(
+  view: { serviceIds: string[]; professionalId: string; establishmentId: string },
+  now: Date,
+) {
+  const today = dateOf(now);
+  return {
+    offeredServices: view.serviceIds,
+    startDate: addDays(today, 1),
+    endDate: addDays(today, RESCHEDULE_DAYS),
+    professionalId: view.professionalId,
+    establishmentId: view.establishmentId,
+  };
+}
+
+/**
+ * The professional's Google Calendar busy time a step needs, read before its transaction (decision 0029): over the
+ * held slot for an offer's 'Aceitar', over the chosen slot for a listed time, over the search's days for the
+ * 'Remarcar' list. Nothing for the other steps.
+ */
+async function busyFor(
+  steps: CalendarSteps,
+  calendar: ReplyCalendar,
+  step: Step,
+  now: Date,
+): Promise<CalendarBusy> {
+  if (step.kind === "offer") {
+    if (!step.accept) return NO_BUSY;
+    const H = schema.waitlistHolds;
+    const [hold] = await steps.inTenant((db) =>
+      db
+        .select({
+          professionalId: H.professionalId,
+          startsAt: H.startsAt,
+          offeredServiceId: H.offeredServiceId,
+        })
+        .from(H)
+        .where(eq(H.id, step.holdId)),
+    );
+    if (!hold) return NO_BUSY;
+    return calendar.bookingBusy(steps, {
+      professionalId: hold.professionalId,
+      scheduledAt: hold.startsAt,
+      offeredServices: [hold.offeredServiceId],
+    });
+  }
+  if (step.kind !== "send" || (step.action !== "HORARIO" && step.action !== "REMARCAR")) return NO_BUSY;
+  const view = await steps.inTenant(async (db) => {
+    const [send] = await db
+      .select({ appointmentId: CS.appointmentId })
+      .from(CS)
+      .where(eq(CS.id, step.sendId));
+    return send ? appointmentView(db, send.appointmentId) : undefined;
+  });
+  if (!view) return NO_BUSY;
+  if (step.action === "HORARIO" && step.start)
+    return calendar.bookingBusy(steps, {
+      professionalId: view.professionalId,
+      scheduledAt: step.start,
+      offeredServices: view.serviceIds,
+    });
+  return calendar.slotsBusy(steps, rescheduleSearch(view, now));
+}
+
 const OFFER_PAYLOAD = new RegExp(`^(${OFFER_BUTTONS.accept}|${OFFER_BUTTONS.decline}):([0-9a-f-]{36})$`);
 
 /** A waitlist offer's button: the action and the hold, or null. */
@@ -137,12 +318,14 @@ function offerAction(payload: string | null): { accept: boolean; holdId: string 
 /**
  * 'Aceitar' books the held slot (acceptOffer, the one booking path) and reads it back; 'Recusar' declines it and hands
  * the range to the next wish. Only the wish's patient's own number acts; an answered or expired offer is apologised for.
+ * `busy` is the professional's calendar over the held slot, read before the transaction (a busy slot is refused).
  */
 async function actOnOffer(
   db: TenantTx,
   reply: InboundReply,
   offer: { accept: boolean; holdId: string },
   now: Date,
+  busy: CalendarBusy,
 ): Promise<Handled | null> {
   const H = schema.waitlistHolds;
   const W = schema.waitlistEntries;
@@ -178,20 +361,13 @@ async function actOnOffer(
     const freed = await declineOffer(db, offer.holdId, now, actor);
     return done(OFFER_MESSAGES.declined, { freed: [freed] });
   }
-  const appointment = await acceptOffer(db, offer.holdId, now, actor);
+  const appointment = await acceptOffer(db, offer.holdId, now, actor, busy);
   const { date, time } = dayAndTime(hold.startsAt);
   return done(
     OFFER_MESSAGES.booked(hold.serviceName, hold.professionalName, hold.establishmentName, date, time),
     { changed: appointment.id },
   );
 }
-
-const normalised = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .trim()
-    .toUpperCase();
 
 /** `yyyyMMddHHmm` of a São Paulo wall-clock start, as list rows carry it. */
 const slotKey = (start: string) => start.slice(0, 16).replace(/[-T:]/g, "");
@@ -200,7 +376,13 @@ const slotInstant = (key: string) =>
     `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}T${key.slice(8, 10)}:${key.slice(10, 12)}:00-03:00`,
   );
 
-async function act(db: TenantTx, reply: InboundReply, now: Date): Promise<Handled | null> {
+async function act(
+  db: TenantTx,
+  reply: InboundReply,
+  step: Step,
+  now: Date,
+  busy: CalendarBusy,
+): Promise<Handled | null> {
   const business = async () => {
     const [row] = await db
       .select({ name: schema.tenants.name })
@@ -208,33 +390,30 @@ async function act(db: TenantTx, reply: InboundReply, now: Date): Promise<Handle
       .where(eq(schema.tenants.id, db.tenantId));
     return row?.name ?? "";
   };
-  if (!reply.payload) {
-    if (reply.text && STOP_WORDS.has(normalised(reply.text))) {
-      const ids: string[] = [];
-      for (const number of numbersOfWaId(reply.from))
-        ids.push(...(await optOutByPhone(db, number, "WHATSAPP", now)));
-      if (ids.length === 0) return null;
-      return {
-        answer: textBody(REPLIES.optedOut(await business())),
-        to: reply.from,
-        enqueue: [],
-        changed: null,
-      };
-    }
-    return null;
+  if (step.kind === "optOut") {
+    const ids: string[] = [];
+    for (const number of numbersOfWaId(reply.from))
+      ids.push(...(await optOutByPhone(db, number, "WHATSAPP", now)));
+    if (ids.length === 0) return null;
+    return {
+      answer: textBody(REPLIES.optedOut(await business())),
+      to: reply.from,
+      enqueue: [],
+      changed: null,
+    };
   }
-  const offer = offerAction(reply.payload);
-  if (offer) return actOnOffer(db, reply, offer, now);
-  const match = /^(CONFIRMAR|REMARCAR|CANCELAR|LIGAR|HORARIO):([0-9a-f-]{36})(?::(\d{12}))?$/.exec(
-    reply.payload,
-  );
-  if (!match?.[1] || !match[2] || !UUID.test(match[2])) return null;
-  const [, action, sendId, slot] = match;
+  if (step.kind === "offer") return actOnOffer(db, reply, step, now, busy);
+  const { action, sendId, start } = step;
   const [send] = await db.select().from(CS).where(eq(CS.id, sendId));
   if (!send) return null;
   const view = await appointmentView(db, send.appointmentId);
   // Only the patient's own number acts on their appointment.
   if (!view?.clientPhoneE164 || !numbersOfWaId(reply.from).includes(view.clientPhoneE164)) return null;
+  // What our answer asks next, for the typed reply that follows (typed.ts): nothing unless set below.
+  const awaiting = async (state: "CANCEL" | "SLOT" | null, slots: Date[] | null = null) => {
+    await db.update(CS).set({ awaitingReply: state, offeredSlots: slots }).where(eq(CS.id, send.id));
+  };
+  await awaiting(null);
   const done = (answer: Record<string, unknown> | null, extra: Partial<Handled> = {}): Handled => ({
     answer,
     to: reply.from,
@@ -244,41 +423,67 @@ async function act(db: TenantTx, reply: InboundReply, now: Date): Promise<Handle
   });
   if (view.clientGone) return done(textBody(REPLIES.gone));
   const moved = dateOf(view.scheduledAt) !== send.forDate;
+  const { date: day, time: hour, weekday } = dayAndTime(view.scheduledAt);
+  const fieldsOf = async () => {
+    const current = await getAppointment(db, view.id);
+    return {
+      clientId: current.clientId,
+      professionalId: current.professionalId,
+      establishmentId: current.establishmentId,
+      offeredServices: current.offeredServices.map((s) => s.offeredServiceId),
+      observations: current.observations,
+    };
+  };
 
   if (action === "CONFIRMAR") {
     if (view.status === "CANCELED") return done(textBody(REPLIES.alreadyCancelled));
     if (moved || view.status !== "SCHEDULED") return done(textBody(REPLIES.gone));
     await confirmAppointment(db, view.id, now, "WHATSAPP");
-    const { date, time } = dayAndTime(view.scheduledAt);
-    return done(textBody(REPLIES.confirmed(date, time)), { changed: view.id });
+    return done(textBody(REPLIES.confirmed(day, hour)), { changed: view.id });
   }
-  if (action === "CANCELAR") {
+  if (action === "CANCELAR" || action === "PERGUNTAR_CANCELAR" || action === "MANTER") {
     if (view.status === "CANCELED") return done(textBody(REPLIES.alreadyCancelled));
     if (moved || view.status !== "SCHEDULED") return done(textBody(REPLIES.gone));
-    const current = await getAppointment(db, view.id);
+    if (action === "MANTER") return done(textBody(REPLIES.kept(day, hour)));
+    if (action === "PERGUNTAR_CANCELAR") {
+      // A typed cancellation is asked once more (a button is the patient's explicit choice; a sentence may not be).
+      await awaiting("CANCEL");
+      return done(textBody(REPLIES.reallyCancel(weekday, day, hour)));
+    }
+    const freed: FreedSlot[] = [];
     await updateAppointment(
       db,
       view.id,
-      {
-        clientId: current.clientId,
-        professionalId: current.professionalId,
-        establishmentId: current.establishmentId,
-        scheduledAt: view.scheduledAt,
-        offeredServices: current.offeredServices.map((s) => s.offeredServiceId),
-        observations: current.observations,
-        status: "CANCELED",
-      },
+      { ...(await fieldsOf()), scheduledAt: view.scheduledAt, status: "CANCELED" },
       now,
+      NO_BUSY,
+      freed,
     );
-    return done(textBody(REPLIES.cancelled), { changed: view.id });
+    // The slot goes to the waitlist's first matching wish (decision 0046), after the commit.
+    return done(textBody(REPLIES.cancelled), { changed: view.id, freed });
   }
-  const start = action === "HORARIO" && slot ? slotInstant(slot) : undefined;
-  if (start && view.status === "SCHEDULED" && start.getTime() === view.scheduledAt.getTime()) {
+  if (
+    action === "HORARIO" &&
+    start &&
+    view.status === "SCHEDULED" &&
+    start.getTime() === view.scheduledAt.getTime()
+  ) {
     // Chosen again (a replay): it is already the appointment's time.
     const { date, time } = dayAndTime(start);
     return done(textBody(REPLIES.rescheduled(date, time)));
   }
   if (view.status !== "SCHEDULED" || moved) return done(textBody(REPLIES.gone));
+  if (action === "OPCOES") {
+    return done(
+      buttonsBody(
+        REPLIES.options(weekday, day, hour),
+        TEMPLATE_BUTTONS.map((button, index) => ({
+          id: `${button}:${send.id}`,
+          title: REPLIES.optionTitles[index] ?? button,
+        })),
+      ),
+    );
+  }
   if (action === "LIGAR") {
     const [call] = await db
       .insert(CS)
@@ -290,20 +495,7 @@ async function act(db: TenantTx, reply: InboundReply, now: Date): Promise<Handle
     });
   }
   if (action === "REMARCAR") {
-    const today = dateOf(now);
-    const slots = (
-      await searchFreeSlots(
-        db,
-        {
-          offeredServices: view.serviceIds,
-          startDate: addDays(today, 1),
-          endDate: addDays(today, RESCHEDULE_DAYS),
-          professionalId: view.professionalId,
-          establishmentId: view.establishmentId,
-        },
-        now,
-      )
-    )
+    const slots = (await searchFreeSlots(db, rescheduleSearch(view, now), now, busy))
       .filter((s) => s.professionalId === view.professionalId && s.establishmentId === view.establishmentId)
       .slice(0, RESCHEDULE_SLOTS);
     if (slots.length === 0) {
@@ -316,35 +508,32 @@ async function act(db: TenantTx, reply: InboundReply, now: Date): Promise<Handle
         enqueue: call ? [{ tenantId: db.tenantId, sendId: call.id, attempt: 0 }] : [],
       });
     }
-    const rows = slots.map((s) => {
-      const start = parseOffsetDateTime(s.start) ?? now;
-      const { date, time, weekday } = dayAndTime(start);
+    const starts = slots.map((s) => parseOffsetDateTime(s.start) ?? now);
+    const rows = slots.map((s, index) => {
+      const { date, time, weekday: day } = dayAndTime(starts[index] ?? now);
       return {
         id: `HORARIO:${send.id}:${slotKey(s.start)}`,
-        title: `${weekday} ${date} às ${time}`,
+        title: `${index + 1}. ${day} ${date} às ${time}`,
         description: view.professionalName,
       };
     });
     rows.push({ id: `LIGAR:${send.id}`, title: REPLIES.callMe, description: "" });
-    return done(listBody(REPLIES.chooseSlot, REPLIES.listButton, REPLIES.listSection, rows));
+    await awaiting("SLOT", starts);
+    const lead = step.missed ? `${REPLIES.slotNotListed} ${REPLIES.chooseSlot}` : REPLIES.chooseSlot;
+    return done(listBody(lead, REPLIES.listButton, REPLIES.listSection, rows));
   }
-  // HORARIO: the chosen slot, through the booking rules (a slot taken meanwhile is refused, and said).
+  // HORARIO: the chosen slot, through the booking rules and the calendar's busy time (a slot taken meanwhile is
+  // refused, and said); the old range goes to the waitlist.
   if (!start) return null;
-  const current = await getAppointment(db, view.id);
+  const freed: FreedSlot[] = [];
   await updateAppointment(
     db,
     view.id,
-    {
-      clientId: current.clientId,
-      professionalId: current.professionalId,
-      establishmentId: current.establishmentId,
-      scheduledAt: start,
-      offeredServices: current.offeredServices.map((s) => s.offeredServiceId),
-      observations: current.observations,
-      status: "SCHEDULED",
-    },
+    { ...(await fieldsOf()), scheduledAt: start, status: "SCHEDULED" },
     now,
+    busy,
+    freed,
   );
   const { date, time } = dayAndTime(start);
-  return done(textBody(REPLIES.rescheduled(date, time)), { changed: view.id });
+  return done(textBody(REPLIES.rescheduled(date, time)), { changed: view.id, freed });
 }

@@ -194,13 +194,17 @@ async function nextChannel(
   return created ? [{ tenantId: db.tenantId, sendId: created.id, attempt: 0 }] : [];
 }
 
-/** The template's body parameters: patient's first name, business, services, professional, day, time, place. */
+/**
+ * The template's body parameters: patient's first name, business, services, professional, day, time, place. A pet
+ * shop's services name the pet ('Banho e tosa de Thor'), the template's parameters staying the approved seven.
+ */
 function templateParameters(view: AppointmentView): string[] {
   const { date, time, weekday } = dayAndTime(view.scheduledAt);
+  const pet = view.businessType === "PETSHOP" ? view.petName?.trim() : undefined;
   return [
     view.clientName.split(/\s+/)[0] ?? view.clientName,
     view.businessName,
-    view.serviceNames,
+    pet ? `${view.serviceNames} de ${pet}` : view.serviceNames,
     view.professionalName,
     `${weekday}, ${date}`,
     time,
@@ -411,8 +415,9 @@ export async function confirmationCallEnded(
  * A confirmation call a person answered and the agent finished without a decision (the conversation's outcome,
  * decision 0052): the wrong person (nothing was said about the appointment) gets no second call, the send is
  * NO_ANSWER and the next channel follows; no decision is treated as no answer (the retry after the interval while
- * one is left, then NO_ANSWER and the next channel). The send must still be SENT for this call: a replay, a later
- * finish, or an appointment confirmed, moved or cancelled meanwhile changes nothing.
+ * one is left, then NO_ANSWER and the next channel). A call the sweep of lost calls ended (decision 0032: its outcome
+ * INTERRUPTED, the gateway gone) counts as unanswered the same way. The send must still be SENT for this call: a replay,
+ * a later finish, or an appointment confirmed, moved or cancelled meanwhile changes nothing.
  */
 export async function confirmationCallFinished(
   db: TenantTx,
@@ -421,12 +426,17 @@ export async function confirmationCallFinished(
   now: Date,
 ): Promise<DueSend[]> {
   const [call] = await db
-    .select({ outcome: schema.conversations.confirmationOutcome, callSid: schema.callTickets.callSid })
+    .select({
+      outcome: schema.conversations.confirmationOutcome,
+      callSid: schema.callTickets.callSid,
+    })
     .from(schema.conversations)
     .innerJoin(schema.callTickets, eq(schema.callTickets.id, schema.conversations.id))
     .where(eq(schema.conversations.id, callId));
-  const outcome = call?.outcome;
-  if (!call?.callSid || (outcome !== "WRONG_PERSON" && outcome !== "NO_DECISION")) return [];
+  if (!call?.callSid) return [];
+  const lost = call.outcome === "INTERRUPTED";
+  const outcome = lost ? "NO_DECISION" : call.outcome;
+  if (outcome !== "WRONG_PERSON" && outcome !== "NO_DECISION") return [];
   const [send] = await db
     .select()
     .from(CS)
@@ -435,13 +445,20 @@ export async function confirmationCallFinished(
   if (send?.status !== "SENT") return [];
   const settings = await loadSettings(db);
   if (outcome === "NO_DECISION" && settings.retry && send.attempts < 2) {
-    await db.update(CS).set({ status: "PENDING", detail: UNDECIDED_CALL.retry }).where(eq(CS.id, send.id));
+    await db
+      .update(CS)
+      .set({ status: "PENDING", detail: lost ? UNDECIDED_CALL.lostRetry : UNDECIDED_CALL.retry })
+      .where(eq(CS.id, send.id));
     const runAt = new Date(now.getTime() + settings.retryAfterMinutes * 60_000);
     return [{ tenantId: db.tenantId, sendId: send.id, attempt: send.attempts, runAt }];
   }
   await db
     .update(CS)
-    .set({ status: "NO_ANSWER", detail: UNDECIDED_CALL[outcome], outcomeAt: now })
+    .set({
+      status: "NO_ANSWER",
+      detail: lost ? UNDECIDED_CALL.LOST : UNDECIDED_CALL[outcome],
+      outcomeAt: now,
+    })
     .where(eq(CS.id, send.id));
   return nextChannel(db, settings, config, send);
 }

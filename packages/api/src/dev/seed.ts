@@ -55,6 +55,7 @@ export async function seedConversation(
     summary: input.summary ?? null,
     transferredTo: input.transferredTo ?? null,
     callbackMessage: input.callbackMessage ?? null,
+    confirmationOutcome: input.confirmationOutcome ?? null,
     startedAt,
     endedAt,
     messages,

@@ -134,6 +134,8 @@ export async function anonymiseClients(
       healthInsuranceProvider: null,
       healthInsuranceNumber: null,
       observations: null,
+      petName: null,
+      petSpecies: null,
       erasedAt: sql`coalesce(${clients.erasedAt}, ${now.toISOString()}::timestamptz)`,
       updatedAt: now,
     })

@@ -89,6 +89,8 @@ export async function exportClient(db: TenantTx, id: string, now: Date): Promise
       observations: client.observations,
       contactOptOutAt: wireOrNull(client.contactOptOutAt),
       contactOptOutSource: client.contactOptOutSource,
+      petName: client.petName,
+      petSpecies: client.petSpecies,
       createdAt: wire(client.createdAt),
       erasedAt: wireOrNull(client.erasedAt),
       deletedAt: wireOrNull(client.deletedAt),

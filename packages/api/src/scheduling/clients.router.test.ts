@@ -34,6 +34,8 @@ describe("clients", () => {
       healthInsuranceNumber: null,
       observations: null,
       contactOptOutAt: null,
+      petName: null,
+      petSpecies: null,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-03:00$/),
     });
     expect(await a.api.clients.get({ id: created.id })).toEqual(created);

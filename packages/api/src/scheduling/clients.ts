@@ -26,6 +26,8 @@ export const clients = catalogue({
     healthInsuranceNumber: row.healthInsuranceNumber,
     observations: row.observations,
     contactOptOutAt: row.contactOptOutAt ? toWireInstant(row.contactOptOutAt) : null,
+    petName: row.petName,
+    petSpecies: row.petSpecies,
     createdAt: toWireInstant(row.createdAt),
   }),
   notFoundMessage: M.notFound,

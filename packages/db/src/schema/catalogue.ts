@@ -202,6 +202,12 @@ export const clients = tenantTable(
      */
     contactOptOutAt: timestamp({ withTimezone: true }),
     contactOptOutSource: contactOptOutSource(),
+    /**
+     * A pet shop's client is the tutor of a pet: its name (and optionally species), which the confirmation call asks
+     * about ('Falo com o tutor do Thor?') and the WhatsApp template names (docs/decisions/0050-confirmations.md).
+     */
+    petName: text(),
+    petSpecies: text(),
   },
   (t) => [index().on(t.tenantId, t.phoneE164), index().on(t.tenantId, t.fullName)],
 );

@@ -5,8 +5,8 @@ import {
   BILLING_CYCLES,
   BILLING_TYPES,
   BUSINESS_TYPES,
+  CONFIRMATION_CALL_OUTCOMES,
   CONFIRMATION_CHANNELS,
-  CONFIRMATION_OUTCOMES,
   CONFIRMATION_STATUSES,
   CONFIRMED_VIA,
   CONTACT_OPT_OUT_SOURCES,
@@ -55,7 +55,7 @@ export const conversationStatus = pgEnum("conversation_status", CONVERSATION_STA
 
 export const conversationDirection = pgEnum("conversation_direction", CONVERSATION_DIRECTIONS);
 
-export const confirmationOutcome = pgEnum("confirmation_outcome", CONFIRMATION_OUTCOMES);
+export const confirmationOutcome = pgEnum("confirmation_outcome", CONFIRMATION_CALL_OUTCOMES);
 
 /** Appointment confirmations (docs/decisions/0050-confirmations.md) and the contact opt-out (0051). */
 export const confirmationChannel = pgEnum("confirmation_channel", CONFIRMATION_CHANNELS);

@@ -363,6 +363,12 @@ export const confirmationSends = tenantTable(
     detail: text(),
     lastAttemptAt: timestamp({ withTimezone: true }),
     outcomeAt: timestamp({ withTimezone: true }),
+    /**
+     * What the last WhatsApp answer asked the patient (a typed reply is read against it; decision 0050): 'CANCEL' after
+     * 'Quer mesmo cancelar…? Responda SIM', 'SLOT' after the 'Remarcar' list, whose starts are `offeredSlots`.
+     */
+    awaitingReply: text().$type<"CANCEL" | "SLOT">(),
+    offeredSlots: timestamp({ withTimezone: true }).array(),
     createdAt: createdAt(),
   },
   (t) => [

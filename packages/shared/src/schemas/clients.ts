@@ -20,6 +20,10 @@ export const CLIENT_MESSAGES = {
   healthInsuranceNumberMax: "Número do convênio não pode exceder 50 caracteres",
   observationsBlank: OBSERVATIONS_BLANK,
   observationsMax: "Observações não podem exceder 1000 caracteres",
+  petNameBlank: "Nome do pet não pode estar em branco se fornecido",
+  petNameMax: "Nome do pet não pode exceder 60 caracteres",
+  petSpeciesBlank: "Espécie não pode estar em branco se fornecida",
+  petSpeciesMax: "Espécie não pode exceder 40 caracteres",
   searchMax: "Busca não pode exceder 150 caracteres",
   notFound: NOT_FOUND.client,
 } as const;
@@ -46,9 +50,20 @@ const fields = {
   }),
 };
 
-export const ClientCreateInput = z.object(fields);
-/** PUT: replaces every editable field. `tenantId` is ignored. */
-export const ClientUpdateInput = z.object({ id: z.uuid({ error: "ID inválido" }), ...fields });
+/**
+ * A pet shop's client is a pet's tutor: the pet's name and species (docs/decisions/0050-confirmations.md). Optional;
+ * absent from a PUT they stay as they are (an integrator that does not know them never clears them), `null` clears.
+ */
+const petText = (blank: string, max: [number, string]) =>
+  z.string().trim().check(textCharacters()).min(1, blank).max(max[0], max[1]).nullable().optional();
+const petFields = {
+  petName: petText(M.petNameBlank, [L.petName.max, M.petNameMax]),
+  petSpecies: petText(M.petSpeciesBlank, [L.petSpecies.max, M.petSpeciesMax]),
+};
+
+export const ClientCreateInput = z.object({ ...fields, ...petFields });
+/** PUT: replaces every editable field (the pet's only when sent: see `petFields`). `tenantId` is ignored. */
+export const ClientUpdateInput = z.object({ id: z.uuid({ error: "ID inválido" }), ...fields, ...petFields });
 
 /**
  * spec 001 §2 (Patients): name contains (case-insensitive), CPF or phone contains. The dashboard filters on the
@@ -79,6 +94,9 @@ export const ClientRecord = z.object({
    * `PUT/DELETE /clients/{id}/contact-opt-out` change it (docs/decisions/0051-contact-opt-out.md).
    */
   contactOptOutAt: wireInstant.nullable(),
+  /** A pet shop's client: the pet's name and species (null when none). */
+  petName: z.string().nullable(),
+  petSpecies: z.string().nullable(),
   createdAt: wireInstant,
 });
 

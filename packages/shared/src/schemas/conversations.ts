@@ -1,6 +1,7 @@
 // Call history (spec 001 §2 "Call history", §3 "Conversation", §4 "Call status labels"). Browser-safe: the list
 // page, the detail dialog, the tRPC procedures and the REST shims read these schemas and labels.
 import {
+  CONFIRMATION_CALL_OUTCOMES,
   CONVERSATION_DIRECTIONS,
   CONVERSATION_STATUSES,
   type ConversationDirection,
@@ -18,6 +19,24 @@ export const CONVERSATION_STATUS_LABELS: Readonly<Record<ConversationStatus, str
   TRANSFERRED: "Transferida",
   CANCELLED: "Cancelada",
   ERROR: "Erro",
+};
+
+/**
+ * What a confirmation call came to, as the call history shows it (issue #23; docs/decisions/0052): the outcome kept on
+ * its conversation, and OPTED_OUT when the patient asked on it not to be called again and nothing else was decided.
+ */
+export const CONFIRMATION_CALL_RESULTS = [...CONFIRMATION_CALL_OUTCOMES, "OPTED_OUT"] as const;
+export type ConfirmationCallResult = (typeof CONFIRMATION_CALL_RESULTS)[number];
+export const CONFIRMATION_CALL_RESULT_LABELS: Readonly<Record<ConfirmationCallResult, string>> = {
+  CONFIRMED: "Confirmado",
+  RESCHEDULED: "Remarcado",
+  CANCELLED: "Cancelado",
+  WRONG_PERSON: "Pessoa errada",
+  NO_DECISION: "Sem decisão",
+  MACHINE: "Secretária eletrônica",
+  NO_ANSWER: "Não atendeu",
+  INTERRUPTED: "Ligação interrompida",
+  OPTED_OUT: "Descadastrado",
 };
 
 export function conversationStatusLabel(status: string | null | undefined): string {
@@ -136,6 +155,10 @@ export const ConversationListItem = z.object({
     .string()
     .nullable()
     .describe("Recado para retornar: deixado por quem ligou quando a transferência não foi atendida"),
+  confirmationOutcome: z
+    .enum(CONFIRMATION_CALL_RESULTS)
+    .nullable()
+    .describe("Resultado da ligação de confirmação de agendamento (null para as demais chamadas)"),
 });
 export type ConversationListItem = z.infer<typeof ConversationListItem>;
 

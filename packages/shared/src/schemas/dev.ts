@@ -1,7 +1,13 @@
 // Development and test seeding (never in production): a whole call record as the telephony gateway will write it, so
 // the browser tests can show the call history before the gateway exists. The read side's names are used
 // (`origin`, `collectedData`), and every text follows the same characters rule as any user input.
-import { CONVERSATION_DIRECTIONS, CONVERSATION_STATUSES, MESSAGE_SENDERS, TURN_INPUTS } from "../enums";
+import {
+  CONFIRMATION_CALL_OUTCOMES,
+  CONVERSATION_DIRECTIONS,
+  CONVERSATION_STATUSES,
+  MESSAGE_SENDERS,
+  TURN_INPUTS,
+} from "../enums";
 import { offsetDateTime, requiredText, textCharacters, z } from "../zod";
 
 const text = (label: string, max: number, multiline = false) =>
@@ -44,6 +50,10 @@ export const DevConversationInput = z
     transferredTo: text("Número de transferência", 30),
     /** 'Recado para retornar': a message left when a transfer found nobody (issue #24). */
     callbackMessage: text("Recado", 2000, true),
+    /** A confirmation call's outcome (docs/decisions/0052), for an OUTBOUND call. */
+    confirmationOutcome: z
+      .enum(CONFIRMATION_CALL_OUTCOMES, { error: "Resultado da confirmação inválido" })
+      .optional(),
     /** Defaults to now. */
     startedAt: instant("Início").optional(),
     /** Defaults to the end of the last message or action (none for an ACTIVE call). */

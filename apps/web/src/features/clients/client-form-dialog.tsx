@@ -17,6 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { Textarea } from "../../components/ui/textarea";
 import { useTRPC } from "../../lib/trpc";
 import { useSaveFeedback } from "../../lib/use-save-feedback";
+import { usePetShop } from "./use-pet-shop";
 
 const FIELDS: readonly Path<ClientFormValues>[] = [
   "fullName",
@@ -26,6 +27,8 @@ const FIELDS: readonly Path<ClientFormValues>[] = [
   "healthInsuranceProvider",
   "healthInsuranceNumber",
   "observations",
+  "petName",
+  "petSpecies",
 ];
 
 /** Radix Select items cannot carry an empty value: this one stands for "no plan". */
@@ -33,8 +36,13 @@ const NO_PROVIDER = "none";
 
 const blankAsNull = (value: string) => (value === "" ? null : value);
 
-function defaultsOf(client: Client | null): ClientFormValues {
+/**
+ * The form's starting values. The pet's fields only for a pet shop: elsewhere they are left out of the save, so the
+ * record keeps whatever it has (docs/decisions/0050-confirmations.md).
+ */
+function defaultsOf(client: Client | null, petShop: boolean): ClientFormValues {
   return {
+    ...(petShop ? { petName: client?.petName ?? null, petSpecies: client?.petSpecies ?? null } : {}),
     fullName: client?.fullName ?? "",
     documentNumber: client?.documentNumber ?? null,
     // Stored in any form (the agent, REST, this form): the mask starts from the national form, so `+5511988887777`
@@ -66,9 +74,10 @@ export function ClientFormDialog({ open, onOpenChange, client }: Props) {
 
 function ClientForm({ client, onDone }: { client: Client | null; onDone: () => void }) {
   const trpc = useTRPC();
+  const petShop = usePetShop();
   const form = useForm<ClientFormValues, unknown, ClientCreate>({
     resolver: zodResolver(ClientCreateInput),
-    defaultValues: defaultsOf(client),
+    defaultValues: defaultsOf(client, petShop),
   });
   const { register, control, formState, setError, watch } = form;
   const errors = formState.errors;
@@ -196,6 +205,30 @@ function ClientForm({ client, onDone }: { client: Client | null; onDone: () => v
           )}
         </Field>
       </div>
+      {petShop && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Pet" error={errors.petName?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="off"
+                placeholder="Nome do pet"
+                {...register("petName", { setValueAs: blankAsNull })}
+              />
+            )}
+          </Field>
+          <Field label="Espécie" error={errors.petSpecies?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="off"
+                placeholder="Cachorro, gato…"
+                {...register("petSpecies", { setValueAs: blankAsNull })}
+              />
+            )}
+          </Field>
+        </div>
+      )}
       <Field
         label="Observações"
         error={errors.observations?.message}

@@ -18,6 +18,7 @@ import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { ClientContactSwitch } from "./client-contact-switch";
 import { ClientFormDialog } from "./client-form-dialog";
 import { ClientLgpdActions } from "./client-lgpd-actions";
+import { usePetShop } from "./use-pet-shop";
 
 /** How long typing must pause before the search runs. */
 const SEARCH_PAUSE_MS = 300;
@@ -89,6 +90,7 @@ export function ClientsPage() {
 
 function ClientCard({ client, onEdit }: { client: Client; onEdit: () => void }) {
   const trpc = useTRPC();
+  const petShop = usePetShop();
   const queryClient = useQueryClient();
   // spec 001 §2: a client's delete acts at once, with no confirmation.
   const remove = useMutation(
@@ -116,6 +118,15 @@ function ClientCard({ client, onEdit }: { client: Client; onEdit: () => void }) 
         </div>
       </CardHeader>
       <dl className="flex flex-col gap-1 text-sm text-slate-700">
+        {petShop && client.petName && (
+          <div className="flex gap-1">
+            <dt className="text-slate-500">Pet:</dt>
+            <dd className="min-w-0 break-words">
+              {client.petName}
+              {client.petSpecies && ` (${client.petSpecies})`}
+            </dd>
+          </div>
+        )}
         {client.documentNumber && (
           <div className="flex gap-1">
             <dt className="text-slate-500">CPF:</dt>

@@ -13,6 +13,7 @@ import { Badge } from "../../components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { cn } from "../../lib/cn";
 import {
+  ConfirmationOutcomeBadge,
   ConversationOriginBadge,
   ConversationStatusBadge,
   callerName,
@@ -33,6 +34,7 @@ export function ConversationDetail({ conversation }: { conversation: Conversatio
       <div className="flex flex-wrap items-center gap-2">
         <ConversationStatusBadge status={conversation.status} />
         <ConversationOriginBadge origin={conversation.origin} />
+        <ConfirmationOutcomeBadge outcome={conversation.confirmationOutcome} />
         {conversation.isTest && <Badge tone="amber">Teste</Badge>}
       </div>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">

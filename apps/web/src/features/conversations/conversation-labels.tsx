@@ -1,5 +1,7 @@
 import { formatPhone } from "@atende/shared/phone-format";
 import {
+  CONFIRMATION_CALL_RESULT_LABELS,
+  type ConfirmationCallResult,
   type ConversationListItem,
   conversationOriginLabel,
   conversationStatusLabel,
@@ -20,6 +22,31 @@ const STATUS_TONES: Readonly<Record<string, Tone>> = {
 /** spec 001 §4 "Call status labels": the status as a badge, 'Desconhecido' for anything else. */
 export function ConversationStatusBadge({ status }: { status: string }) {
   return <Badge tone={STATUS_TONES[status] ?? "neutral"}>{conversationStatusLabel(status)}</Badge>;
+}
+
+const RESULT_TONES: Readonly<Record<ConfirmationCallResult, Tone>> = {
+  CONFIRMED: "green",
+  RESCHEDULED: "teal",
+  CANCELLED: "amber",
+  WRONG_PERSON: "neutral",
+  NO_DECISION: "neutral",
+  MACHINE: "neutral",
+  NO_ANSWER: "amber",
+  INTERRUPTED: "amber",
+  OPTED_OUT: "neutral",
+};
+
+/**
+ * What an outbound confirmation call came to (issue #23; docs/decisions/0052), as a badge: 'Confirmação: Confirmado',
+ * 'Confirmação: Secretária eletrônica'…; nothing for every other call.
+ */
+export function ConfirmationOutcomeBadge({ outcome }: { outcome: ConfirmationCallResult | null }) {
+  if (!outcome) return null;
+  return (
+    <Badge tone={RESULT_TONES[outcome]} data-testid="confirmation-outcome">
+      Confirmação: {CONFIRMATION_CALL_RESULT_LABELS[outcome]}
+    </Badge>
+  );
 }
 
 export function ConversationOriginBadge({ origin }: { origin: ConversationListItem["origin"] }) {

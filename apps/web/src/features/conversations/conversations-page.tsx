@@ -17,6 +17,7 @@ import { ErrorState } from "../../components/ui/states";
 import { useTRPC } from "../../lib/trpc";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import {
+  ConfirmationOutcomeBadge,
   ConversationOriginBadge,
   ConversationStatusBadge,
   callerName,
@@ -118,6 +119,7 @@ function ConversationCard({
       </CardHeader>
       <div className="flex flex-wrap gap-2">
         <ConversationOriginBadge origin={conversation.origin} />
+        <ConfirmationOutcomeBadge outcome={conversation.confirmationOutcome} />
         {conversation.isTest && <Badge tone="amber">Teste</Badge>}
         {conversation.callbackMessage && <Badge tone="amber">{CALLBACK_MESSAGE_LABEL}</Badge>}
         {conversation.actionType && (
