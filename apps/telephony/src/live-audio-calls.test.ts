@@ -16,6 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { createToneSynthesizer } from "./audio/tts";
+import { acceleratedClock } from "./clock";
 import { LIVE_CLOSE } from "./stages/live-audio";
 import { type Clinic, type Harness, startHarness } from "./testing/harness";
 import type { SimulatedCall } from "./testing/twilio-client";
@@ -255,5 +256,39 @@ describe("taking over", () => {
     taker.socket.terminate();
     await handBackHeard(call, takenAt);
     call.hangUp();
+  });
+
+  it("does not stop the call's cap: at the cap the agent says the goodbye over the takeover and the call ends", async () => {
+    // A clock 100 times the wall's: the test call's 5-minute cap comes in 3 s; no silence prompt meanwhile.
+    const fast = await startHarness({
+      synthesizer: createToneSynthesizer(4),
+      clock: acceleratedClock(100),
+      turn: { silencePromptMs: 60 * 60_000 },
+    });
+    try {
+      const own = await fast.clinic();
+      const call = await fast.call(own);
+      await call.nextTurn(30_000);
+      const { url } = await own.tenant.api.conversations.liveAudioTicket({
+        callId: call.ticket.callId,
+        mode: "takeover",
+      });
+      const issued = new URL(url);
+      const taker = new WebSocket(
+        `ws://127.0.0.1:${fast.gateway.address.port}${issued.pathname}${issued.search}`,
+      );
+      const closed = new Promise<number>((resolve) => taker.on("close", (code) => resolve(code)));
+      expect(await closed).toBe(1000);
+      await call.waitFor(() => call.closed, "the call to end at its cap", 30_000);
+      expect(agentSaidSince(call, 0).join(" ")).toContain("O tempo máximo desta ligação foi atingido.");
+      const record = await fast.recordOf(call.ticket.callId);
+      expect(record.row.status).toBe("COMPLETED");
+      expect(record.row.duration).toBeGreaterThanOrEqual(300);
+      expect(record.messages.map((m) => m.content)).toContain(
+        `Atendimento assumido por ${own.tenant.actor.name}`,
+      );
+    } finally {
+      await fast.close();
+    }
   });
 });
