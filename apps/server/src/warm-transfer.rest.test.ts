@@ -1,8 +1,16 @@
 // The warm transfer (issue #24, deliverable 5), over the real Hono app and the Twilio fake: the agent's transfer
 // updates the phone call with a `<Dial>` (through the dial gate) whose `<Number url>` whispers a summary to whoever
 // answers, and whose `action` brings an unanswered caller back to the agent in the same conversation record, where a
-// message is taken and kept as 'Recado para retornar'.
-import { type FakeTwilio, type SeededTenant, startFakeTwilio } from "@atende/api/testing";
+// message is taken and kept as 'Recado para retornar'; the same summary goes to the forwarding WhatsApp (a template,
+// through the job queue, once per call leg) when the tenant has the WhatsApp Cloud API set up, and the returned leg's
+// minutes are metered (docs/decisions/0056-transfer-return-and-summary.md).
+import {
+  type FakeTwilio,
+  type FakeWhatsapp,
+  type SeededTenant,
+  startFakeTwilio,
+  startFakeWhatsapp,
+} from "@atende/api/testing";
 import { schema } from "@atende/db";
 import { eq } from "@atende/db/orm";
 import type { CallOpened } from "@atende/shared/schemas/calls";
@@ -17,13 +25,19 @@ const CALLER = "+5511987654321";
 const FORWARDING = "+551133334444";
 
 let fake: FakeTwilio;
+let whatsapp: FakeWhatsapp;
 let server: TestServer;
 let clinic: SeededTenant;
 
 beforeAll(async () => {
-  fake = await startFakeTwilio();
+  [fake, whatsapp] = await Promise.all([startFakeTwilio(), startFakeWhatsapp()]);
   server = await createTestServer({
-    config: { twilio: fake.config, serverOrigin: PUBLIC_URL, telephonyPublicUrl: "wss://voz.atende.test" },
+    config: {
+      twilio: fake.config,
+      serverOrigin: PUBLIC_URL,
+      telephonyPublicUrl: "wss://voz.atende.test",
+      confirmations: { callsPerDay: 400, whatsappApiUrl: whatsapp.apiUrl, whatsappTimeoutMs: 5000 },
+    },
   });
   clinic = await server.api.seedTenant({ name: "Clínica Bem Estar" });
   await clinic.api.voiceAgent.create({
@@ -47,6 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await fake?.close();
+  await whatsapp?.close();
 });
 
 /** A tRPC mutation over HTTP, as the gateway's client sends it. */
@@ -79,15 +94,15 @@ const parametersOf = (twiml: string) =>
   );
 
 /** An inbound phone call, opened as the gateway opens it, with a first turn and an action on its record. */
-async function phoneCallWithATurn() {
+async function phoneCallWithATurn(clinicNumber = CLINIC_NUMBER) {
   // Twilio knows the call before it asks the voice webhook (the fake answers updates of known calls only).
-  const callSid = fake.inboundCall(CLINIC_NUMBER, CALLER);
+  const callSid = fake.inboundCall(clinicNumber, CALLER);
   const voice = await webhook("/telephony/twilio/voice", {
     AccountSid: fake.accountSid,
     CallSid: callSid,
     CallStatus: "ringing",
     From: CALLER,
-    To: CLINIC_NUMBER,
+    To: clinicNumber,
   });
   const opened = await mutate<CallOpened>("calls.open", {
     token: parametersOf(voice.body).token,
@@ -119,6 +134,13 @@ async function phoneCallWithATurn() {
   );
   return { callId, callSid, agentToken };
 }
+
+/** The transfer summary jobs of the queue (done or not). */
+const summaryJobs = () =>
+  server.api.database.db
+    .select()
+    .from(schema.jobs)
+    .where(eq(schema.jobs.name, "calls.transferSummaryWhatsapp"));
 
 const conversationOf = async (id: string) =>
   (
@@ -230,12 +252,20 @@ describe("a warm transfer", () => {
       "Transferindo para a equipe…",
       TRANSFER_UNANSWERED_NOTE,
     ]);
-    // One usage record, the first leg's (the second leg's minutes: decision 0034).
+    // Each leg metered once: 40 s and 25 s, a minute each (decision 0056).
     const usage = await server.api.database.db
       .select()
       .from(schema.callUsage)
       .where(eq(schema.callUsage.conversationId, callId));
-    expect(usage).toHaveLength(1);
+    expect(usage.map((u) => [u.leg, u.seconds, u.minutes]).sort()).toEqual([
+      [1, 40, 1],
+      [2, 25, 1],
+    ]);
+    expect(await conversationOf(callId)).toMatchObject({ billedMinutes: 2 });
+    // Without WhatsApp set up, the transfer's summary job sends nothing and fails nothing.
+    expect(await server.jobs.runDue()).toBeGreaterThan(0);
+    expect(whatsapp.messages).toEqual([]);
+    expect(await summaryJobs()).toEqual([expect.objectContaining({ lastError: null, failedAt: null })]);
   });
 
   it("answered: the call simply ends when they hang up; another call's or an unknown id changes nothing", async () => {
@@ -267,5 +297,138 @@ describe("a warm transfer", () => {
       .where(eq(schema.callTickets.id, callId));
     expect(ticket?.returnedAt).toBeNull();
     expect(ticket?.usedAt).not.toBeNull();
+  });
+});
+
+describe("the summary to the forwarding WhatsApp", () => {
+  const WHATSAPP_CLINIC_NUMBER = "+551140045678";
+  const FORWARDING_WHATSAPP = "+5511955554444";
+  let other: SeededTenant;
+
+  beforeAll(async () => {
+    other = await server.api.seedTenant({ name: "Clínica Sorriso" });
+    await other.api.voiceAgent.create({
+      name: "Lia",
+      welcomeMessage: "Olá! Aqui é a Lia.",
+      forwardingPhone: "(11) 3333-4444",
+      forwardingWhatsapp: "(11) 95555-4444",
+    });
+    await other.api.confirmations.setWhatsapp({
+      phoneNumberId: whatsapp.phoneNumberId,
+      accessToken: whatsapp.accessToken,
+      appSecret: whatsapp.appSecret,
+      template: "confirmacao_consulta",
+      language: "pt_BR",
+    });
+    const db = server.api.database.db;
+    await db
+      .update(schema.tenants)
+      .set({ voiceNumber: WHATSAPP_CLINIC_NUMBER })
+      .where(eq(schema.tenants.id, other.tenantId));
+    await db.insert(schema.minuteGrants).values({
+      tenantId: other.tenantId,
+      source: "PACK",
+      key: "pack:transfer-whatsapp",
+      minutes: 1000,
+      startsAt: new Date("2000-01-01T00:00:00Z"),
+    });
+  });
+
+  const toForwarding = () => whatsapp.messages.filter((m) => m.to === FORWARDING_WHATSAPP.slice(1));
+  const audits = () =>
+    server.api.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, "transfer.summaryWhatsapp"));
+
+  it("goes as the template with the whisper's parts when the transfer starts, once per call leg, audited", async () => {
+    const { callId, callSid, agentToken } = await phoneCallWithATurn(WHATSAPP_CLINIC_NUMBER);
+    expect((await mutate<{ dialed: boolean }>("calls.transfer", {}, agentToken)).data?.dialed).toBe(true);
+    await server.jobs.runDue();
+    expect(toForwarding()).toHaveLength(1);
+    expect(toForwarding()[0]?.body).toEqual({
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to: "5511955554444",
+      type: "template",
+      template: {
+        name: "resumo_transferencia",
+        language: { code: "pt_BR" },
+        components: [
+          {
+            type: "body",
+            parameters: [
+              { type: "text", text: "número (11) 98765-4321" },
+              { type: "text", text: "Quero remarcar minha consulta de sexta" },
+              { type: "text", text: "Já feito: Paciente identificado." },
+            ],
+          },
+        ],
+      },
+    });
+    // The agent asks again in the same leg (a retried request): the leg's summary is not sent twice.
+    expect((await mutate<{ dialed: boolean }>("calls.transfer", {}, agentToken)).data?.dialed).toBe(true);
+    await server.jobs.runDue();
+    expect(toForwarding()).toHaveLength(1);
+    expect((await audits()).filter((a) => a.details.callId === callId)).toEqual([
+      expect.objectContaining({
+        tenantId: other.tenantId,
+        actorEmail: "sistema",
+        details: { callId, leg: 1, to: FORWARDING_WHATSAPP, messageId: toForwarding()[0]?.id },
+      }),
+    ]);
+
+    // Nobody answered; back with the agent, the caller asks for the team again: the second leg's summary goes too.
+    await mutate(
+      "calls.finish",
+      { status: "TRANSFERRED", endedAt: new Date().toISOString(), durationSeconds: 30, recorded: false },
+      agentToken,
+    );
+    const back = await webhook(`/telephony/twilio/transfer-result?call=${callId}`, {
+      CallSid: callSid,
+      DialCallStatus: "busy",
+    });
+    const reopened = await mutate<CallOpened>("calls.open", {
+      token: parametersOf(back.body).token,
+      streamSid: `MZ${crypto.randomUUID().replaceAll("-", "")}`,
+      callSid,
+      from: CALLER,
+    });
+    expect(reopened.data?.returnedFromTransfer).toBe(true);
+    const again = await mutate<{ dialed: boolean }>("calls.transfer", {}, reopened.data?.agentToken);
+    expect(again.data?.dialed).toBe(true);
+    await server.jobs.runDue();
+    expect(toForwarding()).toHaveLength(2);
+    expect((await audits()).filter((a) => a.details.callId === callId).map((a) => a.details.leg)).toEqual([
+      1, 2,
+    ]);
+    const tenantsAudited = new Set((await audits()).map((a) => a.tenantId));
+    expect(tenantsAudited).toEqual(new Set([other.tenantId]));
+  });
+
+  it("a refusal by Meta is audited and not retried; the transfer itself went ahead", async () => {
+    const { callId, agentToken } = await phoneCallWithATurn(WHATSAPP_CLINIC_NUMBER);
+    const before = toForwarding().length;
+    whatsapp.failNext = {
+      status: 400,
+      code: 132001,
+      message: "Template name does not exist in the translation",
+    };
+    expect((await mutate<{ dialed: boolean }>("calls.transfer", {}, agentToken)).data?.dialed).toBe(true);
+    await server.jobs.runDue();
+    expect(toForwarding()).toHaveLength(before);
+    expect((await audits()).filter((a) => a.details.callId === callId)).toEqual([
+      expect.objectContaining({
+        details: {
+          callId,
+          leg: 1,
+          to: FORWARDING_WHATSAPP,
+          refused: "132001: Template name does not exist in the translation",
+        },
+      }),
+    ]);
+    const jobs = (await summaryJobs()).filter((job) => job.payload.callId === callId);
+    expect(jobs).toEqual([expect.objectContaining({ lastError: null, failedAt: null })]);
+    expect(await conversationOf(callId)).toMatchObject({ liveActivity: "TRANSFERRING" });
   });
 });

@@ -89,6 +89,11 @@ export function agentTools(client: ServerClient): AgentTools {
       }),
     // The caller's wish when the wanted day is full (docs/decisions/0046-waitlist.md).
     addToWaitlist: (id, input) => tool(() => client.waitlist.create.mutate(input, write(id))),
+    // The message of a caller back from a transfer nobody answered: 'Recado para retornar' (decision 0056).
+    takeMessage: (id, message) =>
+      tool(async () => {
+        await client.calls.takeMessage.mutate({ message }, write(id));
+      }),
   };
 }
 

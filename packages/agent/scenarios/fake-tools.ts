@@ -11,6 +11,7 @@ import {
   type FreeSlotsInput,
   outsideWindowMessage,
 } from "@atende/shared/schemas/appointments";
+import { CallTakeMessageInput } from "@atende/shared/schemas/calls";
 import { type Client, ClientCreateInput, ClientUpdateInput } from "@atende/shared/schemas/clients";
 import { WaitlistCreateInput, type WaitlistEntry } from "@atende/shared/schemas/waitlist";
 import {
@@ -362,6 +363,17 @@ export class FakeTools implements AgentTools {
       };
       this.appointments[i] = updated;
       return updated;
+    });
+  }
+
+  /** The message kept on the call's record ('Recado para retornar'): the last one taken. */
+  callbackMessage: string | null = null;
+
+  takeMessage(toolCallId: string, message: string): Promise<void> {
+    return this.idempotent("takeMessage", toolCallId, message, () => {
+      const parsed = CallTakeMessageInput.safeParse({ message });
+      if (!parsed.success) throw new ToolError(400, parsed.error.issues[0]?.message ?? "Recado inválido");
+      this.callbackMessage = parsed.data.message;
     });
   }
 

@@ -46,6 +46,12 @@ export interface CallInfo {
   /** The patient whose phone number matched the caller's when the call opened. */
   knownClient: Client | null;
   /**
+   * The caller was brought back from a warm transfer nobody answered (issue #24; docs/decisions/0056-transfer-return-
+   * and-summary.md): the engine says so and takes a message for the team (`AgentTools.takeMessage`) instead of
+   * greeting again.
+   */
+  returnedFromTransfer?: boolean;
+  /**
    * A streaming model's engine calls this when the first token of a reply arrives, before a whole sentence is ready
    * to `say` (the per-turn timings, decision 0022); a speculative turn's token that came earlier is reported when the
    * turn is committed (decision 0024). Optional: without it the gateway times the first event instead.
@@ -92,6 +98,12 @@ export interface AgentTools {
    * caller said yes to the list. Optional: an engine without it never offers the list.
    */
   addToWaitlist?(toolCallId: string, input: WaitlistFormValues): Promise<WaitlistEntry>;
+  /**
+   * Keeps the caller's message on the call's record, shown as 'Recado para retornar' (a later one replaces it): the
+   * message taken when a transfer found nobody (decision 0056). Optional: without it no message can be kept, and the
+   * caller is told so.
+   */
+  takeMessage?(toolCallId: string, message: string): Promise<void>;
 }
 
 /** The appointment a confirmation call is about (issue #23), read with the agent credential before the call starts. */

@@ -132,6 +132,15 @@ describe("the call opening stage", () => {
     expect(opening.kind === "opened" && opening.call.opened.returnedFromTransfer).toBe(true);
   });
 
+  it("starts the engine's message-taking for a caller back from a transfer nobody answered (decision 0056)", async () => {
+    const { opts } = options(async () => opened({ returnedFromTransfer: true }));
+    const opening = await openCall(start({ token: "ticket" }), opts);
+    if (opening.kind !== "opened") throw new Error(`expected an opened call, got ${opening.kind}`);
+    expect(await said(opening.call.welcome(new AbortController().signal))).toEqual([
+      "Nossa equipe não conseguiu atender agora. Posso anotar um recado para retornarem a sua ligação?",
+    ]);
+  });
+
   it("a ticket the server refuses is a refusal, logged; nothing is connected or started", async () => {
     const { opts, logs, tokens } = options(async () => {
       throw new Error("Ligação não autorizada");

@@ -111,6 +111,8 @@ export async function openCall(start: StreamStart, options: OpeningOptions): Pro
     callerNumber: opened.callerNumber,
     now: () => new Date(Date.now() + opened.clockOffsetMs),
     knownClient: opened.client,
+    // A caller back from a transfer nobody answered: the engine takes a message (decision 0056).
+    returnedFromTransfer: opened.returnedFromTransfer === true,
     onFirstToken: options.onFirstToken,
   };
   const { agent, confirmation } = await startSession(mode, {

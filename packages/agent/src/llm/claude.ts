@@ -16,6 +16,7 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { Client } from "@atende/shared/schemas/clients";
+import { callbackMode } from "../callback/claude-mode";
 import { Channel } from "../channel";
 import type { ClaudeMode } from "../confirmation/claude-mode";
 import { claudeConfirmation } from "../confirmation/claude-mode";
@@ -670,7 +671,9 @@ export function createClaudeEngine(options: ClaudeEngineOptions): Engine {
   };
   return {
     start(knowledge, call, tools) {
-      return new ClaudeSession(anthropic, resolved, knowledge, call, tools);
+      // A caller back from a transfer nobody answered leaves a message (docs/decisions/0056-transfer-return-and-summary.md).
+      const mode = call.returnedFromTransfer ? callbackMode(call, tools, knowledge) : undefined;
+      return new ClaudeSession(anthropic, resolved, knowledge, call, tools, mode);
     },
     // The confirmation call (decision 0052): the same session on the mode's prompt and tools, carried on by the
     // offline confirmation dialog when the model fails.

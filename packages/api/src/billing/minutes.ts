@@ -114,9 +114,6 @@ export async function readRemainingMinutes(db: TenantTx, at: Date): Promise<Rema
   return remaining;
 }
 
-/** The former name of `readRemainingMinutes`, kept while calls/calls.ts (edited in parallel) still imports it. */
-export const minuteBalance = readRemainingMinutes;
-
 /** Whether a call may draw on minutes now (the telephony gate: spec 000 §9; issue #10 Minutes). */
 export async function hasMinutes(db: TenantTx, at: Date): Promise<boolean> {
   const remaining = await readRemainingMinutes(db, at);
@@ -124,14 +121,15 @@ export async function hasMinutes(db: TenantTx, at: Date): Promise<boolean> {
 }
 
 /**
- * Debits one call's minutes (written once per call: the caller does this only when it wrote the call's usage, and the
- * debits' key refuses a second debit of the same call from the same grant). Beyond every grant, the rest is recorded
+ * Debits one call leg's minutes (written once per leg: the caller does this only when it wrote the leg's usage, and the
+ * debits' key refuses a second debit of the same leg from the same grant). Beyond every grant, the rest is recorded
  * against no grant, so usage is never lost. Sends the 80% and 95% e-mails of the cycle when this call crosses them.
  */
 export async function debitCall(
   db: TenantTx,
-  call: { conversationId: string; minutes: number; at: Date },
+  call: { conversationId: string; minutes: number; at: Date; leg?: number },
 ): Promise<void> {
+  const leg = call.leg ?? 1;
   let left = call.minutes;
   if (left <= 0) return;
   const touched: LiveGrant[] = [];
@@ -142,6 +140,7 @@ export async function debitCall(
     await db.insert(d).values({
       tenantId: db.tenantId,
       conversationId: call.conversationId,
+      leg,
       grantId: grant.id,
       minutes: take,
     });
@@ -152,7 +151,13 @@ export async function debitCall(
   if (left > 0) {
     await db
       .insert(d)
-      .values({ tenantId: db.tenantId, conversationId: call.conversationId, grantId: null, minutes: left })
+      .values({
+        tenantId: db.tenantId,
+        conversationId: call.conversationId,
+        leg,
+        grantId: null,
+        minutes: left,
+      })
       .onConflictDoNothing();
   }
   for (const grant of touched) if (grant.source !== "PACK") await alertUsage(db, grant);

@@ -25,12 +25,14 @@ import {
 import {
   appendCallMessages,
   CONFIRMATION_CALL_FINISHED_JOB,
+  currentLeg,
   finishCall,
   identifyCallClient,
   openCall,
   recordCallActions,
   recordTurnTiming,
   setCallData,
+  TRANSFER_SUMMARY_JOB,
   takeCallbackMessage,
   touchCall,
 } from "./calls";
@@ -134,7 +136,21 @@ export const callsRouter = {
    * gateway asks before it closes the stream); a browser call has nothing to dial (`dialed: false`).
    */
   transfer: agentCallProcedure
-    .input(z.object({}).optional())
+    .inputAround(z.object({}).optional(), {
+      // The summary to the forwarding WhatsApp, once per leg, when the call was sent to the forwarding phone
+      // (docs/decisions/0056-transfer-return-and-summary.md). The gateway finishes the leg only after this answer, so
+      // the leg read here is the one transferred.
+      async after({ output, tenantId, context, inTenant }) {
+        const callId = context.agent?.callId;
+        if (!callId || !(output as { dialed?: boolean } | undefined)?.dialed) return;
+        const leg = await inTenant((db) => currentLeg(db, callId));
+        await context.queue.enqueue(
+          TRANSFER_SUMMARY_JOB,
+          { tenantId, callId, leg },
+          { singletonKey: `${TRANSFER_SUMMARY_JOB}:${callId}:${leg}`, maxAttempts: 5 },
+        );
+      },
+    })
     .output(z.object({ dialed: z.boolean(), to: z.string().nullable() }))
     .mutation(({ ctx }) => transferCall(ctx.db, ctx.call, ctx.config, ctx.now())),
   /**

@@ -27,7 +27,7 @@ import {
   signAgentToken,
   signCallTicket,
 } from "../auth/call-tokens";
-import { debitCall, minuteBalance } from "../billing/minutes";
+import { debitCall, readRemainingMinutes } from "../billing/minutes";
 import { establishments } from "../catalogue/establishments";
 import { listOfferedServices } from "../catalogue/offered-services";
 import { professionals } from "../catalogue/professionals";
@@ -50,7 +50,7 @@ function clockOffsetOf(config: ApiConfig, now: string | undefined, real: Date): 
 }
 
 async function minutesLeft(db: TenantTx, now: Date): Promise<number> {
-  const balance = await minuteBalance(db, now);
+  const balance = await readRemainingMinutes(db, now);
   return balance.subscriptionMinutes + balance.minutePackMinutes;
 }
 
@@ -307,14 +307,34 @@ export async function takeCallbackMessage(db: TenantTx, call: AgentCall, message
 }
 
 /**
+ * The job that sends a warm transfer's summary to the forwarding WhatsApp, once per call leg: its handler is the
+ * WhatsApp channel's (docs/decisions/0056-transfer-return-and-summary.md); calls.transfer enqueues it once committed.
+ */
+export const TRANSFER_SUMMARY_JOB = "calls.transferSummaryWhatsapp";
+
+/**
+ * The leg a call in progress is in: 1 as answered, one more after each return from a transfer nobody answered (each
+ * finished leg has its usage record; decision 0056).
+ */
+export async function currentLeg(db: TenantTx, callId: string): Promise<number> {
+  const usage = schema.callUsage;
+  const [recorded] = await db
+    .select({ last: sql<number>`coalesce(max(${usage.leg}), 0)::int` })
+    .from(usage)
+    .where(eq(usage.conversationId, callId));
+  return Number(recorded?.last ?? 0) + 1;
+}
+
+/**
  * The job that settles a confirmation call a person answered without a decision (WRONG_PERSON, NO_DECISION): its
  * handler is the confirmations' (docs/decisions/0050-confirmations.md); calls.finish enqueues it once committed.
  */
 export const CONFIRMATION_CALL_FINISHED_JOB = "confirmations.callFinished";
 
 /**
- * Ends the call's record and meters it: one usage record per call, whatever number of times the gateway asks (a
- * finished call answers the usage it recorded and changes nothing).
+ * Ends the call's record and meters it: one usage record per leg of the call (a caller brought back from a transfer
+ * nobody answered talks on in a second leg), whatever number of times the gateway asks (a finished call answers the
+ * usage it recorded, all legs summed, and changes nothing).
  */
 export async function finishCall(
   db: TenantTx,
@@ -339,7 +359,8 @@ export async function finishCall(
       transferredTo: sql`coalesce(${input.transferredTo ?? null}, ${c.transferredTo})`,
       recordingPath: input.recorded ? `${db.tenantId}/${call.callId}.wav` : null,
       recordingFailed: input.recordingFailed ?? false,
-      billedMinutes: sql`coalesce(${c.billedMinutes}, ${ticket?.isTest ? 0 : minutes})`,
+      // Each leg's minutes are added to the earlier legs' (docs/decisions/0056-transfer-return-and-summary.md).
+      billedMinutes: sql`coalesce(${c.billedMinutes}, 0) + ${ticket?.isTest ? 0 : minutes}`,
       // What the server wrote first (an answering machine's MACHINE) stays when the finish brings none.
       confirmationOutcome: sql`coalesce(${input.confirmationOutcome ?? null}::confirmation_outcome, ${c.confirmationOutcome})`,
     })
@@ -371,18 +392,25 @@ export async function finishCall(
     });
   }
   const [recordedUsage] = await db
-    .select({ seconds: usage.seconds, minutes: usage.minutes })
+    .select({
+      legs: count(),
+      seconds: sql<number>`coalesce(sum(${usage.seconds}), 0)::int`,
+      minutes: sql<number>`coalesce(sum(${usage.minutes}), 0)::int`,
+    })
     .from(usage)
     .where(eq(usage.conversationId, call.callId));
-  if (!recordedUsage) notFound(CONVERSATION_NOT_FOUND);
+  if (!recordedUsage?.legs) notFound(CONVERSATION_NOT_FOUND);
   if (ended) await publishCallEvent(db, call.callId, "ENDED");
-  return recordedUsage;
+  return { seconds: Number(recordedUsage.seconds), minutes: Number(recordedUsage.minutes) };
 }
 
 /**
- * The call's usage record and its minutes' debit, written once: the usage row's key (tenant, conversation) lets one
- * write create it, and only that write debits the ledger. Test calls draw on nothing (ARCHITECTURE.md "Telephony
- * gateway"). Called by whichever end wins the conversation's ACTIVE → finished update.
+ * A leg's usage record and its minutes' debit, written once: called by whichever end wins the conversation's
+ * ACTIVE → finished update, which happens once per leg (the call as answered, then once after each return from a
+ * transfer nobody answered: `openCall` makes the conversation ACTIVE again). That end holds the conversation's row, so
+ * the leg is the next after those recorded; the usage row's key (tenant, conversation, leg) lets one write create it,
+ * and only that write debits the ledger. Test calls draw on nothing (ARCHITECTURE.md "Telephony gateway";
+ * docs/decisions/0056-transfer-return-and-summary.md).
  */
 async function meterCall(
   db: TenantTx,
@@ -390,11 +418,13 @@ async function meterCall(
 ): Promise<void> {
   const usage = schema.callUsage;
   const minutes = Math.ceil(call.seconds / 60);
+  const leg = await currentLeg(db, call.conversationId);
   const [written] = await db
     .insert(usage)
     .values({
       tenantId: db.tenantId,
       conversationId: call.conversationId,
+      leg,
       seconds: call.seconds,
       minutes,
       isTest: call.isTest,
@@ -402,7 +432,7 @@ async function meterCall(
     .onConflictDoNothing()
     .returning({ minutes: usage.minutes });
   if (written && !call.isTest)
-    await debitCall(db, { conversationId: call.conversationId, minutes, at: call.at });
+    await debitCall(db, { conversationId: call.conversationId, leg, minutes, at: call.at });
 }
 
 /**
@@ -426,7 +456,12 @@ export async function finishLostCall(db: TenantTx, callId: string, silentSince: 
   const lastSeen = sql<Date>`coalesce(${c.lastActivityAt}, ${c.startedAt})`;
   // Locked, and read again after any wait: a finish that committed meanwhile leaves nothing ACTIVE here.
   const [lost] = await db
-    .select({ startedAt: c.startedAt, lastActivityAt: c.lastActivityAt, isTest: c.isTest })
+    .select({
+      startedAt: c.startedAt,
+      lastActivityAt: c.lastActivityAt,
+      isTest: c.isTest,
+      duration: c.duration,
+    })
     .from(c)
     .where(
       and(
@@ -437,16 +472,22 @@ export async function finishLostCall(db: TenantTx, callId: string, silentSince: 
     )
     .for("update");
   if (!lost) return false;
+  // A leg after a return from a transfer began when the caller was brought back (its ticket's `returned_at`).
+  const [ticket] = await db
+    .select({ returnedAt: tickets.returnedAt })
+    .from(tickets)
+    .where(eq(tickets.id, callId));
+  const legStart = ticket?.returnedAt && lost.duration !== null ? ticket.returnedAt : lost.startedAt;
   const endedAt = lost.lastActivityAt ?? lost.startedAt;
-  const seconds = Math.max(0, Math.round((endedAt.getTime() - lost.startedAt.getTime()) / 1000));
+  const seconds = Math.max(0, Math.round((endedAt.getTime() - legStart.getTime()) / 1000));
   const [ended] = await db
     .update(c)
     .set({
       status: "ERROR",
       endedAt,
-      duration: seconds,
+      duration: sql`coalesce(${c.duration}, 0) + ${seconds}`,
       summary: sql`coalesce(${c.summary}, ${CALL_MESSAGES.lostCall})`,
-      billedMinutes: lost.isTest ? 0 : Math.ceil(seconds / 60),
+      billedMinutes: sql`coalesce(${c.billedMinutes}, 0) + ${lost.isTest ? 0 : Math.ceil(seconds / 60)}`,
     })
     .where(and(eq(c.id, callId), eq(c.status, "ACTIVE")))
     .returning({ id: c.id });

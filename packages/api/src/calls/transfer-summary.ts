@@ -19,7 +19,14 @@ function cut(text: string): string {
   return clean.length <= WANT_MAX ? clean : `${clean.slice(0, WANT_MAX - 1).trimEnd()}…`;
 }
 
-export async function transferSummary(db: TenantTx, callId: string): Promise<string> {
+/** The summary's parts: who is calling, what they want, what was done (a sentence). */
+export interface TransferSummaryParts {
+  who: string;
+  subject: string;
+  done: string;
+}
+
+export async function transferSummaryParts(db: TenantTx, callId: string): Promise<TransferSummaryParts> {
   const call = await getConversation(db, callId);
   const phone = call.phoneNumber ? formatPhone(call.phoneNumber) : null;
   const name = call.clientName?.trim();
@@ -36,11 +43,23 @@ export async function transferSummary(db: TenantTx, callId: string): Promise<str
         .map((a) => conversationActionLabel(a.actionType)),
     ),
   ];
+  return {
+    who,
+    subject: reason ? cut(reason) : "não informado",
+    done: done.length ? `Já feito: ${done.join(", ")}.` : "Nada foi feito ainda.",
+  };
+}
+
+/** The whisper's opening; the forwarding WhatsApp's template says it too (transfer-whatsapp.ts). */
+export const TRANSFER_SUMMARY_OPENING = "Ligação transferida pela assistente virtual.";
+
+export async function transferSummary(db: TenantTx, callId: string): Promise<string> {
+  const parts = await transferSummaryParts(db, callId);
   return [
-    "Ligação transferida pela assistente virtual.",
-    `Quem liga: ${who}.`,
-    `Assunto: ${reason ? cut(reason) : "não informado"}.`,
-    done.length ? `Já feito: ${done.join(", ")}.` : "Nada foi feito ainda.",
+    TRANSFER_SUMMARY_OPENING,
+    `Quem liga: ${parts.who}.`,
+    `Assunto: ${parts.subject}.`,
+    parts.done,
     "Conectando a ligação.",
   ].join(" ");
 }

@@ -12,7 +12,7 @@ import { isInContactWindow } from "@atende/shared/holidays";
 import { datesConfirmedOn, fillConfirmationMessage } from "@atende/shared/schemas/confirmations";
 import { dateOf, minutesOfDay, timeOfDayOf } from "@atende/shared/time";
 import { hasMinutes } from "../billing/minutes";
-import { CONFIRMATION_CALL_FINISHED_JOB } from "../calls/calls";
+import { CONFIRMATION_CALL_FINISHED_JOB, TRANSFER_SUMMARY_JOB } from "../calls/calls";
 import type { ApiConfig } from "../config";
 import type { JobHandler, JobQueue, PeriodicJob } from "../jobs/runner";
 import { SYSTEM_ACTOR_EMAIL } from "../privacy/audit";
@@ -20,6 +20,7 @@ import { type AppointmentView, appointmentView, dayAndTime } from "./appointment
 import { finishMachineCall, placeConfirmationCall } from "./calls";
 import { SKIP_REASONS, TEMPLATE_BUTTONS, UNDECIDED_CALL } from "./messages";
 import { availableChannels, loadSettings, type Settings, whatsappCredentials, windowOf } from "./settings";
+import { sendTransferSummary } from "./transfer-whatsapp";
 import { sendWhatsapp, templateBody, WhatsappError } from "./whatsapp";
 
 const CS = schema.confirmationSends;
@@ -496,6 +497,12 @@ export function confirmationJobs(deps: {
         if (typeof tenantId !== "string" || typeof sendId !== "string") return;
         const next = await deps.data.inTenant(tenantId, (db) => runSend(db, deps.config, sendId, deps.now()));
         await enqueueSends(deps.queue, next);
+      },
+      // The warm transfer's summary to the forwarding WhatsApp (docs/decisions/0056-transfer-return-and-summary.md).
+      async [TRANSFER_SUMMARY_JOB](payload) {
+        const { tenantId, callId, leg } = payload;
+        if (typeof tenantId !== "string" || typeof callId !== "string" || typeof leg !== "number") return;
+        await sendTransferSummary(deps.data, deps.config, { tenantId, callId, leg }, deps.now());
       },
     },
     periodic: [{ name: CONFIRMATION_JOBS.sweep, everyMs: CONFIRMATION_SWEEP_MS }],

@@ -140,8 +140,8 @@ export const minuteGrants = tenantTable(
 
 /**
  * One call's usage taken from one grant (a call may draw on its cycle, then on packs). `grantId` null is usage beyond
- * every grant (a call that ran past the remaining minutes), recorded so that nothing is lost. Written once per call,
- * with its `call_usage`: the key refuses a second debit of the same call from the same grant.
+ * every grant (a call that ran past the remaining minutes), recorded so that nothing is lost. Written once per call
+ * leg, with its `call_usage`: the key refuses a second debit of the same leg from the same grant.
  */
 export const minuteDebits = tenantTable(
   "minute_debits",
@@ -149,12 +149,14 @@ export const minuteDebits = tenantTable(
   {
     tenantId: tenantId(),
     conversationId: uuid().notNull(),
+    /** The call's leg (`call_usage.leg`). */
+    leg: integer().notNull().default(1),
     grantId: uuid(),
     minutes: integer().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    unique().on(t.tenantId, t.conversationId, t.grantId).nullsNotDistinct(),
+    unique().on(t.tenantId, t.conversationId, t.leg, t.grantId).nullsNotDistinct(),
     foreignKey({
       columns: [t.tenantId, t.conversationId],
       foreignColumns: [conversations.tenantId, conversations.id],

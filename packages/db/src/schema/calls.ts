@@ -196,13 +196,19 @@ export const agentToolCalls = tenantTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.callId, t.key] })],
 );
 
-/** What a call used, written once when it ends: the remaining minutes (billing/minutes.ts) read it. */
+/**
+ * What a call used, written once per leg when it ends: the remaining minutes (billing/minutes.ts) read it. A call has
+ * one leg, and one more each time a warm transfer nobody answered brings the caller back to the agent
+ * (docs/decisions/0056-transfer-return-and-summary.md).
+ */
 export const callUsage = tenantTable(
   "call_usage",
   { grants: ["SELECT", "INSERT"] },
   {
     tenantId: tenantId(),
     conversationId: uuid().notNull(),
+    /** 1 for the call as it was answered, 2 for its leg after the first return from a transfer, and so on. */
+    leg: integer().notNull().default(1),
     seconds: integer().notNull(),
     /** Whole minutes, rounded up. */
     minutes: integer().notNull(),
@@ -210,7 +216,7 @@ export const callUsage = tenantTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.conversationId] }),
+    primaryKey({ columns: [t.tenantId, t.conversationId, t.leg] }),
     foreignKey({
       columns: [t.tenantId, t.conversationId],
       foreignColumns: [conversations.tenantId, conversations.id],

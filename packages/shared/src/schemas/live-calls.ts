@@ -71,9 +71,12 @@ export function spokenWelcome(welcome: string, recordingNotice: boolean): string
   return `${text} ${RECORDING_NOTICE}`;
 }
 
-/** Said (Twilio's voice, pt-BR) to a caller whose transfer nobody answered, before the agent takes a message. */
-export const TRANSFER_UNANSWERED_LINE =
-  "Ninguém da equipe pôde atender agora. Vou voltar com a assistente para anotar o seu recado.";
+/**
+ * Said (Twilio's voice, pt-BR) to a caller whose transfer nobody answered, while the stream back to the agent
+ * connects. Only a bridge: the agent's own opening says that nobody could answer and offers to take a message
+ * (docs/decisions/0056), so the caller does not hear it twice.
+ */
+export const TRANSFER_UNANSWERED_LINE = "Um momento, por favor.";
 /** The transcript's line when the transfer was not answered. */
 export const TRANSFER_UNANSWERED_NOTE = "Transferência não atendida: a ligação voltou para o agente";
 
