@@ -6,8 +6,9 @@
 // - `inShared`: one transaction as `app_shared`, a role that can reach only the tables that belong to no tenant
 //   (the plan catalogue, contact messages, the e-mail outbox, sandbox checkouts), never a tenant's rows.
 // - `system(purpose)`: the raw database, for the purposes on the allow-list below and nothing else.
-import { type SQL, sql } from "drizzle-orm";
-import { type Database, selectRows, type Tx } from "./client";
+import { sql } from "drizzle-orm";
+import { type Database, scopedBegin, type Tx } from "./client";
+import { sqlLiteral } from "./transaction";
 
 declare const tenantScoped: unique symbol;
 declare const sharedScoped: unique symbol;
@@ -128,7 +129,7 @@ export class TenantAccessEnded extends Error {
 export interface DataAccess {
   /**
    * Runs `fn` in one transaction under row-level security for `tenantId` (the role switch and the tenant setting are
-   * local to the transaction; one round trip sets both). The server connects as a superuser, so without the role
+   * local to the transaction, and set in the same message as BEGIN: docs/decisions/0059-scoped-transactions.md). The server connects as a superuser, so without the role
    * switch no policy would apply at all. `fn`'s failure rolls everything back. With `check`, the same statement
    * first asks whether the caller may still enter (`TenantAccessCheck`); when not, `fn` never runs and
    * `TenantAccessEnded` is thrown.
@@ -142,15 +143,20 @@ export interface DataAccess {
   ping(): Promise<void>;
 }
 
-function accessCondition(tenantId: string, check: TenantAccessCheck): SQL {
+/**
+ * The condition of an access check, as SQL text: the scope statement goes in a simple-protocol message (one round
+ * trip with BEGIN, packages/db/src/transaction.ts), which carries no parameters, so the values are literals.
+ */
+function accessCondition(tenantId: string, check: TenantAccessCheck): string {
+  const tenant = `${sqlLiteral(tenantId)}::uuid`;
   switch (check.kind) {
     case "member":
-      return sql`select 1 from users u join tenants t on t.id = u.tenant_id
-        where u.id = ${check.userId}::uuid and u.tenant_id = ${tenantId}::uuid and t.closed_at is null`;
+      return `select 1 from users u join tenants t on t.id = u.tenant_id
+        where u.id = ${sqlLiteral(check.userId)}::uuid and u.tenant_id = ${tenant} and t.closed_at is null`;
     case "superAdmin":
-      return sql`select 1 from users u where u.id = ${check.userId}::uuid`;
+      return `select 1 from users u where u.id = ${sqlLiteral(check.userId)}::uuid`;
     case "open":
-      return sql`select 1 from tenants t where t.id = ${tenantId}::uuid and t.closed_at is null`;
+      return `select 1 from tenants t where t.id = ${tenant} and t.closed_at is null`;
   }
 }
 
@@ -169,28 +175,26 @@ export function savepoint<T>(db: TenantTx, fn: (db: TenantTx) => Promise<T>): Pr
 }
 
 export function dataAccess(db: Database): DataAccess {
+  const begin = scopedBegin(db);
   return {
     inTenant(tenantId, fn, check) {
-      return db.transaction(async (tx) => {
-        const scope = sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'app_user', true)`;
-        if (!check) {
-          await tx.execute(scope);
-        } else {
-          // One statement still: the condition is an uncorrelated sub-query, so PostgreSQL evaluates it once, first
-          // (a one-time filter), and sets the scope only when it holds. It is planned and its permissions checked
-          // as the connection's role, before the role switch it contains takes effect, so row-level security does
-          // not hide the rows it looks at. Two primary-key lookups: nothing measurable (docs/decisions/0003).
-          const rows = await selectRows(tx, sql`${scope} where exists (${accessCondition(tenantId, check)})`);
-          if (rows.length === 0) throw new TenantAccessEnded();
-        }
+      const scope = `select set_config('app.tenant_id', ${sqlLiteral(tenantId)}, true), set_config('role', 'app_user', true)`;
+      // With a check, one statement still: the condition is an uncorrelated sub-query, so PostgreSQL evaluates it
+      // once, first (a one-time filter), and sets the scope only when it holds. It is planned and its permissions
+      // checked as the connection's role, before the role switch it contains takes effect, so row-level security
+      // does not hide the rows it looks at. Two primary-key lookups: nothing measurable (docs/decisions/0003).
+      // `fn` runs only after the scope statement has answered with its row: no query of `fn` is sent before
+      // row-level security is on.
+      const statement = check ? `${scope} where exists (${accessCondition(tenantId, check)})` : scope;
+      return begin(statement, (tx, scopeRows) => {
+        if (scopeRows !== 1) throw new TenantAccessEnded();
         return fn(scopeTenant(tx, tenantId));
       });
     },
     inShared(fn) {
-      return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select set_config('app.tenant_id', '', true), set_config('role', 'app_shared', true)`,
-        );
+      const scope = "select set_config('app.tenant_id', '', true), set_config('role', 'app_shared', true)";
+      return begin(scope, (tx, scopeRows) => {
+        if (scopeRows !== 1) throw new Error("the shared scope was not set");
         return fn(tx as SharedTx);
       });
     },

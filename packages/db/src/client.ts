@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema";
+import { pgliteScopedBegin, postgresScopedBegin, type ScopedBegin } from "./transaction";
 
 export type Schema = typeof schema;
 /** The common type of both drivers' databases. */
@@ -46,6 +47,16 @@ export interface OpenOptions {
   maxConnections?: number;
 }
 
+/** How each database opened here begins a scoped transaction (packages/db/src/transaction.ts). */
+const scopedBegins = new WeakMap<Database, ScopedBegin>();
+
+/** The scoped transactions of a database opened by `openDatabase` or `wrapPglite`. */
+export function scopedBegin(db: Database): ScopedBegin {
+  const begin = scopedBegins.get(db);
+  if (!begin) throw new Error("scoped transactions need a database opened by openDatabase or wrapPglite");
+  return begin;
+}
+
 export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
     const client = postgres(options.url, {
@@ -54,6 +65,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
       connection: { application_name: "atende" },
     });
     const db = drizzlePostgres({ client, schema, casing: "snake_case" });
+    scopedBegins.set(db, postgresScopedBegin(client));
     return {
       db,
       kind: "postgres",
@@ -72,6 +84,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
+  scopedBegins.set(db, pgliteScopedBegin(client));
   return {
     db,
     kind: "pglite",

@@ -1,7 +1,7 @@
 // Access tokens (docs/architecture.md): HS256 JWTs of about 15 minutes. Only HS256 is accepted, so a token
 // with `alg: none` or any other algorithm is refused before its signature is even looked at.
 // Refresh tokens: opaque random strings; only their SHA-256 is stored (docs/decisions/0003-sessions.md).
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes, type webcrypto } from "node:crypto";
 import { AccessTokenClaims } from "@atende/shared/auth";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
@@ -32,6 +32,24 @@ export async function signAccessToken(
 }
 
 /**
+ * The HMAC key of a secret, imported into WebCrypto once per secret: given the secret's bytes, jose imports them
+ * again on every verification, a WebCrypto round of its own on the server's thread for each request (decision 0059).
+ * Only the key is kept; every token is still verified (signature, algorithm, expiry, claims).
+ */
+const verifyKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
+
+function verifyKeyOf(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    // A copy on an ArrayBuffer of its own: what WebCrypto's key data is typed to take (never a shared buffer).
+    const bytes = new Uint8Array(secret);
+    key = crypto.subtle.importKey("raw", bytes, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+}
+
+/**
  * The claims of a valid token, or undefined for an expired, tampered, malformed or wrongly signed one, and for one
  * whose claims break the contract (no `exp`, an id that is not a UUID; see AccessTokenClaims).
  * `now` is the clock expiry is judged by (tests freeze it); real time when omitted.
@@ -42,7 +60,7 @@ export async function verifyAccessToken(
   now?: Date,
 ): Promise<AccessTokenClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await verifyKeyOf(secret), {
       algorithms: ["HS256"],
       ...(now ? { currentDate: now } : {}),
     });
