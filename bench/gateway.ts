@@ -19,6 +19,7 @@ import {
   systemClock,
 } from "@atende/telephony/testing";
 import { PG_ADMIN_URL, percentile, postgresAnswers, printTable } from "./lib";
+import { benchLiveAudio } from "./live-audio";
 import type { CallersInput, CallersResult } from "./voice-callers";
 import { benchEspeak } from "./voice-espeak";
 import type { GatewaySendTimes, GatewayWorkerInput } from "./voice-gateway";
@@ -66,8 +67,10 @@ async function turnLatency(concurrent: number): Promise<string[]> {
   }
 }
 
-interface PacingResult {
+export interface PacingResult {
   calls: number;
+  /** Frames each listener received (one per call when listened to, decision 0055), median; null without. */
+  listenerFrames: number | null;
   /** At the gateway: each frame's send against the answer's schedule. */
   sendP99: number;
   sendEndDrift: number;
@@ -104,7 +107,7 @@ function runCallers(input: CallersInput): Promise<CallersResult> {
  * The pacing measure runs three threads, as production runs separate processes: the server (this thread, with the
  * harness's database and clinics), the gateway (bench/voice-gateway.ts) and the callers (bench/voice-callers.ts).
  */
-async function pacing(concurrent: number): Promise<PacingResult> {
+export async function pacing(concurrent: number, listeners = false): Promise<PacingResult> {
   const audio = new Uint8Array((UTTERANCE_MS / 1000) * 8000).fill(0x7f);
   const harness = await startHarness({ clock: systemClock });
   const expectedFrames = (2 * UTTERANCE_MS) / 20;
@@ -129,6 +132,7 @@ async function pacing(concurrent: number): Promise<PacingResult> {
       question: "qual é o endereço",
       expectedFrames,
       spreadMs: ASK_SPREAD_MS,
+      listeners,
     });
     const sent = await new Promise<GatewaySendTimes>((resolve) => {
       gateway.once("message", resolve);
@@ -136,6 +140,7 @@ async function pacing(concurrent: number): Promise<PacingResult> {
     });
     return {
       calls: concurrent,
+      listenerFrames: listeners ? percentile(result.listenerFrames, 0.5) : null,
       sendP99: percentile(sent.lateness, 0.99),
       sendEndDrift: Math.max(...sent.endDrift),
       jitterP50: percentile(result.lateness, 0.5),
@@ -292,6 +297,10 @@ export async function benchGateway(): Promise<void> {
   }
   if (only === "espeak") {
     await benchEspeak();
+    return;
+  }
+  if (only === "live") {
+    await benchLiveAudio();
     return;
   }
   const latencyRows: string[][] = [];

@@ -15,6 +15,8 @@ export interface CallersInput {
   expectedFrames: number;
   /** The callers ask over this long. */
   spreadMs: number;
+  /** One staff member listening to each call (decision 0055), their browsers in this thread too. */
+  listeners?: boolean;
 }
 
 export interface CallersResult {
@@ -25,6 +27,32 @@ export interface CallersResult {
   lost: number;
   /** Largest gap between two frames of one call (ms). */
   worstGap: number;
+  /** Per listener: the audio frames it received. */
+  listenerFrames: number[];
+}
+
+/** A staff member's browser listening to `call` (its ticket from the server, the socket to the gateway). */
+async function listen(input: CallersInput, token: string, call: SimulatedCall) {
+  const res = await fetch(`${input.serverUrl}/trpc/conversations.liveAudioTicket`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ callId: call.ticket.callId, mode: "listen" }),
+  });
+  if (res.status !== 200) throw new Error(`liveAudioTicket answered ${res.status}: ${await res.text()}`);
+  const { url } = ((await res.json()) as { result: { data: { url: string } } }).result.data;
+  const issued = new URL(url);
+  // Node's own WebSocket (the browser's API): binary messages are the call's audio frames.
+  const socket = new WebSocket(`${new URL(input.gatewayUrl).origin}${issued.pathname}${issued.search}`);
+  socket.binaryType = "arraybuffer";
+  const listener = { socket, frames: 0 };
+  socket.onmessage = (message) => {
+    if (typeof message.data !== "string") listener.frames++;
+  };
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  return listener;
 }
 
 async function run(input: CallersInput): Promise<CallersResult> {
@@ -40,6 +68,9 @@ async function run(input: CallersInput): Promise<CallersResult> {
     );
   }
   await Promise.all(calls.map((c) => c.nextTurn(300_000)));
+  const listeners = input.listeners
+    ? await Promise.all(calls.map((c, i) => listen(input, input.tokens[i] ?? "", c)))
+    : [];
   const arrivals = calls.map(() => [] as number[]);
   calls.forEach((call, i) => {
     call.onMedia = () => arrivals[i]?.push(performance.now());
@@ -53,7 +84,14 @@ async function run(input: CallersInput): Promise<CallersResult> {
     }),
   );
   for (const call of calls) call.hangUp();
-  const result: CallersResult = { lateness: [], endDrift: [], lost: 0, worstGap: 0 };
+  for (const listener of listeners) listener.socket.close();
+  const result: CallersResult = {
+    lateness: [],
+    endDrift: [],
+    lost: 0,
+    worstGap: 0,
+    listenerFrames: listeners.map((l) => l.frames),
+  };
   for (const times of arrivals) {
     result.lost += Math.max(0, input.expectedFrames - times.length);
     const first = times[0] ?? 0;

@@ -848,6 +848,16 @@ describe("every procedure a call ticket or the agent credential reaches, fed jun
     return res;
   }
 
+  /** A staff member's listen ticket for the credential's own call (decision 0055), as the gateway hands it back. */
+  async function liveAudioExample(): Promise<unknown> {
+    await agentHeaders();
+    const claims = JSON.parse(Buffer.from(credential?.split(".")[1] ?? "", "base64url").toString()) as {
+      callId: string;
+    };
+    const { url } = await owner.api.conversations.liveAudioTicket({ callId: claims.callId, mode: "listen" });
+    return { ticket: new URL(url).searchParams.get("ticket"), event: "LISTEN" };
+  }
+
   function expectClearRefusal(res: TrpcAnswer, context: string) {
     expect(res.status, context).toBeLessThan(500);
     if (res.status < 400) return;
@@ -1092,7 +1102,7 @@ describe("every procedure a call ticket or the agent credential reaches, fed jun
   it.each(gatewayProcedures.filter((p) => fieldsOf(p.input).length > 0).map((p) => [p.path, p] as const))(
     "%s: each field of a valid input, spoiled in turn, is a 400 naming it, writing nothing",
     async (path, procedure) => {
-      const example = gatewayExamples[path];
+      const example = path === "calls.useLiveAudio" ? await liveAudioExample() : gatewayExamples[path];
       if (example === undefined) throw new Error(`no valid example for ${path}`);
       const withTicket = async (input: unknown) =>
         procedure.door === "ticket" ? { ...(input as object), token: await ticket() } : input;

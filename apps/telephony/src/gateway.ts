@@ -8,6 +8,7 @@ import { type WebSocket, WebSocketServer } from "ws";
 import { createGatewayMetrics, metricsResponse } from "./metrics";
 import type { Pacer, PacerHooks } from "./pipeline";
 import { CallSession, type SessionDeps } from "./session";
+import { LIVE_AUDIO_PATH, liveAudioRequest, MAX_LIVE_MESSAGE_BYTES } from "./stages/live-audio";
 import { decodeInbound } from "./stages/twilio-codec";
 
 export const MEDIA_STREAM_PATH = "/media-stream";
@@ -72,6 +73,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const metrics = createGatewayMetrics();
   const deps: SessionDeps = { ...options, pacer, metrics };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  /** The staff's browsers hearing or holding a call (decision 0055): frames of 160 bytes and a hand-back. */
+  const liveWss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_MESSAGE_BYTES });
   let draining = false;
   let closing: Promise<void> | undefined;
   /** Woken each time a call ends with none left (a drain waits for that). */
@@ -119,6 +122,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? "").split("?")[0];
+    if (path === LIVE_AUDIO_PATH) return acceptLive(req, socket, head);
     if (path !== MEDIA_STREAM_PATH) {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
       return;
@@ -172,6 +176,31 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
   }
 
+  /**
+   * A staff member's browser asks for a call's audio (decision 0055): the call must be one this gateway holds (else a
+   * 404 before any upgrade); the ticket is the server's to judge (the session hands it over), and nothing is sent on
+   * the socket before it has.
+   */
+  function acceptLive(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const asked = liveAudioRequest(req.url ?? "");
+    const live = asked
+      ? [...sessions.values()].find((s) => s.callId === asked.callId)?.liveAudio()
+      : undefined;
+    if (!asked || !live) {
+      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
+      return;
+    }
+    liveWss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on("message", (data, isBinary) => {
+        const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+        live.receive(ws, isBinary ? bytes : bytes.toString());
+      });
+      ws.on("error", (error) => options.logger.warn({ err: error }, "live audio socket error"));
+      ws.on("close", () => live.detach(ws));
+      void live.attach(ws, asked.ticket, asked.mode);
+    });
+  }
+
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host ?? "0.0.0.0", () => {
@@ -185,11 +214,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       // Calls in progress end as hang-ups, each recorded and metered once.
       await Promise.all([...sessions.values()].map((s) => s.finish("hangup")));
       for (const client of wss.clients) client.terminate();
+      for (const client of liveWss.clients) client.terminate();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Idle keep-alive connections (a health check's) would hold the close for their timeout.
       server.closeAllConnections();
       await closed;
       wss.close();
+      liveWss.close();
       // The calls are over: the synthesis pool's workers end with them (decision 0037).
       await options.synthesizer.close?.();
     })();

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { AgentEvent, CallerInput } from "@atende/agent";
 import { e164Of } from "@atende/shared/phone";
 import { CALL_MESSAGES } from "@atende/shared/schemas/calls";
+import { HAND_BACK_LINE, TAKEOVER_LINE } from "@atende/shared/schemas/live-calls";
 import type { AgentState, InboundEvent, OutboundEvent } from "@atende/shared/telephony";
 import type { Logger } from "pino";
 import { type Clock, systemClock, type TimerHandle } from "./clock";
@@ -28,6 +29,7 @@ import {
   type TurnEnd,
   type TurnOptions,
 } from "./stages/caller-turns";
+import { LiveAudio } from "./stages/live-audio";
 import { LostUtterances } from "./stages/not-heard";
 import { CallRecording } from "./stages/recording";
 import { Replies, type Reply } from "./stages/replies";
@@ -91,6 +93,8 @@ export class CallSession {
   private readonly output: AgentOutput<TurnClock>;
   /** The replies stage: which sentences belong to which reply, what was heard, when a reply is done. */
   private readonly replies: Replies;
+  /** The staff's listening and takeover (decision 0055), once the call is open. */
+  private live: LiveAudio | null = null;
 
   constructor(
     private readonly socket: StreamSocket,
@@ -156,6 +160,16 @@ export class CallSession {
     this.startTimer = this.clock.setTimeout(() => {
       if (!this.call) this.socket.close(1008, "start expected");
     }, deps.timing.startTimeoutMs);
+  }
+
+  /** The call's id once the server opened it. */
+  get callId(): string | null {
+    return this.call?.callId ?? null;
+  }
+
+  /** The call's audio for the staff (decision 0055), while the call is in progress. */
+  liveAudio(): LiveAudio | null {
+    return this.ended ? null : this.live;
   }
 
   /** This call's logger (its ids are bound to it as they become known). */
@@ -245,6 +259,7 @@ export class CallSession {
     this.startedAtMs = this.clock.now();
     this.call = call;
     this.deps.logger.setBindings({ callId: call.callId, tenantId: call.tenantId });
+    this.live = this.openLiveAudio(call);
     this.deps.metrics?.callStarted();
     const vad = await this.deps.createVad();
     if (this.ended) return vad.dispose();
@@ -298,6 +313,7 @@ export class CallSession {
   /** The seam of the caller's audio: each 20 ms frame from the caller passes here (recorded, then heard). */
   private fromCaller(mulaw: Uint8Array): void {
     this.recording.caller(mulaw, this.elapsedMs());
+    this.live?.caller(mulaw);
     this.callerTurns?.media(mulaw);
   }
 
@@ -305,6 +321,7 @@ export class CallSession {
   private toCaller(frame: Uint8Array): void {
     this.socket.send(this.encodeMedia(frame));
     this.recording.agent(frame, this.elapsedMs());
+    this.live?.outbound(frame);
   }
 
   /** The caller-turns stage's events, wired to the replies, the record and the socket. */
@@ -349,6 +366,8 @@ export class CallSession {
    */
   private utteranceLost(error: unknown): void {
     const call = this.call;
+    // A staff member holding the call asks for themselves (decision 0055).
+    if (this.live && !this.live.agentHolds) return;
     const reply = call && !this.ended ? this.lostUtterances.lost(call.forwardingPhone) : null;
     if (!reply) return;
     const { events, givingUp, endsInError, inARow } = reply;
@@ -364,6 +383,8 @@ export class CallSession {
   }
 
   private input(input: CallerInput, endedAt: number, end?: TurnEnd): void {
+    // A staff member holds the call (decision 0055): the caller's turns are written, not answered.
+    if (this.live && !this.live.agentHolds) return;
     if (input.kind !== "silence") this.silence.answered();
     this.turnEndedAt = endedAt;
     const agent = this.call?.agent;
@@ -399,6 +420,8 @@ export class CallSession {
       key: this.key,
       voice: call.voice as Voice,
       ended: () => this.ended,
+      // While a staff member holds the call the agent says only its own lines (decision 0055).
+      silenced: (reply) => !reply.own && this.live !== null && !this.live.agentHolds,
       events: {
         thinking: () => this.setState("thinking"),
         speaking: (text) => {
@@ -423,6 +446,12 @@ export class CallSession {
 
   /** A reply finished and heard out: the call listens again, or ends, or is transferred, as the reply said. */
   private replyDone(reply: Reply): void {
+    if (this.live && !this.live.agentHolds) {
+      // The handover line was heard: the staff member's microphone is on the line from here (decision 0055).
+      if (reply.own && this.live.holder === "handing-over") this.live.handedOver();
+      this.setState("listening");
+      return;
+    }
     if (reply.ending?.kind === "end") return void this.finish("agent");
     if (reply.ending?.kind === "transfer") {
       this.transferredTo = e164Of(reply.ending.to) ?? reply.ending.to;
@@ -473,11 +502,14 @@ export class CallSession {
     this.output.resume();
     this.setState("listening");
     this.silence.stop();
+    if (this.live && !this.live.agentHolds) return;
     if (!this.callerTurns?.callerSpeaking) this.silence.listen();
   }
 
   private capReached(): void {
     if (this.ended) return;
+    // The cap runs on during a takeover (decision 0055): the agent says the goodbye.
+    this.live?.release(false);
     this.bargeIn();
     // The goodbye cuts in: a reply still being thought is let go (its turn is not settled).
     const reply = this.replies.start(null, { own: true, ending: { kind: "end" }, settle: false });
@@ -513,6 +545,7 @@ export class CallSession {
     this.replies.close();
     this.output.close();
     this.callerTurns?.close();
+    this.live?.close();
     if (this.socket.readyState === OPEN) this.socket.close(1000);
     const call = this.call;
     if (!call) return;
@@ -529,6 +562,38 @@ export class CallSession {
       ...(confirmation ? { confirmationOutcome: () => confirmation.outcome() } : {}),
       metrics: this.deps.metrics,
       logger: this.deps.logger,
+    });
+  }
+
+  /**
+   * Listening and taking over (decision 0055): the staff's tickets are served with the call's agent credential; a
+   * takeover has the agent say its line and stop taking turns, a hand-back has it speak again.
+   */
+  private openLiveAudio(call: OpenedCall): LiveAudio {
+    const say = (text: string) =>
+      this.runReply(
+        async function* () {
+          yield { type: "say", text } satisfies AgentEvent;
+        },
+        null,
+        true,
+      );
+    return new LiveAudio({
+      use: (ticket, event) => call.client.calls.useLiveAudio.mutate({ ticket, event }),
+      takeOver: (name) => {
+        this.deps.logger.info({ staff: name }, "call taken over");
+        this.silence.stop();
+        this.bargeIn();
+        say(TAKEOVER_LINE);
+      },
+      handBack: (name) => {
+        this.deps.logger.info({ staff: name }, "call handed back");
+        say(HAND_BACK_LINE);
+      },
+      toCaller: (frame) => {
+        if (this.socket.readyState === OPEN && !this.ended) this.toCaller(frame);
+      },
+      warn: (error, message) => this.deps.logger.warn({ err: error }, message),
     });
   }
 

@@ -114,6 +114,8 @@ describe("the procedure walk", () => {
       "calls.setData",
       "calls.takeMessage",
       "calls.transfer",
+      // A staff member's live-audio ticket, served by the gateway (docs/decisions/0055-listen-in-and-takeover.md).
+      "calls.useLiveAudio",
       // 'Não quero receber ligações' (docs/decisions/0051-contact-opt-out.md).
       "clients.optOutOfCalls",
       // The offer call's own hold, read and answered (docs/decisions/0057-waitlist-offer-call.md).

@@ -6,7 +6,10 @@ import { describe, expect, it } from "vitest";
 import { AgentTurns, type RecordEvent } from "./agent-turns";
 import { Replies, type Reply } from "./replies";
 
-function stage(synthesize: (text: string) => Promise<Uint8Array> = async () => new Uint8Array(160)) {
+function stage(
+  synthesize: (text: string) => Promise<Uint8Array> = async () => new Uint8Array(160),
+  silenced?: (reply: Reply) => boolean,
+) {
   const log: string[] = [];
   const done: Reply[] = [];
   let ended = false;
@@ -30,6 +33,7 @@ function stage(synthesize: (text: string) => Promise<Uint8Array> = async () => n
     key: "call",
     voice: { voiceType: "FEMININE", voiceTone: "FRIENDLY" },
     ended: () => ended,
+    ...(silenced ? { silenced } : {}),
     events: {
       thinking: () => log.push("thinking"),
       speaking: (text) => log.push(`speaking ${text}`),
@@ -75,6 +79,25 @@ describe("the agent-turns stage", () => {
     if (!reply) throw new Error("expected a current reply");
     replies.markHeard(reply.utterances.at(-1)?.mark ?? "");
     expect(done.map((r) => r.ending)).toEqual([{ kind: "end" }]);
+  });
+
+  it("drops a silenced reply's sentences (a staff member holds the call) and keeps its writes; its own lines speak", async () => {
+    const { turns, log } = stage(undefined, (reply) => !reply.own);
+    turns.run(
+      script(
+        { type: "say", text: "Claro! Tenho às oito horas." },
+        { type: "action", actionType: "APPOINTMENT_CREATED", details: {} },
+      ),
+    );
+    turns.run(script({ type: "say", text: "Vou passar você para a nossa equipe." }), null, true);
+    await settle();
+    expect(log).toEqual([
+      "thinking",
+      "record action",
+      "thinking",
+      "speaking Vou passar você para a nossa equipe.",
+      "queued call-0",
+    ]);
   });
 
   it("runs turns one after another, never two engine turns at once; `pending` counts the waiting ones", async () => {

@@ -22,6 +22,8 @@ export interface AgentTurnsOptions {
   voice: Voice;
   /** Whether the call has ended: nothing more is started or spoken. */
   ended(): boolean;
+  /** Whether a reply's sentences are dropped (a staff member holds the call, decision 0055); its writes go on. */
+  silenced?(reply: Reply): boolean;
   events: {
     /** A turn started: the agent thinks. */
     thinking(): void;
@@ -85,7 +87,7 @@ export class AgentTurns {
       if (!aborted()) events.sentenceSkipped(error, text);
       return;
     }
-    if (aborted() || replies.current !== reply) return;
+    if (aborted() || replies.current !== reply || this.options.silenced?.(reply)) return;
     reply.clock?.ttsFirstByte();
     const mark = `${this.options.key}-${reply.utterances.length}-${Date.now().toString(36)}`;
     const first = replies.queued(reply, text, mark);

@@ -1,4 +1,5 @@
 export { acceleratedClock, type Clock, ManualClock, systemClock } from "../clock";
+export { LiveAudio, type LivePeer } from "../stages/live-audio";
 export { type GoogleAdapters, type GoogleFakes, googleAdaptersFor, startGoogleFakes } from "./google";
 export {
   GoogleSpeechFake,

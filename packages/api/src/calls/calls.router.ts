@@ -12,6 +12,7 @@ import {
   CallToNumberInput,
   CallTurnTimingInput,
 } from "@atende/shared/schemas/calls";
+import { LiveAudioUse, LiveAudioUseInput } from "@atende/shared/schemas/live-calls";
 import { z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { invalid } from "../errors";
@@ -36,6 +37,7 @@ import {
   touchCall,
 } from "./calls";
 import { placeDemoCall } from "./demo";
+import { useLiveAudioTicket } from "./live-audio";
 import { transferCall } from "./outbound";
 
 /** An `Idempotency-Key` is optional on the call's record writes; one sent must be 1 to 100 characters. */
@@ -120,6 +122,15 @@ export const callsRouter = {
     .input(CallTakeMessageInput)
     .output(z.void())
     .mutation(({ ctx, input }) => takeCallbackMessage(ctx.db, ctx.call, input.message)),
+  /**
+   * The gateway serves a staff member's live-audio ticket for this call (decision 0055): listening, taking over,
+   * handing back. Checked (this call's ticket, for this use, its holder still a member), audited, and a takeover or a
+   * hand-back goes on the transcript.
+   */
+  useLiveAudio: agentCallProcedure
+    .input(LiveAudioUseInput)
+    .output(LiveAudioUse)
+    .mutation(({ ctx, input }) => useLiveAudioTicket(ctx.db, ctx.call, input, ctx.config, ctx.now())),
   /**
    * The agent transfers its call to the tenant's forwarding phone: a Twilio call is updated with `<Dial>` (the
    * gateway asks before it closes the stream); a browser call has nothing to dial (`dialed: false`).

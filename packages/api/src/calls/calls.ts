@@ -2,7 +2,7 @@
 // may open a media stream, the call opened by redeeming one, and the call's record written by the gateway's agent.
 // Every function runs in the tenant's transaction: the ticket's tenant, the agent credential's, or the user's.
 import { schema, type TenantTx } from "@atende/db";
-import { and, count, eq, gte, isNull, sql } from "@atende/db/orm";
+import { and, count, eq, gte, isNull, ne, or, sql } from "@atende/db/orm";
 import { e164Of } from "@atende/shared/phone";
 import type { CallOpened } from "@atende/shared/schemas/calls";
 import {
@@ -236,8 +236,12 @@ export async function appendCallMessages(
       timestamp: new Date(message.timestamp),
     })),
   );
-  // A turn's messages are written when it ended: the agent listens again (decision 0034).
-  await db.update(c).set({ liveActivity: "LISTENING" }).where(eq(c.id, call.callId));
+  // A turn's messages are written when it ended: the agent listens again (decision 0034), unless a staff member
+  // holds the call (decision 0055), whose caller turns are still written.
+  await db
+    .update(c)
+    .set({ liveActivity: "LISTENING" })
+    .where(and(eq(c.id, call.callId), or(isNull(c.liveActivity), ne(c.liveActivity, "TAKEN_OVER"))));
   await publishCallEvent(db, call.callId, "TURN");
 }
 

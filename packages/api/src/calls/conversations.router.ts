@@ -7,12 +7,18 @@ import {
   ConversationListInput,
   ConversationListItem,
 } from "@atende/shared/schemas/conversations";
-import { LiveWatchInput, WatchTicket } from "@atende/shared/schemas/live-calls";
+import {
+  LiveAudioTicket,
+  LiveAudioTicketInput,
+  LiveWatchInput,
+  WatchTicket,
+} from "@atende/shared/schemas/live-calls";
 import { idInput, z } from "@atende/shared/zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { tenantProcedure, watchProcedure } from "../trpc";
 import { getConversation, listConversations } from "./conversations";
 import { issueWatchTicket, watchCalls } from "./live";
+import { issueLiveAudioTicket } from "./live-audio";
 import { RECORDING_CONTENT_TYPE, recordingKeyOf } from "./recordings";
 
 export const conversationsRouter = {
@@ -45,6 +51,15 @@ export const conversationsRouter = {
     .mutation(({ ctx, input }) =>
       issueWatchTicket(ctx.db, ctx.actor, input.callId ?? null, ctx.config, ctx.now()),
     ),
+  /**
+   * A ticket for a call's audio at the gateway holding it (decision 0055), good for a minute: `listen` to hear both
+   * sides, `takeover` to speak in the agent's place. Members may do both; a super-admin acting in the tenant may only
+   * listen (403); another tenant's call is a 404, an ended call a 409. Each use is audited when the gateway serves it.
+   */
+  liveAudioTicket: tenantProcedure
+    .input(LiveAudioTicketInput)
+    .output(LiveAudioTicket)
+    .mutation(({ ctx, input }) => issueLiveAudioTicket(ctx.db, ctx.actor, input, ctx.config, ctx.now())),
   /**
    * The calls in progress and, with `callId`, that call's transcript, as they change (Server-Sent Events; tRPC only).
    * The tenant is the watch ticket's; another tenant's call is a 404.

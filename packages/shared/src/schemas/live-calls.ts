@@ -13,6 +13,7 @@ export const LIVE_ACTIVITIES = [
   "LOOKING_UP_PATIENT",
   "REGISTERING_PATIENT",
   "TRANSFERRING",
+  "TAKEN_OVER",
 ] as const;
 export type LiveActivity = (typeof LIVE_ACTIVITIES)[number];
 
@@ -26,6 +27,7 @@ export const LIVE_ACTIVITY_LABELS: Readonly<Record<LiveActivity, string>> = {
   LOOKING_UP_PATIENT: "Consultando o cadastro…",
   REGISTERING_PATIENT: "Cadastrando o paciente…",
   TRANSFERRING: "Transferindo para a equipe…",
+  TAKEN_OVER: "Atendido pela equipe",
 };
 
 /**
@@ -128,3 +130,75 @@ export const LiveWatchInput = z.object({
 });
 
 export const WatchTicket = z.object({ ticket: z.string() });
+
+// ─── Listening in and taking over (docs/decisions/0055-listen-in-and-takeover.md) ─────────────────────────────────
+
+/** What a live-audio ticket lets its holder do: hear the call, or take it from the agent. */
+export const LIVE_AUDIO_MODES = ["listen", "takeover"] as const;
+export type LiveAudioMode = (typeof LIVE_AUDIO_MODES)[number];
+
+export const LiveAudioTicketInput = z.object({
+  callId: z.uuid("Atendimento não encontrado"),
+  mode: z.enum(LIVE_AUDIO_MODES, "Modo inválido: use 'listen' ou 'takeover'"),
+});
+
+/** Where the browser opens the call's audio: the gateway's `/live-audio` with the ticket (a minute, one call). */
+export const LiveAudioTicket = z.object({ url: z.string() });
+export type LiveAudioTicket = z.infer<typeof LiveAudioTicket>;
+
+const LIVE_AUDIO_TICKET_INVALID = "Ticket de áudio inválido";
+
+/** What the gateway reports of a ticket's use, with the call's agent credential (each is audited). */
+export const LIVE_AUDIO_EVENTS = ["LISTEN", "TAKE_OVER", "HAND_BACK"] as const;
+export type LiveAudioEvent = (typeof LIVE_AUDIO_EVENTS)[number];
+
+/** A signed token's characters (base64url parts and dots). */
+const TICKET_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+export const LiveAudioUseInput = z.object({
+  ticket: z
+    .string(LIVE_AUDIO_TICKET_INVALID)
+    .min(1, LIVE_AUDIO_TICKET_INVALID)
+    .max(4000, LIVE_AUDIO_TICKET_INVALID)
+    .regex(TICKET_PATTERN, LIVE_AUDIO_TICKET_INVALID),
+  event: z.enum(LIVE_AUDIO_EVENTS, "Uso inválido: LISTEN, TAKE_OVER ou HAND_BACK"),
+});
+
+/** The staff member the gateway now serves: their name for the transcript and the taker's refusal. */
+export const LiveAudioUse = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  mode: z.enum(LIVE_AUDIO_MODES),
+});
+export type LiveAudioUse = z.infer<typeof LiveAudioUse>;
+
+/** What the agent says as a staff member takes the call, and when it is handed back. */
+export const TAKEOVER_LINE = "Vou passar você para a nossa equipe.";
+export const HAND_BACK_LINE = "Voltei. Em que mais posso ajudar?";
+
+/** The transcript's SYSTEM lines of a takeover and a hand-back. */
+export function takenOverNote(name: string): string {
+  return `Atendimento assumido por ${name}`;
+}
+export function handedBackNote(name: string): string {
+  return `${name} devolveu o atendimento ao agente`;
+}
+
+/** The pt-BR messages of listening and taking over (the server's refusals, the gateway's close reasons). */
+export const LIVE_AUDIO_MESSAGES = {
+  callEnded: "Esta ligação já terminou.",
+  superAdminTakeover: "Um super administrador pode ouvir a ligação, mas não assumi-la.",
+  ticketRefused: "Acesso ao áudio da ligação negado.",
+  alreadyTaken: "Outra pessoa da equipe já assumiu esta ligação.",
+  notHere: "Esta ligação não está mais em andamento.",
+} as const;
+
+/**
+ * The control messages of the live-audio websocket (text frames; audio goes as binary 160-byte mu-law frames): the
+ * gateway tells the browser the call's state, the taker hands the call back.
+ */
+export type LiveAudioServerMessage =
+  | { event: "state"; state: "listening" | "handing-over" | "taken" | "agent" }
+  | { event: "refused"; message: string }
+  | { event: "ended" };
+export type LiveAudioClientMessage = { event: "hand-back" };

@@ -15,6 +15,7 @@ import { Card, CardHeader, CardTitle } from "../../components/ui/card";
 import { CARD_GRID } from "../../components/ui/card-grid";
 import { cn } from "../../lib/cn";
 import { callerName } from "./conversation-labels";
+import { LiveAudioControls } from "./live-audio-controls";
 import { useLiveCalls } from "./use-live-calls";
 
 /** The seconds since `startedAt`, ticking once a second. */
@@ -124,7 +125,12 @@ export function LiveTranscriptView({ callId }: { callId: string }) {
   const live = useLiveCalls(callId);
   const transcript = live?.transcript ?? null;
   if (!transcript) return <p className="text-sm text-slate-600">Conectando à chamada…</p>;
-  return <TranscriptLines transcript={transcript} />;
+  return (
+    <>
+      {transcript.status === "ACTIVE" && <LiveAudioControls callId={callId} />}
+      <TranscriptLines transcript={transcript} />
+    </>
+  );
 }
 
 function TranscriptLines({ transcript }: { transcript: LiveTranscript }) {
