@@ -33,7 +33,9 @@ export function inContext(dialog: Session, norm: string, when: When | undefined)
     w?.date &&
     !w.range &&
     w.date < range.start &&
-    !/\b(dia|amanha|hoje|que vem|proxim[oa]|seguinte|essa|esta|nessa|nesta)\b/.test(norm)
+    !/\b(dia|amanha|hoje|que vem|proxim[oa]|seguinte|essa|esta|nessa|nesta|dessa|desta|agora|outra)\b/.test(
+      norm,
+    )
   ) {
     for (let d = range.start; d <= range.end; d = addDays(d, 1)) {
       if (isoWeekday(d) === isoWeekday(w.date)) {

@@ -76,7 +76,22 @@ export function change(dialog: Session, u: Frame, fromReadback: boolean): boolea
 /** Takes every slot the words carry ('limpeza com a Dra. Ana sexta de manhã'). */
 export function fillDraft(dialog: Session, u: Frame, skip: string[] = []) {
   const asked = skip.includes("service") ? undefined : servicesAsked(dialog, u);
-  if (asked && "together" in asked) {
+  if (asked && "oneByOne" in asked) {
+    // 'uma escova e uma manicure' with two professionals: one booking each, never one of them dropped.
+    const [first, ...rest] = asked.oneByOne;
+    dialog.draft.serviceId = first!.service.id;
+    dialog.draft.extraServiceIds = undefined;
+    dialog.draft.serviceChoices = undefined;
+    dialog.draft.queued = rest.map((x) => ({ serviceId: x.service.id, when: x.when }));
+    dialog.offers = [];
+    dialog.chosen = undefined;
+    dialog.say(
+      `Vou marcar um de cada vez: primeiro ${first!.service.name}, depois ${listPt(rest.map((x) => x.service.name))}.`,
+    );
+    const firstWhen = first!.when?.date || first!.when?.range ? first!.when : u.when;
+    if (!skip.includes("when") && firstWhen) dialog.setWhen(mergeWhen(dialog, firstWhen));
+    skip = [...skip, "when"];
+  } else if (asked && "together" in asked) {
     dialog.draft.serviceId = asked.together[0]!.id;
     dialog.draft.extraServiceIds = asked.together.slice(1).map((x) => x.id);
     dialog.draft.serviceChoices = undefined;
@@ -315,7 +330,23 @@ export async function commit(dialog: Session): Promise<void> {
       dialog.say(`Sobre o preparo${booked.length > 1 ? ` de ${x.name}` : ""}: ${x.preparationInstructions}`);
     }
   }
+  const queued = dialog.draft.queued;
   dialog.resetFlow();
+  if (queued?.length) {
+    // The next service asked for in the same breath: its own day, else the same day after this one ends.
+    const [next, ...rest] = queued;
+    const end = wallClock(appt.endsAt);
+    dialog.flow = "book";
+    dialog.draft.serviceId = next!.serviceId;
+    dialog.draft.queued = rest;
+    const own = next!.when?.date || next!.when?.range ? next!.when! : { date: end.date };
+    // The same day: after this one ends (the caller cannot be in two rooms at once).
+    const sameDay = own.date === end.date && own.time === undefined;
+    dialog.setWhen(sameDay ? { ...own, after: Math.max(own.after ?? 0, end.minutes) } : own);
+    dialog.say(`Agora ${dialog.service(next!.serviceId)?.name ?? "o próximo"}.`);
+    await advanceBook(dialog);
+    return;
+  }
   if (offerToAdd(dialog, client)) return;
   dialog.ask("Posso ajudar em mais alguma coisa?", "anything_else");
 }

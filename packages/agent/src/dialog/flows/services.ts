@@ -4,6 +4,7 @@ import type { Establishment } from "@atende/shared/schemas/establishments";
 import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import type { Professional } from "@atende/shared/schemas/professionals";
 import { listPt } from "../../answers";
+import { resolveWhen, type When } from "../../datetime";
 import { servicesNamed } from "../../match";
 import { fold } from "../../normalize";
 import type { Frame } from "../frame";
@@ -12,6 +13,8 @@ import type { Session } from "../state";
 /** What the caller asked for together: the services, or a word several services share with the others named. */
 export type ServicesAsked =
   | { together: OfferedService[] }
+  /** No one professional and location does them all: one booking each, in the order said, each with its own day. */
+  | { oneByOne: { service: OfferedService; when?: When }[] }
   | { choices: OfferedService[]; with: OfferedService[] }
   | { unclear: true };
 
@@ -55,12 +58,14 @@ export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefi
       return [first, last] as const;
     })
     .sort((a, b) => a[0] - b[0]);
+  // A day and time may sit between them ('fisioterapia na quarta às 9h e uma consulta nutricional na quinta').
   for (let i = 1; i < spans.length; i++) {
     const between = w.slice(spans[i - 1]![1] + 1, spans[i]![0]);
+    const words = between.filter((x) => !TIME_WORD.test(x));
     if (
-      between.length > 4 ||
+      words.length > 5 ||
       !between.some((x) => /^(e|mais|com|tambem|junto)$/.test(x)) ||
-      between.some((x) => !/^(e|mais|com|tambem|junto|um|uma|o|a|de|da|do|fazer)$/.test(x))
+      words.some((x) => !/^(e|mais|com|tambem|junto|um|uma|o|a|de|da|do|fazer|depois|e)$/.test(x))
     )
       return undefined;
   }
@@ -76,8 +81,27 @@ export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefi
     (acc, s) => acc.filter((e) => s.availableEstablishments.includes(e)),
     single[0]!.availableEstablishments,
   );
-  return profs.length && places.length ? { together: single } : undefined;
+  if (profs.length && places.length) return { together: single };
+  if (shared.length) return undefined;
+  // Each service's own day: the words from its name to the next service's name (the first one's from the start).
+  const ordered = single
+    .map((service) => {
+      const r = requests.find((x) => x.services[0] === service)!;
+      return { service, at: w.findIndex((word) => r.said.includes(word.slice(0, 5))) };
+    })
+    .sort((a, b) => a.at - b.at);
+  return {
+    oneByOne: ordered.map((o, i) => {
+      const from = i === 0 ? 0 : o.at;
+      const to = ordered[i + 1]?.at ?? w.length;
+      return { service: o.service, when: resolveWhen(w.slice(from, to).join(" "), dialog.now()) };
+    }),
+  };
 }
+
+/** Words of a day or time said between two services. */
+const TIME_WORD =
+  /^(na|no|nas|nos|as|a|pra|para|pro|dia|de|da|do|manha|tarde|noite|cedo|hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|feira|que|vem|semana|horas?|h|meia|\d{1,2}(h\d{0,2})?|\d{1,2}:\d{2}|uma|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|meio)$/;
 
 /** The other services booked with this one (a booking's extras; none for a reschedule). */
 export function extraIdsFor(dialog: Session, service: OfferedService): string[] {
