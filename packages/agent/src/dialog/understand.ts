@@ -4,8 +4,10 @@ import { consentOf, type ReadBack } from "../consent";
 import { resolveWhen, type When, wallClock } from "../datetime";
 import { intentsOf, topicsOf } from "../intents";
 import { matchEstablishments, matchInsurance, matchProfessionals, matchServices } from "../match";
+import { extractName } from "../names";
 import { readDigits, type Said, said } from "../normalize";
 import { updateRequest } from "../update";
+import { introducedName } from "./flows/caller";
 import { acceptedInsurances } from "./flows/faq";
 import { actsOf, type Frame, NO_CONSENT } from "./frame";
 import { isYesNoQuestion } from "./policy";
@@ -61,6 +63,10 @@ function corrected<T>(words: Said, match: (w: Said) => T[]): T[] {
   return match(words);
 }
 
+/** The words a caller introduces themself with. */
+const INTRODUCTION =
+  /\b(meu nome e|me chamo|aqui e o|aqui e a|aqui quem fala e|quem fala e|eu sou o|eu sou a|sou o|sou a)\b/;
+
 export function understand(dialog: Session, text: string, dtmf: boolean): Frame {
   // The one reading of the words every reader below takes (decision 0048).
   const words = said(text);
@@ -110,6 +116,9 @@ export function understand(dialog: Session, text: string, dtmf: boolean): Frame 
     digits: dtmf ? text.replace(/\D/g, "") : readDigits(words.tokens.map((t) => t.norm)),
     dtmf,
     update: dtmf ? undefined : updateRequest(words),
+    name: dtmf ? undefined : extractName(text),
+    introduced:
+      dtmf || !INTRODUCTION.test(norm) ? undefined : (extractName(text) ?? extractName(introducedName(text))),
   };
   return { ...frame, acts: actsOf(frame) };
 }

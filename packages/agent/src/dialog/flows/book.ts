@@ -9,7 +9,7 @@ import { extractName } from "../../names";
 import { fold } from "../../normalize";
 import { shortWhen, whenWords } from "../../speak";
 import { ToolError } from "../../types";
-import { ABANDON, ANY, type Frame } from "../frame";
+import { ABANDON, ANY, type Frame, saysNo } from "../frame";
 import type { Answers, BookAsk } from "../state";
 import { orPt, type Session } from "../state";
 import { offerTransferOrMore } from "./close";
@@ -66,7 +66,7 @@ export function change(dialog: Session, u: Frame, fromReadback: boolean): boolea
     dialog.ask("Tudo bem, não agendei nada. Posso ajudar em mais alguma coisa?", "anything_else");
     return true;
   }
-  if (u.no || fromReadback) {
+  if (saysNo(u) || fromReadback) {
     dialog.ask("Tudo bem. O que você gostaria de mudar: o dia, o horário ou o profissional?", "change");
     return true;
   }
@@ -485,7 +485,7 @@ export const BOOK_ANSWERS: Answers<BookAsk> = {
       dialog.ask("Posso ajudar em mais alguma coisa?", "anything_else");
       return true;
     }
-    if (u.no || u.when || u.professionals.length || u.services.length) {
+    if (saysNo(u) || u.when || u.professionals.length || u.services.length) {
       return change(dialog, u, true);
     }
     return false;
