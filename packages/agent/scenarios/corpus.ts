@@ -956,6 +956,104 @@ add({
   },
 });
 
+// ── The blind set's wrong writes by kind (decision 0058): each fails on the engine before its fix.
+for (const [i, reply] of [
+  "Desculpa, Rafael Menezes.",
+  "perdão é rafael menezes",
+  "ah tá, Rafael Menezes",
+].entries()) {
+  add({
+    id: `name-apology-${i}`,
+    fixture: "clinica",
+    caller: UNKNOWN,
+    turns: ["quero marcar um exame de sangue sexta às nove", reply, "pular", "sim"],
+    expect: {
+      created: { service: "exame", at: "2026-12-11T09:00" },
+      clientCreated: { fullName: "Rafael Menezes" },
+    },
+  });
+}
+add({
+  id: "two-services-two-professionals-one-by-one",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar uma avaliação dermatológica na sexta às 14h e um exame de sangue na segunda às 9h",
+    "Maria Clara Souza",
+    "pular",
+    "sim",
+    "sim",
+  ],
+  expect: {
+    created: { service: "avaliacao", at: "2026-12-11T14:00" },
+    say: [
+      "um de cada vez",
+      "Agora Exame de sangue",
+      "está agendado: Exame de sangue na segunda-feira, dia 14",
+    ],
+  },
+});
+add({
+  id: "two-services-two-professionals-second-declined",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar uma avaliação dermatológica e um exame de sangue na sexta",
+    "a primeira",
+    "Maria Clara Souza",
+    "pular",
+    "sim",
+    "não, deixa só essa",
+  ],
+  expect: {
+    created: { service: "avaliacao" },
+    say: ["Agora Exame de sangue"],
+    notSay: ["Exame de sangue na sexta-feira, dia 11, às"],
+  },
+});
+for (const [i, text] of [
+  "oi eu tenho uma consulta na sexta e queria marcar ela pra outro dia pode ser segunda às dez",
+  "tenho uma consulta na sexta e queria marcar para segunda que vem no mesmo horário",
+  "não vou conseguir ir na consulta de sexta, dá pra marcar na segunda às dez?",
+].entries()) {
+  add({
+    id: `move-worded-as-booking-${i}`,
+    fixture: "clinica",
+    caller: MARIA,
+    turns: [text, "sim"],
+    expect: {
+      rescheduled: { appointment: "maria-consulta", at: "2026-12-14T10:00" },
+      created: false,
+      cancelled: false,
+    },
+  });
+}
+add({
+  id: "weekday-corrected-same-breath",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar um exame de sangue na terça não quer dizer na quinta às nove",
+    "Rafael Menezes",
+    "pular",
+    "sim",
+  ],
+  expect: { created: { service: "exame", at: "2026-12-10T09:00" } },
+});
+add({
+  id: "next-week-then-this-week",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar um exame de sangue pra semana que vem",
+    "pensando bem pode ser sexta agora mesmo às nove",
+    "Rafael Menezes",
+    "pular",
+    "sim",
+  ],
+  expect: { created: { service: "exame", at: "2026-12-11T09:00" } },
+});
+
 export const CORPUS: Scenario[] = scenarios;
 
 // ── Whole calls phrased as callers do (ASR style), beyond the patterns above

@@ -179,7 +179,10 @@ function minutesAfter(w: readonly string[], i: number): { minutes: number; end: 
   if (w[j] === "em" && w[j + 1] === "ponto") return { minutes: 0, end: j + 2 };
   const start = w[j] === "e" ? j + 1 : j;
   const n = parseNumberAt(w, start);
-  if (n && n.value > 0 && n.value < 60 && (w[j] === "e" || n.value >= 10)) {
+  // 'às 14h e um exame de sangue': 'um'/'uma' is an article there, not a minute ('e um minuto' is one).
+  const article =
+    (w[start] === "um" || w[start] === "uma") && !/^minutos?$/.test(w[n?.end ?? start + 1] ?? "");
+  if (n && !article && n.value > 0 && n.value < 60 && (w[j] === "e" || n.value >= 10)) {
     let end = n.end;
     if (w[end] === "minutos" || w[end] === "minuto") end++;
     return { minutes: n.value, end };
