@@ -124,6 +124,8 @@ const dates: EvalCall[] = [
   },
 ];
 
+// The day is in the first sentence; the caller picks the first time offered for each service (a `when` here would
+// answer 'Qual fica melhor?' with the day again: fixed after the first run, see docs/decisions/0058).
 const services: EvalCall[] = [
   {
     id: "ww-two-01",
@@ -131,7 +133,7 @@ const services: EvalCall[] = [
     style: "written",
     about: "Escova and manicure (two professionals) asked together: both booked, or nothing",
     steps: ["Quero marcar uma escova e uma manicure na sexta à tarde."],
-    persona: { name: "Letícia Araújo", when: "sexta à tarde" },
+    persona: { name: "Letícia Araújo" },
     expect: {
       book: [{ services: ["escova", "manicure"], day: "2030-06-07", between: ["12:00", "18:00"] }],
       newClient: { name: /leticia araujo/ },
@@ -143,7 +145,7 @@ const services: EvalCall[] = [
     style: "asr",
     about: "A bath and the V10 vaccine for the same dog (two professionals), Wednesday",
     steps: ["oi eu queria dar banho e a vacina v dez no meu cachorro na quarta"],
-    persona: { name: "henrique souza", when: "na quarta" },
+    persona: { name: "henrique souza" },
     expect: {
       book: [{ services: ["banho cao", "v10"], day: "2030-06-05" }],
       newClient: { name: /henrique souza/ },
@@ -155,7 +157,7 @@ const services: EvalCall[] = [
     style: "written",
     about: "A general consultation and a blood test on Thursday morning (two professionals)",
     steps: ["Queria agendar uma consulta de clínica geral e também uma coleta de sangue na quinta de manhã."],
-    persona: { name: "Marta Guimarães", when: "quinta de manhã" },
+    persona: { name: "Marta Guimarães" },
     expect: {
       book: [{ services: ["clinica geral", "coleta"], day: "2030-06-06", between: ["07:00", "12:00"] }],
       newClient: { name: /marta guimaraes/ },
@@ -167,7 +169,7 @@ const services: EvalCall[] = [
     style: "asr",
     about: "A cardiology consultation and an X-ray on Tuesday morning (two professionals)",
     steps: ["eu queria marcar uma consulta cardiológica e um raio x pra terça de manhã"],
-    persona: { name: "joão batista", when: "terça de manhã" },
+    persona: { name: "joão batista" },
     expect: {
       book: [{ services: ["cardiologica", "raio-x"], day: "2030-06-04", between: ["07:00", "12:00"] }],
       newClient: { name: /joao batista/ },
@@ -208,7 +210,7 @@ const services: EvalCall[] = [
     style: "asr",
     about: "A consultation and the mole mapping the same Wednesday afternoon (same doctor)",
     steps: ["queria marcar uma consulta e também o mapeamento de pintas na quarta à tarde"],
-    persona: { name: "renan oliveira", when: "quarta à tarde" },
+    persona: { name: "renan oliveira" },
     expect: {
       book: [
         {

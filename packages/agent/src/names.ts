@@ -174,6 +174,13 @@ const NOT_NAMES = new Set([
   "show",
   "esse",
   "essa",
+  // 'desculpa, não entendi', 'pode repetir?': the caller did not hear the question; no name in it.
+  "entendi",
+  "ouvi",
+  "escutei",
+  "repete",
+  "repetir",
+  "nome",
 ]);
 
 function stripLeading(tokens: Token[]): Token[] {
