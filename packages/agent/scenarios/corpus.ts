@@ -1011,6 +1011,46 @@ add({
     notSay: ["Exame de sangue na sexta-feira, dia 11, às"],
   },
 });
+const notPlainlyJoined =
+  "quero uma consulta, e tem como encaixar um exame de sangue também, na quinta às nove";
+add({
+  id: "two-services-not-plainly-joined-both",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [notPlainlyJoined, "sim", "Rafael Menezes", "pular", "sim"],
+  expect: {
+    created: { services: ["consulta", "exame"], at: "2026-12-10T09:00" },
+    say: ["Consulta clínica e Exame de sangue, ou só um deles"],
+  },
+});
+add({
+  id: "two-services-not-plainly-joined-one",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [notPlainlyJoined, "só a consulta", "tanto faz", "centro", "Rafael Menezes", "pular", "sim"],
+  expect: {
+    created: { services: ["consulta"], at: "2026-12-10T09:00" },
+    clientCreated: { fullName: "Rafael Menezes" },
+    notSay: ["Consulta clínica e Exame de sangue com"],
+  },
+});
+add({
+  id: "two-services-one-professional-two-days",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar uma consulta com a doutora ana no centro na quinta às nove e um exame de sangue na segunda às dez",
+    "Rafael Menezes",
+    "pular",
+    "sim",
+    "sim",
+  ],
+  expect: {
+    created: { service: "consulta", at: "2026-12-10T09:00" },
+    say: ["Agora Exame de sangue", "está agendado: Exame de sangue na segunda-feira, dia 14, às dez horas"],
+    notSay: ["Consulta clínica e Exame de sangue"],
+  },
+});
 for (const [i, text] of [
   "oi eu tenho uma consulta na sexta e queria marcar ela pra outro dia pode ser segunda às dez",
   "tenho uma consulta na sexta e queria marcar para segunda que vem no mesmo horário",

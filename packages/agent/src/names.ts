@@ -174,6 +174,10 @@ const NOT_NAMES = new Set([
   "show",
   "esse",
   "essa",
+  // 'tanto faz', 'qualquer um': a preference, no name.
+  "tanto",
+  "faz",
+  "qualquer",
   // 'desculpa, não entendi', 'pode repetir?': the caller did not hear the question; no name in it.
   "entendi",
   "ouvi",

@@ -65,6 +65,8 @@ export interface Draft {
    * manicure'): booked one after another, each with its own read-back, after this one (docs/decisions/0058).
    */
   queued?: { serviceId: string; when?: When }[];
+  /** Services named in one breath but not plainly together: 'Você quer agendar X e Y, ou só um deles?'. */
+  bothAsked?: string[];
 }
 
 /** A registration change being collected: national phone digits, CPF digits, null insurance for none. */

@@ -5,7 +5,7 @@ import { resolveWhen, type When, wallClock } from "../datetime";
 import { intentsOf, topicsOf } from "../intents";
 import { matchEstablishments, matchInsurance, matchProfessionals, matchServices } from "../match";
 import { extractName } from "../names";
-import { readDigits, type Said, said } from "../normalize";
+import { fold, readDigits, type Said, said } from "../normalize";
 import { updateRequest } from "../update";
 import { introducedName } from "./flows/caller";
 import { acceptedInsurances } from "./flows/faq";
@@ -63,6 +63,14 @@ function corrected<T>(words: Said, match: (w: Said) => T[]): T[] {
   return match(words);
 }
 
+/** A location's or a service's name said where a name is asked ('centro', 'escova') is no person's name. */
+function notAPlace(dialog: Session, name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  const n = fold(name);
+  const taken = [...dialog.k.establishments.map((e) => e.name), ...dialog.k.services.map((s) => s.name)];
+  return taken.some((t) => fold(t) === n) ? undefined : name;
+}
+
 /** The words a caller introduces themself with. */
 const INTRODUCTION =
   /\b(meu nome e|me chamo|aqui e o|aqui e a|aqui quem fala e|quem fala e|eu sou o|eu sou a|sou o|sou a)\b/;
@@ -116,7 +124,7 @@ export function understand(dialog: Session, text: string, dtmf: boolean): Frame 
     digits: dtmf ? text.replace(/\D/g, "") : readDigits(words.tokens.map((t) => t.norm)),
     dtmf,
     update: dtmf ? undefined : updateRequest(words),
-    name: dtmf ? undefined : extractName(text),
+    name: dtmf ? undefined : notAPlace(dialog, extractName(text)),
     introduced:
       dtmf || !INTRODUCTION.test(norm) ? undefined : (extractName(text) ?? extractName(introducedName(text))),
   };

@@ -2,6 +2,7 @@
 import { nationalPhone as storedPhone } from "@atende/shared/phone-format";
 import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { Client } from "@atende/shared/schemas/clients";
+import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import { childRefusal, listPt } from "../../answers";
 import { formatCpf } from "../../cpf";
 import { PERIOD_RANGES, type When, wallClock } from "../../datetime";
@@ -9,7 +10,7 @@ import { extractName } from "../../names";
 import { fold } from "../../normalize";
 import { shortWhen, whenWords } from "../../speak";
 import { ToolError } from "../../types";
-import { ABANDON, ANY, type Frame, saysNo } from "../frame";
+import { ABANDON, ANY, denies, type Frame, saysNo } from "../frame";
 import type { Answers, BookAsk } from "../state";
 import { orPt, type Session } from "../state";
 import { offerTransferOrMore } from "./close";
@@ -73,10 +74,49 @@ export function change(dialog: Session, u: Frame, fromReadback: boolean): boolea
   return false;
 }
 
+/** 'os dois', 'ambos', 'as duas coisas': both services asked about. */
+const BOTH = /\b(os dois|as duas|ambos|ambas|os 2|as 2|tudo|as duas coisas|todos|todas)\b/;
+
+/**
+ * The services the caller wants in this booking: one appointment when one professional and one location do them
+ * all, else one after another (`Draft.queued`), each read back.
+ */
+function takeAll(dialog: Session, services: OfferedService[]) {
+  const profs = services.reduce<string[]>(
+    (acc, s) => acc.filter((p) => s.allowedProfessionals.includes(p)),
+    services[0]!.allowedProfessionals,
+  );
+  const places = services.reduce<string[]>(
+    (acc, s) => acc.filter((e) => s.availableEstablishments.includes(e)),
+    services[0]!.availableEstablishments,
+  );
+  dialog.draft.serviceId = services[0]!.id;
+  dialog.draft.serviceChoices = undefined;
+  dialog.offers = [];
+  dialog.chosen = undefined;
+  if (profs.length && places.length) {
+    dialog.draft.extraServiceIds = services.slice(1).map((s) => s.id);
+    return;
+  }
+  dialog.draft.extraServiceIds = undefined;
+  dialog.draft.queued = services.slice(1).map((s) => ({ serviceId: s.id }));
+  dialog.say(
+    `Vou marcar um de cada vez: primeiro ${services[0]!.name}, depois ${listPt(services.slice(1).map((s) => s.name))}.`,
+  );
+}
+
 /** Takes every slot the words carry ('limpeza com a Dra. Ana sexta de manhã'). */
 export function fillDraft(dialog: Session, u: Frame, skip: string[] = []) {
   const asked = skip.includes("service") ? undefined : servicesAsked(dialog, u);
-  if (asked && "oneByOne" in asked) {
+  if (asked && "both" in asked) {
+    // Asked before anything is searched: the two, or one of them (never the better-matching one alone).
+    dialog.draft.serviceId = undefined;
+    dialog.draft.extraServiceIds = undefined;
+    dialog.draft.serviceChoices = undefined;
+    dialog.draft.bothAsked = asked.both.map((x) => x.id);
+    dialog.offers = [];
+    dialog.chosen = undefined;
+  } else if (asked && "oneByOne" in asked) {
     // 'uma escova e uma manicure' with two professionals: one booking each, never one of them dropped.
     const [first, ...rest] = asked.oneByOne;
     dialog.draft.serviceId = first!.service.id;
@@ -126,6 +166,11 @@ export function fillDraft(dialog: Session, u: Frame, skip: string[] = []) {
 export async function advanceBook(dialog: Session): Promise<void> {
   const d = dialog.draft;
   // Service
+  if (!d.serviceId && d.bothAsked?.length) {
+    const names = d.bothAsked.map((id) => dialog.service(id)?.name ?? "");
+    dialog.ask(`Você quer agendar ${listPt(names)}, ou só um deles?`, "service");
+    return;
+  }
   if (!d.serviceId && d.serviceChoices?.length) {
     const choices = d.serviceChoices.map((id) => dialog.service(id)?.name ?? "");
     const also = (d.extraServiceIds ?? []).map((id) => dialog.service(id)?.name ?? "");
@@ -384,6 +429,30 @@ export function agreesWithChosen(dialog: Session, w: When): boolean {
 /** What the answer to each of this flow's questions takes (the policy asks the pending question first). */
 export const BOOK_ANSWERS: Answers<BookAsk> = {
   service: (dialog, u) => {
+    const both = (dialog.draft.bothAsked ?? []).flatMap((id) => dialog.service(id) ?? []);
+    if (both.length) {
+      const named = u.services.filter((s) => both.includes(s));
+      if (named.length === 1 && !BOTH.test(u.norm)) {
+        // 'só a consulta': that one alone.
+        dialog.draft.bothAsked = undefined;
+        dialog.draft.serviceId = named[0]!.id;
+        fillDraft(dialog, u, ["service"]);
+        return true;
+      }
+      if (BOTH.test(u.norm) || (u.yes && !saysNo(u))) {
+        dialog.draft.bothAsked = undefined;
+        takeAll(dialog, both);
+        fillDraft(dialog, u, ["service"]);
+        return true;
+      }
+      if (denies(u)) {
+        dialog.draft.bothAsked = undefined;
+        dialog.draft.serviceChoices = both.map((s) => s.id);
+        dialog.ask(`Qual deles: ${orPt(both.map((s) => s.name))}?`, "service");
+        return true;
+      }
+      return false;
+    }
     const choices = (dialog.draft.serviceChoices ?? []).flatMap((id) => dialog.service(id) ?? []);
     if (choices.length) {
       // 'Você quer Corte feminino ou Corte masculino, junto com Escova?': one of them, with the others.

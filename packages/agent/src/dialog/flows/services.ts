@@ -15,6 +15,8 @@ export type ServicesAsked =
   | { together: OfferedService[] }
   /** No one professional and location does them all: one booking each, in the order said, each with its own day. */
   | { oneByOne: { service: OfferedService; when?: When }[] }
+  /** Named in one breath but not plainly joined ('uma consulta e, se der, um exame'): asked whether both. */
+  | { both: OfferedService[] }
   | { choices: OfferedService[]; with: OfferedService[] }
   | { unclear: true };
 
@@ -58,18 +60,40 @@ export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefi
       return [first, last] as const;
     })
     .sort((a, b) => a[0] - b[0]);
-  // A day and time may sit between them ('fisioterapia na quarta às 9h e uma consulta nutricional na quinta').
+  // A day and time, a professional or a place may sit between them ('fisioterapia na quarta às 9h e uma consulta
+  // nutricional na quinta', 'uma consulta com a doutora Ana no centro e um exame'). Joined otherwise, the caller
+  // is asked which: one of them is never booked alone for the two (decision 0058).
+  const nameWords = new Set(
+    [...dialog.k.professionals.map((p) => p.name), ...dialog.k.establishments.map((e) => e.name)].flatMap(
+      (n) => fold(n).split(/[^a-z0-9]+/),
+    ),
+  );
+  let joined = true;
   for (let i = 1; i < spans.length; i++) {
     const between = w.slice(spans[i - 1]![1] + 1, spans[i]![0]);
-    const words = between.filter((x) => !TIME_WORD.test(x));
+    // 'já tenho a consulta marcada e queria o exame': an appointment the caller has, and a new one.
+    if (between.some((x) => HISTORY.test(x))) return undefined;
+    // 'um exame de sangue, quer dizer, uma consulta': the second replaces the first (understand.ts reads it).
+    if (
+      /\b(nao|quer dizer|digo|desculpa|desculpe|perdao|alias|ou melhor|na verdade)\b/.test(between.join(" "))
+    )
+      return undefined;
+    const words = between.filter((x) => !TIME_WORD.test(x) && !nameWords.has(x) && !ABOUT_WHO.test(x));
     if (
       words.length > 5 ||
       !between.some((x) => /^(e|mais|com|tambem|junto)$/.test(x)) ||
-      words.some((x) => !/^(e|mais|com|tambem|junto|um|uma|o|a|de|da|do|fazer|depois|e)$/.test(x))
+      words.some(
+        (x) =>
+          !/^(e|mais|com|tambem|junto|um|uma|o|a|de|da|do|fazer|depois|se|der|puder|possivel|quero|queria|gostaria|marcar|agendar|aproveitar|aproveito|pra|para)$/.test(
+            x,
+          ),
+      )
     )
-      return undefined;
+      joined = false;
   }
-  const shared = requests.filter((r) => r.services.length > 1);
+  const shared0 = requests.filter((r) => r.services.length > 1);
+  if (!joined) return shared0.length ? { unclear: true } : { both: requests.map((r) => r.services[0]!) };
+  const shared = shared0;
   const single = requests.filter((r) => r.services.length === 1).map((r) => r.services[0]!);
   if (shared.length > 1) return { unclear: true };
   if (shared.length === 1) return { choices: shared[0]!.services, with: single };
@@ -81,8 +105,6 @@ export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefi
     (acc, s) => acc.filter((e) => s.availableEstablishments.includes(e)),
     single[0]!.availableEstablishments,
   );
-  if (profs.length && places.length) return { together: single };
-  if (shared.length) return undefined;
   // Each service's own day: the words from its name to the next service's name (the first one's from the start).
   const ordered = single
     .map((service) => {
@@ -90,14 +112,21 @@ export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefi
       return { service, at: w.findIndex((word) => r.said.includes(word.slice(0, 5))) };
     })
     .sort((a, b) => a.at - b.at);
-  return {
-    oneByOne: ordered.map((o, i) => {
-      const from = i === 0 ? 0 : o.at;
-      const to = ordered[i + 1]?.at ?? w.length;
-      return { service: o.service, when: resolveWhen(w.slice(from, to).join(" "), dialog.now()) };
-    }),
-  };
+  const each = ordered.map((o, i) => {
+    const from = i === 0 ? 0 : o.at;
+    const to = ordered[i + 1]?.at ?? w.length;
+    return { service: o.service, when: resolveWhen(w.slice(from, to).join(" "), dialog.now()) };
+  });
+  // 'consulta na quarta e mapeamento na sexta': two days said, two bookings, even with one professional for both.
+  const days = new Set(each.flatMap((x) => (x.when?.date ? [x.when.date] : [])));
+  if (profs.length && places.length && days.size < 2) return { together: single };
+  return { oneByOne: each };
 }
+
+/** Words that tell of an appointment had or made, not asked for now. */
+const HISTORY = /^(tenho|tinha|ja|fiz|fez|fui|foi|era|marcad[oa]s?|agendad[oa]s?|marquei|agendei)$/;
+/** Words around a professional's or a place's name. */
+const ABOUT_WHO = /^(com|unidade|doutor|doutora|dr|dra|na|no|em|loja|sala)$/;
 
 /** Words of a day or time said between two services. */
 const TIME_WORD =
