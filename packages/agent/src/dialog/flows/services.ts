@@ -30,7 +30,10 @@ export type ServicesAsked =
  */
 export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefined {
   if (!/\b(e|mais|com|tambem|junto)\b/.test(u.norm)) return undefined;
-  const named = servicesNamed(u.said, dialog.k.services);
+  // A name joining two things ('Banho e tosa') is meant only when both are said: 'banho e a vacina' is no 'tosa'.
+  const named = servicesNamed(u.said, dialog.k.services).filter(
+    (n) => !/\se\s/.test(fold(n.service.name)) || n.said.length >= 2,
+  );
   if (named.length < 2) return undefined;
   const key = (said: string[]) => [...said].sort().join(" ");
   // A name whose words said are all within another's said ones is that other's part ('corte' of 'corte feminino').
@@ -54,7 +57,12 @@ export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefi
   const spans = requests
     .map((r) => {
       const first = w.findIndex((word) => r.said.includes(word.slice(0, 5)));
-      const nameWords = new Set(r.services.flatMap((s) => fold(s.name).split(/[^a-z0-9]+/)));
+      // The name's own words, not its joining ones ('Banho e tosa' does not swallow the 'e' of 'banho e a vacina').
+      const nameWords = new Set(
+        r.services
+          .flatMap((s) => fold(s.name).split(/[^a-z0-9]+/))
+          .filter((x) => !/^(e|de|da|do|com)$/.test(x)),
+      );
       let last = first;
       while (last + 1 < w.length && nameWords.has(w[last + 1]!)) last++;
       return [first, last] as const;
