@@ -1035,6 +1035,38 @@ add({
   },
 });
 add({
+  id: "two-services-second-added-later",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar uma avaliação dermatológica na sexta às 14h",
+    "e também um exame de sangue",
+    "Rafael Menezes",
+    "pular",
+    "sim",
+    "o primeiro",
+    "sim",
+  ],
+  expect: {
+    created: { service: "avaliacao", at: "2026-12-11T14:00" },
+    clientCreated: { fullName: "Rafael Menezes" },
+    say: ["Agora Exame de sangue", "está agendado: Exame de sangue na segunda-feira, dia 14, às oito horas"],
+  },
+});
+add({
+  id: "two-services-second-added-same-professional",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar uma consulta com a doutora ana no centro sexta às nove",
+    "aproveita e marca um exame de sangue junto",
+    "Rafael Menezes",
+    "pular",
+    "sim",
+  ],
+  expect: { created: { services: ["consulta", "exame"], at: "2026-12-11T09:00" } },
+});
+add({
   id: "two-services-one-professional-two-days",
   fixture: "clinica",
   caller: UNKNOWN,

@@ -174,6 +174,7 @@ const NOT_NAMES = new Set([
   "show",
   "esse",
   "essa",
+  "tambem",
   // 'tanto faz', 'qualquer um': a preference, no name.
   "tanto",
   "faz",

@@ -106,6 +106,7 @@ export function understand(dialog: Session, text: string, dtmf: boolean): Frame 
       (/\b(aceita|aceitam|trabalha com|trabalham com)\b/.test(norm) && !topics.length))
   )
     topics.push("insurance");
+  const services = dtmf ? [] : corrected(words, (w) => matchServices(w, dialog.k.services));
   const frame: Omit<Frame, "acts"> = {
     text,
     said: words,
@@ -118,13 +119,14 @@ export function understand(dialog: Session, text: string, dtmf: boolean): Frame 
     no: yn === "no",
     intents: dtmf ? [] : intentsOf(words),
     topics,
-    services: dtmf ? [] : corrected(words, (w) => matchServices(w, dialog.k.services)),
+    services,
     professionals: dtmf ? [] : corrected(words, (w) => matchProfessionals(w, dialog.k.professionals)),
     establishments: dtmf ? [] : corrected(words, (w) => matchEstablishments(w, dialog.k.establishments)),
     digits: dtmf ? text.replace(/\D/g, "") : readDigits(words.tokens.map((t) => t.norm)),
     dtmf,
     update: dtmf ? undefined : updateRequest(words),
-    name: dtmf ? undefined : notAPlace(dialog, extractName(text)),
+    // Words that name a service are no one's name ('e também um exame de sangue' at 'Qual é o seu nome?').
+    name: dtmf || services.length ? undefined : notAPlace(dialog, extractName(text)),
     introduced:
       dtmf || !INTRODUCTION.test(norm) ? undefined : (extractName(text) ?? extractName(introducedName(text))),
   };

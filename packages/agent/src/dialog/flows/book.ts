@@ -30,7 +30,12 @@ import { answerWish } from "./waitlist";
 export function change(dialog: Session, u: Frame, fromReadback: boolean): boolean {
   let changed = false;
   const s = u.services.length === 1 ? u.services[0] : undefined;
-  if (s && s.id !== dialog.draft.serviceId && dialog.flow === "book") {
+  if (s && dialog.flow === "book" && addsService(dialog, u, s)) {
+    // 'e também uma manicure' at the read-back: added, not put in the place of the one read back.
+    takeAll(dialog, [...draftServices(dialog), s]);
+    dialog.setWhen(dialog.draft.when ?? {});
+    changed = true;
+  } else if (s && s.id !== dialog.draft.serviceId && dialog.flow === "book") {
     dialog.draft.serviceId = s.id;
     dialog.draft.professionalId = undefined;
     dialog.draft.establishmentId = undefined;
@@ -72,6 +77,15 @@ export function change(dialog: Session, u: Frame, fromReadback: boolean): boolea
     return true;
   }
   return false;
+}
+
+/** Words that add a service to the one being booked ('e também uma manicure', 'aproveita e marca a escova'). */
+const ADDS = /(^e |\b(tambem|junto|alem d\w+|aproveit\w*|mais (um|uma)|outr[oa] (servico|coisa))\b)/;
+
+/** A service said in a later turn to go with the one being booked, not in its place (decision 0058). */
+function addsService(dialog: Session, u: Frame, s: OfferedService): boolean {
+  if (!dialog.draft.serviceId || saysNo(u) || !ADDS.test(u.norm)) return false;
+  return !draftServices(dialog).some((x) => x.id === s.id);
 }
 
 /** 'os dois', 'ambos', 'as duas coisas': both services asked about. */
@@ -146,7 +160,9 @@ export function fillDraft(dialog: Session, u: Frame, skip: string[] = []) {
     dialog.chosen = undefined;
   } else if (!skip.includes("service") && u.services.length === 1) {
     const s = u.services[0]!;
-    if (s.id !== dialog.draft.serviceId) {
+    if (addsService(dialog, u, s)) {
+      takeAll(dialog, [...draftServices(dialog), s]);
+    } else if (s.id !== dialog.draft.serviceId) {
       dialog.draft.serviceId = s.id;
       dialog.offers = [];
       dialog.chosen = undefined;
