@@ -406,4 +406,109 @@ const names: EvalCall[] = [
   },
 ];
 
-export const WRITES_CALLS: EvalCall[] = [...dates, ...services, ...moves, ...names];
+// A second batch, written after the engine changes for the first and run once on the changed engine before any
+// further change (its first run is in docs/decisions/0058): the same four kinds, other words.
+const second: EvalCall[] = [
+  {
+    id: "ww-b2-01",
+    kind: "CONSULTORIO_COMPARTILHADO",
+    style: "asr",
+    about: "'quinta não sexta' self-correction between weekdays, with an hour in words",
+    steps: ["oi queria marcar uma sessão de fisioterapia quinta não sexta às nove"],
+    persona: { name: "débora martins" },
+    expect: {
+      book: [{ services: ["fisioterapia"], day: "2030-06-07", at: "09:00" }],
+      newClient: { name: /debora martins/ },
+    },
+  },
+  {
+    id: "ww-b2-02",
+    kind: "HOSPITAL",
+    style: "written",
+    about: "'semana que vem' in the first turn, 'na terça de manhã' in the second, then a time",
+    steps: ["Quero agendar um raio-x pra semana que vem.", "Na terça de manhã.", "Pode ser às 9h."],
+    persona: { name: "Otávio Ribeiro" },
+    expect: {
+      book: [{ services: ["raio-x"], day: "2030-06-11", at: "09:00" }],
+      newClient: { name: /otavio ribeiro/ },
+    },
+  },
+  {
+    id: "ww-b2-03",
+    kind: "SALAO_DE_BELEZA",
+    style: "written",
+    about: "A second service added in a later turn ('e aproveita e marca uma pedicure também')",
+    steps: ["Oi, quero fazer uma escova no sábado às 10h.", "Ah, e aproveita e marca uma pedicure também."],
+    persona: { name: "Raquel Antunes" },
+    expect: {
+      book: [{ services: ["escova", "pedicure"], day: "2030-06-08", between: ["10:00", "18:00"] }],
+      newClient: { name: /raquel antunes/ },
+    },
+  },
+  {
+    id: "ww-b2-04",
+    kind: "PETSHOP",
+    style: "asr",
+    about: "A vet consultation and the V10 the same day, joined by 'e depois'",
+    steps: ["eu queria uma consulta veterinária e depois a vacina v10 pra minha gata na sexta de tarde"],
+    persona: { name: "luciana prado" },
+    expect: {
+      book: [{ services: ["veterinaria", "v10"], day: "2030-06-07", between: ["12:00", "18:00"] }],
+      newClient: { name: /luciana prado/ },
+    },
+  },
+  {
+    id: "ww-b2-05",
+    kind: "CLINICA_DE_SAUDE",
+    style: "asr",
+    about: "'tá marcada pra quarta' and 'queria jogar pra sexta': a move of the ECG",
+    knownAs: "helena",
+    steps: [
+      "oi aqui é a helena o meu eletro tá marcado pra quarta mas surgiu um imprevisto dá pra jogar pra sexta às onze",
+    ],
+    persona: { name: "helena vasconcelos" },
+    expect: { move: [{ ref: "helena-eletro", day: "2030-06-07", at: "11:00" }] },
+  },
+  {
+    id: "ww-b2-06",
+    kind: "SALAO_DE_BELEZA",
+    style: "written",
+    about: "'Marquei uma manicure pra sexta, mas queria agendar pra sábado no mesmo horário'",
+    knownAs: "vanessa",
+    steps: ["Oi, eu marquei uma manicure pra sexta, mas queria agendar pra sábado no mesmo horário."],
+    persona: { name: "Vanessa Lima" },
+    expect: { move: [{ ref: "vanessa", day: "2030-06-08", at: "14:00" }] },
+  },
+  {
+    id: "ww-b2-07",
+    kind: "HOSPITAL",
+    style: "asr",
+    about: "'é… desculpa… é paulo henrique' at the name question",
+    steps: [
+      "eu queria marcar uma ultrassonografia pra quinta às dez",
+      { say: "é desculpa é paulo henrique gomes", when: NAME_Q },
+    ],
+    persona: { name: "paulo henrique gomes" },
+    expect: {
+      book: [{ services: ["ultrassonografia"], day: "2030-06-06", at: "10:00" }],
+      newClient: { name: /^paulo henrique gomes$/ },
+    },
+  },
+  {
+    id: "ww-b2-08",
+    kind: "CONSULTORIO_PARTICULAR",
+    style: "written",
+    about: "'Ah, perdão! Meu nome é Tânia Bastos.' at the name question",
+    steps: [
+      "Queria marcar um mapeamento de pintas na quarta às 15h.",
+      { say: "Ah, perdão! Meu nome é Tânia Bastos.", when: NAME_Q },
+    ],
+    persona: { name: "Tânia Bastos" },
+    expect: {
+      book: [{ services: ["mapeamento"], day: "2030-06-05", at: "15:00" }],
+      newClient: { name: /^tania bastos$/ },
+    },
+  },
+];
+
+export const WRITES_CALLS: EvalCall[] = [...dates, ...services, ...moves, ...names, ...second];
