@@ -289,6 +289,10 @@ describe("the readings behind the blind set's wrong writes (decision 0058)", () 
     ["ah sim claro desculpa é ana paula ribeiro", "Ana Paula Ribeiro"],
     ["Rafael Menezes, desculpa", "Rafael Menezes"],
   ])("no apology or filler in a name: %s → %s", (text, name) => expect(extractName(text)).toBe(name));
+  it.each(["desculpa, não entendi", "perdão, pode repetir?", "tanto faz", "e também um exame"])(
+    "no name in '%s'",
+    (text) => expect(extractName(text)).toBeUndefined(),
+  );
 
   it.each([
     ["terça não, quinta", "2026-12-10"],
