@@ -104,8 +104,12 @@ const NEW_OBJECT = /\b(marcar|agendar) (um|uma|outro|outra|mais um|mais uma) (?!
 function moveWordedAsBooking(n: string): boolean {
   const own = OWN_APPOINTMENT.exec(n) ?? /\bnao vou (poder|conseguir) (ir|comparecer|levar)\b/.exec(n);
   if (!own) return false;
-  if (!MOVE_VERB.test(n) || NEW_OBJECT.test(n)) return false;
-  return [...n.slice(own.index + own[0].length).matchAll(TO_DAY)].length > 0;
+  const verb = MOVE_VERB.exec(n);
+  if (!verb || NEW_OBJECT.test(n)) return false;
+  // The new day comes after both the appointment and the verb ('tá marcado pra sexta, queria deixar confirmado'
+  // names no new day).
+  const from = Math.max(own.index + own[0].length, verb.index + verb[0].length);
+  return [...n.slice(from).matchAll(TO_DAY)].length > 0;
 }
 
 /** The intents a turn carries, most specific first. */

@@ -328,4 +328,9 @@ describe("the readings behind the blind set's wrong writes (decision 0058)", () 
     "minha filha tem 5 anos, quero marcar pra sexta",
     "eu tenho convênio unimed, queria marcar pra sexta",
   ])("a booking stays a booking: %s", (text) => expect(intentsOf(text)[0]).toBe("book"));
+  it("an appointment and a verb with no new day after them is no move", () => {
+    expect(intentsOf("minha consulta tá marcada pra sexta, queria deixar confirmado")).not.toContain(
+      "reschedule",
+    );
+  });
 });
