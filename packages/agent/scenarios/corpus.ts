@@ -1035,6 +1035,26 @@ add({
   },
 });
 add({
+  id: "two-services-two-days-name-with-de-first",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "queria um exame de sangue na sexta às nove e uma avaliação dermatológica na quinta às duas e meia da tarde",
+    "Rafael Menezes",
+    "pular",
+    "sim",
+    "sim",
+  ],
+  expect: {
+    created: { service: "exame", at: "2026-12-11T09:00" },
+    say: [
+      "um de cada vez",
+      "está agendado: Avaliação dermatológica amanhã, quinta-feira, dia 10, às duas e meia da tarde",
+    ],
+    notSay: ["ou só um deles"],
+  },
+});
+add({
   id: "two-services-second-added-later",
   fixture: "clinica",
   caller: UNKNOWN,

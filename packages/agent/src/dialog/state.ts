@@ -66,7 +66,7 @@ export interface Draft {
    */
   queued?: { serviceId: string; when?: When }[];
   /** Services named in one breath but not plainly together: 'Você quer agendar X e Y, ou só um deles?'. */
-  bothAsked?: string[];
+  bothAsked?: { serviceId: string; when?: When }[];
 }
 
 /** A registration change being collected: national phone digits, CPF digits, null insurance for none. */

@@ -95,7 +95,7 @@ const BOTH = /\b(os dois|as duas|ambos|ambas|os 2|as 2|tudo|as duas coisas|todos
  * The services the caller wants in this booking: one appointment when one professional and one location do them
  * all, else one after another (`Draft.queued`), each read back.
  */
-function takeAll(dialog: Session, services: OfferedService[]) {
+function takeAll(dialog: Session, services: OfferedService[], whens: { when?: When }[] = []) {
   const profs = services.reduce<string[]>(
     (acc, s) => acc.filter((p) => s.allowedProfessionals.includes(p)),
     services[0]!.allowedProfessionals,
@@ -108,12 +108,16 @@ function takeAll(dialog: Session, services: OfferedService[]) {
   dialog.draft.serviceChoices = undefined;
   dialog.offers = [];
   dialog.chosen = undefined;
-  if (profs.length && places.length) {
+  // Each one's own day, when the caller said one with it ('fisioterapia na quarta … e nutricional na quinta').
+  const days = new Set(whens.flatMap((x) => (x.when?.date ? [x.when.date] : [])));
+  if (profs.length && places.length && days.size < 2) {
     dialog.draft.extraServiceIds = services.slice(1).map((s) => s.id);
     return;
   }
+  const firstWhen = whens[0]?.when;
+  if (firstWhen?.date || firstWhen?.range) dialog.setWhen(mergeWhen(dialog, firstWhen));
   dialog.draft.extraServiceIds = undefined;
-  dialog.draft.queued = services.slice(1).map((s) => ({ serviceId: s.id }));
+  dialog.draft.queued = services.slice(1).map((s, i) => ({ serviceId: s.id, when: whens[i + 1]?.when }));
   dialog.say(
     `Vou marcar um de cada vez: primeiro ${services[0]!.name}, depois ${listPt(services.slice(1).map((s) => s.name))}.`,
   );
@@ -127,7 +131,7 @@ export function fillDraft(dialog: Session, u: Frame, skip: string[] = []) {
     dialog.draft.serviceId = undefined;
     dialog.draft.extraServiceIds = undefined;
     dialog.draft.serviceChoices = undefined;
-    dialog.draft.bothAsked = asked.both.map((x) => x.id);
+    dialog.draft.bothAsked = asked.both.map((x) => ({ serviceId: x.service.id, when: x.when }));
     dialog.offers = [];
     dialog.chosen = undefined;
   } else if (asked && "oneByOne" in asked) {
@@ -183,7 +187,7 @@ export async function advanceBook(dialog: Session): Promise<void> {
   const d = dialog.draft;
   // Service
   if (!d.serviceId && d.bothAsked?.length) {
-    const names = d.bothAsked.map((id) => dialog.service(id)?.name ?? "");
+    const names = d.bothAsked.map((x) => dialog.service(x.serviceId)?.name ?? "");
     dialog.ask(`Você quer agendar ${listPt(names)}, ou só um deles?`, "service");
     return;
   }
@@ -402,8 +406,9 @@ export async function commit(dialog: Session): Promise<void> {
     dialog.draft.queued = rest;
     const own = next!.when?.date || next!.when?.range ? next!.when! : { date: end.date };
     // The same day: after this one ends (the caller cannot be in two rooms at once).
-    const sameDay = own.date === end.date && own.time === undefined;
-    dialog.setWhen(sameDay ? { ...own, after: Math.max(own.after ?? 0, end.minutes) } : own);
+    const sameDay = own.date === end.date && (own.time === undefined || own.time < end.minutes);
+    const { time: _overlapping, ...day } = own;
+    dialog.setWhen(sameDay ? { ...day, after: Math.max(own.after ?? 0, end.minutes) } : own);
     dialog.say(`Agora ${dialog.service(next!.serviceId)?.name ?? "o próximo"}.`);
     await advanceBook(dialog);
     return;
@@ -445,7 +450,8 @@ export function agreesWithChosen(dialog: Session, w: When): boolean {
 /** What the answer to each of this flow's questions takes (the policy asks the pending question first). */
 export const BOOK_ANSWERS: Answers<BookAsk> = {
   service: (dialog, u) => {
-    const both = (dialog.draft.bothAsked ?? []).flatMap((id) => dialog.service(id) ?? []);
+    const asked = dialog.draft.bothAsked ?? [];
+    const both = asked.flatMap((x) => dialog.service(x.serviceId) ?? []);
     if (both.length) {
       const named = u.services.filter((s) => both.includes(s));
       if (named.length === 1 && !BOTH.test(u.norm)) {
@@ -457,7 +463,7 @@ export const BOOK_ANSWERS: Answers<BookAsk> = {
       }
       if (BOTH.test(u.norm) || (u.yes && !saysNo(u))) {
         dialog.draft.bothAsked = undefined;
-        takeAll(dialog, both);
+        takeAll(dialog, both, asked);
         fillDraft(dialog, u, ["service"]);
         return true;
       }

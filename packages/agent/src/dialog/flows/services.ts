@@ -16,7 +16,7 @@ export type ServicesAsked =
   /** No one professional and location does them all: one booking each, in the order said, each with its own day. */
   | { oneByOne: { service: OfferedService; when?: When }[] }
   /** Named in one breath but not plainly joined ('uma consulta e, se der, um exame'): asked whether both. */
-  | { both: OfferedService[] }
+  | { both: { service: OfferedService; when?: When }[] }
   | { choices: OfferedService[]; with: OfferedService[] }
   | { unclear: true };
 
@@ -59,9 +59,7 @@ export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefi
       const first = w.findIndex((word) => r.said.includes(word.slice(0, 5)));
       // The name's own words, not its joining ones ('Banho e tosa' does not swallow the 'e' of 'banho e a vacina').
       const nameWords = new Set(
-        r.services
-          .flatMap((s) => fold(s.name).split(/[^a-z0-9]+/))
-          .filter((x) => !/^(e|de|da|do|com)$/.test(x)),
+        r.services.flatMap((s) => fold(s.name).split(/[^a-z0-9]+/)).filter((x) => x !== "e" && x !== "com"),
       );
       let last = first;
       while (last + 1 < w.length && nameWords.has(w[last + 1]!)) last++;
@@ -99,11 +97,9 @@ export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefi
     )
       joined = false;
   }
-  const shared0 = requests.filter((r) => r.services.length > 1);
-  if (!joined) return shared0.length ? { unclear: true } : { both: requests.map((r) => r.services[0]!) };
-  const shared = shared0;
+  const shared = requests.filter((r) => r.services.length > 1);
   const single = requests.filter((r) => r.services.length === 1).map((r) => r.services[0]!);
-  if (shared.length > 1) return { unclear: true };
+  if (shared.length > 1 || (shared.length && !joined)) return { unclear: true };
   if (shared.length === 1) return { choices: shared[0]!.services, with: single };
   const profs = single.reduce<string[]>(
     (acc, s) => acc.filter((p) => s.allowedProfessionals.includes(p)),
@@ -125,6 +121,7 @@ export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefi
     const to = ordered[i + 1]?.at ?? w.length;
     return { service: o.service, when: resolveWhen(w.slice(from, to).join(" "), dialog.now()) };
   });
+  if (!joined) return { both: each };
   // 'consulta na quarta e mapeamento na sexta': two days said, two bookings, even with one professional for both.
   const days = new Set(each.flatMap((x) => (x.when?.date ? [x.when.date] : [])));
   if (profs.length && places.length && days.size < 2) return { together: single };
