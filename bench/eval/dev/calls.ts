@@ -3,6 +3,7 @@
 // Tue 4, quarta = 5, quinta = 6, sexta = 7, sábado = 8, segunda que vem = 10, dia 12 = Wednesday, dia 13 = Thursday.
 // Facts are accent-free, lower-case patterns over everything the agent said.
 import type { EvalCall } from "../types";
+import { WRITES_CALLS } from "./writes";
 
 const READBACK =
   /confirm|posso (agendar|marcar)|pode ser\?|correto\?|certo\?|tudo certo|esta bom\?|fechado\?/;
@@ -899,4 +900,5 @@ export const DEV_CALLS: EvalCall[] = [
   ...hospital,
   ...petshop,
   ...salao,
+  ...WRITES_CALLS,
 ];

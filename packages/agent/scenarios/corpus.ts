@@ -956,6 +956,196 @@ add({
   },
 });
 
+// ── The blind set's wrong writes by kind (decision 0058): each fails on the engine before its fix.
+for (const [i, reply] of [
+  "Desculpa, Rafael Menezes.",
+  "perdão é rafael menezes",
+  "ah tá, Rafael Menezes",
+].entries()) {
+  add({
+    id: `name-apology-${i}`,
+    fixture: "clinica",
+    caller: UNKNOWN,
+    turns: ["quero marcar um exame de sangue sexta às nove", reply, "pular", "sim"],
+    expect: {
+      created: { service: "exame", at: "2026-12-11T09:00" },
+      clientCreated: { fullName: "Rafael Menezes" },
+    },
+  });
+}
+add({
+  id: "two-services-two-professionals-one-by-one",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar uma avaliação dermatológica na sexta às 14h e um exame de sangue na segunda às 9h",
+    "Maria Clara Souza",
+    "pular",
+    "sim",
+    "sim",
+  ],
+  expect: {
+    created: { service: "avaliacao", at: "2026-12-11T14:00" },
+    say: [
+      "um de cada vez",
+      "Agora Exame de sangue",
+      "está agendado: Exame de sangue na segunda-feira, dia 14",
+    ],
+  },
+});
+add({
+  id: "two-services-two-professionals-second-declined",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar uma avaliação dermatológica e um exame de sangue na sexta",
+    "a primeira",
+    "Maria Clara Souza",
+    "pular",
+    "sim",
+    "não, deixa só essa",
+  ],
+  expect: {
+    created: { service: "avaliacao" },
+    say: ["Agora Exame de sangue"],
+    notSay: ["Exame de sangue na sexta-feira, dia 11, às"],
+  },
+});
+const notPlainlyJoined =
+  "quero uma consulta, e tem como encaixar um exame de sangue também, na quinta às nove";
+add({
+  id: "two-services-not-plainly-joined-both",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [notPlainlyJoined, "sim", "Rafael Menezes", "pular", "sim"],
+  expect: {
+    created: { services: ["consulta", "exame"], at: "2026-12-10T09:00" },
+    say: ["Consulta clínica e Exame de sangue, ou só um deles"],
+  },
+});
+add({
+  id: "two-services-not-plainly-joined-one",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [notPlainlyJoined, "só a consulta", "tanto faz", "centro", "Rafael Menezes", "pular", "sim"],
+  expect: {
+    created: { services: ["consulta"], at: "2026-12-10T09:00" },
+    clientCreated: { fullName: "Rafael Menezes" },
+    notSay: ["Consulta clínica e Exame de sangue com"],
+  },
+});
+add({
+  id: "two-services-two-days-name-with-de-first",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "queria um exame de sangue na sexta às nove e uma avaliação dermatológica na quinta às duas e meia da tarde",
+    "Rafael Menezes",
+    "pular",
+    "sim",
+    "sim",
+  ],
+  expect: {
+    created: { service: "exame", at: "2026-12-11T09:00" },
+    say: [
+      "um de cada vez",
+      "está agendado: Avaliação dermatológica amanhã, quinta-feira, dia 10, às duas e meia da tarde",
+    ],
+    notSay: ["ou só um deles"],
+  },
+});
+add({
+  id: "two-services-second-added-later",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar uma avaliação dermatológica na sexta às 14h",
+    "e também um exame de sangue",
+    "Rafael Menezes",
+    "pular",
+    "sim",
+    "o primeiro",
+    "sim",
+  ],
+  expect: {
+    created: { service: "avaliacao", at: "2026-12-11T14:00" },
+    clientCreated: { fullName: "Rafael Menezes" },
+    say: ["Agora Exame de sangue", "está agendado: Exame de sangue na segunda-feira, dia 14, às oito horas"],
+  },
+});
+add({
+  id: "two-services-second-added-same-professional",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar uma consulta com a doutora ana no centro sexta às nove",
+    "aproveita e marca um exame de sangue junto",
+    "Rafael Menezes",
+    "pular",
+    "sim",
+  ],
+  expect: { created: { services: ["consulta", "exame"], at: "2026-12-11T09:00" } },
+});
+add({
+  id: "two-services-one-professional-two-days",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar uma consulta com a doutora ana no centro na quinta às nove e um exame de sangue na segunda às dez",
+    "Rafael Menezes",
+    "pular",
+    "sim",
+    "sim",
+  ],
+  expect: {
+    created: { service: "consulta", at: "2026-12-10T09:00" },
+    say: ["Agora Exame de sangue", "está agendado: Exame de sangue na segunda-feira, dia 14, às dez horas"],
+    notSay: ["Consulta clínica e Exame de sangue"],
+  },
+});
+for (const [i, text] of [
+  "oi eu tenho uma consulta na sexta e queria marcar ela pra outro dia pode ser segunda às dez",
+  "tenho uma consulta na sexta e queria marcar para segunda que vem no mesmo horário",
+  "não vou conseguir ir na consulta de sexta, dá pra marcar na segunda às dez?",
+].entries()) {
+  add({
+    id: `move-worded-as-booking-${i}`,
+    fixture: "clinica",
+    caller: MARIA,
+    turns: [text, "sim"],
+    expect: {
+      rescheduled: { appointment: "maria-consulta", at: "2026-12-14T10:00" },
+      created: false,
+      cancelled: false,
+    },
+  });
+}
+add({
+  id: "weekday-corrected-same-breath",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar um exame de sangue na terça não quer dizer na quinta às nove",
+    "Rafael Menezes",
+    "pular",
+    "sim",
+  ],
+  expect: { created: { service: "exame", at: "2026-12-10T09:00" } },
+});
+add({
+  id: "next-week-then-this-week",
+  fixture: "clinica",
+  caller: UNKNOWN,
+  turns: [
+    "quero marcar um exame de sangue pra semana que vem",
+    "pensando bem pode ser sexta agora mesmo às nove",
+    "Rafael Menezes",
+    "pular",
+    "sim",
+  ],
+  expect: { created: { service: "exame", at: "2026-12-11T09:00" } },
+});
+
 export const CORPUS: Scenario[] = scenarios;
 
 // ── Whole calls phrased as callers do (ASR style), beyond the patterns above

@@ -3,7 +3,33 @@
 // correction replace as many words before it. Accents are kept as said (the recogniser's text has them).
 import { type Token, tokenize } from "./normalize";
 
+/**
+ * What a caller says before their name and is no part of it: the lead-ins of a self-introduction, a yes-word, and the
+ * apologies and fillers of someone who did not hear or is thinking ('Desculpa, Rafael', 'Perdão, é Rafael', 'ah tá,
+ * Rafael', 'hum, então é…'): a wrong name registered is a wrong write (docs/decisions/0058).
+ */
 const LEADING = [
+  "desculpa",
+  "desculpe",
+  "me desculpa",
+  "me desculpe",
+  "perdao",
+  "foi mal",
+  "ah",
+  "ahn",
+  "ahm",
+  "aham",
+  "uhum",
+  "hum",
+  "hm",
+  "hmm",
+  "humm",
+  "eh",
+  "olha",
+  "opa",
+  "pois e",
+  "tipo",
+  "e entao",
   "o meu nome completo e",
   "meu nome completo e",
   "o meu nome e",
@@ -68,7 +94,19 @@ const LEADING = [
   "ta",
   "claro",
 ];
-const TRAILING = ["obrigado", "obrigada", "por favor", "ta bom", "ta", "certo", "ok", "viu"];
+const TRAILING = [
+  "obrigado",
+  "obrigada",
+  "por favor",
+  "ta bom",
+  "ta",
+  "certo",
+  "ok",
+  "viu",
+  "desculpa",
+  "desculpe",
+  "perdao",
+];
 const CORRECTIONS = [
   "ou melhor",
   "melhor dizendo",
@@ -136,6 +174,18 @@ const NOT_NAMES = new Set([
   "show",
   "esse",
   "essa",
+  "tambem",
+  // 'tanto faz', 'qualquer um': a preference, no name.
+  "tanto",
+  "faz",
+  "qualquer",
+  // 'desculpa, não entendi', 'pode repetir?': the caller did not hear the question; no name in it.
+  "entendi",
+  "ouvi",
+  "escutei",
+  "repete",
+  "repetir",
+  "nome",
 ]);
 
 function stripLeading(tokens: Token[]): Token[] {

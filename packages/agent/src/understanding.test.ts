@@ -276,3 +276,61 @@ describe("callers off the script (issue #27, decision 0048)", () => {
     ]);
   });
 });
+
+describe("the readings behind the blind set's wrong writes (decision 0058)", () => {
+  // Wednesday 2026-12-09: quinta = 10, sexta = 11, the week after starts Monday 14.
+  it.each([
+    ["Desculpa, Rafael Menezes.", "Rafael Menezes"],
+    ["Desculpa Rafael", "Rafael"],
+    ["Perdão, é Rafael", "Rafael"],
+    ["ah tá, Rafael", "Rafael"],
+    ["ah desculpa é marcos vieira", "Marcos Vieira"],
+    ["hum então é roberto dias", "Roberto Dias"],
+    ["ah sim claro desculpa é ana paula ribeiro", "Ana Paula Ribeiro"],
+    ["Rafael Menezes, desculpa", "Rafael Menezes"],
+  ])("no apology or filler in a name: %s → %s", (text, name) => expect(extractName(text)).toBe(name));
+  it.each(["desculpa, não entendi", "perdão, pode repetir?", "tanto faz", "e também um exame"])(
+    "no name in '%s'",
+    (text) => expect(extractName(text)).toBeUndefined(),
+  );
+
+  it.each([
+    ["terça não, quinta", "2026-12-10"],
+    ["na terça não quer dizer na quinta às duas da tarde", "2026-12-10"],
+    ["na sexta não vai dar pra mim, pode ser na segunda", "2026-12-14"],
+    ["quinta agora", "2026-12-10"],
+    ["essa sexta", "2026-12-11"],
+    ["na outra sexta", "2026-12-18"],
+    ["sexta da semana que vem", "2026-12-18"],
+    ["terça ou quinta", "2026-12-15"],
+  ])("the day meant: %s → %s", (text, date) => expect(resolveWhen(text, NOW)?.date).toBe(date));
+
+  it("'e um' before a service is an article, not a minute", () => {
+    expect(resolveWhen("sexta às 14h e um exame de sangue", NOW)).toEqual({
+      date: "2026-12-11",
+      time: 14 * 60,
+    });
+    expect(resolveWhen("às onze e um minuto", NOW)?.time).toBe(11 * 60 + 1);
+  });
+
+  it.each([
+    "oi eu tenho uma consulta na quinta e queria marcar ela pra outro dia pode ser sexta às dez",
+    "eu marquei o banho da minha cachorra pra quinta mas não vou poder levar queria agendar pra sexta",
+    "Tenho um teste ergométrico na sexta e queria marcar para segunda que vem no mesmo horário.",
+    "eu queria agendar minha sessão de terça pra quarta às dezoito horas",
+    "Oi, não vou conseguir ir no eletro de quarta. Dá pra marcar na sexta às 11h?",
+  ])("a move worded as a booking: %s", (text) => expect(intentsOf(text)).toEqual(["reschedule"]));
+
+  it.each([
+    "já tenho a consulta marcada e queria marcar um exame pra segunda",
+    "quero marcar minha consulta pra sexta",
+    "tenho uma dúvida, quero marcar pra sexta",
+    "minha filha tem 5 anos, quero marcar pra sexta",
+    "eu tenho convênio unimed, queria marcar pra sexta",
+  ])("a booking stays a booking: %s", (text) => expect(intentsOf(text)[0]).toBe("book"));
+  it("an appointment and a verb with no new day after them is no move", () => {
+    expect(intentsOf("minha consulta tá marcada pra sexta, queria deixar confirmado")).not.toContain(
+      "reschedule",
+    );
+  });
+});

@@ -50,6 +50,38 @@ export interface Frame {
   dtmf: boolean;
   /** A registration change asked for: the fields named ([] for 'quero atualizar meu cadastro'). */
   update: PatientField[] | undefined;
+  /**
+   * The words read as a name, whole (`extractName`: lead-ins, apologies and fillers dropped, corrections applied),
+   * for the flow that asked for one; and the name a caller introduced themself with ('meu nome é …', 'aqui é a …')
+   * in any turn. Read once here (decision 0058), not by each flow.
+   */
+  name: string | undefined;
+  introduced: string | undefined;
+}
+
+/** A yes or a no, with or without a new value: an answer to a yes/no question. */
+export function answersYesNo(u: Frame): boolean {
+  return u.acts.some((a) => a === "confirm" || a === "deny" || a === "correct");
+}
+
+/** A no, with or without a new value ('não', 'não, às onze'). */
+export function saysNo(u: Frame): boolean {
+  return u.acts.includes("deny") || u.acts.includes("correct");
+}
+
+/** A plain no: nothing new said with it. */
+export function denies(u: Frame): boolean {
+  return u.acts.includes("deny");
+}
+
+/** Takes a reply as a no (a hold or a change asked for at a read-back): its acts follow. */
+export function takeAsNo(u: Frame): void {
+  u.no = true;
+  u.yes = false;
+  u.acts = [
+    ...u.acts.filter((a) => a !== "confirm" && a !== "deny" && a !== "correct"),
+    u.when ? "correct" : "deny",
+  ];
 }
 
 export const NO_CONSENT: Consent = {

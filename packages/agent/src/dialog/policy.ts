@@ -13,7 +13,7 @@ import { answerTopics, notOffered } from "./flows/faq";
 import { advanceManage, describe, MANAGE_ANSWERS, ownAppointment, splitMove } from "./flows/manage";
 import { advanceUpdate, startUpdate, UPDATE_ANSWERS } from "./flows/update";
 import { advanceWish } from "./flows/waitlist";
-import { CONTACT_WANTED, type Frame, STRONG_BOOK } from "./frame";
+import { answersYesNo, CONTACT_WANTED, denies, type Frame, STRONG_BOOK, saysNo, takeAsNo } from "./frame";
 import type { Answers } from "./state";
 import { type Flow, type ManageFlow, type Pending, type Session, TONE_ACK, WRITE_READBACKS } from "./state";
 import { understand } from "./understand";
@@ -53,7 +53,7 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
   const named = noteName(dialog, u);
 
   // An unheard question is not asked: a bare 'sim' or 'não' to it is not an answer.
-  if (!dialog.questionHeard && (u.yes || u.no) && isYesNoQuestion(dialog)) {
+  if (!dialog.questionHeard && answersYesNo(u) && isYesNoQuestion(dialog)) {
     dialog.say("Desculpe, acho que você não ouviu a pergunta.");
     dialog.ask(dialog.lastQuestion, dialog.pending);
     return;
@@ -71,7 +71,7 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
           (i === "reschedule" || i === "cancel" || i === "confirm" || i === "check") &&
           !answersQuestion(dialog, u, i),
       ));
-  if (u.intents.includes("transfer") && !u.no) return transfer(dialog);
+  if (u.intents.includes("transfer") && !saysNo(u)) return transfer(dialog);
   if (isGoodbye(dialog, u)) return goodbye(dialog);
 
   if (
@@ -103,7 +103,7 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
 
   // 'sim, qual o endereço mesmo?' at a yes/no question: answer first, then act on the yes.
   let answered = false;
-  if (u.topics.length && (u.yes || u.no) && isYesNoQuestion(dialog)) {
+  if (u.topics.length && answersYesNo(u) && isYesNoQuestion(dialog)) {
     answerTopics(dialog, u);
     answered = true;
   }
@@ -161,7 +161,7 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
     } else if (!dialog.flow && (u.when || u.services.length === 1)) {
       // 'limpeza na sexta de manhã' with no verb: a booking.
       startFlow(dialog, "book", u);
-    } else if (dialog.flow && u.no && !u.when && u.intents.length === 0 && u.services.length === 0) {
+    } else if (dialog.flow && denies(u) && u.intents.length === 0 && u.services.length === 0) {
       // A plain 'não' to an open question ('Para qual dia?'): the caller changed their mind.
       dialog.resetFlow();
       dialog.ask("Tudo bem. Posso ajudar em mais alguma coisa?", "anything_else");
@@ -206,7 +206,7 @@ export function replyWithoutAnswer(dialog: Session, u: Frame): boolean {
     !!u.update ||
     u.digits.length > 0;
   if (WRITE_READBACKS.has(dialog.pending) && (c.reason === "hold" || c.reason === "change") && !u.when) {
-    u.no = true;
+    takeAsNo(u);
     return false;
   }
   if (content) return false;
@@ -261,7 +261,7 @@ export function unstick(dialog: Session): boolean {
 /** 'sim, pode cancelar' to 'Confirma o cancelamento?' answers the question; it does not start a new flow. */
 export function answersQuestion(dialog: Session, u: Frame, intent: Intent): boolean {
   if (!isYesNoQuestion(dialog)) return false;
-  return intent === "confirm" || ((u.yes || u.no) && intent === dialog.flow);
+  return intent === "confirm" || (answersYesNo(u) && intent === dialog.flow);
 }
 
 export function isYesNoQuestion(dialog: Session): boolean {
@@ -287,7 +287,13 @@ export function isGoodbye(dialog: Session, u: Frame): boolean {
     dialog.pending === "anything_else" || dialog.pending === "offer_book" || dialog.pending === "open";
   if (u.acts.includes("thank") && closing && !u.topics.length && !u.intents.some((i) => i !== "thanks"))
     return true;
-  if (dialog.pending === "anything_else" && u.no && !u.topics.length && u.intents.length === 0 && !u.update)
+  if (
+    dialog.pending === "anything_else" &&
+    denies(u) &&
+    !u.topics.length &&
+    u.intents.length === 0 &&
+    !u.update
+  )
     return true;
   return false;
 }

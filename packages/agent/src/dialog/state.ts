@@ -60,6 +60,13 @@ export interface Draft {
   when?: When;
   /** 'pro sábado no mesmo horário': the new day at the appointment's time, once the appointment is known. */
   sameTime?: boolean;
+  /**
+   * Services asked for in the same breath that no one professional or location does together ('uma escova e uma
+   * manicure'): booked one after another, each with its own read-back, after this one (docs/decisions/0058).
+   */
+  queued?: { serviceId: string; when?: When }[];
+  /** Services named in one breath but not plainly together: 'Você quer agendar X e Y, ou só um deles?'. */
+  bothAsked?: { serviceId: string; when?: When }[];
 }
 
 /** A registration change being collected: national phone digits, CPF digits, null insurance for none. */

@@ -4,8 +4,10 @@ import { consentOf, type ReadBack } from "../consent";
 import { resolveWhen, type When, wallClock } from "../datetime";
 import { intentsOf, topicsOf } from "../intents";
 import { matchEstablishments, matchInsurance, matchProfessionals, matchServices } from "../match";
-import { readDigits, type Said, said } from "../normalize";
+import { extractName } from "../names";
+import { fold, readDigits, type Said, said } from "../normalize";
 import { updateRequest } from "../update";
+import { introducedName } from "./flows/caller";
 import { acceptedInsurances } from "./flows/faq";
 import { actsOf, type Frame, NO_CONSENT } from "./frame";
 import { isYesNoQuestion } from "./policy";
@@ -33,7 +35,9 @@ export function inContext(dialog: Session, norm: string, when: When | undefined)
     w?.date &&
     !w.range &&
     w.date < range.start &&
-    !/\b(dia|amanha|hoje|que vem|proxim[oa]|seguinte|essa|esta|nessa|nesta)\b/.test(norm)
+    !/\b(dia|amanha|hoje|que vem|proxim[oa]|seguinte|essa|esta|nessa|nesta|dessa|desta|agora|outra)\b/.test(
+      norm,
+    )
   ) {
     for (let d = range.start; d <= range.end; d = addDays(d, 1)) {
       if (isoWeekday(d) === isoWeekday(w.date)) {
@@ -58,6 +62,18 @@ function corrected<T>(words: Said, match: (w: Said) => T[]): T[] {
   }
   return match(words);
 }
+
+/** A location's or a service's name said where a name is asked ('centro', 'escova') is no person's name. */
+function notAPlace(dialog: Session, name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  const n = fold(name);
+  const taken = [...dialog.k.establishments.map((e) => e.name), ...dialog.k.services.map((s) => s.name)];
+  return taken.some((t) => fold(t) === n) ? undefined : name;
+}
+
+/** The words a caller introduces themself with. */
+const INTRODUCTION =
+  /\b(meu nome e|me chamo|aqui e o|aqui e a|aqui quem fala e|quem fala e|eu sou o|eu sou a|sou o|sou a)\b/;
 
 export function understand(dialog: Session, text: string, dtmf: boolean): Frame {
   // The one reading of the words every reader below takes (decision 0048).
@@ -90,6 +106,7 @@ export function understand(dialog: Session, text: string, dtmf: boolean): Frame 
       (/\b(aceita|aceitam|trabalha com|trabalham com)\b/.test(norm) && !topics.length))
   )
     topics.push("insurance");
+  const services = dtmf ? [] : corrected(words, (w) => matchServices(w, dialog.k.services));
   const frame: Omit<Frame, "acts"> = {
     text,
     said: words,
@@ -102,12 +119,16 @@ export function understand(dialog: Session, text: string, dtmf: boolean): Frame 
     no: yn === "no",
     intents: dtmf ? [] : intentsOf(words),
     topics,
-    services: dtmf ? [] : corrected(words, (w) => matchServices(w, dialog.k.services)),
+    services,
     professionals: dtmf ? [] : corrected(words, (w) => matchProfessionals(w, dialog.k.professionals)),
     establishments: dtmf ? [] : corrected(words, (w) => matchEstablishments(w, dialog.k.establishments)),
     digits: dtmf ? text.replace(/\D/g, "") : readDigits(words.tokens.map((t) => t.norm)),
     dtmf,
     update: dtmf ? undefined : updateRequest(words),
+    // Words that name a service are no one's name ('e também um exame de sangue' at 'Qual é o seu nome?').
+    name: dtmf || services.length ? undefined : notAPlace(dialog, extractName(text)),
+    introduced:
+      dtmf || !INTRODUCTION.test(norm) ? undefined : (extractName(text) ?? extractName(introducedName(text))),
   };
   return { ...frame, acts: actsOf(frame) };
 }

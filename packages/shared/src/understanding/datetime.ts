@@ -129,6 +129,48 @@ interface TimeHit {
   end: number;
 }
 
+/**
+ * The date of the weekday named at `i`: 'quinta que vem', 'quinta da outra semana', 'quinta da semana que vem' and a
+ * weekday in a sentence about next week are next week's; 'quinta dessa semana', 'essa quinta', 'quinta agora' this
+ * week's (today's or later); 'a outra quinta', 'na outra quinta' the one after the next; else the next one (never
+ * today).
+ */
+function weekdayDate(
+  w: readonly string[],
+  i: number,
+  wd: number,
+  today: string,
+  nextWeekSaid: boolean,
+  thisWeekSaid: boolean,
+): string {
+  const prev = w[i - 1];
+  let j = i + 1;
+  if (w[j] === "feira") j++;
+  const around = w.slice(Math.max(0, i - 2), j + 4).join(" ");
+  const queVem =
+    (w[j] === "que" && w[j + 1] === "vem") ||
+    w[j] === "seguinte" ||
+    (w[j] === "da" && w[j + 1] === "outra") ||
+    /^(da|na|dessa|desta) (semana que vem|proxima semana|semana seguinte|outra semana)/.test(
+      w.slice(j, j + 4).join(" "),
+    );
+  const here =
+    /^(dessa|desta|nessa|nesta|da) (semana)\b/.test(w.slice(j, j + 2).join(" ")) ||
+    w[j] === "agora" ||
+    prev === "essa" ||
+    prev === "esta" ||
+    prev === "nessa" ||
+    prev === "nesta";
+  const another = prev === "outra" && !/\bsemana\b/.test(around.slice(around.indexOf("outra")));
+  const todayWd = isoWeekday(today);
+  if (queVem || (nextWeekSaid && !here)) return addDays(nextWeekMonday(today), wd - 1);
+  if ((here || thisWeekSaid) && wd >= todayWd) return addDays(today, wd - todayWd);
+  let delta = (wd - todayWd + 7) % 7;
+  if (delta === 0) delta = 7;
+  if (another) delta += 7;
+  return addDays(today, delta);
+}
+
 /** Minutes after an hour: 'e meia', 'e quinze', 'e 45', '30' (as in 'dez trinta'), 'horas e vinte minutos'. */
 function minutesAfter(w: readonly string[], i: number): { minutes: number; end: number } {
   let j = i;
@@ -137,7 +179,10 @@ function minutesAfter(w: readonly string[], i: number): { minutes: number; end: 
   if (w[j] === "em" && w[j + 1] === "ponto") return { minutes: 0, end: j + 2 };
   const start = w[j] === "e" ? j + 1 : j;
   const n = parseNumberAt(w, start);
-  if (n && n.value > 0 && n.value < 60 && (w[j] === "e" || n.value >= 10)) {
+  // 'às 14h e um exame de sangue': 'um'/'uma' is an article there, not a minute ('e um minuto' is one).
+  const article =
+    (w[start] === "um" || w[start] === "uma") && !/^minutos?$/.test(w[n?.end ?? start + 1] ?? "");
+  if (n && !article && n.value > 0 && n.value < 60 && (w[j] === "e" || n.value >= 10)) {
     let end = n.end;
     if (w[end] === "minutos" || w[end] === "minuto") end++;
     return { minutes: n.value, end };
@@ -422,8 +467,10 @@ export function resolveWhen(input: string | Token[], now: Date, opts: ResolveOpt
     }
   }
 
-  // Weekdays
+  // Weekdays. Several named: the one after a spoken correction ('na terça, não, quer dizer, na quinta'; 'terça
+  // não vai dar, pode ser quinta') is the one meant; otherwise the first (docs/decisions/0058).
   if (!when.date) {
+    const named: { at: number; wd: number }[] = [];
     for (let i = 0; i < w.length; i++) {
       const wd = WEEKDAYS[w[i]!];
       if (wd === undefined) continue;
@@ -432,26 +479,19 @@ export function resolveWhen(input: string | Token[], now: Date, opts: ResolveOpt
       // 'a segunda opção', 'a quinta vez': ordinals, not days.
       if (next !== undefined && CHOICE_NOUNS.has(next)) continue;
       if ((prev === "a" || prev === "o") && next === undefined && wd <= 5 && w.length <= 2) continue;
-      let j = i + 1;
-      if (w[j] === "feira") j++;
-      const queVem =
-        (w[j] === "que" && w[j + 1] === "vem") ||
-        w[j] === "seguinte" ||
-        (w[j] === "da" && w[j + 1] === "outra");
-      const proxima = prev === "proxima" || prev === "proximo";
-      const todayWd = isoWeekday(today);
-      if (nextWeek || queVem) {
-        when.date = addDays(nextWeekMonday(today), wd - 1);
-      } else if (thisWeek && wd >= todayWd) {
-        when.date = addDays(today, wd - todayWd);
-      } else {
-        let delta = (wd - todayWd + 7) % 7;
-        if (delta === 0) delta = 7;
-        if (proxima && delta === 0) delta = 7;
-        when.date = addDays(today, delta);
-      }
-      break;
+      named.push({ at: i, wd });
     }
+    let pick = named[0];
+    for (const n of named.slice(1)) {
+      const between = w.slice(pick!.at + 1, n.at).join(" ");
+      if (
+        /\b(nao|digo|alias|melhor|quer dizer|desculpa|desculpe|perdao|ou melhor|na verdade|pensando bem)\b/.test(
+          between,
+        )
+      )
+        pick = n;
+    }
+    if (pick) when.date = weekdayDate(w, pick.at, pick.wd, today, nextWeek, thisWeek);
   }
 
   // Months and weeks as ranges

@@ -81,6 +81,37 @@ const TOPIC_PATTERNS: Record<Topic, RegExp> = {
 const NEGATED_REQUEST =
   /\b(nao|sem) (precisa|preciso|precisar|quero|queria|vou|vai|e pra|e para|tem que|ha necessidade de|necessidade de)( de| mais)? (remarc|reagend|cancel|desmarc|marc|agend|confirm|mud|troc|alter|transfer)\w*\b/g;
 
+/** The caller's own appointment named ('tenho uma consulta na quinta', 'marquei o banho', 'minha sessão de terça'). */
+const APPOINTMENT_NOUN =
+  "(consulta|sessao|horario|agendamento|exame|retorno|banho|corte|atendimento|avaliacao|teste|eletro\\w*|coleta|vacina|escova|manicure|pedicure|ultrassom\\w*|ultra\\w*|raio\\w*|limpeza|tosa|mapeamento|aplicacao|coloracao|procedimento|fisio\\w*|psico\\w*|terapia|tratamento)";
+const OWN_APPOINTMENT = new RegExp(
+  `\\b((eu )?(tenho|tinha) (um|uma|o|a) ${APPOINTMENT_NOUN}|marquei|agendei|(ja )?(esta|ta|estava|tava) (marcad|agendad)\\w*|(o |a )?(minha|meu) ${APPOINTMENT_NOUN}( \\w+){0,2} (de|do|da|na|no) (hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|dia))\\b`,
+);
+/** A new day asked for it: 'pra sexta', 'na segunda que vem', 'pra outro dia'. */
+const TO_DAY =
+  /\b(pra|para|pro|na|no) (o |a )?(outro dia|outra data|outro horario|dia \w+|amanha|depois|segunda|terca|quarta|quinta|sexta|sabado|domingo|semana|proxim\w*)/g;
+const MOVE_VERB =
+  /\b(marcar|marca|agendar|agenda|passar|passa|trocar|troca|mudar|muda|jogar|mover|colocar|botar|deixar)\b/;
+/** 'marcar um exame', 'agendar outra consulta': something new, not the appointment the caller has. */
+const NEW_OBJECT = /\b(marcar|agendar) (um|uma|outro|outra|mais um|mais uma) (?!dia\b|data\b|horario\b)\w+/;
+
+/**
+ * A move worded as a booking (docs/decisions/0058): the caller names an appointment they have and a new day for
+ * it ('tenho uma consulta na quinta e queria marcar ela pra sexta', 'marquei o banho pra quinta mas não vou poder
+ * levar, queria agendar pra sexta', 'não vou conseguir ir no eletro de quarta, dá pra marcar na sexta?'). Booking
+ * it new would leave the old one standing: two appointments where the caller wanted one.
+ */
+function moveWordedAsBooking(n: string): boolean {
+  const own = OWN_APPOINTMENT.exec(n) ?? /\bnao vou (poder|conseguir) (ir|comparecer|levar)\b/.exec(n);
+  if (!own) return false;
+  const verb = MOVE_VERB.exec(n);
+  if (!verb || NEW_OBJECT.test(n)) return false;
+  // The new day comes after both the appointment and the verb ('tá marcado pra sexta, queria deixar confirmado'
+  // names no new day).
+  const from = Math.max(own.index + own[0].length, verb.index + verb[0].length);
+  return [...n.slice(from).matchAll(TO_DAY)].length > 0;
+}
+
 /** The intents a turn carries, most specific first. */
 export function intentsOf(text: string | Said): Intent[] {
   // 'não precisa remarcar', 'não quero cancelar': a negated request is no request (issue #27).
@@ -97,6 +128,12 @@ export function intentsOf(text: string | Said): Intent[] {
     "book",
   ] as const) {
     if (INTENT_PATTERNS[intent].test(n)) found.push(intent);
+  }
+  if (!found.includes("reschedule") && moveWordedAsBooking(n)) {
+    found.unshift("reschedule");
+    // 'não vou conseguir ir …, dá pra marcar na sexta': the cancel cue names the appointment being moved.
+    const i = found.indexOf("cancel");
+    if (i >= 0) found.splice(i, 1);
   }
   // 'cancelar e marcar outro dia' is a reschedule; a reschedule also names 'horário'/'consulta' (book words).
   if (found.includes("reschedule") || found.includes("cancel") || found.includes("confirm")) {

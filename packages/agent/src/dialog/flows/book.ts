@@ -2,6 +2,7 @@
 import { nationalPhone as storedPhone } from "@atende/shared/phone-format";
 import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { Client } from "@atende/shared/schemas/clients";
+import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import { childRefusal, listPt } from "../../answers";
 import { formatCpf } from "../../cpf";
 import { PERIOD_RANGES, type When, wallClock } from "../../datetime";
@@ -9,7 +10,7 @@ import { extractName } from "../../names";
 import { fold } from "../../normalize";
 import { shortWhen, whenWords } from "../../speak";
 import { ToolError } from "../../types";
-import { ABANDON, ANY, type Frame } from "../frame";
+import { ABANDON, ANY, denies, type Frame, saysNo } from "../frame";
 import type { Answers, BookAsk } from "../state";
 import { orPt, type Session } from "../state";
 import { offerTransferOrMore } from "./close";
@@ -29,7 +30,12 @@ import { answerWish } from "./waitlist";
 export function change(dialog: Session, u: Frame, fromReadback: boolean): boolean {
   let changed = false;
   const s = u.services.length === 1 ? u.services[0] : undefined;
-  if (s && s.id !== dialog.draft.serviceId && dialog.flow === "book") {
+  if (s && dialog.flow === "book" && addsService(dialog, u, s)) {
+    // 'e também uma manicure' at the read-back: added, not put in the place of the one read back.
+    takeAll(dialog, [...draftServices(dialog), s]);
+    dialog.setWhen(dialog.draft.when ?? {});
+    changed = true;
+  } else if (s && s.id !== dialog.draft.serviceId && dialog.flow === "book") {
     dialog.draft.serviceId = s.id;
     dialog.draft.professionalId = undefined;
     dialog.draft.establishmentId = undefined;
@@ -66,17 +72,84 @@ export function change(dialog: Session, u: Frame, fromReadback: boolean): boolea
     dialog.ask("Tudo bem, não agendei nada. Posso ajudar em mais alguma coisa?", "anything_else");
     return true;
   }
-  if (u.no || fromReadback) {
+  if (saysNo(u) || fromReadback) {
     dialog.ask("Tudo bem. O que você gostaria de mudar: o dia, o horário ou o profissional?", "change");
     return true;
   }
   return false;
 }
 
+/** Words that add a service to the one being booked ('e também uma manicure', 'aproveita e marca a escova'). */
+const ADDS = /(^e |\b(tambem|junto|alem d\w+|aproveit\w*|mais (um|uma)|outr[oa] (servico|coisa))\b)/;
+
+/** A service said in a later turn to go with the one being booked, not in its place (decision 0058). */
+function addsService(dialog: Session, u: Frame, s: OfferedService): boolean {
+  if (!dialog.draft.serviceId || saysNo(u) || !ADDS.test(u.norm)) return false;
+  return !draftServices(dialog).some((x) => x.id === s.id);
+}
+
+/** 'os dois', 'ambos', 'as duas coisas': both services asked about. */
+const BOTH = /\b(os dois|as duas|ambos|ambas|os 2|as 2|tudo|as duas coisas|todos|todas)\b/;
+
+/**
+ * The services the caller wants in this booking: one appointment when one professional and one location do them
+ * all, else one after another (`Draft.queued`), each read back.
+ */
+function takeAll(dialog: Session, services: OfferedService[], whens: { when?: When }[] = []) {
+  const profs = services.reduce<string[]>(
+    (acc, s) => acc.filter((p) => s.allowedProfessionals.includes(p)),
+    services[0]!.allowedProfessionals,
+  );
+  const places = services.reduce<string[]>(
+    (acc, s) => acc.filter((e) => s.availableEstablishments.includes(e)),
+    services[0]!.availableEstablishments,
+  );
+  dialog.draft.serviceId = services[0]!.id;
+  dialog.draft.serviceChoices = undefined;
+  dialog.offers = [];
+  dialog.chosen = undefined;
+  // Each one's own day, when the caller said one with it ('fisioterapia na quarta … e nutricional na quinta').
+  const days = new Set(whens.flatMap((x) => (x.when?.date ? [x.when.date] : [])));
+  if (profs.length && places.length && days.size < 2) {
+    dialog.draft.extraServiceIds = services.slice(1).map((s) => s.id);
+    return;
+  }
+  const firstWhen = whens[0]?.when;
+  if (firstWhen?.date || firstWhen?.range) dialog.setWhen(mergeWhen(dialog, firstWhen));
+  dialog.draft.extraServiceIds = undefined;
+  dialog.draft.queued = services.slice(1).map((s, i) => ({ serviceId: s.id, when: whens[i + 1]?.when }));
+  dialog.say(
+    `Vou marcar um de cada vez: primeiro ${services[0]!.name}, depois ${listPt(services.slice(1).map((s) => s.name))}.`,
+  );
+}
+
 /** Takes every slot the words carry ('limpeza com a Dra. Ana sexta de manhã'). */
 export function fillDraft(dialog: Session, u: Frame, skip: string[] = []) {
   const asked = skip.includes("service") ? undefined : servicesAsked(dialog, u);
-  if (asked && "together" in asked) {
+  if (asked && "both" in asked) {
+    // Asked before anything is searched: the two, or one of them (never the better-matching one alone).
+    dialog.draft.serviceId = undefined;
+    dialog.draft.extraServiceIds = undefined;
+    dialog.draft.serviceChoices = undefined;
+    dialog.draft.bothAsked = asked.both.map((x) => ({ serviceId: x.service.id, when: x.when }));
+    dialog.offers = [];
+    dialog.chosen = undefined;
+  } else if (asked && "oneByOne" in asked) {
+    // 'uma escova e uma manicure' with two professionals: one booking each, never one of them dropped.
+    const [first, ...rest] = asked.oneByOne;
+    dialog.draft.serviceId = first!.service.id;
+    dialog.draft.extraServiceIds = undefined;
+    dialog.draft.serviceChoices = undefined;
+    dialog.draft.queued = rest.map((x) => ({ serviceId: x.service.id, when: x.when }));
+    dialog.offers = [];
+    dialog.chosen = undefined;
+    dialog.say(
+      `Vou marcar um de cada vez: primeiro ${first!.service.name}, depois ${listPt(rest.map((x) => x.service.name))}.`,
+    );
+    const firstWhen = first!.when?.date || first!.when?.range ? first!.when : u.when;
+    if (!skip.includes("when") && firstWhen) dialog.setWhen(mergeWhen(dialog, firstWhen));
+    skip = [...skip, "when"];
+  } else if (asked && "together" in asked) {
     dialog.draft.serviceId = asked.together[0]!.id;
     dialog.draft.extraServiceIds = asked.together.slice(1).map((x) => x.id);
     dialog.draft.serviceChoices = undefined;
@@ -91,7 +164,9 @@ export function fillDraft(dialog: Session, u: Frame, skip: string[] = []) {
     dialog.chosen = undefined;
   } else if (!skip.includes("service") && u.services.length === 1) {
     const s = u.services[0]!;
-    if (s.id !== dialog.draft.serviceId) {
+    if (addsService(dialog, u, s)) {
+      takeAll(dialog, [...draftServices(dialog), s]);
+    } else if (s.id !== dialog.draft.serviceId) {
       dialog.draft.serviceId = s.id;
       dialog.offers = [];
       dialog.chosen = undefined;
@@ -111,6 +186,11 @@ export function fillDraft(dialog: Session, u: Frame, skip: string[] = []) {
 export async function advanceBook(dialog: Session): Promise<void> {
   const d = dialog.draft;
   // Service
+  if (!d.serviceId && d.bothAsked?.length) {
+    const names = d.bothAsked.map((x) => dialog.service(x.serviceId)?.name ?? "");
+    dialog.ask(`Você quer agendar ${listPt(names)}, ou só um deles?`, "service");
+    return;
+  }
   if (!d.serviceId && d.serviceChoices?.length) {
     const choices = d.serviceChoices.map((id) => dialog.service(id)?.name ?? "");
     const also = (d.extraServiceIds ?? []).map((id) => dialog.service(id)?.name ?? "");
@@ -315,7 +395,24 @@ export async function commit(dialog: Session): Promise<void> {
       dialog.say(`Sobre o preparo${booked.length > 1 ? ` de ${x.name}` : ""}: ${x.preparationInstructions}`);
     }
   }
+  const queued = dialog.draft.queued;
   dialog.resetFlow();
+  if (queued?.length) {
+    // The next service asked for in the same breath: its own day, else the same day after this one ends.
+    const [next, ...rest] = queued;
+    const end = wallClock(appt.endsAt);
+    dialog.flow = "book";
+    dialog.draft.serviceId = next!.serviceId;
+    dialog.draft.queued = rest;
+    const own = next!.when?.date || next!.when?.range ? next!.when! : { date: end.date };
+    // The same day: after this one ends (the caller cannot be in two rooms at once).
+    const sameDay = own.date === end.date && (own.time === undefined || own.time < end.minutes);
+    const { time: _overlapping, ...day } = own;
+    dialog.setWhen(sameDay ? { ...day, after: Math.max(own.after ?? 0, end.minutes) } : own);
+    dialog.say(`Agora ${dialog.service(next!.serviceId)?.name ?? "o próximo"}.`);
+    await advanceBook(dialog);
+    return;
+  }
   if (offerToAdd(dialog, client)) return;
   dialog.ask("Posso ajudar em mais alguma coisa?", "anything_else");
 }
@@ -353,6 +450,31 @@ export function agreesWithChosen(dialog: Session, w: When): boolean {
 /** What the answer to each of this flow's questions takes (the policy asks the pending question first). */
 export const BOOK_ANSWERS: Answers<BookAsk> = {
   service: (dialog, u) => {
+    const asked = dialog.draft.bothAsked ?? [];
+    const both = asked.flatMap((x) => dialog.service(x.serviceId) ?? []);
+    if (both.length) {
+      const named = u.services.filter((s) => both.includes(s));
+      if (named.length === 1 && !BOTH.test(u.norm)) {
+        // 'só a consulta': that one alone.
+        dialog.draft.bothAsked = undefined;
+        dialog.draft.serviceId = named[0]!.id;
+        fillDraft(dialog, u, ["service"]);
+        return true;
+      }
+      if (BOTH.test(u.norm) || (u.yes && !saysNo(u))) {
+        dialog.draft.bothAsked = undefined;
+        takeAll(dialog, both, asked);
+        fillDraft(dialog, u, ["service"]);
+        return true;
+      }
+      if (denies(u)) {
+        dialog.draft.bothAsked = undefined;
+        dialog.draft.serviceChoices = both.map((s) => s.id);
+        dialog.ask(`Qual deles: ${orPt(both.map((s) => s.name))}?`, "service");
+        return true;
+      }
+      return false;
+    }
     const choices = (dialog.draft.serviceChoices ?? []).flatMap((id) => dialog.service(id) ?? []);
     if (choices.length) {
       // 'Você quer Corte feminino ou Corte masculino, junto com Escova?': one of them, with the others.
@@ -454,7 +576,7 @@ export const BOOK_ANSWERS: Answers<BookAsk> = {
       dialog.ask("Posso ajudar em mais alguma coisa?", "anything_else");
       return true;
     }
-    if (u.no || u.when || u.professionals.length || u.services.length) {
+    if (saysNo(u) || u.when || u.professionals.length || u.services.length) {
       return change(dialog, u, true);
     }
     return false;

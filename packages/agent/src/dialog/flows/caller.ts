@@ -1,12 +1,11 @@
 // Who is calling (decision 0048): a known caller's name, a new patient's name, CPF and contact number, in the turn
 // they are asked or volunteered in any other.
 import { formatCpf, isValidCpf } from "../../cpf";
-import { extractName } from "../../names";
 import { fold, readDigits, tokenize } from "../../normalize";
 import { phoneWords } from "../../speak";
 import { ownInsurance } from "../../update";
 import type { Frame } from "../frame";
-import { SKIP } from "../frame";
+import { SKIP, saysNo } from "../frame";
 import type { Answers, CallerAsk, Session } from "../state";
 import { agreesWithChosen } from "./book";
 import { acceptedInsurances } from "./faq";
@@ -59,13 +58,7 @@ export function noteName(dialog: Session, u: Frame): boolean {
   if (u.dtmf || dialog.client || dialog.pending === "name" || dialog.pending === "confirm_name") return false;
   if (dialog.flow === "update" || dialog.pending.startsWith("update") || dialog.pending === "identify")
     return false;
-  if (
-    !/\b(meu nome e|me chamo|aqui e o|aqui e a|aqui quem fala e|quem fala e|eu sou o|eu sou a|sou o|sou a)\b/.test(
-      u.norm,
-    )
-  )
-    return false;
-  const name = extractName(u.text) ?? extractName(introducedName(u.text));
+  const name = u.introduced;
   if (!name || fold(name) === fold(dialog.name ?? "")) return false;
   // The patient the calling number belongs to introducing themself: identified, no question about it.
   const known = dialog.call.knownClient;
@@ -118,8 +111,8 @@ export const CALLER_ANSWERS: Answers<CallerAsk> = {
       dialog.identify(known);
       return true;
     }
-    if (u.no) {
-      const name = extractName(u.text);
+    if (saysNo(u)) {
+      const name = u.name;
       if (name && fold(name) !== "nao") {
         dialog.setName(name);
       } else {
@@ -131,7 +124,7 @@ export const CALLER_ANSWERS: Answers<CallerAsk> = {
   },
   name: (dialog, u) => {
     if (u.dtmf) return false;
-    const name = extractName(u.text);
+    const name = u.name;
     if (
       !name &&
       dialog.chosen &&

@@ -24,12 +24,14 @@ import { ordinalIndex, search, slotRefused, toolTrouble } from "./slots";
  */
 export function splitMove(dialog: Session, flow: Flow, u: Frame): [When | undefined, When | undefined] {
   if (flow !== "reschedule") return [undefined, u.when];
+  // 'pra …' after the verb names the new day; 'dá pra marcar na sexta' ('na', after a booking verb) when no 'pra'.
   const m =
-    /\b(passar|mudar|trocar|remarcar|reagendar|jogar|empurrar|transferir|mover|adiar|antecipar)\b.*?\b(pra|para|pro|pros)\b/.exec(
+    /\b(passar|mudar|trocar|remarcar|reagendar|jogar|empurrar|transferir|mover|adiar|antecipar|marcar|agendar|colocar)\b.*?\b(pra|para|pro|pros)\b/.exec(
       u.norm,
-    );
+    ) ?? /\b(marcar|agendar|colocar)\b.*?\b(na|no)\b/.exec(u.norm);
   if (!m) return [undefined, u.when];
-  const before = u.norm.slice(0, m.index);
+  // The words up to 'pra' name the appointment ('agendar minha sessão de terça pra quarta': terça).
+  const before = u.norm.slice(0, m.index + m[0].length - m[2]!.length);
   const after = u.norm.slice(m.index + m[0].length);
   const ref = resolveWhen(before, dialog.now());
   const next = resolveWhen(after, dialog.now(), { bareNumberIsDay: /\bdia\b/.test(after) });

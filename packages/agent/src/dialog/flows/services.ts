@@ -4,6 +4,7 @@ import type { Establishment } from "@atende/shared/schemas/establishments";
 import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import type { Professional } from "@atende/shared/schemas/professionals";
 import { listPt } from "../../answers";
+import { resolveWhen, type When } from "../../datetime";
 import { servicesNamed } from "../../match";
 import { fold } from "../../normalize";
 import type { Frame } from "../frame";
@@ -12,6 +13,10 @@ import type { Session } from "../state";
 /** What the caller asked for together: the services, or a word several services share with the others named. */
 export type ServicesAsked =
   | { together: OfferedService[] }
+  /** No one professional and location does them all: one booking each, in the order said, each with its own day. */
+  | { oneByOne: { service: OfferedService; when?: When }[] }
+  /** Named in one breath but not plainly joined ('uma consulta e, se der, um exame'): asked whether both. */
+  | { both: { service: OfferedService; when?: When }[] }
   | { choices: OfferedService[]; with: OfferedService[] }
   | { unclear: true };
 
@@ -25,7 +30,10 @@ export type ServicesAsked =
  */
 export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefined {
   if (!/\b(e|mais|com|tambem|junto)\b/.test(u.norm)) return undefined;
-  const named = servicesNamed(u.said, dialog.k.services);
+  // A name joining two things ('Banho e tosa') is meant only when both are said: 'banho e a vacina' is no 'tosa'.
+  const named = servicesNamed(u.said, dialog.k.services).filter(
+    (n) => !/\se\s/.test(fold(n.service.name)) || n.said.length >= 2,
+  );
   if (named.length < 2) return undefined;
   const key = (said: string[]) => [...said].sort().join(" ");
   // A name whose words said are all within another's said ones is that other's part ('corte' of 'corte feminino').
@@ -49,24 +57,49 @@ export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefi
   const spans = requests
     .map((r) => {
       const first = w.findIndex((word) => r.said.includes(word.slice(0, 5)));
-      const nameWords = new Set(r.services.flatMap((s) => fold(s.name).split(/[^a-z0-9]+/)));
+      // The name's own words, not its joining ones ('Banho e tosa' does not swallow the 'e' of 'banho e a vacina').
+      const nameWords = new Set(
+        r.services.flatMap((s) => fold(s.name).split(/[^a-z0-9]+/)).filter((x) => x !== "e" && x !== "com"),
+      );
       let last = first;
       while (last + 1 < w.length && nameWords.has(w[last + 1]!)) last++;
       return [first, last] as const;
     })
     .sort((a, b) => a[0] - b[0]);
+  // A day and time, a professional or a place may sit between them ('fisioterapia na quarta às 9h e uma consulta
+  // nutricional na quinta', 'uma consulta com a doutora Ana no centro e um exame'). Joined otherwise, the caller
+  // is asked which: one of them is never booked alone for the two (decision 0058).
+  const nameWords = new Set(
+    [...dialog.k.professionals.map((p) => p.name), ...dialog.k.establishments.map((e) => e.name)].flatMap(
+      (n) => fold(n).split(/[^a-z0-9]+/),
+    ),
+  );
+  let joined = true;
   for (let i = 1; i < spans.length; i++) {
     const between = w.slice(spans[i - 1]![1] + 1, spans[i]![0]);
+    // 'já tenho a consulta marcada e queria o exame': an appointment the caller has, and a new one.
+    if (between.some((x) => HISTORY.test(x))) return undefined;
+    // 'um exame de sangue, quer dizer, uma consulta': the second replaces the first (understand.ts reads it).
     if (
-      between.length > 4 ||
-      !between.some((x) => /^(e|mais|com|tambem|junto)$/.test(x)) ||
-      between.some((x) => !/^(e|mais|com|tambem|junto|um|uma|o|a|de|da|do|fazer)$/.test(x))
+      /\b(nao|quer dizer|digo|desculpa|desculpe|perdao|alias|ou melhor|na verdade)\b/.test(between.join(" "))
     )
       return undefined;
+    const words = between.filter((x) => !TIME_WORD.test(x) && !nameWords.has(x) && !ABOUT_WHO.test(x));
+    if (
+      words.length > 5 ||
+      !between.some((x) => /^(e|mais|com|tambem|junto)$/.test(x)) ||
+      words.some(
+        (x) =>
+          !/^(e|mais|com|tambem|junto|um|uma|o|a|de|da|do|fazer|depois|se|der|puder|possivel|quero|queria|gostaria|marcar|agendar|aproveitar|aproveito|pra|para)$/.test(
+            x,
+          ),
+      )
+    )
+      joined = false;
   }
   const shared = requests.filter((r) => r.services.length > 1);
   const single = requests.filter((r) => r.services.length === 1).map((r) => r.services[0]!);
-  if (shared.length > 1) return { unclear: true };
+  if (shared.length > 1 || (shared.length && !joined)) return { unclear: true };
   if (shared.length === 1) return { choices: shared[0]!.services, with: single };
   const profs = single.reduce<string[]>(
     (acc, s) => acc.filter((p) => s.allowedProfessionals.includes(p)),
@@ -76,8 +109,33 @@ export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefi
     (acc, s) => acc.filter((e) => s.availableEstablishments.includes(e)),
     single[0]!.availableEstablishments,
   );
-  return profs.length && places.length ? { together: single } : undefined;
+  // Each service's own day: the words from its name to the next service's name (the first one's from the start).
+  const ordered = single
+    .map((service) => {
+      const r = requests.find((x) => x.services[0] === service)!;
+      return { service, at: w.findIndex((word) => r.said.includes(word.slice(0, 5))) };
+    })
+    .sort((a, b) => a.at - b.at);
+  const each = ordered.map((o, i) => {
+    const from = i === 0 ? 0 : o.at;
+    const to = ordered[i + 1]?.at ?? w.length;
+    return { service: o.service, when: resolveWhen(w.slice(from, to).join(" "), dialog.now()) };
+  });
+  if (!joined) return { both: each };
+  // 'consulta na quarta e mapeamento na sexta': two days said, two bookings, even with one professional for both.
+  const days = new Set(each.flatMap((x) => (x.when?.date ? [x.when.date] : [])));
+  if (profs.length && places.length && days.size < 2) return { together: single };
+  return { oneByOne: each };
 }
+
+/** Words that tell of an appointment had or made, not asked for now. */
+const HISTORY = /^(tenho|tinha|ja|fiz|fez|fui|foi|era|marcad[oa]s?|agendad[oa]s?|marquei|agendei)$/;
+/** Words around a professional's or a place's name. */
+const ABOUT_WHO = /^(com|unidade|doutor|doutora|dr|dra|na|no|em|loja|sala)$/;
+
+/** Words of a day or time said between two services. */
+const TIME_WORD =
+  /^(na|no|nas|nos|as|a|pra|para|pro|dia|de|da|do|manha|tarde|noite|cedo|hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|feira|que|vem|semana|horas?|h|meia|\d{1,2}(h\d{0,2})?|\d{1,2}:\d{2}|uma|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|meio)$/;
 
 /** The other services booked with this one (a booking's extras; none for a reschedule). */
 export function extraIdsFor(dialog: Session, service: OfferedService): string[] {

@@ -8,7 +8,7 @@ import { outsideHours } from "../../facts";
 import { ORDINALS, readDigits } from "../../normalize";
 import { atTime, dateWords, whenWords } from "../../speak";
 import { ToolError } from "../../types";
-import { ANY, type Frame } from "../frame";
+import { ANY, denies, type Frame } from "../frame";
 import type { Session } from "../state";
 import { mergeWhen } from "./book";
 import { bookingWindows } from "./faq";
@@ -52,7 +52,7 @@ export function ordinalPick<T>(dialog: Session, u: Frame, items: T[]): T | undef
 export function fillChoice(dialog: Session, u: Frame): boolean {
   const offers = dialog.offers;
   if (!offers.length) return false;
-  if (u.no && !u.when) {
+  if (denies(u)) {
     // The wanted time was taken and the caller declines the times near it that day: the waitlist for that day.
     const wanted = dialog.draft.when;
     const sameDay = !!wanted?.date && offers.every((o) => wallClock(o.start).date === wanted.date);
