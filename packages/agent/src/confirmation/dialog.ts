@@ -4,18 +4,17 @@
 // through the confirmation tool; cancelled after a yes to the cancellation's read-back; moved to a free slot of the
 // same service and professional after a yes to the new time's read-back. A wrong person hears nothing about the
 // appointment. Every turn says something; a yes inside a goodbye is asked again, never taken.
+
 import type { ConfirmationOutcome } from "@atende/shared/enums";
 import type { Appointment, FreeSlot } from "@atende/shared/schemas/appointments";
 import { addDays, dateOf } from "@atende/shared/time";
 import { OPT_OUT } from "@atende/shared/understanding/opt-out";
 import { answerTopic } from "../answers";
 import { editableFieldsOf } from "../appointment";
-import { Channel } from "../channel";
 import { type Consent, consentOf } from "../consent";
 import { resolveWhen, type When, wallClock } from "../datetime";
 import { intentsOf, topicsOf } from "../intents";
 import { normalize } from "../normalize";
-import { sentences } from "../sentences";
 import { atTime, whenWords } from "../speak";
 import {
   type AgentEvent,
@@ -29,7 +28,6 @@ import {
 } from "../types";
 import {
   appointmentWords,
-  goodbyeLine,
   OPT_OUT_DATA,
   openingLine,
   outcomeSummary,
@@ -39,6 +37,7 @@ import {
   toBusiness,
   whoQuestion,
 } from "./lines";
+import { OutboundCall } from "./outbound-call";
 
 type Pending =
   /** 'Falo com …?' */
@@ -118,38 +117,25 @@ export function whoAnswerOf(n: string, consent: Consent): WhoAnswer {
   return "unclear";
 }
 
-export class OfflineConfirmation implements ConfirmationSession {
-  private pending: Pending = "who";
-  private lastQuestion = "";
-  private questionHeard = true;
-  private spoke = false;
-  private ended = false;
+export class OfflineConfirmation extends OutboundCall<Pending> implements ConfirmationSession {
   private identified = false;
   private result: ConfirmationOutcome = "NO_DECISION";
   private movedTo: string | undefined;
-  private unclear = 0;
-  /** A yes said with a goodbye at a read-back: asked once more, plainly (decision 0039). */
-  private closingAsked = false;
   private offers: FreeSlot[] = [];
   private chosen: FreeSlot | undefined;
   private optedOut = false;
   /** Days the patient said they cannot come: never offered. */
   private readonly refusedDates = new Set<string>();
-  /** The patient held the line ('não, espera'): a bare yes or no waits for the question to be asked again. */
-  private held = false;
   private readonly writeIds = new Map<string, string>();
-  private busy: Promise<void> = Promise.resolve();
-  private emit: (event: AgentEvent) => void = () => {};
 
   constructor(
-    private readonly k: AgentKnowledge,
-    private readonly call: CallInfo,
+    k: AgentKnowledge,
+    call: CallInfo,
     private readonly tools: AgentTools,
     private readonly target: ConfirmationTarget,
     private readonly newId: () => string,
   ) {
-    // Started by the Claude engine's hand-over mid-call (no greeting of its own), it still has a question to repeat.
-    this.lastQuestion = whoQuestion(k, target);
+    super(k, call, "who", whoQuestion(k, target));
   }
 
   // ─── AgentSession ──────────────────────────────────────────────────────────────────────────────────────────
@@ -165,24 +151,6 @@ export class OfflineConfirmation implements ConfirmationSession {
     });
   }
 
-  respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
-    return this.run(signal, async () => {
-      this.spoke = false;
-      await this.turn(input);
-      // Every turn says something: one that found nothing to say asks its question again.
-      if (!this.spoke && !this.ended) {
-        this.say("Desculpe, não entendi.");
-        this.ask(this.lastQuestion, this.pending);
-      }
-    });
-  }
-
-  interrupted(heard: string[]): void {
-    // The gateway reports what was heard sentence by sentence: the question was heard when its last sentence was.
-    const last = [...sentences(this.lastQuestion)].at(-1);
-    if (last && !heard.some((h) => h === last || h.endsWith(last))) this.questionHeard = false;
-  }
-
   summary(): string {
     const parts = [outcomeSummary(this.result, this.target, this.movedTo)];
     if (this.optedOut) parts.push("Pediu para não receber mais ligações de confirmação.");
@@ -194,55 +162,6 @@ export class OfflineConfirmation implements ConfirmationSession {
   }
 
   // ─── Plumbing ──────────────────────────────────────────────────────────────────────────────────────────────
-
-  /** One turn while its events stream out; turns never overlap (a barge-in's turn finishes its writes first). */
-  private run(signal: AbortSignal, body: () => Promise<void>): AsyncIterable<AgentEvent> {
-    const channel = new Channel();
-    const done = this.busy.then(async () => {
-      this.emit = channel.push;
-      try {
-        if (!this.ended) await body();
-        channel.close();
-      } catch (error) {
-        channel.close(error);
-      }
-    });
-    this.busy = done.catch(() => {});
-    return channel.drain(signal);
-  }
-
-  private say(text: string): void {
-    this.spoke = true;
-    this.emit({ type: "say", text });
-  }
-
-  private ask(question: string, pending: Pending): void {
-    this.say(question);
-    this.lastQuestion = question;
-    this.questionHeard = true;
-    this.held = false;
-    if (pending !== this.pending) {
-      this.unclear = 0;
-      this.closingAsked = false;
-    }
-    this.pending = pending;
-  }
-
-  private data(key: string, value: string): void {
-    this.emit({ type: "data", key, value });
-  }
-
-  private now(): Date {
-    return this.call.now();
-  }
-
-  private end(lead?: string): void {
-    if (lead) this.say(lead);
-    this.say(goodbyeLine(this.k));
-    this.emit({ type: "action", actionType: "CALL_ENDED" });
-    this.emit({ type: "end" });
-    this.ended = true;
-  }
 
   /** A write with its idempotency key: the same intended write reuses its toolCallId when retried. */
   private async write<T>(key: string, fn: (toolCallId: string) => Promise<T>): Promise<T> {
@@ -265,7 +184,7 @@ export class OfflineConfirmation implements ConfirmationSession {
 
   // ─── A turn ────────────────────────────────────────────────────────────────────────────────────────────────
 
-  private async turn(input: CallerInput): Promise<void> {
+  protected async turn(input: CallerInput): Promise<void> {
     if (input.kind === "silence") {
       if (input.prompts >= 2) return this.end("Como não ouvi resposta, vou encerrar a ligação.");
       this.say("Você ainda está aí?");

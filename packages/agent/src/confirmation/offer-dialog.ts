@@ -4,15 +4,14 @@
 // whether they want it. A yes to that sentence (the write gate of gate.ts: a yes to a read-back naming that day and
 // time) accepts the offer, booked through the booking rules on the server; a no declines it and the slot goes to the
 // next wish; anything undecided leaves the hold to run on to its expiry. A wrong person hears nothing about the slot.
+
 import { dateOf } from "@atende/shared/time";
 import { answerTopic } from "../answers";
-import { Channel } from "../channel";
 import { type Consent, consentOf } from "../consent";
 import { wallClock } from "../datetime";
 import { writeConfirmed } from "../gate";
 import { intentsOf, topicsOf } from "../intents";
 import { normalize } from "../normalize";
-import { sentences } from "../sentences";
 import { shortWhen, whenWords } from "../speak";
 import {
   type AgentEvent,
@@ -26,7 +25,8 @@ import {
   ToolError,
 } from "../types";
 import { OPT_OUT, whoAnswerOf } from "./dialog";
-import { goodbyeLine, ofBusiness, theBusiness, toBusiness } from "./lines";
+import { ofBusiness, theBusiness, toBusiness } from "./lines";
+import { OutboundCall } from "./outbound-call";
 
 type Pending =
   /** 'Falo com …?' */
@@ -81,32 +81,20 @@ export function offerSummary(outcome: OfferCallOutcome, target: OfferTarget, det
   }
 }
 
-export class OfflineOffer implements OfferSession {
-  private pending: Pending = "who";
-  private lastQuestion: string;
-  private questionHeard = true;
-  private spoke = false;
-  private ended = false;
+export class OfflineOffer extends OutboundCall<Pending> implements OfferSession {
   private identified = false;
   private result: OfferCallOutcome = "NO_DECISION";
   private detail: string | undefined;
-  private unclear = 0;
-  /** A yes said with a goodbye: asked once more, plainly (decision 0039). */
-  private closingAsked = false;
   private optedOut = false;
-  /** The patient held the line ('não, espera'): a bare yes or no waits for the question to be asked again. */
-  private held = false;
-  private busy: Promise<void> = Promise.resolve();
-  private emit: (event: AgentEvent) => void = () => {};
 
   constructor(
-    private readonly k: AgentKnowledge,
-    private readonly call: CallInfo,
+    k: AgentKnowledge,
+    call: CallInfo,
     private readonly tools: AgentTools,
     private readonly target: OfferTarget,
     private readonly newId: () => string,
   ) {
-    this.lastQuestion = offerWhoQuestion(target);
+    super(k, call, "who", offerWhoQuestion(target));
   }
 
   greet(signal: AbortSignal): AsyncIterable<AgentEvent> {
@@ -118,22 +106,6 @@ export class OfflineOffer implements OfferSession {
       this.say(offerOpeningLine(this.k));
       this.ask(offerWhoQuestion(this.target), "who");
     });
-  }
-
-  respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
-    return this.run(signal, async () => {
-      this.spoke = false;
-      await this.turn(input);
-      if (!this.spoke && !this.ended) {
-        this.say("Desculpe, não entendi.");
-        this.ask(this.lastQuestion, this.pending);
-      }
-    });
-  }
-
-  interrupted(heard: string[]): void {
-    const last = [...sentences(this.lastQuestion)].at(-1);
-    if (last && !heard.some((h) => h === last || h.endsWith(last))) this.questionHeard = false;
   }
 
   summary(): string {
@@ -148,54 +120,6 @@ export class OfflineOffer implements OfferSession {
 
   // ─── Plumbing ──────────────────────────────────────────────────────────────────────────────────────────────
 
-  private run(signal: AbortSignal, body: () => Promise<void>): AsyncIterable<AgentEvent> {
-    const channel = new Channel();
-    const done = this.busy.then(async () => {
-      this.emit = channel.push;
-      try {
-        if (!this.ended) await body();
-        channel.close();
-      } catch (error) {
-        channel.close(error);
-      }
-    });
-    this.busy = done.catch(() => {});
-    return channel.drain(signal);
-  }
-
-  private say(text: string): void {
-    this.spoke = true;
-    this.emit({ type: "say", text });
-  }
-
-  private ask(question: string, pending: Pending): void {
-    this.say(question);
-    this.lastQuestion = question;
-    this.questionHeard = true;
-    this.held = false;
-    if (pending !== this.pending) {
-      this.unclear = 0;
-      this.closingAsked = false;
-    }
-    this.pending = pending;
-  }
-
-  private data(key: string, value: string): void {
-    this.emit({ type: "data", key, value });
-  }
-
-  private now(): Date {
-    return this.call.now();
-  }
-
-  private end(lead?: string): void {
-    if (lead) this.say(lead);
-    this.say(goodbyeLine(this.k));
-    this.emit({ type: "action", actionType: "CALL_ENDED" });
-    this.emit({ type: "end" });
-    this.ended = true;
-  }
-
   /** Until when the slot stays held: 'até as 10:15'. */
   private heldUntil(): string {
     const { minutes } = wallClock(this.target.offer.expiresAt);
@@ -206,7 +130,7 @@ export class OfflineOffer implements OfferSession {
 
   // ─── A turn ────────────────────────────────────────────────────────────────────────────────────────────────
 
-  private async turn(input: CallerInput): Promise<void> {
+  protected async turn(input: CallerInput): Promise<void> {
     if (input.kind === "silence") {
       if (input.prompts >= 2) return this.end("Como não ouvi resposta, vou encerrar a ligação.");
       this.say("Você ainda está aí?");

@@ -1,0 +1,104 @@
+// What the outbound calls' offline dialogs share (the confirmation call, decision 0052; the waitlist offer call,
+// decision 0057): turns that never overlap and stream their events out, the question being asked and whether the
+// caller heard it to its end, the count of unclear answers, and the goodbye. Each dialog keeps its own steps (`turn`).
+import { Channel } from "../channel";
+import { sentences } from "../sentences";
+import type { AgentEvent, AgentKnowledge, CallerInput, CallInfo } from "../types";
+import { goodbyeLine } from "./lines";
+
+export abstract class OutboundCall<Pending extends string> {
+  protected pending: Pending;
+  protected lastQuestion: string;
+  /** Whether the caller heard the last question to its end (a barge-in over it leaves it unanswered). */
+  protected questionHeard = true;
+  protected spoke = false;
+  protected ended = false;
+  protected unclear = 0;
+  /** A yes said with a goodbye: asked once more, plainly (decision 0039). */
+  protected closingAsked = false;
+  /** The patient held the line ('não, espera'): a bare yes or no waits for the question to be asked again. */
+  protected held = false;
+  private busy: Promise<void> = Promise.resolve();
+  protected emit: (event: AgentEvent) => void = () => {};
+
+  protected constructor(
+    protected readonly k: AgentKnowledge,
+    protected readonly call: CallInfo,
+    firstPending: Pending,
+    /** Started by the Claude engine's hand-over mid-call (no greeting of its own), it still has a question to repeat. */
+    firstQuestion: string,
+  ) {
+    this.pending = firstPending;
+    this.lastQuestion = firstQuestion;
+  }
+
+  /** One caller turn: the dialog's own steps. */
+  protected abstract turn(input: CallerInput): Promise<void>;
+
+  respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
+    return this.run(signal, async () => {
+      this.spoke = false;
+      await this.turn(input);
+      // Every turn says something: one that found nothing to say asks its question again.
+      if (!this.spoke && !this.ended) {
+        this.say("Desculpe, não entendi.");
+        this.ask(this.lastQuestion, this.pending);
+      }
+    });
+  }
+
+  interrupted(heard: string[]): void {
+    // The gateway reports what was heard sentence by sentence: the question was heard when its last sentence was.
+    const last = [...sentences(this.lastQuestion)].at(-1);
+    if (last && !heard.some((h) => h === last || h.endsWith(last))) this.questionHeard = false;
+  }
+
+  /** One turn while its events stream out; turns never overlap (a barge-in's turn finishes its writes first). */
+  protected run(signal: AbortSignal, body: () => Promise<void>): AsyncIterable<AgentEvent> {
+    const channel = new Channel();
+    const done = this.busy.then(async () => {
+      this.emit = channel.push;
+      try {
+        if (!this.ended) await body();
+        channel.close();
+      } catch (error) {
+        channel.close(error);
+      }
+    });
+    this.busy = done.catch(() => {});
+    return channel.drain(signal);
+  }
+
+  protected say(text: string): void {
+    this.spoke = true;
+    this.emit({ type: "say", text });
+  }
+
+  protected ask(question: string, pending: Pending): void {
+    this.say(question);
+    this.lastQuestion = question;
+    this.questionHeard = true;
+    this.held = false;
+    if (pending !== this.pending) {
+      this.unclear = 0;
+      this.closingAsked = false;
+    }
+    this.pending = pending;
+  }
+
+  protected data(key: string, value: string): void {
+    this.emit({ type: "data", key, value });
+  }
+
+  protected now(): Date {
+    return this.call.now();
+  }
+
+  protected end(lead?: string): void {
+    if (lead) this.say(lead);
+    this.say(goodbyeLine(this.k));
+    this.emit({ type: "action", actionType: "CALL_ENDED" });
+    this.emit({ type: "end" });
+    this.ended = true;
+  }
+}
