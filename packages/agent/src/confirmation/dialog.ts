@@ -694,27 +694,6 @@ export class OfflineConfirmation extends OutboundCall<Pending> implements Confir
     }
     this.end("Desculpe o incômodo.");
   }
-
-  /** 'Quero falar com uma atendente': to the forwarding phone when there is one. */
-  private transfer(): void {
-    const to = this.k.agent.forwardingPhone;
-    if (!to) {
-      this.say("No momento não consigo transferir a ligação.");
-      this.ask(this.lastQuestion, this.pending);
-      return;
-    }
-    this.say("Vou transferir a sua ligação para um atendente. Um momento, por favor.");
-    this.emit({ type: "action", actionType: "CALL_TRANSFERRED", details: { to } });
-    this.emit({ type: "transfer", to });
-    this.ended = true;
-  }
-
-  private trouble(error: unknown): void {
-    const reason = error instanceof ToolError ? `: ${error.message.replace(/\.$/, "")}` : "";
-    this.end(
-      `Desculpe, não consegui concluir${reason}. Por favor, ligue ${toBusiness(this.k.profile.name)} para resolver.`,
-    );
-  }
 }
 
 /** Whether a free slot is on the day, at the time and in the part of the day the words name. */

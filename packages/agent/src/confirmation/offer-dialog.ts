@@ -358,26 +358,6 @@ export class OfflineOffer extends OutboundCall<Pending> implements OfferSession 
     }
     this.end("Desculpe o incômodo.");
   }
-
-  private transfer(): void {
-    const to = this.k.agent.forwardingPhone;
-    if (!to) {
-      this.say("No momento não consigo transferir a ligação.");
-      this.ask(this.lastQuestion, this.pending);
-      return;
-    }
-    this.say("Vou transferir a sua ligação para um atendente. Um momento, por favor.");
-    this.emit({ type: "action", actionType: "CALL_TRANSFERRED", details: { to } });
-    this.emit({ type: "transfer", to });
-    this.ended = true;
-  }
-
-  private trouble(error: unknown): void {
-    const reason = error instanceof ToolError ? `: ${error.message.replace(/\.$/, "")}` : "";
-    this.end(
-      `Desculpe, não consegui concluir${reason}. Por favor, ligue ${toBusiness(this.k.profile.name)} para resolver.`,
-    );
-  }
 }
 
 /** The offline engine's offer call. */

@@ -3,8 +3,8 @@
 // caller heard it to its end, the count of unclear answers, and the goodbye. Each dialog keeps its own steps (`turn`).
 import { Channel } from "../channel";
 import { sentences } from "../sentences";
-import type { AgentEvent, AgentKnowledge, CallerInput, CallInfo } from "../types";
-import { goodbyeLine } from "./lines";
+import { type AgentEvent, type AgentKnowledge, type CallerInput, type CallInfo, ToolError } from "../types";
+import { goodbyeLine, toBusiness } from "./lines";
 
 export abstract class OutboundCall<Pending extends string> {
   protected pending: Pending;
@@ -100,5 +100,27 @@ export abstract class OutboundCall<Pending extends string> {
     this.emit({ type: "action", actionType: "CALL_ENDED" });
     this.emit({ type: "end" });
     this.ended = true;
+  }
+
+  /** 'Quero falar com uma atendente': to the forwarding phone when there is one. */
+  protected transfer(): void {
+    const to = this.k.agent.forwardingPhone;
+    if (!to) {
+      this.say("No momento não consigo transferir a ligação.");
+      this.ask(this.lastQuestion, this.pending);
+      return;
+    }
+    this.say("Vou transferir a sua ligação para um atendente. Um momento, por favor.");
+    this.emit({ type: "action", actionType: "CALL_TRANSFERRED", details: { to } });
+    this.emit({ type: "transfer", to });
+    this.ended = true;
+  }
+
+  /** A tool failed: said plainly (its pt-BR message when it has one), then the call ends. */
+  protected trouble(error: unknown): void {
+    const reason = error instanceof ToolError ? `: ${error.message.replace(/\.$/, "")}` : "";
+    this.end(
+      `Desculpe, não consegui concluir${reason}. Por favor, ligue ${toBusiness(this.k.profile.name)} para resolver.`,
+    );
   }
 }
