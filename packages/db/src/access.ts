@@ -78,7 +78,11 @@ export const SYSTEM_ACCESS = {
   inboundCallRouting: {
     why: "an inbound call names the number that was called, and Twilio's status report names only the CallSid: the tenant is found from its voice number, or from the call's ticket",
     procedures: [],
-    modules: ["packages/api/src/calls/webhooks.ts", "packages/api/src/confirmations/scheduler.ts"],
+    modules: [
+      "packages/api/src/calls/webhooks.ts",
+      "packages/api/src/confirmations/scheduler.ts",
+      "packages/api/src/confirmations/offer-call.ts",
+    ],
   },
   demoCalls: {
     why: "the public demo call has no signed-in caller: it counts calls per client address, destination number and day across everyone, and calls as our demo business, which start-up seeds",
