@@ -6,7 +6,7 @@
 import { decodeMulaw } from "@atende/shared/mulaw";
 import type { LiveAudioMode, LiveAudioServerMessage } from "@atende/shared/schemas/live-calls";
 import { PlaybackScheduler, toFloat32, Upsampler } from "../agent-test/softphone/audio";
-import micWorkletUrl from "../agent-test/softphone/mic-worklet.ts?worker&url";
+import { openMicrophoneFrames } from "../agent-test/softphone/microphone";
 
 /** What the controls show: connecting, hearing, the agent handing over, holding the call, over. */
 export type LiveAudioPhase = "connecting" | "listening" | "handing-over" | "taken" | "ended";
@@ -126,37 +126,25 @@ export class LiveAudioSession {
 
   private async openMicrophone(): Promise<void> {
     try {
-      if (!navigator.mediaDevices?.getUserMedia) throw new Error("no media devices");
-      const stream = await navigator.mediaDevices.getUserMedia({
-        audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1 },
-      });
-      if (this.over) {
-        for (const track of stream.getTracks()) track.stop();
-        return;
-      }
-      this.microphone = stream;
-      await this.context.audioWorklet.addModule(micWorkletUrl);
-      if (this.over) return;
-      const node = new AudioWorkletNode(this.context, "mic-frames", {
-        numberOfInputs: 1,
-        numberOfOutputs: 0,
-      });
-      node.port.onmessage = (message: MessageEvent<Uint8Array>) => {
-        // On the line only once the agent handed over; the gateway drops anything earlier anyway.
-        if (
-          this.taken &&
-          !this.over &&
-          message.data.length === FRAME_BYTES &&
-          this.socket?.readyState === WebSocket.OPEN
-        )
-          this.socket.send(message.data);
-      };
-      this.context.createMediaStreamSource(stream).connect(node);
-      this.micNode = node;
+      const opened = await openMicrophoneFrames(
+        this.context,
+        () => this.over,
+        (frame) => {
+          // On the line only once the agent handed over; the gateway drops anything earlier anyway.
+          if (
+            this.taken &&
+            !this.over &&
+            frame.length === FRAME_BYTES &&
+            this.socket?.readyState === WebSocket.OPEN
+          )
+            this.socket.send(frame);
+        },
+      );
+      if (!opened) return;
+      this.microphone = opened.stream;
+      this.micNode = opened.node;
       this.listener.microphone(true);
     } catch {
-      for (const track of this.microphone?.getTracks() ?? []) track.stop();
-      this.microphone = null;
       this.listener.microphone(false);
     }
   }

@@ -3,7 +3,7 @@
 // speech. Framework-free; the React card listens to it (softphone.tsx).
 import { decodeMulaw } from "@atende/shared/mulaw";
 import { PlaybackScheduler, toFloat32, Upsampler } from "./audio";
-import micWorkletUrl from "./mic-worklet.ts?worker&url";
+import { openMicrophoneFrames } from "./microphone";
 import {
   type AgentState,
   type CallTicket,
@@ -194,38 +194,21 @@ export class SoftphoneCall {
 
   private async openMicrophone(): Promise<void> {
     try {
-      if (!navigator.mediaDevices?.getUserMedia) throw new Error("no media devices");
-      const stream = await navigator.mediaDevices.getUserMedia({
-        audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1 },
-      });
-      if (this.over) {
-        for (const track of stream.getTracks()) track.stop();
-        return;
-      }
-      this.microphone = stream;
-      await this.context.audioWorklet.addModule(micWorkletUrl);
-      if (this.over) return;
-      const node = new AudioWorkletNode(this.context, "mic-frames", {
-        numberOfInputs: 1,
-        numberOfOutputs: 0,
-      });
-      node.port.onmessage = (message: MessageEvent<Uint8Array>) => {
-        if (this.opened && !this.over) {
-          this.send({
-            event: "media",
-            streamSid: this.streamSid,
-            media: { payload: encodeBase64(message.data) },
-          });
-        }
-      };
-      this.context.createMediaStreamSource(stream).connect(node);
-      this.micNode = node;
-      for (const track of stream.getAudioTracks()) track.enabled = !this.muted;
+      const opened = await openMicrophoneFrames(
+        this.context,
+        () => this.over,
+        (frame) => {
+          if (this.opened && !this.over)
+            this.send({ event: "media", streamSid: this.streamSid, media: { payload: encodeBase64(frame) } });
+        },
+      );
+      if (!opened) return;
+      this.microphone = opened.stream;
+      this.micNode = opened.node;
+      for (const track of opened.stream.getAudioTracks()) track.enabled = !this.muted;
       this.listener.microphone(true);
     } catch {
       // Denied, absent, or no AudioWorklet: the call goes on with typed speech.
-      for (const track of this.microphone?.getTracks() ?? []) track.stop();
-      this.microphone = null;
       this.listener.microphone(false);
     }
   }
