@@ -43,7 +43,7 @@ export function createServices(config: ApiConfig, data: DataAccess, options: Ser
     mailer: options.smtp && createEmailSender(data, { ...options.smtp, now: options.now }),
     queue,
     callEvents: new CallEventHub(options.listen),
-    // Waitlist offers: by WhatsApp where the tenant set it up and the patient can be reached, else by a call from the
+    // Waitlist offers: by WhatsApp where the tenant set it up and the client can be reached, else by a call from the
     // agent, else the staff answer them from the dashboard (docs/decisions/0046-waitlist.md, 0057).
     offers: offerSender(config, data),
   };

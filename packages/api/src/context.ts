@@ -32,7 +32,7 @@ export interface Services {
   /** The calls' events from the database's LISTEN, fanned out to the live stream's watchers (decision 0034). */
   callEvents: CallEventHub;
   /**
-   * How waitlist offers reach patients (docs/decisions/0046-waitlist.md): the staff on the dashboard by default; a
+   * How waitlist offers reach clients (docs/decisions/0046-waitlist.md): the staff on the dashboard by default; a
    * WhatsApp or call channel replaces it in createServices.
    */
   offers: OfferSender;

@@ -1,10 +1,10 @@
-// How a waitlist offer reaches the patient (docs/decisions/0046-waitlist.md): a channel behind one small interface,
+// How a waitlist offer reaches the client (docs/decisions/0046-waitlist.md): a channel behind one small interface,
 // chosen by the composition root. The default is the clinic's own staff: no message goes out, the dashboard shows the
-// pending offer and whoever phones the patient accepts or declines it there (or an integrator, over REST). A WhatsApp
+// pending offer and whoever phones the client accepts or declines it there (or an integrator, over REST). A WhatsApp
 // message or a call by the agent plugs in here as another `OfferSender` (docs/decisions/0057-waitlist-offer-call.md).
 import { type ContactWindow, DEFAULT_CONTACT_WINDOW } from "@atende/shared/holidays";
 
-/** What a channel needs to tell the patient about an offer. */
+/** What a channel needs to tell the client about an offer. */
 export interface WaitlistOffer {
   tenantId: string;
   /** The hold's id: accepting or declining the offer names it. */
@@ -15,15 +15,15 @@ export interface WaitlistOffer {
   clientPhone: string | null;
   /** The phone as E.164 when it reads as a Brazilian number: what WhatsApp can reach. */
   clientPhoneE164: string | null;
-  /** The patient asked not to be contacted (decision 0050): no channel sends them the offer. */
+  /** The client asked not to be contacted (decision 0050): no channel sends them the offer. */
   optedOut: boolean;
-  /** The patient asked to be called about offers rather than messaged. */
+  /** The client asked to be called about offers rather than messaged. */
   offerByCall: boolean;
   serviceName: string;
   professionalName: string;
   establishmentName: string;
   startsAt: Date;
-  /** Until when the slot is held for the patient. */
+  /** Until when the slot is held for the client. */
   expiresAt: Date;
 }
 

@@ -341,7 +341,7 @@ doors.set(agentToolScope._middlewares[0] as object, { kind: "tenant", agent: "to
 
 /**
  * For a user or the telephony gateway's agent, with exactly `tenantProcedure`'s transaction: only what the agent's
- * tools need (the catalogues, free slots, patients, appointments). The agent's writes carry `Idempotency-Key`.
+ * tools need (the catalogues, free slots, clients, appointments). The agent's writes carry `Idempotency-Key`.
  */
 export const agentToolProcedure = {
   ...userOrAgent.use(agentToolScope),

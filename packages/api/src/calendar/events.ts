@@ -31,8 +31,8 @@ export interface AppointmentContent {
 const SUMMARY_MAX = 250;
 
 /**
- * The event: 'Consulta – {patient}' with the services, the patient's phone and the observations, São Paulo times, the
- * establishment's address. Nothing more of the patient (no CPF, no e-mail, no health plan).
+ * The event: 'Consulta – {client}' with the services, the client's phone and the observations, São Paulo times, the
+ * establishment's address. Nothing more of the client (no CPF, no e-mail, no health plan).
  */
 export function eventOf(appointment: AppointmentContent): GoogleEvent {
   const services = appointment.services.join(", ");

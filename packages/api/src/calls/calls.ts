@@ -286,7 +286,7 @@ export async function setCallData(db: TenantTx, call: AgentCall, input: z.output
     });
 }
 
-/** The caller turned out to be this patient (of the call's tenant: another's is a 404). */
+/** The caller turned out to be this client (of the call's tenant: another's is a 404). */
 export async function identifyCallClient(db: TenantTx, call: AgentCall, clientId: string): Promise<void> {
   await activeCall(db, call);
   const client = await clientService.get(db, clientId);

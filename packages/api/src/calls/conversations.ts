@@ -230,10 +230,10 @@ function searchCondition(search: string): SQL | undefined {
 }
 
 /**
- * Who called, from one source for every screen and the API (issue #25): the patient the call is linked to, else what
+ * Who called, from one source for every screen and the API (issue #25): the client the call is linked to, else what
  * the agent collected ('Nome', 'Telefone', 'E-mail' in the call's data), else what the call itself knew (the name
  * recorded at identification, the caller id). So a caller who gave a name is named on the card, in the dialog's
- * title and under 'Dados do Cliente' alike, and the number is the one the new patient holds.
+ * title and under 'Dados do Cliente' alike, and the number is the one the new client holds.
  */
 const linked = schema.clients;
 const collected = (key: string) =>
@@ -246,7 +246,7 @@ const callerEmail = sql<string | null>`coalesce(${linked.email}, ${c.clientEmail
 const linkedClient = and(eq(linked.tenantId, c.tenantId), eq(linked.id, c.clientId));
 
 /**
- * A confirmation call's result for the history (docs/decisions/0052): its outcome, or OPTED_OUT when the patient asked
+ * A confirmation call's result for the history (docs/decisions/0052): its outcome, or OPTED_OUT when the client asked
  * not to be called again and nothing else was decided.
  */
 const optedOutOnCall = sql`exists (select 1 from ${d} where ${d.tenantId} = ${c.tenantId} and ${d.conversationId} = ${c.id} and ${d.key} = ${OPT_OUT_DATA.key} and ${d.value} = ${OPT_OUT_DATA.value})`;

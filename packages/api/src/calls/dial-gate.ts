@@ -88,7 +88,7 @@ export const DIAL_PURPOSES: Record<DialPurpose, PurposeRule> = {
     limitMessage: TELEPHONY_MESSAGES.demoLimit,
     perNumber: true,
   },
-  // A patient's own phone the day before their appointment (docs/decisions/0050-confirmations.md): a mobile or fixed
+  // A client's own phone the day before their appointment (docs/decisions/0050-confirmations.md): a mobile or fixed
   // line, a clinic's day of them per tenant, and the number's daily limit (a retry is a second dial).
   CONFIRMATION_CALL: {
     audience: "PERSONAL",
@@ -96,7 +96,7 @@ export const DIAL_PURPOSES: Record<DialPurpose, PurposeRule> = {
     limitMessage: DIAL_MESSAGES.tooMany,
     perNumber: true,
   },
-  // A waitlist patient's own phone when a freed slot is held for them (docs/decisions/0057-waitlist-offer-call.md):
+  // A waitlist client's own phone when a freed slot is held for them (docs/decisions/0057-waitlist-offer-call.md):
   // the same audience, a budget of its own so a day of offers never eats the confirmations' (or the reverse).
   WAITLIST_OFFER_CALL: {
     audience: "PERSONAL",

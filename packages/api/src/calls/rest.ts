@@ -30,7 +30,7 @@ export const conversationsRoutes: RestRoute[] = [
 
 const agent = restGroup("Agente de voz");
 
-/** Listed right after the patients' paths (rest-routes.ts keeps the order /openapi.json had). */
+/** Listed right after the clients' paths (rest-routes.ts keeps the order /openapi.json had). */
 export const voiceAgentRoutes: RestRoute[] = [
   agent("GET", "/voice-agent", voiceAgentRouter.get, {
     summary: "O agente de voz do tenant (404 se não existe)",

@@ -1,4 +1,4 @@
-// What a confirmation says about its appointment: the patient, the business, the services, the professional, the
+// What a confirmation says about its appointment: the client, the business, the services, the professional, the
 // place, the São Paulo day and time, read in one query with joins.
 import { schema, type TenantTx } from "@atende/db";
 import { eq, sql } from "@atende/db/orm";

@@ -1,5 +1,5 @@
 // The confirmation call (docs/decisions/0050-confirmations.md): placed through the dial gate (purpose
-// CONFIRMATION_CALL: the patient's Brazilian mobile or fixed line, the tenant's daily budget) with Twilio's
+// CONFIRMATION_CALL: the client's Brazilian mobile or fixed line, the tenant's daily budget) with Twilio's
 // answering-machine detection. Twilio fetches the call's instructions from us once detection ends, with `AnsweredBy`:
 // a person is connected to the gateway's media stream in confirmation mode (the conversation itself is the gateway's
 // and the agent's); a machine hears the business's name and a request to call back — nothing about the service or

@@ -76,7 +76,7 @@ export const UNDECIDED_CALL = {
 /** The template's quick-reply buttons, by index: Confirmar, Remarcar, Cancelar. */
 export const TEMPLATE_BUTTONS = ["CONFIRMAR", "REMARCAR", "CANCELAR"] as const;
 
-/** Words that opt a patient out of contacts when typed (accents and case ignored). */
+/** Words that opt a client out of contacts when typed (accents and case ignored). */
 export const STOP_WORDS = new Set(["PARAR", "PARE", "STOP", "SAIR", "CANCELAR MENSAGENS"]);
 
 export const SKIP_REASONS = {

@@ -1,5 +1,5 @@
 // Waitlist offers by a call from the agent (issue #23; docs/decisions/0057-waitlist-offer-call.md). When WhatsApp cannot
-// carry the offer (the tenant has no WhatsApp channel, or it is not in the tenant's channel order, or the patient asked
+// carry the offer (the tenant has no WhatsApp channel, or it is not in the tenant's channel order, or the client asked
 // to be called), the agent calls: through the dial gate (purpose WAITLIST_OFFER_CALL, its own daily budget), with
 // Twilio's answering-machine detection, once per hold (the hold keeps the call's ticket id, set in the same transaction
 // as the dial). Twilio fetches the call's instructions once detection ends: a person is connected to the gateway's
@@ -27,7 +27,7 @@ const tickets = schema.callTickets;
 /** The stream's custom parameter `mode` of an offer call (the gateway's opening picks the agent's offer mode by it). */
 export const OFFER_CALL_MODE = "waitlist_offer";
 
-/** How an offer reached the patient (`waitlist_holds.sent_via`). */
+/** How an offer reached the client (`waitlist_holds.sent_via`). */
 export const OFFER_CHANNELS = { whatsapp: "WHATSAPP", call: "CALL" } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -90,9 +90,9 @@ export async function placeOfferCall(
 
 /**
  * The offer's channel (the composition root's `Services.offers`), in the tenant's channel order (the confirmation
- * settings', decision 0050): WhatsApp when the tenant has it set up, it is in that order and the patient did not ask to
- * be called; the call by the agent when the installation has telephony (first when the patient asked for it, after
- * WhatsApp when the order puts it there or leaves it out); the next one when a channel cannot send; else the staff. A patient who opted
+ * settings', decision 0050): WhatsApp when the tenant has it set up, it is in that order and the client did not ask to
+ * be called; the call by the agent when the installation has telephony (first when the client asked for it, after
+ * WhatsApp when the order puts it there or leaves it out); the next one when a channel cannot send; else the staff. A client who opted
  * out gets neither. The calling window is the tenant's (its confirmation settings', decision 0045's default).
  */
 export function offerSender(config: ApiConfig, data: DataAccess): OfferSender {
@@ -103,7 +103,7 @@ export function offerSender(config: ApiConfig, data: DataAccess): OfferSender {
     async send(offer, now) {
       if (offer.optedOut) return NOT_SENT;
       const settings = await data.inTenant(offer.tenantId, loadSettings);
-      // The tenant's order of the channels it has; the call first when the patient asked for it, and last when the
+      // The tenant's order of the channels it has; the call first when the client asked for it, and last when the
       // order leaves it out (a tenant without WhatsApp in its order is offered by call).
       const available = availableChannels(settings, config);
       const order: ConfirmationChannel[] = offer.offerByCall
@@ -153,7 +153,7 @@ export async function answerOfferCall(
       .from(schema.tenants)
       .where(eq(schema.tenants.id, tenant));
     if (!hold || !business) return sayAndHangUpTwiml(TELEPHONY_MESSAGES.unknownNumber);
-    const [patient] = await db
+    const [client] = await db
       .select({ name: schema.clients.fullName, phone: schema.clients.phoneE164 })
       .from(schema.clients)
       .where(eq(schema.clients.id, hold.clientId));
@@ -175,8 +175,8 @@ export async function answerOfferCall(
             direction: "OUTBOUND",
             callSid: callSid || null,
             clientId: hold.clientId,
-            clientName: patient?.name ?? null,
-            phoneNumber: patient?.phone ?? null,
+            clientName: client?.name ?? null,
+            phoneNumber: client?.phone ?? null,
             startedAt: now,
             lastActivityAt: now,
             summary: OFFER_CALL.machineSummary,
@@ -194,7 +194,7 @@ export async function answerOfferCall(
       token,
       callId,
       callSid,
-      ...(patient?.phone ? { from: patient.phone } : {}),
+      ...(client?.phone ? { from: client.phone } : {}),
       mode: OFFER_CALL_MODE,
       holdId: hold.id,
     });

@@ -1,5 +1,5 @@
 // Waitlist offers by WhatsApp (docs/decisions/0046-waitlist.md, "Sending"; the channel of decision 0050): when the
-// tenant has the WhatsApp Cloud API set up and the patient has a reachable number and has not opted out, the offer goes
+// tenant has the WhatsApp Cloud API set up and the client has a reachable number and has not opted out, the offer goes
 // as an interactive message with 'Aceitar' / 'Recusar' reply buttons whose ids carry the hold (`ACEITAR:<hold>`,
 // `RECUSAR:<hold>`); the webhook (replies.ts) acts on the tap. Anything else is not sent: the call by the agent
 // (offer-call.ts, docs/decisions/0057-waitlist-offer-call.md) or the clinic's staff on the dashboard.
@@ -34,7 +34,7 @@ export function offerMessage(offer: WaitlistOffer): Record<string, unknown> {
 }
 
 /**
- * Sends the offer by WhatsApp when the tenant has it set up and the patient can be reached and has not opted out;
+ * Sends the offer by WhatsApp when the tenant has it set up and the client can be reached and has not opted out;
  * answers whether it went out (a refusal or no answer from the Graph API is "not sent": another channel or the staff).
  */
 export async function sendOfferByWhatsapp(

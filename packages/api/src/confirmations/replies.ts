@@ -1,9 +1,9 @@
 // The WhatsApp webhook (docs/decisions/0050-confirmations.md): Meta's GET subscription check and the POSTed messages,
 // each tenant at its own callback URL (`/webhooks/whatsapp/{tenantId}`), so the signature is checked with that
 // tenant's app secret over the raw body before anything is read. A button's payload names the send it answers
-// (`CONFIRMAR:<send>`, …), which row-level security keeps to the tenant, and the reply must come from the patient's
+// (`CONFIRMAR:<send>`, …), which row-level security keeps to the tenant, and the reply must come from the client's
 // own number. A waitlist offer's reply button (`ACEITAR:<hold>`, `RECUSAR:<hold>`; decision 0046) accepts or declines
-// the offer, from the wish's patient's number only. A typed reply is read (typed.ts) against the patient's latest
+// the offer, from the wish's client's number only. A typed reply is read (typed.ts) against the client's latest
 // template and what our last answer asked, and then acts as the button it means. What books or moves (a listed slot,
 // an offer's 'Aceitar') and the 'Remarcar' list read the professional's Google Calendar busy time first, outside the
 // transaction, as the dashboard's bookings do (decision 0029). Each reply acts in a transaction of its own, and our
@@ -59,7 +59,7 @@ export async function verifyWhatsappSubscription(
   return token && query["hub.verify_token"] === token ? query["hub.challenge"] : null;
 }
 
-/** What one reply did: a message to answer with, and sends to queue (a call the patient asked for). */
+/** What one reply did: a message to answer with, and sends to queue (a call the client asked for). */
 interface Handled {
   answer: Record<string, unknown> | null;
   to: string;
@@ -110,7 +110,7 @@ export async function receiveWhatsapp(
   const freed: FreedSlot[] = [];
   let handled = 0;
   for (const reply of repliesOf(body)) {
-    // What the reply means (a typed one read against the patient's latest template), then the calendar's busy time
+    // What the reply means (a typed one read against the client's latest template), then the calendar's busy time
     // it needs, then the act: each step in a transaction of its own, Google asked with none open.
     const step = await data.inTenant(tenantId, (db) => stepOf(db, reply, now));
     if (!step) continue;
@@ -135,7 +135,7 @@ export async function receiveWhatsapp(
     if (result.changed) changed.push(result.changed);
     if (result.freed) freed.push(...result.freed);
     if (result.answer && credentials) {
-      // The answer is a courtesy: a failure to send it leaves what the patient did done.
+      // The answer is a courtesy: a failure to send it leaves what the client did done.
       await sendWhatsapp(config.confirmations, credentials, result.to, result.answer).catch(() => undefined);
     }
   }
@@ -155,7 +155,7 @@ type SendAction =
   /** Typed and not understood: the three options as buttons again. */
   | "OPCOES";
 
-/** What one reply asks: a waitlist offer's button, a patient's opt-out, or an action on a confirmation send. */
+/** What one reply asks: a waitlist offer's button, a client's opt-out, or an action on a confirmation send. */
 type Step =
   | { kind: "offer"; accept: boolean; holdId: string }
   | { kind: "optOut" }
@@ -183,7 +183,7 @@ const TYPED_ACTIONS: Record<ReturnType<typeof readTypedReply>["kind"], SendActio
 };
 
 /**
- * The step a reply asks for. A button names its send or hold. A typed message is about the patient's latest template
+ * The step a reply asks for. A button names its send or hold. A typed message is about the client's latest template
  * (the newest WhatsApp send that went out to this number for an appointment still ahead), read against what our last
  * answer asked; a number with no template gets nothing but its opt-out.
  */
@@ -317,7 +317,7 @@ function offerAction(payload: string | null): { accept: boolean; holdId: string 
 
 /**
  * 'Aceitar' books the held slot (acceptOffer, the one booking path) and reads it back; 'Recusar' declines it and hands
- * the range to the next wish. Only the wish's patient's own number acts; an answered or expired offer is apologised for.
+ * the range to the next wish. Only the wish's client's own number acts; an answered or expired offer is apologised for.
  * `busy` is the professional's calendar over the held slot, read before the transaction (a busy slot is refused).
  */
 async function actOnOffer(
@@ -407,7 +407,7 @@ async function act(
   const [send] = await db.select().from(CS).where(eq(CS.id, sendId));
   if (!send) return null;
   const view = await appointmentView(db, send.appointmentId);
-  // Only the patient's own number acts on their appointment.
+  // Only the client's own number acts on their appointment.
   if (!view?.clientPhoneE164 || !numbersOfWaId(reply.from).includes(view.clientPhoneE164)) return null;
   // What our answer asks next, for the typed reply that follows (typed.ts): nothing unless set below.
   const awaiting = async (state: "CANCEL" | "SLOT" | null, slots: Date[] | null = null) => {
@@ -446,7 +446,7 @@ async function act(
     if (moved || view.status !== "SCHEDULED") return done(textBody(REPLIES.gone));
     if (action === "MANTER") return done(textBody(REPLIES.kept(day, hour)));
     if (action === "PERGUNTAR_CANCELAR") {
-      // A typed cancellation is asked once more (a button is the patient's explicit choice; a sentence may not be).
+      // A typed cancellation is asked once more (a button is the client's explicit choice; a sentence may not be).
       await awaiting("CANCEL");
       return done(textBody(REPLIES.reallyCancel(weekday, day, hour)));
     }

@@ -2,7 +2,7 @@
 // confirmations on, the appointments due one now — the contact day before their date (`previousContactDay`), from the
 // tenant's send time, inside its calling window, never on a national holiday — and writes one send per appointment,
 // channel and date: the unique key in the database makes a second sweep (or runner) write nothing. Each send is a job:
-// it checks again (the window, the patient's opt-out, the appointment unchanged, minutes and plan), then sends the
+// it checks again (the window, the client's opt-out, the appointment unchanged, minutes and plan), then sends the
 // WhatsApp template or places the call through the dial gate, and audits what it did. Nobody answering brings the
 // retry, then the next channel.
 import { type DataAccess, schema, type TenantTx } from "@atende/db";
@@ -196,7 +196,7 @@ async function nextChannel(
 }
 
 /**
- * The template's body parameters: patient's first name, business, services, professional, day, time, place. A pet
+ * The template's body parameters: client's first name, business, services, professional, day, time, place. A pet
  * shop's services name the pet ('Banho e tosa de Thor'), the template's parameters staying the approved seven.
  */
 function templateParameters(view: AppointmentView): string[] {
@@ -338,7 +338,7 @@ export async function runSend(
 }
 
 /**
- * A WhatsApp confirmation still unanswered after the retry interval (the patient tapped nothing): NO_ANSWER and the
+ * A WhatsApp confirmation still unanswered after the retry interval (the client tapped nothing): NO_ANSWER and the
  * next channel, when the appointment still waits for it. A reply meanwhile, whatever its outcome, leaves it alone.
  */
 export async function messageUnanswered(

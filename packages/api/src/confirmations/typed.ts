@@ -9,7 +9,7 @@ import { OPT_OUT } from "@atende/shared/understanding/opt-out";
 import { STOP_WORDS } from "./messages";
 
 export type TypedReply =
-  /** 'PARAR', 'não quero mais receber': the patient's contact opt-out. */
+  /** 'PARAR', 'não quero mais receber': the client's contact opt-out. */
   | { kind: "optOut" }
   | { kind: "confirm" }
   /** A cancellation asked for: 'Quer mesmo cancelar…? Responda SIM para cancelar'. */

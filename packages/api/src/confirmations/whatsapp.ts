@@ -24,7 +24,7 @@ export class WhatsappError extends Error {
   }
 }
 
-/** A quick-reply button of a template: its payload comes back in the webhook when the patient taps it. */
+/** A quick-reply button of a template: its payload comes back in the webhook when the client taps it. */
 export interface TemplateMessage {
   template: string;
   language: string;
@@ -169,7 +169,7 @@ export function validWhatsappSignature(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** What a patient did, read from one inbound message of the webhook. */
+/** What a client did, read from one inbound message of the webhook. */
 export interface InboundReply {
   /** The sender's WhatsApp id: their number's digits with the country code. */
   from: string;

@@ -11,7 +11,7 @@ const W = schema.waitlistEntries;
 
 export interface HeldRange {
   id: string;
-  /** The patient of the wish it is for. */
+  /** The client of the wish it is for. */
   clientId: string;
   startsAt: Date;
   endsAt: Date;
@@ -54,7 +54,7 @@ export function activeHoldsOverlapping(
 export interface HoldOwner {
   /** The hold being accepted. */
   holdId?: string | undefined;
-  /** The patient being booked: a hold for one of their wishes is theirs to take. */
+  /** The client being booked: a hold for one of their wishes is theirs to take. */
   clientId?: string | undefined;
 }
 
@@ -96,7 +96,7 @@ export function holdBusyRows(
 }
 
 /**
- * A booking took its own hold (the offer accepted, or the patient booked on it otherwise): the hold is ACCEPTED with
+ * A booking took its own hold (the offer accepted, or the client booked on it otherwise): the hold is ACCEPTED with
  * the appointment, its wish BOOKED. Called inside the booking's transaction, under the professional's lock.
  */
 export async function takeHold(
@@ -116,7 +116,7 @@ export async function takeHold(
     .update(W)
     .set({ status: "BOOKED" })
     .where(and(eq(W.id, hold.entryId), ne(W.status, "BOOKED")));
-  // Accepting the offer audits with the staff member who answered; a booking made otherwise on the patient's own
+  // Accepting the offer audits with the staff member who answered; a booking made otherwise on the client's own
   // hold (the receptionist booking her directly) is audited here.
   if (options.audit)
     await db.insert(schema.auditLog).values({

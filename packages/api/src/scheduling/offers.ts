@@ -118,7 +118,7 @@ export function nextContactOpening(now: Date, window = DEFAULT_CONTACT_WINDOW): 
 /**
  * WAITING wishes the freed range could go to, oldest first: the service performed by the slot's professional at its
  * establishment, the wish's professional and establishment that one or any, the slot's date in the wish's range, the
- * patient and service not deleted, and the slot not offered to the wish before.
+ * client and service not deleted, and the slot not offered to the wish before.
  */
 function candidates(db: TenantTx, slot: FreedSlot) {
   const date = dateOf(slot.start);
@@ -289,7 +289,7 @@ async function lockHold(db: TenantTx, holdId: string, now: Date) {
 }
 
 /**
- * The patient takes the offer: the slot is booked through the one booking path, which passes over this hold only, then
+ * The client takes the offer: the slot is booked through the one booking path, which passes over this hold only, then
  * takes it (hold ACCEPTED, wish BOOKED). An expired or answered offer is a 409; a slot the rules no longer allow (the
  * professional's availability changed) refuses as any booking would, and the offer stays open.
  */
@@ -326,7 +326,7 @@ export async function acceptOffer(
 }
 
 /**
- * The patient turns the offer down: the hold DECLINED, the wish CANCELLED (decision 0046: kept, so the outcome shows),
+ * The client turns the offer down: the hold DECLINED, the wish CANCELLED (decision 0046: kept, so the outcome shows),
  * and the freed range goes back to the offer job for the next wish (answered: the caller enqueues it after commit).
  */
 export async function declineOffer(
@@ -366,7 +366,7 @@ async function holdOfCall(db: TenantTx, holdId: string, callId: string) {
   return hold;
 }
 
-/** The offer as its call's agent says it: the slot, the patient, the names; `open` while it may still be accepted. */
+/** The offer as its call's agent says it: the slot, the client, the names; `open` while it may still be accepted. */
 export async function readCallOffer(
   db: TenantTx,
   holdId: string,
@@ -408,7 +408,7 @@ export async function readCallOffer(
 }
 
 /**
- * The patient said yes on the offer call: `acceptOffer` (the one booking path) for the call's own hold. Asked again for
+ * The client said yes on the offer call: `acceptOffer` (the one booking path) for the call's own hold. Asked again for
  * an offer this call accepted already (a network retry), it answers the same appointment and books nothing more.
  */
 export async function acceptCallOffer(
@@ -424,7 +424,7 @@ export async function acceptCallOffer(
 }
 
 /**
- * The patient said no on the offer call: `declineOffer` for the call's own hold (the range goes to the next wish after
+ * The client said no on the offer call: `declineOffer` for the call's own hold (the range goes to the next wish after
  * commit). Asked again for an offer this call declined already, it changes nothing and frees nothing twice.
  */
 export async function declineCallOffer(

@@ -25,8 +25,8 @@ import {
 import { freedSlots, offerBusy, offerFreed } from "./waitlist-hooks";
 
 /**
- * The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): list, add and remove patients' wishes; the agenda's
- * holds; and the staff's (or an integrator's) answer to an offer on a patient's behalf.
+ * The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): list, add and remove clients' wishes; the agenda's
+ * holds; and the staff's (or an integrator's) answer to an offer on a client's behalf.
  */
 export const waitlistRouter = {
   list: tenantProcedure
@@ -50,7 +50,7 @@ export const waitlistRouter = {
     .input(WaitlistHoldsInput)
     .output(z.array(WaitlistHoldRecord))
     .query(({ ctx, input }) => listHolds(ctx.db, input, ctx.now())),
-  /** Books the held slot for the wish's patient (the one booking path) and answers the appointment. */
+  /** Books the held slot for the wish's client (the one booking path) and answers the appointment. */
   acceptOffer: tenantProcedure
     .inputAround(WaitlistOfferInput, { before: offerBusy, after: syncCreated })
     .output(Appointment)
@@ -63,7 +63,7 @@ export const waitlistRouter = {
         ctx.prepared,
       ),
     ),
-  /** Declines for the patient; the slot goes to the next matching wish (the offer job, after commit). */
+  /** Declines for the client; the slot goes to the next matching wish (the offer job, after commit). */
   declineOffer: tenantProcedure
     .inputAround(WaitlistOfferInput, { before: freedSlots, after: offerFreed })
     .output(z.void())

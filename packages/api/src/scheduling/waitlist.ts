@@ -1,4 +1,4 @@
-// The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): patients' wishes for a time that was taken, stored,
+// The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): clients' wishes for a time that was taken, stored,
 // listed with their open offer and outcome, and removed; the offers themselves are ./offers.ts. Row-level security
 // scopes every query (decision 0010): an id of another tenant resolves to nothing, so it answers 404.
 import { schema, type TenantTx } from "@atende/db";
@@ -123,7 +123,7 @@ function selectEntries(db: TenantTx) {
 
 export interface WaitlistFilter {
   professionalId?: string | undefined;
-  /** One patient's wishes (their data export). */
+  /** One client's wishes (their data export). */
   clientId?: string | undefined;
   status?: WaitlistStatus | undefined;
 }
@@ -277,7 +277,7 @@ export async function createWaitlistEntry(
 }
 
 /**
- * Removes a wish (whatever its status): the patient no longer wants it. Its holds go with it (cascade); a slot it held
+ * Removes a wish (whatever its status): the client no longer wants it. Its holds go with it (cascade); a slot it held
  * is handed back (`freed`) so the procedure offers it to the next wish after commit (decision 0046).
  */
 export async function removeWaitlistEntry(

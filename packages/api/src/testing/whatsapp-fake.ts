@@ -31,7 +31,7 @@ export interface FakeWhatsapp {
   /** The next send answers this Graph API error instead. */
   failNext: { status: number; code: number; message: string } | null;
   /**
-   * The patient `from` (digits with country code) replies: a template's quick-reply button (`payload` with its text),
+   * The client `from` (digits with country code) replies: a template's quick-reply button (`payload` with its text),
    * a list row (`listReplyId`), an interactive message's reply button (`buttonReplyId`) or a typed `text`. Posted to `url`, signed with `appSecret` (or `signature` as given).
    */
   reply(
