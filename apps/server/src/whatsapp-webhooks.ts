@@ -1,7 +1,7 @@
 // The WhatsApp Cloud API's webhook (docs/decisions/0050-confirmations.md), one callback URL per tenant:
 // `GET /webhooks/whatsapp/{tenantId}` answers Meta's subscription check (the challenge when the verify token is the
 // tenant's, else 403); `POST` checks X-Hub-Signature-256 over the raw body with the tenant's app secret (401 and
-// nothing changed otherwise), acts on the patient's replies (a booking or a move with the professional's Google
+// nothing changed otherwise), acts on the client's replies (a booking or a move with the professional's Google
 // Calendar busy time read first), queues what they asked for (a call, the next wish for a cancelled, moved or declined
 // slot) and rewrites the calendar events of the appointments that changed, after the commit.
 import {

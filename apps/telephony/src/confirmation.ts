@@ -1,5 +1,5 @@
 // The start of a call in confirmation mode (issue #23; decision 0052). The call placed to confirm an appointment opens
-// its stream with the custom parameters `mode=confirmation` and `appointmentId`; the appointment and its patient are
+// its stream with the custom parameters `mode=confirmation` and `appointmentId`; the appointment and its client are
 // read with the call's agent credential (the same tenant-scoped procedures the engine's tools use), so an id that is
 // not the tenant's is a 404 like any other, and the call then ends politely with nothing said about any appointment.
 import {

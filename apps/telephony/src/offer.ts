@@ -1,6 +1,6 @@
 // The start of a call in the waitlist offer mode (issue #23; docs/decisions/0057-waitlist-offer-call.md). The call placed
 // to offer a freed slot opens its stream with the custom parameters `mode=waitlist_offer` and `holdId`; the offer and its
-// patient are read with the call's agent credential, which the server binds to this hold only, so another hold (of this
+// client are read with the call's agent credential, which the server binds to this hold only, so another hold (of this
 // tenant or another) is a 404 and the call then ends politely with nothing said about a slot.
 import {
   type AgentKnowledge,

@@ -81,7 +81,7 @@ export function agentTools(client: ServerClient): AgentTools {
     updateAppointment: (id, input) => tool(() => client.appointments.update.mutate(input, write(id))),
     confirmAppointment: (id, appointmentId) =>
       tool(() => client.appointments.confirm.mutate({ id: appointmentId }, write(id))),
-    // 'Não quero receber ligações' on a confirmation call: the patient's contact opt-out, source CALL, audited
+    // 'Não quero receber ligações' on a confirmation call: the client's contact opt-out, source CALL, audited
     // (docs/decisions/0051-contact-opt-out.md).
     optOutOfCalls: (id, clientId) =>
       tool(async () => {

@@ -47,7 +47,7 @@ export interface CallInfo {
   callerNumber: string | null;
   /** The call's clock (the test clock applied): 'amanhã' and 'sexta que vem' resolve against it. */
   now: () => Date;
-  /** The patient whose phone number matched the caller's when the call opened. */
+  /** The client whose phone number matched the caller's when the call opened. */
   knownClient: Client | null;
   /**
    * The caller was brought back from a warm transfer nobody answered (issue #24; docs/decisions/0056-transfer-return-
@@ -92,9 +92,9 @@ export interface AgentTools {
   updateAppointment(toolCallId: string, input: AppointmentUpdateInput): Promise<Appointment>;
   confirmAppointment(toolCallId: string, id: string): Promise<Appointment>;
   /**
-   * The patient asked on a confirmation call not to be called again ('não quero receber ligações', issue #23). The
+   * The client asked on a confirmation call not to be called again ('não quero receber ligações', issue #23). The
    * hook for the opt-out endpoint of issue #23 deliverable 1: absent until that endpoint exists, and then the agent
-   * only notes the wish in the call's record ('Pedido'), said so to the patient.
+   * only notes the wish in the call's record ('Pedido'), said so to the client.
    */
   optOutOfCalls?(toolCallId: string, clientId: string): Promise<void>;
   /**
@@ -120,7 +120,7 @@ export interface AgentTools {
 /** The waitlist offer an offer call is about, read with the call's credential before the call starts. */
 export interface OfferTarget {
   offer: WaitlistCallOfferRecord;
-  /** The wish's patient: the person asked for ('Falo com …?'). */
+  /** The wish's client: the person asked for ('Falo com …?'). */
   client: Client;
 }
 
@@ -135,10 +135,10 @@ export interface OfferSession extends AgentSession {
 /** The appointment a confirmation call is about (issue #23), read with the agent credential before the call starts. */
 export interface ConfirmationTarget {
   appointment: Appointment;
-  /** The appointment's patient: the person asked for ('Falo com …?'). */
+  /** The appointment's client: the person asked for ('Falo com …?'). */
   client: Client;
   /**
-   * A pet shop's pet, when the patient record names one ('Falo com o tutor do Thor?'; the gateway sets it from the
+   * A pet shop's pet, when the client record names one ('Falo com o tutor do Thor?'; the gateway sets it from the
    * record); without it a pet shop asks for the client by name.
    */
   petName?: string;
@@ -212,7 +212,7 @@ export interface Speculation {
 export interface Engine {
   start(knowledge: AgentKnowledge, call: CallInfo, tools: AgentTools): AgentSession;
   /**
-   * An outbound confirmation call about `target` (issue #23; decision 0052): who is calling and why, the patient
+   * An outbound confirmation call about `target` (issue #23; decision 0052): who is calling and why, the client
    * asked for, the appointment read back, and confirmed, moved or cancelled through the same tools and the same
    * confirmation gate. Optional: an engine without it cannot place one (the gateway ends such a call politely).
    */
@@ -223,8 +223,8 @@ export interface Engine {
     target: ConfirmationTarget,
   ): ConfirmationSession;
   /**
-   * An outbound call offering a freed slot held for the patient's waitlist wish (docs/decisions/0057-waitlist-offer-
-   * call.md): who is calling and why, the patient asked for, the slot said, and accepted after a yes to it or declined.
+   * An outbound call offering a freed slot held for the client's waitlist wish (docs/decisions/0057-waitlist-offer-
+   * call.md): who is calling and why, the client asked for, the slot said, and accepted after a yes to it or declined.
    * Optional: an engine without it cannot hold one (the gateway ends such a call politely).
    */
   startOffer?(

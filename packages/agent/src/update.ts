@@ -1,8 +1,8 @@
-// Registration updates (issue #8, 'register or update the patient'): which of the patient's fields a caller wants
+// Registration updates (issue #8, 'register or update the client'): which of the client's fields a caller wants
 // to change, and the new values in what they said. Built from word classes, like intents.ts: a change word
 // ('mudei', 'troquei', 'atualizar', 'novo', 'agora é', 'errado', 'incluir') together with a field word ('telefone',
 // 'nome', 'CPF', 'convênio', 'e-mail') or the record itself ('cadastro', 'dados'). The fields are those of the
-// patient form (packages/shared schemas/clients.ts); their limits are checked by the procedure, whose pt-BR refusal
+// client form (packages/shared schemas/clients.ts); their limits are checked by the procedure, whose pt-BR refusal
 // the dialog tells the caller.
 import { PATIENT_HEALTH_PLAN_PROVIDERS } from "@atende/shared/catalogue-constants";
 import { isValidCpf } from "./cpf";
@@ -25,7 +25,7 @@ const FIELD_WORDS: [PatientField, RegExp][] = [
   ["phone", /\b(telefone|telefones|celular|fone|whatsapp|whats|zap|contato|numero|numeros)\b/],
 ];
 
-/** The patient fields the words name (no change word needed: an answer to 'o que você quer atualizar?'). */
+/** The client fields the words name (no change word needed: an answer to 'o que você quer atualizar?'). */
 export function fieldsNamed(input: string | Said): PatientField[] {
   const text = textOf(input);
   const n = normOf(input)
@@ -189,7 +189,7 @@ function lastInsuranceNamed(
   return best;
 }
 
-/** An insurance name from the patient form's list or the tenant's own ('agora é Unimed'). */
+/** An insurance name from the client form's list or the tenant's own ('agora é Unimed'). */
 export function insuranceNamed(text: string, accepted: readonly string[] = []): string | undefined {
   return matchInsurance(text, [...PATIENT_HEALTH_PLAN_PROVIDERS, ...accepted]);
 }

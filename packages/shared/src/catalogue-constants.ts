@@ -36,7 +36,7 @@ export const PROFESSIONAL_HEALTH_INSURANCES = [
   "Fusex",
 ] as const;
 
-/** spec 001 §5 (Patient form): the 14 health plan providers the patient form offers. */
+/** spec 001 §5 (Patient form): the 14 health plan providers the client form offers. */
 export const PATIENT_HEALTH_PLAN_PROVIDERS = [
   "Amil",
   "Bradesco Saúde",

@@ -67,7 +67,7 @@ export type ConversationDirection = (typeof CONVERSATION_DIRECTIONS)[number];
 
 /**
  * What a confirmation call (issue #23) came to, on its OUTBOUND conversation: the appointment confirmed, moved or
- * cancelled; the person who answered was not the patient (nothing about the appointment was said); or the call ended
+ * cancelled; the person who answered was not the client (nothing about the appointment was said); or the call ended
  * without a decision (silence, a hang-up, a deferral, an appointment that could not be read).
  */
 export const CONFIRMATION_OUTCOMES = [
@@ -240,7 +240,7 @@ export const WAITLIST_STATUSES = ["WAITING", "OFFERED", "BOOKED", "CANCELLED", "
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 /**
- * A waitlist offer's hold on a freed slot (docs/decisions/0046-waitlist.md): ACTIVE while the patient may take it (and
+ * A waitlist offer's hold on a freed slot (docs/decisions/0046-waitlist.md): ACTIVE while the client may take it (and
  * until `expiresAt`), then ACCEPTED (booked), DECLINED or EXPIRED (no answer in time).
  */
 export const HOLD_STATUSES = ["ACTIVE", "ACCEPTED", "DECLINED", "EXPIRED"] as const;
@@ -251,7 +251,7 @@ export const DAY_PARTS = ["MORNING", "AFTERNOON", "EVENING", "ANY"] as const;
 export type DayPart = (typeof DAY_PARTS)[number];
 
 /**
- * How the agent reaches a patient before an appointment (issue #23; docs/decisions/0050-confirmations.md), in the
+ * How the agent reaches a client before an appointment (issue #23; docs/decisions/0050-confirmations.md), in the
  * tenant's order: a WhatsApp template message, a phone call by the agent.
  */
 export const CONFIRMATION_CHANNELS = ["WHATSAPP", "CALL"] as const;
@@ -259,9 +259,9 @@ export type ConfirmationChannel = (typeof CONFIRMATION_CHANNELS)[number];
 
 /**
  * A confirmation send's state: PENDING (queued), SENT (the message went out or the call was placed), then what came
- * of it: CONFIRMED, RESCHEDULED, CANCELLED (the patient acted), MACHINE (an answering machine got the call-back
+ * of it: CONFIRMED, RESCHEDULED, CANCELLED (the client acted), MACHINE (an answering machine got the call-back
  * message), NO_ANSWER (nobody answered, every attempt spent), FAILED (the provider refused), SKIPPED (nothing was sent:
- * the patient opted out, the appointment changed, the tenant had no minutes or a suspended plan).
+ * the client opted out, the appointment changed, the tenant had no minutes or a suspended plan).
  */
 export const CONFIRMATION_STATUSES = [
   "PENDING",
@@ -280,6 +280,6 @@ export type ConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
 export const CONFIRMED_VIA = ["TEAM", "CALL", "WHATSAPP"] as const;
 export type ConfirmedVia = (typeof CONFIRMED_VIA)[number];
 
-/** Where a patient's contact opt-out came from (decision 0051). */
+/** Where a client's contact opt-out came from (decision 0051). */
 export const CONTACT_OPT_OUT_SOURCES = ["DASHBOARD", "API", "WHATSAPP", "CALL"] as const;
 export type ContactOptOutSource = (typeof CONTACT_OPT_OUT_SOURCES)[number];

@@ -1,4 +1,4 @@
-// Brazil's national holidays and the window in which the agent may contact a patient (issue #23: nothing is sent
+// Brazil's national holidays and the window in which the agent may contact a client (issue #23: nothing is sent
 // outside the calling window or on a national holiday; docs/decisions/0045-contact-window-and-holidays.md).
 // Computed, not listed: the fixed dates of federal law and those that move with Easter. Dates are São Paulo
 // calendar dates (`yyyy-MM-dd`), as everywhere in ./time.ts.
@@ -46,7 +46,7 @@ const FIXED: readonly (readonly [string, string])[] = [
 /**
  * The national holidays of `year`, in date order: the fixed ones and, from Easter, Carnaval's Monday and Tuesday,
  * Sexta-feira Santa and Corpus Christi (Carnaval and Corpus Christi are optional days off in federal law, but clinics
- * and patients keep them, so nobody is called on them). The Consciência Negra day is national from 2024.
+ * and clients keep them, so nobody is called on them). The Consciência Negra day is national from 2024.
  */
 export function nationalHolidays(year: number): Holiday[] {
   const easter = easterSunday(year);
@@ -76,7 +76,7 @@ export function holidayOn(date: string): string | undefined {
   return dates.get(date);
 }
 
-/** When the agent may contact patients: São Paulo times of day and ISO weekdays (1 = Monday … 7 = Sunday). */
+/** When the agent may contact clients: São Paulo times of day and ISO weekdays (1 = Monday … 7 = Sunday). */
 export interface ContactWindow {
   /** `HH:mm`, inclusive. */
   from: string;
@@ -92,7 +92,7 @@ export const DEFAULT_CONTACT_WINDOW: ContactWindow = {
   weekdays: [1, 2, 3, 4, 5, 6],
 };
 
-/** Whether `date` is a day the agent may contact patients on: one of the window's weekdays and no national holiday. */
+/** Whether `date` is a day the agent may contact clients on: one of the window's weekdays and no national holiday. */
 export function isContactDay(date: string, window: ContactWindow = DEFAULT_CONTACT_WINDOW): boolean {
   return window.weekdays.includes(isoWeekday(date)) && holidayOn(date) === undefined;
 }

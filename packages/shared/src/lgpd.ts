@@ -1,9 +1,9 @@
 // The texts and constants of personal-data requests (docs/decisions/0031-lgpd.md), without zod: the login page reads
 // its refusal from here and must not pull the schemas in (first-load budget, bench/first-load.ts).
 export const LGPD_MESSAGES = {
-  /** What an erased patient is called from then on. */
+  /** What an erased client is called from then on. */
   erasedName: "Paciente removido",
-  /** What replaces the personal content of an erased patient's calls (messages, collected data, summary). */
+  /** What replaces the personal content of an erased client's calls (messages, collected data, summary). */
   redacted: "[removido a pedido do titular]",
   ownerOnly: "Apenas o proprietário pode exportar ou encerrar a conta.",
   confirmationRequired: "Digite o nome do negócio para confirmar o encerramento",

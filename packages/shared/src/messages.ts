@@ -9,7 +9,7 @@ export const NOT_FOUND = {
   service: "Serviço não encontrado",
 } as const;
 
-/** spec 001 §5 (professional, appointment and patient forms). */
+/** spec 001 §5 (professional, appointment and client forms). */
 export const OBSERVATIONS_BLANK = "Observações não podem estar em branco se fornecidas";
 
 /** spec 001 §5 (availability form), also for any start/end date pair. */

@@ -1,9 +1,9 @@
 // One way to read, write and show a phone number and a CPF (issue #25; docs/decisions/0041-phone-format.md).
 //
 // Phones reach the database in whatever form their door wrote: the REST API keeps what an integrator sent
-// (`11987654321`), the caller id is E.164 (`+5511988887777`), our own writers (the patient form, the agent) write the
+// (`11987654321`), the caller id is E.164 (`+5511988887777`), our own writers (the client form, the agent) write the
 // national form `(11) 98765-4321`. Every screen shows a phone through `formatPhone` (libphonenumber-js, with the
-// small metadata: enough to format, and light for the web app), the patient form's mask starts from
+// small metadata: enough to format, and light for the web app), the client form's mask starts from
 // `nationalPhone`, and matching and search use the normalised columns the database derives with the same rule as
 // `normalisedPhone` below (migration 0024, `clients.phone_e164` and `clients.document_digits`).
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
@@ -41,7 +41,7 @@ export function formatPhone(text: string | null | undefined): string {
 }
 
 /**
- * The national form our own writers store (`(11) 98765-4321`), and what the patient form's mask starts from: a
+ * The national form our own writers store (`(11) 98765-4321`), and what the client form's mask starts from: a
  * Brazilian number in any stored form becomes it (`+5511988887777` is `(11) 98888-7777`, never DDD 55); a foreign
  * number or text that is not a number is kept as given (nothing is lost).
  */

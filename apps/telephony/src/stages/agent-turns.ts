@@ -3,7 +3,7 @@
 // prompt, a not-heard line) and runs after the previous turn's engine work, never two at once, so new caller input
 // waits its turn instead of cancelling a write. A `say` is cut into sentences, each synthesised and queued on the
 // agent-output stage with a mark after it (the replies stage counts it heard when its mark is); actions, data and the
-// patient identified are the call record's writes; a transfer or the end is the reply's ending, acted on once the
+// client identified are the call record's writes; a transfer or the end is the reply's ending, acted on once the
 // caller has heard it all. A turn stops when its reply's signal aborts (a barge-in, the call's end).
 import { type AgentEvent, SentenceSplitter } from "@atende/agent";
 import type { Voice } from "../pipeline";

@@ -1,5 +1,5 @@
 // The call record stage (docs/architecture.md "Voice pipeline", step 8; decisions 0032, 0035): events in, ordered
-// idempotent writes out. Every write of a call's record (messages, actions, data, the patient, turn timings, the
+// idempotent writes out. Every write of a call's record (messages, actions, data, the client, turn timings, the
 // finish) runs in the order it was asked for, one at a time. One that got no answer (the server down or restarting,
 // the connection cut) is sent again with the same idempotency key for `retryMs`, on the injected clock; one that
 // still fails is reported and the call goes on. Messages wait here until the session flushes them (a reply's heard
@@ -114,8 +114,8 @@ export interface RecordProcedures {
 }
 
 /**
- * An engine event that is a write of the call's record (an action, a datum, the patient identified), as the write
- * this stage runs: an action carries the write's idempotency key; setting a datum or the patient again is the same.
+ * An engine event that is a write of the call's record (an action, a datum, the client identified), as the write
+ * this stage runs: an action carries the write's idempotency key; setting a datum or the client again is the same.
  */
 export function recordWriteOf(
   event: ActionEvent | DataEvent | { type: "client"; client: { id: string } },
@@ -168,7 +168,7 @@ export class CallWrites {
     this.record.message({ sender: "AGENT", content, timestamp: timestamp.toISOString() });
   }
 
-  /** An engine event that is a write of the record (an action, a datum, the patient identified). */
+  /** An engine event that is a write of the record (an action, a datum, the client identified). */
   event(event: Parameters<typeof recordWriteOf>[0]): void {
     this.record.write(recordWriteOf(event, this.calls));
   }

@@ -60,7 +60,7 @@ export interface Harness {
   ): Promise<SimulatedCall>;
   /** A finished call's record as the database holds it (waits up to 10 s for the call to finish). */
   recordOf(callId: string): Promise<CallRecord>;
-  /** The clinic's appointments of one patient. */
+  /** The clinic's appointments of one client. */
   appointmentsOf(clinic: Clinic, clientId: string): Promise<(typeof schema.appointments.$inferSelect)[]>;
   /** Stops the server's HTTP listener, open connections included (a server going down mid-call). */
   stopServer(): Promise<void>;

@@ -1,6 +1,6 @@
 // The offline engine's message-taking mode (issue #24; docs/decisions/0056-transfer-return-and-summary.md): a caller
 // brought back from a transfer nobody answered is told so and asked whether to leave a message; the agent takes who is
-// calling (the known patient's name when the number matched one), what about, and the number to call back (the
+// calling (the known client's name when the number matched one), what about, and the number to call back (the
 // caller's own, confirmed, or one they say), reads it all back, keeps it on yes (`AgentTools.takeMessage`) and says
 // goodbye. A small state machine of its own: the reception dialog is not involved.
 import { consentOf } from "../consent";

@@ -1,5 +1,5 @@
 // The Claude engine's confirmation call (issue #23; decision 0052): the Claude session of a reception call, started on
-// this mode's system prompt (the same facts, the appointment and its patient, and the rules of a confirmation call),
+// this mode's system prompt (the same facts, the appointment and its client, and the rules of a confirmation call),
 // its opening said without a model call, and a narrower tool list: the free slots and the three writes on the
 // appointment (behind the same confirmation gate, decision 0021), transfer and end, plus two of its own, the wrong
 // person and the opt-out. The outcome is read from what the tools did; when the model fails, the offline
@@ -46,7 +46,7 @@ export interface ClaudeMode {
   /** Recorded with the opening. */
   greetEvents: AgentEvent[];
   tools: ToolDef[];
-  /** What the model has seen from the start: the appointment and its patient. */
+  /** What the model has seen from the start: the appointment and its client. */
   seen: { appointments: Appointment[]; clients: Client[] };
   /** The session the call goes on with when the model fails. */
   fallback(): AgentSession;
@@ -145,7 +145,7 @@ export function claudeConfirmation(options: {
     optedOut: false,
   };
   // The offline dialog holds 'Falo com …?' in code (decision 0052): until the person on the line says they are the
-  // patient, its words answer, not the model's, so nothing about the appointment reaches anyone else. It also carries
+  // client, its words answer, not the model's, so nothing about the appointment reaches anyone else. It also carries
   // the call on when the model fails.
   const offline = options.fallback();
   let identified = false;
@@ -217,7 +217,7 @@ export function claudeConfirmation(options: {
       return offline;
     },
   });
-  /** The offline dialog's reply before the patient is identified; a reply that ends the call makes it the carrier. */
+  /** The offline dialog's reply before the client is identified; a reply that ends the call makes it the carrier. */
   async function* fromOffline(input: CallerInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
     lastReplier = offline;
     for await (const event of offline.respond(input, signal)) {

@@ -1,5 +1,5 @@
 // The offline engine's confirmation call (issue #23; decision 0052): an outbound call about one appointment. It says
-// who is calling and why, asks for the patient, and only to them reads the appointment back and asks to confirm; it
+// who is calling and why, asks for the client, and only to them reads the appointment back and asks to confirm; it
 // acts on the answer with the same tools as a caller's call and the same consent reading (decision 0039): confirmed
 // through the confirmation tool; cancelled after a yes to the cancellation's read-back; moved to a free slot of the
 // same service and professional after a yes to the new time's read-back. A wrong person hears nothing about the
@@ -55,7 +55,7 @@ type Pending =
 
 export { OPT_OUT };
 
-/** At 'Falo com …?': the patient away ('ela tá trabalhando', 'ele saiu'), unless the same words say it is them. */
+/** At 'Falo com …?': the client away ('ela tá trabalhando', 'ele saiu'), unless the same words say it is them. */
 const AWAY =
   /\b((ela|ele) (nao )?(esta|ta|saiu|foi|trabalh\w*|viajou|dorm\w*|ocupad\w*|no trabalho|na rua|fora|internad\w*|volta|chega)|nao (esta|ta|se encontra|mora))\b/;
 /**
@@ -64,7 +64,7 @@ const AWAY =
  */
 const OTHER_PERSON =
   /\b((mae|pai|irma|irmao|filh[oa]|espos[oa]|marido|mulher|namorad[oa]|avo|tia|tio|prima|primo|amig[oa]|vizinh[oa]|colega|cuidador\w*|enfermeir[oa]|empregad[oa]|diarista|sobrinh[oa]|net[oa]|cunhad[oa]|sogr[oa]) (dela|dele|da|do)|engano|numero errado|nao conheco|ninguem com esse nome)\b/;
-/** 'é ela', 'ela mesma', 'sou eu': the patient speaking of themself in the third person. */
+/** 'é ela', 'ela mesma', 'sou eu': the client speaking of themself in the third person. */
 const SELF =
   /\b((e|eh|sou) (ela|ele)|(ela|ele) mesm[oa]|(ela|ele) propri[oa]|o proprio|a propria|sou eu|falando|(ta|esta) falando com (ela|ele)|pois nao)\b|^(fala|pode falar)$/;
 /** At the read-back, a yes without a yes-word: 'eu vou', 'estarei lá', 'pode contar comigo'. */
@@ -88,7 +88,7 @@ const ORDINALS: [RegExp, number][] = [
 const PART_BREAK = /,|\b(?:mas|pode ser|prefiro|preferia|que tal|melhor|seria|quem sabe|ou entao)\b/;
 /** A part that refuses its day: 'não vou poder segunda', 'segunda não dá'. */
 const REFUSED = /\bnao\b/;
-/** Days searched for free times when the patient names none. */
+/** Days searched for free times when the client names none. */
 const SEARCH_DAYS = 14;
 /** At most this many times are offered at once. */
 const OFFERED = 3;
@@ -100,8 +100,8 @@ export type WhoAnswer = "patient" | "someone_else" | "who_calls" | "unclear";
 
 /**
  * A reply to 'Falo com …?' (folded text and its consent reading). Only a clear yes that speaks of no one else is the
- * patient: 'ela tá trabalhando', 'é a mãe dela', 'sim, minha filha está no trabalho' are someone else even with a
- * yes-word, since the patient's appointment (health data) is said only to the patient.
+ * client: 'ela tá trabalhando', 'é a mãe dela', 'sim, minha filha está no trabalho' are someone else even with a
+ * yes-word, since the client's appointment (health data) is said only to the client.
  */
 export function whoAnswerOf(n: string, consent: Consent): WhoAnswer {
   const self = SELF.test(n);
@@ -110,7 +110,7 @@ export function whoAnswerOf(n: string, consent: Consent): WhoAnswer {
   // 'quero falar com uma pessoa': a request, not an answer (its 'quero' is no yes to who they are).
   if (intentsOf(n).includes("transfer") && !someoneElse && consent.answer !== "no") return "unclear";
   if (consent.answer === "yes" && !someoneElse && !aboutAnother) return "patient";
-  // 'falando', 'tá falando com ela', 'pois não?': the patient, without a yes-word the consent reading knows.
+  // 'falando', 'tá falando com ela', 'pois não?': the client, without a yes-word the consent reading knows.
   if (self && !someoneElse && consent.answer !== "no") return "patient";
   if (consent.answer === "no" || someoneElse) return "someone_else";
   if (WHO_CALLS.test(n)) return "who_calls";
@@ -124,7 +124,7 @@ export class OfflineConfirmation extends OutboundCall<Pending> implements Confir
   private offers: FreeSlot[] = [];
   private chosen: FreeSlot | undefined;
   private optedOut = false;
-  /** Days the patient said they cannot come: never offered. */
+  /** Days the client said they cannot come: never offered. */
   private readonly refusedDates = new Set<string>();
   private readonly writeIds = new Map<string, string>();
 
@@ -143,7 +143,7 @@ export class OfflineConfirmation extends OutboundCall<Pending> implements Confir
   greet(signal: AbortSignal): AsyncIterable<AgentEvent> {
     return this.run(signal, async () => {
       if (this.call.callerNumber) this.data("Telefone", this.call.callerNumber);
-      // The record's patient is the one called, whoever answers.
+      // The record's client is the one called, whoever answers.
       this.emit({ type: "client", client: this.target.client });
       this.data("Nome", this.target.client.fullName);
       this.say(openingLine(this.k));
@@ -224,7 +224,7 @@ export class OfflineConfirmation extends OutboundCall<Pending> implements Confir
     if (intentsOf(text).includes("transfer")) return this.transfer();
     if (consent.reason === "hold") {
       // 'não, espera…': the line stays open and the question waits (decision 0039); at 'Falo com …?' someone
-      // may be fetching the patient.
+      // may be fetching the client.
       // At a write's read-back it is that read-back's 'não' (decision 0039): nothing is written on the next yes.
       if (this.pending === "cancel") {
         this.say("Tudo bem, não cancelei.");
@@ -240,7 +240,7 @@ export class OfflineConfirmation extends OutboundCall<Pending> implements Confir
       return;
     }
     // A question about the appointment's service or place ('onde fica?', 'quanto custa?'), from the tenant's data
-    // only, to the patient only; then the question it interrupted.
+    // only, to the client only; then the question it interrupted.
     if (this.identified && consent.answer !== "yes" && this.answerQuestions(text, n)) return;
     if (this.pending === "who" && (HELLO.test(n) || (consent.reason === "repeat" && WHO_CALLS.test(n)))) {
       this.say(openingLine(this.k));
@@ -327,7 +327,7 @@ export class OfflineConfirmation extends OutboundCall<Pending> implements Confir
         this.readAppointment("Que bom!");
         return;
       case "someone_else":
-        // Another person, or the patient is away: nothing about the appointment, a message to pass on, goodbye.
+        // Another person, or the client is away: nothing about the appointment, a message to pass on, goodbye.
         this.result = "WRONG_PERSON";
         this.end(
           `Tudo bem. Por favor, avise ${this.target.client.fullName.split(/\s+/)[0]} que ${theBusiness(this.k.profile.name)} ligou, e peça para retornar a ligação quando puder.`,
@@ -428,7 +428,7 @@ export class OfflineConfirmation extends OutboundCall<Pending> implements Confir
   }
 
   /**
-   * The day and time the patient wants: 'não posso na segunda, passa pra quarta' is Wednesday (the words after the
+   * The day and time the client wants: 'não posso na segunda, passa pra quarta' is Wednesday (the words after the
    * last 'pra' name the new time); the appointment's own day alone names nothing new.
    */
   private wantedWhen(text: string, n: string): When | undefined {
@@ -668,9 +668,9 @@ export class OfflineConfirmation extends OutboundCall<Pending> implements Confir
   // ─── Opt-out, failures ───────────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * 'Não quero receber ligações': noted in the record, and kept as the patient's contact opt-out through
+   * 'Não quero receber ligações': noted in the record, and kept as the client's contact opt-out through
    * `AgentTools.optOutOfCalls` (the gateway's `clients.optOutOfCalls`, decision 0051) when the engine's tools have it.
-   * A patient who said who they are is still asked about the appointment.
+   * A client who said who they are is still asked about the appointment.
    */
   private async optOut(): Promise<void> {
     if (!this.optedOut) {
@@ -714,7 +714,7 @@ function fits(slot: FreeSlot, when: When | undefined): boolean {
   return true;
 }
 
-/** Whole and half hours when there are any (the grid is 5 minutes; a patient hears round times). */
+/** Whole and half hours when there are any (the grid is 5 minutes; a client hears round times). */
 function wholeOrHalfFirst(slots: FreeSlot[]): (slot: FreeSlot) => boolean {
   const round = slots.filter((s) => wallClock(s.start).minutes % 30 === 0);
   return round.length ? (s) => wallClock(s.start).minutes % 30 === 0 : () => true;

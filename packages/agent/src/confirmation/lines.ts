@@ -1,7 +1,7 @@
 // What a confirmation call says about its appointment (issue #23; decision 0052), shared by the offline dialog and the
 // Claude engine's prompt for the mode, so both read the same facts back: who is calling and why, whom they ask for,
 // and the appointment (service, professional, day, time, place). Nothing about the appointment is said before the
-// person on the line said they are the patient (health data, LGPD).
+// person on the line said they are the client (health data, LGPD).
 import type { ConfirmationOutcome } from "@atende/shared/enums";
 import { wallClock } from "../datetime";
 import { fold } from "../normalize";

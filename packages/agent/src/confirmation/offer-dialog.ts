@@ -1,6 +1,6 @@
 // The offer call (issue #23; docs/decisions/0057-waitlist-offer-call.md): an outbound call about a freed slot held for
-// the patient's waitlist wish, in the confirmation call's pattern (decision 0052). It says who is calling and why, asks
-// for the patient ('Falo com …?'), and only to them says the slot (service, professional, day, time, place) and asks
+// the client's waitlist wish, in the confirmation call's pattern (decision 0052). It says who is calling and why, asks
+// for the client ('Falo com …?'), and only to them says the slot (service, professional, day, time, place) and asks
 // whether they want it. A yes to that sentence (the write gate of gate.ts: a yes to a read-back naming that day and
 // time) accepts the offer, booked through the booking rules on the server; a no declines it and the slot goes to the
 // next wish; anything undecided leaves the hold to run on to its expiry. A wrong person hears nothing about the slot.
@@ -100,7 +100,7 @@ export class OfflineOffer extends OutboundCall<Pending> implements OfferSession 
   greet(signal: AbortSignal): AsyncIterable<AgentEvent> {
     return this.run(signal, async () => {
       if (this.call.callerNumber) this.data("Telefone", this.call.callerNumber);
-      // The record's patient is the one called, whoever answers.
+      // The record's client is the one called, whoever answers.
       this.emit({ type: "client", client: this.target.client });
       this.data("Nome", this.target.client.fullName);
       this.say(offerOpeningLine(this.k));
@@ -229,7 +229,7 @@ export class OfflineOffer extends OutboundCall<Pending> implements OfferSession 
         this.readOffer("Que bom!");
         return;
       case "someone_else":
-        // Another person, or the patient is away: nothing about the slot, a message to pass on, goodbye.
+        // Another person, or the client is away: nothing about the slot, a message to pass on, goodbye.
         this.result = "WRONG_PERSON";
         this.end(
           `Tudo bem. Por favor, avise ${this.target.client.fullName.split(/\s+/)[0]} que ${theBusiness(this.k.profile.name)} ligou, e peça para retornar a ligação quando puder.`,

@@ -16,7 +16,7 @@ export abstract class OutboundCall<Pending extends string> {
   protected unclear = 0;
   /** A yes said with a goodbye: asked once more, plainly (decision 0039). */
   protected closingAsked = false;
-  /** The patient held the line ('não, espera'): a bare yes or no waits for the question to be asked again. */
+  /** The client held the line ('não, espera'): a bare yes or no waits for the question to be asked again. */
   protected held = false;
   private busy: Promise<void> = Promise.resolve();
   protected emit: (event: AgentEvent) => void = () => {};

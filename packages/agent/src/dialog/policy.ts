@@ -40,7 +40,7 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
   if (!u.dtmf) dialog.childAge = childAgeMonths(text) ?? dialog.childAge;
   if (!u.dtmf && isEmergency(u.said)) return emergency(dialog);
   if (!u.dtmf && notOffered(dialog, u)) return;
-  // For a known patient 'outro número' changes the record (an update); in a new patient's booking it is the contact.
+  // For a known client 'outro número' changes the record (an update); in a new client's booking it is the contact.
   const contact = !u.update || (!dialog.client && dialog.flow === "book");
   if (!u.dtmf && contact && CONTACT_WANTED.test(u.norm) && !dialog.phone && dialog.pending !== "phone") {
     // 'quero deixar outro número pra contato': asked now when nothing else was said, else before the read-back.

@@ -29,7 +29,7 @@ export type BookAsk =
   | "change"
   /** 'Posso colocar você na lista de espera …?' (flows/waitlist.ts). */
   | "waitlist_offer";
-/** Who is calling: the known caller's name, a new patient's name, CPF and contact number. */
+/** Who is calling: the known caller's name, a new client's name, CPF and contact number. */
 export type CallerAsk = "confirm_name" | "name" | "cpf" | "phone";
 /** An existing appointment: who the caller is, which appointment, the read-back; a new booking after a cancel. */
 export type ManageAsk = "identify" | "pick_appt" | "manage_readback" | "offer_book";
@@ -156,7 +156,7 @@ export class Session {
   /** A CPF or an insurance the caller said in passing, to offer adding to a record that lacks it (once). */
   readonly mentioned: { cpf?: string; insurance?: string } = {};
   addOffered = false;
-  /** The patient registered in this call: nothing to offer adding, the registration had it all. */
+  /** The client registered in this call: nothing to offer adding, the registration had it all. */
   registeredNow = false;
   busy: Promise<void> = Promise.resolve();
   emit: (event: AgentEvent) => void = () => {};

@@ -141,7 +141,7 @@ class ClaudeSession implements AgentSession {
   private cutOff = false;
   /** The text of the agent's previous turn as the caller heard it: what a yes answers. */
   private previousTurn = "";
-  /** What the caller said this call, as settled by whole turns: a new patient's data comes from it. */
+  /** What the caller said this call, as settled by whole turns: a new client's data comes from it. */
   private callerWords: string[] = [];
   private seen: Seen = { appointments: new Map(), clients: new Map() };
   private readonly outcomes: string[] = [];

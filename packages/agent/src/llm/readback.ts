@@ -1,6 +1,6 @@
 // What the Claude engine's write gate checks beyond "a yes to a read-back of that day and time" (issue #27 part 5,
-// decision 0039): that the read-back named the change itself — the service booked and not another, the patient's new
-// name, phone or CPF — that a transfer is not made on words that decline or close the call, and that a new patient is
+// decision 0039): that the read-back named the change itself — the service booked and not another, the client's new
+// name, phone or CPF — that a transfer is not made on words that decline or close the call, and that a new client is
 // registered only under a name and numbers the caller said. Pure functions over the agent's and the caller's words.
 import { consentOf } from "../consent";
 import { fold, normalize, readDigits, tokenize } from "../normalize";

@@ -46,7 +46,7 @@ export interface ToolContext {
   previousTurn: string;
   /** The caller's words this turn (null for a key press or a silence). */
   callerText: string | null;
-  /** Everything the caller said this call, this turn included: what a new patient's data must come from. */
+  /** Everything the caller said this call, this turn included: what a new client's data must come from. */
   callerWords: string[];
   callerNumber: string | null;
   /** Appointments the model has seen this call (listed or booked), by id. */
@@ -192,7 +192,7 @@ function serviceNames(a: Appointment): string {
   return a.offeredServices.map((s) => s.offeredServiceName).join(" e ");
 }
 
-/** The patient a write was for, identified for the record (the conversation's patient and its 'Nome'). */
+/** The client a write was for, identified for the record (the conversation's client and its 'Nome'). */
 function identified(ctx: ToolContext, clientId: string): AgentEvent[] {
   const client = ctx.clients.get(clientId);
   return client
@@ -297,7 +297,7 @@ export const TOOLS: ToolDef[] = [
     description: "Cadastra um novo paciente (nome completo e telefone obrigatórios; CPF opcional).",
     schema: ClientCreateInput,
     async run(input, raw, ctx) {
-      // A patient is registered with what the caller said, never a name or number the model made up or misheard
+      // A client is registered with what the caller said, never a name or number the model made up or misheard
       // from another phrase ('amanhã às dez' is no name).
       const heard = ctx.callerWords.join(" ");
       if (resolveWhen(input.fullName, ctx.now))

@@ -179,7 +179,7 @@ export const waitlistEntries = tenantTable(
     untilDate: date({ mode: "string" }).notNull(),
     dayPart: dayPart().notNull().default("ANY"),
     notes: text(),
-    /** The patient asked to be called about an offer rather than messaged (docs/decisions/0057-waitlist-offer-call.md). */
+    /** The client asked to be called about an offer rather than messaged (docs/decisions/0057-waitlist-offer-call.md). */
     offerByCall: boolean().notNull().default(false),
     status: waitlistStatus().notNull().default("WAITING"),
     createdAt: createdAt(),
@@ -373,7 +373,7 @@ export const confirmationSends = tenantTable(
     lastAttemptAt: timestamp({ withTimezone: true }),
     outcomeAt: timestamp({ withTimezone: true }),
     /**
-     * What the last WhatsApp answer asked the patient (a typed reply is read against it; decision 0050): 'CANCEL' after
+     * What the last WhatsApp answer asked the client (a typed reply is read against it; decision 0050): 'CANCEL' after
      * 'Quer mesmo cancelar…? Responda SIM', 'SLOT' after the 'Remarcar' list, whose starts are `offeredSlots`.
      */
     awaitingReply: text().$type<"CANCEL" | "SLOT">(),

@@ -1,4 +1,4 @@
-// Clients, the product's patients (spec 001 §3, §5 Patient form, §9 limits).
+// Clients, 'Pacientes' in the product (spec 001 §3, §5 Patient form, §9 limits).
 import { LIMITS } from "../catalogue-constants";
 import { NOT_FOUND, OBSERVATIONS_BLANK } from "../messages";
 import { looseText, optionalText, requiredText, textCharacters, z } from "../zod";
@@ -90,7 +90,7 @@ export const ClientRecord = z.object({
   healthInsuranceNumber: z.string().nullable(),
   observations: z.string().nullable(),
   /**
-   * Since when the patient asked not to be contacted by the agent (null: they may be). Read-only here: only
+   * Since when the client asked not to be contacted by the agent (null: they may be). Read-only here: only
    * `PUT/DELETE /clients/{id}/contact-opt-out` change it (docs/decisions/0051-contact-opt-out.md).
    */
   contactOptOutAt: wireInstant.nullable(),

@@ -1,4 +1,4 @@
-// Appointment confirmations (issue #23; docs/decisions/0050-confirmations.md) and the patient's contact opt-out
+// Appointment confirmations (issue #23; docs/decisions/0050-confirmations.md) and the client's contact opt-out
 // (docs/decisions/0051-contact-opt-out.md). Browser-safe: the dashboard's forms, the tRPC procedures and the REST shims
 // validate with these very schemas.
 import {
@@ -235,7 +235,7 @@ export const CallScript = z.object({
 });
 export type CallScript = z.output<typeof CallScript>;
 
-// ─── The patient's opt-out (decision 0051) ───────────────────────────────────────────────────────────────────────
+// ─── The client's opt-out (decision 0051) ───────────────────────────────────────────────────────────────────────
 
 export const ContactOptOutInput = z.object({
   id: z.uuid({ error: "ID inválido" }),
@@ -243,14 +243,14 @@ export const ContactOptOutInput = z.object({
   source: z.enum(["DASHBOARD", "API"], { error: "Origem inválida (use DASHBOARD ou API)" }).default("API"),
 });
 
-/** The agent's opt-out of the patient it is talking to ('não quero receber ligações'). */
+/** The agent's opt-out of the client it is talking to ('não quero receber ligações'). */
 export const ContactOptOutByAgentInput = z.object({
   clientId: z.uuid({ error: "ID do paciente inválido" }),
 });
 
 export const ContactOptOutRecord = z.object({
   clientId: z.uuid(),
-  /** Null: the patient may be contacted. */
+  /** Null: the client may be contacted. */
   optedOutAt: wireInstant.nullable(),
   source: z.enum(CONTACT_OPT_OUT_SOURCES).nullable(),
 });

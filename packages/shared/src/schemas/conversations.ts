@@ -23,7 +23,7 @@ export const CONVERSATION_STATUS_LABELS: Readonly<Record<ConversationStatus, str
 
 /**
  * What a confirmation call came to, as the call history shows it (issue #23; docs/decisions/0052): the outcome kept on
- * its conversation, and OPTED_OUT when the patient asked on it not to be called again and nothing else was decided.
+ * its conversation, and OPTED_OUT when the client asked on it not to be called again and nothing else was decided.
  */
 export const CONFIRMATION_CALL_RESULTS = [...CONFIRMATION_CALL_OUTCOMES, "OPTED_OUT"] as const;
 export type ConfirmationCallResult = (typeof CONFIRMATION_CALL_RESULTS)[number];

@@ -44,7 +44,7 @@ export const DashboardConfirmations = z.object({
   enabled: z.boolean(),
   /** When they were first turned on; null: never. */
   enabledSince: wireInstant.nullable(),
-  /** Of the last 7 days: confirmations that went out (a message sent or a call placed), and what patients did. */
+  /** Of the last 7 days: confirmations that went out (a message sent or a call placed), and what clients did. */
   sent: z.number().int(),
   confirmed: z.number().int(),
   rescheduled: z.number().int(),

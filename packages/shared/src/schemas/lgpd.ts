@@ -1,4 +1,4 @@
-// Personal data (LGPD, Lei nº 13.709/2018; docs/decisions/0031-lgpd.md): a patient's data exported and erased on
+// Personal data (LGPD, Lei nº 13.709/2018; docs/decisions/0031-lgpd.md): a client's data exported and erased on
 // request, a whole account exported and closed by its owner. Browser-safe: the dashboard, the tRPC procedures and the
 // REST shims read these schemas and texts.
 import { CONTACT_OPT_OUT_SOURCES } from "../enums";
@@ -17,7 +17,7 @@ export const ClientErasureSummary = z.object({
   erasedAt: instant,
   /** Appointments whose free text (observations) was cleared; their times stay, so the agenda stays consistent. */
   appointments: count,
-  /** Calls where the patient was the caller, anonymised. */
+  /** Calls where the client was the caller, anonymised. */
   conversations: count,
   /** Recordings queued for deletion from the store. */
   recordings: count,
@@ -67,7 +67,7 @@ export const ExportedAppointment = z.object({
   services: z.array(z.object({ offeredServiceId: z.string(), name: z.string(), duration: z.number() })),
 });
 
-/** `GET /clients/{id}/export`: everything the tenant keeps about one patient. */
+/** `GET /clients/{id}/export`: everything the tenant keeps about one client. */
 export const ClientExport = z.object({
   exportedAt: instant,
   business: z.object({ id: z.string(), name: z.string() }),

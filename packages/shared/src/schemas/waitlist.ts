@@ -1,4 +1,4 @@
-// The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): a patient's wish for a service with a professional
+// The waitlist (issue 23 part 4; docs/decisions/0046-waitlist.md): a client's wish for a service with a professional
 // (or any), at an establishment (or any), between two dates, in a part of the day. Browser-safe: the dashboard's
 // dialog, the tRPC procedures and the REST shims validate with these very schemas.
 import { DAY_PARTS, type DayPart, HOLD_STATUSES, WAITLIST_STATUSES, type WaitlistStatus } from "../enums";
@@ -70,7 +70,7 @@ export const HOLD_LABEL = "Reservado para lista de espera";
 
 /**
  * 'Horário reservado para um paciente da lista de espera até 14:15 (10:00 - 10:30)': a booking on a slot held for
- * another patient's wish, with the hold's expiry and range, minutes of the São Paulo day.
+ * another client's wish, with the hold's expiry and range, minutes of the São Paulo day.
  */
 export function heldSlotMessage(expiresMinute: number, start: number, end: number): string {
   return `Horário reservado para um paciente da lista de espera até ${formatMinutesOfDay(expiresMinute)} (${formatMinutesOfDay(start)} - ${formatMinutesOfDay(end)})`;
@@ -106,7 +106,7 @@ export const WaitlistCreateInput = z
     dayPart: dayPartField.default("ANY"),
     notes: optionalText({ blank: M.notesBlank, max: [1000, M.notesMax], multiline: true }),
     /**
-     * The patient asked to be called about an offer (docs/decisions/0057-waitlist-offer-call.md): the agent calls even
+     * The client asked to be called about an offer (docs/decisions/0057-waitlist-offer-call.md): the agent calls even
      * when WhatsApp would reach them.
      */
     offerByCall: z.boolean({ error: M.offerByCallInvalid }).default(false),
@@ -156,7 +156,7 @@ export const WaitlistRecord = z.object({
       startsAt: wireInstant,
       endsAt: wireInstant,
       expiresAt: wireInstant,
-      /** The channel that sent it, or "STAFF" when none could: the clinic tells the patient and answers here. */
+      /** The channel that sent it, or "STAFF" when none could: the clinic tells the client and answers here. */
       sentVia: z.string().nullable(),
     })
     .nullable(),
@@ -191,7 +191,7 @@ export const WaitlistOfferInput = z.object({
 });
 
 /**
- * An offer as its call's agent reads it (docs/decisions/0057-waitlist-offer-call.md): the held slot, the wish's patient
+ * An offer as its call's agent reads it (docs/decisions/0057-waitlist-offer-call.md): the held slot, the wish's client
  * and the names the agent says, and whether it is still open (ACTIVE and not run out).
  */
 export const WaitlistCallOffer = z.object({

@@ -1,4 +1,4 @@
-// A patient's wish not to be contacted by the agent again (decision 0051), said on a confirmation call or typed in a
+// A client's wish not to be contacted by the agent again (decision 0051), said on a confirmation call or typed in a
 // WhatsApp reply: one reading for both, over the folded text (`normalize`).
 
 /**

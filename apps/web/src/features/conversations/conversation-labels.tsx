@@ -63,7 +63,7 @@ export function formatCallDuration(seconds: number | null): string | null {
 
 /** Who the call was with, as a card or dialog names it. */
 export function callerName(conversation: Pick<ConversationListItem, "clientName" | "phoneNumber">): string {
-  // The server answers who called from one source (the linked patient, else the collected data, else the caller id).
+  // The server answers who called from one source (the linked client, else the collected data, else the caller id).
   return (
     conversation.clientName?.trim() ||
     (conversation.phoneNumber ? formatPhone(conversation.phoneNumber) : "") ||

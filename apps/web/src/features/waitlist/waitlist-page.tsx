@@ -191,7 +191,7 @@ const clockOf = (wire: string) => wire.slice(11, 16);
 
 /**
  * The open offer of a wish (docs/decisions/0046-waitlist.md): the held slot, until when, and the staff's answer for
- * the patient. Without a channel the clinic tells the patient itself; 'Aceitar' books the slot through the booking
+ * the client. Without a channel the clinic tells the client itself; 'Aceitar' books the slot through the booking
  * rules, 'Recusar' passes it to the next matching wish.
  */
 function OfferPanel({ entry, offer }: { entry: WaitlistEntry; offer: NonNullable<WaitlistEntry["offer"]> }) {

@@ -308,7 +308,7 @@ export async function ensureClient(dialog: Session): Promise<Client> {
       dialog.identify(found);
       return found;
     }
-    // The CPF is on no record: a patient registered under this exact name with no CPF is the caller (not a second
+    // The CPF is on no record: a client registered under this exact name with no CPF is the caller (not a second
     // registration); adding the CPF is then offered after the booking.
     if (dialog.name) {
       const sameName = (await dialog.tools.searchClients(dialog.name)).filter(

@@ -1,4 +1,4 @@
-// Who is calling (decision 0048): a known caller's name, a new patient's name, CPF and contact number, in the turn
+// Who is calling (decision 0048): a known caller's name, a new client's name, CPF and contact number, in the turn
 // they are asked or volunteered in any other.
 import { formatCpf, isValidCpf } from "../../cpf";
 import { fold, readDigits, tokenize } from "../../normalize";
@@ -60,7 +60,7 @@ export function noteName(dialog: Session, u: Frame): boolean {
     return false;
   const name = u.introduced;
   if (!name || fold(name) === fold(dialog.name ?? "")) return false;
-  // The patient the calling number belongs to introducing themself: identified, no question about it.
+  // The client the calling number belongs to introducing themself: identified, no question about it.
   const known = dialog.call.knownClient;
   if (known && fold(known.fullName).split(" ")[0] === fold(name).split(" ")[0]) {
     dialog.identify(known);
@@ -94,7 +94,7 @@ export function noteMentions(dialog: Session, u: Frame) {
     const d = u.digits.slice(0, 11);
     if (d.length === 11 && isValidCpf(d)) {
       dialog.mentioned.cpf = d;
-      // A new patient's CPF said before it was asked is theirs: not asked again (issue #27).
+      // A new client's CPF said before it was asked is theirs: not asked again (issue #27).
       if (!dialog.client && !dialog.cpf && dialog.flow !== "reschedule" && dialog.flow !== "cancel") {
         dialog.cpf = d;
         dialog.data("CPF", formatCpf(d));

@@ -1,9 +1,9 @@
 // The waitlist offered on a call (docs/decisions/0046-waitlist.md, 0048-frame-based-dialog.md): the caller's wanted
 // day (or week) has no free time, or its time is taken and the caller declined the times offered instead. The agent
 // asks whether to put the caller on the list for that day; only an unambiguous yes (the write gate both engines
-// share) stores the wish, for the patient the call knows; a no goes on as before (the later times, or another day).
+// share) stores the wish, for the client the call knows; a no goes on as before (the later times, or another day).
 // A caller the call does not know is registered first (docs/decisions/0057-waitlist-offer-call.md): their name, the
-// number they call from or one they give, read back with the wish, and written (patient, then wish) on a yes to that.
+// number they call from or one they give, read back with the wish, and written (client, then wish) on a yes to that.
 import type { DayPart } from "@atende/shared/enums";
 import type { FreeSlot } from "@atende/shared/schemas/appointments";
 import { MAX_WAITLIST_RANGE_DAYS } from "@atende/shared/schemas/waitlist";
@@ -45,7 +45,7 @@ const wishKey = (w: Pick<WishOffer, "fromDate" | "untilDate" | "dayPart">) =>
 
 /**
  * Asks 'Posso colocar você na lista de espera para …?' when a wish can be stored: a booking of one service, for a
- * day or a span of days (no 'antes das dez' / 'depois das três'), a patient the call knows (identified, or the one
+ * day or a span of days (no 'antes das dez' / 'depois das três'), a client the call knows (identified, or the one
  * whose number is calling, named in the question), the tool present, and not this same wish declined already.
  * True when asked; false leaves the caller to the flow as before.
  */
@@ -71,7 +71,7 @@ export function offerWish(dialog: Session, when: When, offers: FreeSlot[], lead:
   const words = `${days}${when.period ? `, ${PERIOD_WORDS[when.period]}` : ""}`;
   dialog.wish = { fromDate, untilDate, dayPart, words, offers };
   if (lead) dialog.say(lead);
-  // The patient whose number is calling is named (their yes identifies them); a caller not known yet is registered
+  // The client whose number is calling is named (their yes identifies them); a caller not known yet is registered
   // after their yes (`advanceWish`).
   const you = dialog.client || !patient ? "você" : `você, ${patient.fullName},`;
   dialog.ask(
@@ -81,7 +81,7 @@ export function offerWish(dialog: Session, when: When, offers: FreeSlot[], lead:
   return true;
 }
 
-/** The patient the wish is for: the one identified, else the one whose number is calling (until they said no). */
+/** The client the wish is for: the one identified, else the one whose number is calling (until they said no). */
 function patientOf(dialog: Session) {
   return dialog.client ?? (dialog.knownAsked ? null : dialog.call.knownClient);
 }
@@ -145,7 +145,7 @@ async function storeWish(dialog: Session, wish: WishOffer): Promise<void> {
   const service = dialog.service(dialog.draft.serviceId);
   if (!patient || !service || !dialog.tools.addToWaitlist) return goOn(dialog, wish);
   const add = dialog.tools.addToWaitlist.bind(dialog.tools);
-  // The question named the patient whose number is calling: the yes identifies them too.
+  // The question named the client whose number is calling: the yes identifies them too.
   if (!dialog.client) dialog.identify(patient);
   const input = {
     clientId: patient.id,
