@@ -73,7 +73,7 @@ export interface RecognizerFactory {
      * results, so they will not change (a speculative start need not wait for them to hold still, decision 0024).
      */
     onInterim(text: string, settled?: boolean): void;
-    /** Names the caller is likely to say (professionals, services, locations, the agent): recognition hints. */
+    /** Names the caller is likely to say (professionals, services, establishments, the agent): recognition hints. */
     phrases: string[];
   }): Recognizer;
 }

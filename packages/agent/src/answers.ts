@@ -1,6 +1,6 @@
 // Answers to a caller's questions, from the tenant's records only (issue #8: 'never invents'; issue #27: every
 // field, notes and descriptions included). Pure functions of the knowledge and the context the dialog resolved (the
-// service and locations being talked about, the professionals named, a child's age said): the offline dialog asks
+// service and establishments being talked about, the professionals named, a child's age said): the offline dialog asks
 // them; the grounding test reads the same records back out of what they say.
 import type { Establishment } from "@atende/shared/schemas/establishments";
 import type { OfferedService } from "@atende/shared/schemas/offered-services";
@@ -40,7 +40,7 @@ export interface AnswerContext {
   norm: string;
   /** The service being talked about, when one is. */
   service: OfferedService | undefined;
-  /** The locations being talked about (all when none was named). */
+  /** The establishments being talked about (all when none was named). */
   locations: Establishment[];
   /** The professionals the caller named. */
   professionals: Professional[];

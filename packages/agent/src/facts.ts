@@ -1,7 +1,7 @@
 // Grounded facts read out of the tenant's records for both engines (issue #27 part 2; decision 0039): the weekly
 // hours from the availabilities (and whether a wanted day or time falls outside them), the minimum age in a service's
 // free-text child-age note and a child's age said by the caller, a service the caller names that the business does not
-// offer, and the sentences of a location's description or a service's note that answer a question. Pure functions of
+// offer, and the sentences of an establishment's description or a service's note that answer a question. Pure functions of
 // the records and the caller's words: nothing here is invented, and the grounding test reads the same records.
 
 import { DAYS_OF_WEEK } from "@atende/shared/enums";
@@ -357,7 +357,7 @@ export const ABOUT_ENTRANCE =
 export const ABOUT_PRICE =
   /\b(valor\w*|preco\w*|cobrad\w*|custo|custa|avaliacao|orcamento|depende|gratis|gratuit\w*|pago|paga)\b/;
 
-/** A location's description sentences that answer a question about where or how to get in. */
+/** An establishment's description sentences that answer a question about where or how to get in. */
 export function entranceWords(e: Establishment): string[] {
   const about = sentencesAbout(e.description, ABOUT_ENTRANCE);
   return about.length ? about : e.description ? sentencesOf(e.description) : [];

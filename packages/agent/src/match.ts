@@ -1,4 +1,4 @@
-// Which service, professional, location or insurance the caller named, scored by shared words (folded, with a
+// Which service, professional, establishment or insurance the caller named, scored by shared words (folded, with a
 // short stem so 'limpeza'/'limpezas' and 'clareamento'/'clarear' meet). Only the tenant's own names can match.
 import {
   PATIENT_HEALTH_PLAN_PROVIDERS,

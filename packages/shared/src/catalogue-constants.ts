@@ -195,7 +195,7 @@ export const BUSINESS_TYPE_OF_AGENT_TYPE: Record<AgentType, BusinessType> = {
   SALAO_DE_BELEZA: "SALAO_DE_BELEZA",
 };
 
-/** spec 001 §2: the location card's parking badge. */
+/** spec 001 §2: the establishment card's parking badge. */
 export const PARKING_TYPE_LABELS: Record<ParkingType, string> = { FREE: "Gratuito", PAID: "Pago" };
 
 /** spec 001 §2: the service card's modality badge. */

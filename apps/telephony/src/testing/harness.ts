@@ -51,7 +51,7 @@ export interface Harness {
   turnLatencies: number[];
   /** The gateway's clock: virtual in the tests (decision 0035), the process's in the benchmarks. */
   clock: Clock;
-  /** A tenant with an agent, a location, a professional, a 30-minute service and weekday availability 08-18. */
+  /** A tenant with an agent, an establishment, a professional, a 30-minute service and weekday availability 08-18. */
   clinic(options?: { forwardingPhone?: string }): Promise<Clinic>;
   /** A started call to the clinic's agent, as `POST /voice-agent/browser-call` issues it. */
   call(

@@ -27,7 +27,7 @@ export type Act =
 
 /**
  * Everything one utterance says, read once over one folded text (`norm`): its acts, the intents (the tasks asked
- * for), the topics asked about and every entity — service, professional, location, day and time, digits (CPF,
+ * for), the topics asked about and every entity — service, professional, establishment, day and time, digits (CPF,
  * phone), the registration fields named. A name is read where it is asked or introduced (flows/caller.ts).
  */
 export interface Frame {

@@ -235,7 +235,7 @@ export function replyWithoutAnswer(dialog: Session, u: Frame): boolean {
 
 /**
  * The same question is not asked a third time (issue #27): a preference the caller could not give is taken as
- * 'tanto faz', said so, and the flow goes on with every professional or location that fits.
+ * 'tanto faz', said so, and the flow goes on with every professional or establishment that fits.
  */
 export function unstick(dialog: Session): boolean {
   // 'Para qual dia?' not understood twice: the nearest free times are offered instead of asking a third time.

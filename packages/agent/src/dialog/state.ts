@@ -61,7 +61,7 @@ export interface Draft {
   /** 'pro sábado no mesmo horário': the new day at the appointment's time, once the appointment is known. */
   sameTime?: boolean;
   /**
-   * Services asked for in the same breath that no one professional or location does together ('uma escova e uma
+   * Services asked for in the same breath that no one professional or establishment does together ('uma escova e uma
    * manicure'): booked one after another, each with its own read-back, after this one (docs/decisions/0058).
    */
   queued?: { serviceId: string; when?: When }[];

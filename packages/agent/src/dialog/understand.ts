@@ -63,7 +63,7 @@ function corrected<T>(words: Said, match: (w: Said) => T[]): T[] {
   return match(words);
 }
 
-/** A location's or a service's name said where a name is asked ('centro', 'escova') is no person's name. */
+/** An establishment's or a service's name said where a name is asked ('centro', 'escova') is no person's name. */
 function notAPlace(dialog: Session, name: string | undefined): string | undefined {
   if (!name) return undefined;
   const n = fold(name);

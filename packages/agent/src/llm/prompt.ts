@@ -36,7 +36,7 @@ export function knowledgeSection(k: AgentKnowledge, today: string): string {
       `  Acessibilidade: ${e.hasAccessibility ? "sim" : "não informada"}`,
     ]),
   );
-  // The weekly hours from the availabilities (issue #27): per professional and location, and for the business.
+  // The weekly hours from the availabilities (issue #27): per professional and establishment, and for the business.
   const agenda = (professionalId: string) =>
     k.establishments.flatMap((e) => {
       const w = weeklyWindows(k.availabilities, today, {

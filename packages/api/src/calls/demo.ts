@@ -31,7 +31,7 @@ const DEMO_IDS = {
 
 /**
  * Seeds the demo business once (every insert does nothing when its row exists, so a restart or a second replica
- * changes nothing): a voice agent, a location, a professional, a service and weekday availability, enough for the
+ * changes nothing): a voice agent, an establishment, a professional, a service and weekday availability, enough for the
  * offline engine to book in it during a demo call.
  */
 export async function seedDemoTenant(data: DataAccess): Promise<void> {

@@ -159,7 +159,7 @@ export const OfferedServiceRecord = z.object({
   bufferDurationAfter: z.number().int(),
   priceType: z.enum(PRICE_TYPES),
   priceInCents: z.number().int().nullable(),
-  /** Location ids, ordered by the locations' names. */
+  /** Establishment ids, ordered by the establishments' names. */
   availableEstablishments: z.array(z.string()),
   /** Professional ids, ordered by the professionals' names. */
   allowedProfessionals: z.array(z.string()),

@@ -1,4 +1,4 @@
-// Address suggestions for the location form (spec 001 §2 "Care locations", §9): from 3 typed characters, Brazil only,
+// Address suggestions for the establishment form (spec 001 §2 "Care locations", §9): from 3 typed characters, Brazil only,
 // pt-BR. Our server calls Google Places Autocomplete (New) with its key; the browser never sees the key.
 import { textCharacters, z } from "../zod";
 

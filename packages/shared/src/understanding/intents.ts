@@ -73,7 +73,7 @@ const TOPIC_PATTERNS: Record<Topic, RegExp> = {
     /\b(quais (medicos|medicas|doutores|doutoras|profissionais|dentistas)|quem atende|que medico|qual medico|qual doutor|qual doutora|profissionais|especialidade|especialidades|especialista)\b/,
   modality:
     /\b(online|on line|teleconsulta|telemedicina|video ?chamada|por video|remot\w*|a distancia|presencial)\b/,
-  // Where the door is: answered from the location's description (issue #27).
+  // Where the door is: answered from the establishment's description (issue #27).
   entrance:
     /\b(entrada|entro|entrar|portaria|qual (o )?andar|que andar|ponto de referencia|referencia|como (eu )?(acho|encontro)|fica perto|perto de que|fica do lado)\b/,
 };

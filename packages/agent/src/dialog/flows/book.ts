@@ -1,4 +1,4 @@
-// The booking flow (decision 0048): service, professional, location and day, the read-back and the write.
+// The booking flow (decision 0048): service, professional, establishment and day, the read-back and the write.
 import { nationalPhone as storedPhone } from "@atende/shared/phone-format";
 import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { Client } from "@atende/shared/schemas/clients";
@@ -15,7 +15,7 @@ import type { Answers, BookAsk } from "../state";
 import { orPt, type Session } from "../state";
 import { offerTransferOrMore } from "./close";
 import {
-  allowedLocations,
+  allowedEstablishments,
   allowedProfessionals,
   draftServiceNames,
   draftServices,
@@ -92,7 +92,7 @@ function addsService(dialog: Session, u: Frame, s: OfferedService): boolean {
 const BOTH = /\b(os dois|as duas|ambos|ambas|os 2|as 2|tudo|as duas coisas|todos|todas)\b/;
 
 /**
- * The services the caller wants in this booking: one appointment when one professional and one location do them
+ * The services the caller wants in this booking: one appointment when one professional and one establishment do them
  * all, else one after another (`Draft.queued`), each read back.
  */
 function takeAll(dialog: Session, services: OfferedService[], whens: { when?: When }[] = []) {
@@ -237,12 +237,15 @@ export async function advanceBook(dialog: Session): Promise<void> {
       return;
     }
   }
-  // Location
-  const locations = allowedLocations(dialog);
+  // Establishment
+  const establishments = allowedEstablishments(dialog);
   if (!d.establishmentId && !d.anyLocation) {
-    if (locations.length <= 1) d.establishmentId = locations[0]?.id;
+    if (establishments.length <= 1) d.establishmentId = establishments[0]?.id;
     else {
-      dialog.ask(`Em qual unidade você prefere? Temos ${orPt(locations.map((e) => e.name))}.`, "location");
+      dialog.ask(
+        `Em qual unidade você prefere? Temos ${orPt(establishments.map((e) => e.name))}.`,
+        "location",
+      );
       return;
     }
   }
@@ -531,7 +534,7 @@ export const BOOK_ANSWERS: Answers<BookAsk> = {
       fillDraft(dialog, u, ["location"]);
       return true;
     }
-    const allowed = allowedLocations(dialog);
+    const allowed = allowedEstablishments(dialog);
     const e = u.establishments.filter((x) => allowed.some((a) => a.id === x.id));
     const pick = e.length === 1 ? e[0] : ordinalPick(dialog, u, allowed);
     if (pick) {

@@ -78,7 +78,7 @@ export function contextService(dialog: Session, u: Frame): OfferedService | unde
   return undefined;
 }
 
-/** The weekly windows that apply to the booking being made (its service, professional and location). */
+/** The weekly windows that apply to the booking being made (its service, professional and establishment). */
 export function bookingWindows(dialog: Session): WeeklyWindow[] | undefined {
   const s = dialog.service(dialog.draft.serviceId);
   const professionalIds = dialog.draft.professionalId

@@ -1,5 +1,5 @@
 // The services of a booking (decision 0048): what the caller asked for together, the services, professionals and
-// locations to choose from.
+// establishments to choose from.
 import type { Establishment } from "@atende/shared/schemas/establishments";
 import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import type { Professional } from "@atende/shared/schemas/professionals";
@@ -13,7 +13,7 @@ import type { Session } from "../state";
 /** What the caller asked for together: the services, or a word several services share with the others named. */
 export type ServicesAsked =
   | { together: OfferedService[] }
-  /** No one professional and location does them all: one booking each, in the order said, each with its own day. */
+  /** No one professional and establishment does them all: one booking each, in the order said, each with its own day. */
   | { oneByOne: { service: OfferedService; when?: When }[] }
   /** Named in one breath but not plainly joined ('uma consulta e, se der, um exame'): asked whether both. */
   | { both: { service: OfferedService; when?: When }[] }
@@ -24,7 +24,7 @@ export type ServicesAsked =
  * Two or more services asked together ('uma consulta e um exame de sangue', 'corte e escova'), joined by
  * 'e'/'mais'/'com': each request is the words it said and the services they name, a name that says less than
  * another said one left out ('corte' beside 'corte feminino'; 'banho' beside 'banho e tosa'). Every request naming
- * one service, and one professional and location able to do them all: booked together. A request several names
+ * one service, and one professional and establishment able to do them all: booked together. A request several names
  * share ('corte' with 'Corte feminino' and 'Corte masculino' offered): asked about, never dropped for the other
  * service alone (the booking of 'Escova' for 'corte e escova' was a write the caller did not ask for). Else none.
  */
@@ -168,7 +168,7 @@ export function allowedProfessionals(dialog: Session): Professional[] {
   return dialog.k.professionals.filter((p) => all.every((s) => s.allowedProfessionals.includes(p.id)));
 }
 
-export function allowedLocations(dialog: Session): Establishment[] {
+export function allowedEstablishments(dialog: Session): Establishment[] {
   const all = draftServices(dialog);
   return dialog.k.establishments.filter((e) => all.every((s) => s.availableEstablishments.includes(e.id)));
 }
