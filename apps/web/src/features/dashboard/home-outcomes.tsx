@@ -49,13 +49,27 @@ export function HomeOutcomes() {
   );
 }
 
-/** The weekly e-mail of these outcomes to the owners: on by default, turned off here. */
+/**
+ * The weekly e-mail of these outcomes to the owners: on by default, turned off here. The box follows the click at once
+ * (the overview's cache is updated before the server answers, and put back if it refuses), so an overview fetch that
+ * was already on its way cannot flip it back.
+ */
 function WeeklyReportSetting({ enabled }: { enabled: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const overviewKey = trpc.dashboard.overview.queryKey();
   const save = useMutation(
     trpc.dashboard.setWeeklyReport.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.dashboard.overview.queryKey() }),
+      onMutate: async ({ enabled: next }) => {
+        await queryClient.cancelQueries({ queryKey: overviewKey });
+        const before = queryClient.getQueryData(overviewKey);
+        queryClient.setQueryData(overviewKey, (old) => (old ? { ...old, weeklyReportEnabled: next } : old));
+        return { before };
+      },
+      onError: (_error, _input, context) => {
+        if (context?.before) queryClient.setQueryData(overviewKey, context.before);
+      },
+      onSettled: () => queryClient.invalidateQueries({ queryKey: overviewKey }),
     }),
   );
   return (
@@ -63,7 +77,7 @@ function WeeklyReportSetting({ enabled }: { enabled: boolean }) {
       <input
         type="checkbox"
         className="size-4 accent-teal-700"
-        checked={save.isPending ? save.variables.enabled : enabled}
+        checked={enabled}
         disabled={save.isPending}
         onChange={(event) => save.mutate({ enabled: event.target.checked })}
       />
