@@ -33,7 +33,6 @@ import {
   outcomeSummary,
   readBackOf,
   serviceNamesOf,
-  theBusiness,
   toBusiness,
   whoQuestion,
 } from "./lines";
@@ -92,8 +91,6 @@ const REFUSED = /\bnao\b/;
 const SEARCH_DAYS = 14;
 /** At most this many times are offered at once. */
 const OFFERED = 3;
-/** An unclear answer to the same question this many times ends the call without a decision. */
-const MAX_UNCLEAR = 2;
 
 /** What a reply to 'Falo com …?' says (the hold and a greeting are the turn's, before this is asked). */
 export type WhoAnswer = "patient" | "someone_else" | "who_calls" | "unclear";
@@ -118,7 +115,6 @@ export function whoAnswerOf(n: string, consent: Consent): WhoAnswer {
 }
 
 export class OfflineConfirmation extends OutboundCall<Pending> implements ConfirmationSession {
-  private identified = false;
   private result: ConfirmationOutcome = "NO_DECISION";
   private movedTo: string | undefined;
   private offers: FreeSlot[] = [];
@@ -302,21 +298,8 @@ export class OfflineConfirmation extends OutboundCall<Pending> implements Confir
     return undefined;
   }
 
-  /** An answer that is neither yes nor no: asked again, then, past the limit, the call ends without a decision. */
-  private askAgain(lead = "Desculpe, não entendi."): void {
-    this.unclear++;
-    if (this.unclear > MAX_UNCLEAR) {
-      this.end(
-        this.identified
-          ? `Tudo bem. Se precisar remarcar ou cancelar, é só ligar ${toBusiness(this.k.profile.name)}.`
-          : undefined,
-      );
-      return;
-    }
-    this.say(lead);
-    const q = this.lastQuestion;
-    this.say(q);
-    this.questionHeard = true;
+  protected undecidedLine(): string {
+    return `Tudo bem. Se precisar remarcar ou cancelar, é só ligar ${toBusiness(this.k.profile.name)}.`;
   }
 
   // 'Falo com …?'
@@ -327,11 +310,8 @@ export class OfflineConfirmation extends OutboundCall<Pending> implements Confir
         this.readAppointment("Que bom!");
         return;
       case "someone_else":
-        // Another person, or the client is away: nothing about the appointment, a message to pass on, goodbye.
         this.result = "WRONG_PERSON";
-        this.end(
-          `Tudo bem. Por favor, avise ${this.target.client.fullName.split(/\s+/)[0]} que ${theBusiness(this.k.profile.name)} ligou, e peça para retornar a ligação quando puder.`,
-        );
+        this.wrongPerson(this.target.client.fullName);
         return;
       case "who_calls":
         this.say(openingLine(this.k));

@@ -25,7 +25,7 @@ import {
   ToolError,
 } from "../types";
 import { OPT_OUT, whoAnswerOf } from "./dialog";
-import { ofBusiness, theBusiness, toBusiness } from "./lines";
+import { ofBusiness, toBusiness } from "./lines";
 import { OutboundCall } from "./outbound-call";
 
 type Pending =
@@ -34,8 +34,6 @@ type Pending =
   /** The slot said: 'Quer ficar com esse horário?' */
   | "offer";
 
-/** An unclear answer to the same question this many times ends the call without a decision. */
-const MAX_UNCLEAR = 2;
 /** Greetings that answer a call: the opening is said again. */
 const HELLO = /^(alo+|oi+|ola|pronto|alo alo|bom dia|boa tarde|boa noite)$/;
 /** 'quem fala?', 'de onde?': who is calling, asked again. */
@@ -82,7 +80,6 @@ export function offerSummary(outcome: OfferCallOutcome, target: OfferTarget, det
 }
 
 export class OfflineOffer extends OutboundCall<Pending> implements OfferSession {
-  private identified = false;
   private result: OfferCallOutcome = "NO_DECISION";
   private detail: string | undefined;
   private optedOut = false;
@@ -206,19 +203,8 @@ export class OfflineOffer extends OutboundCall<Pending> implements OfferSession 
     return true;
   }
 
-  private askAgain(lead = "Desculpe, não entendi."): void {
-    this.unclear++;
-    if (this.unclear > MAX_UNCLEAR) {
-      this.end(
-        this.identified
-          ? `Tudo bem. O horário fica reservado para você até as ${this.heldUntil()}; se quiser, é só ligar ${toBusiness(this.k.profile.name)}.`
-          : undefined,
-      );
-      return;
-    }
-    this.say(lead);
-    this.say(this.lastQuestion);
-    this.questionHeard = true;
+  protected undecidedLine(): string {
+    return `Tudo bem. O horário fica reservado para você até as ${this.heldUntil()}; se quiser, é só ligar ${toBusiness(this.k.profile.name)}.`;
   }
 
   // 'Falo com …?'
@@ -229,11 +215,8 @@ export class OfflineOffer extends OutboundCall<Pending> implements OfferSession 
         this.readOffer("Que bom!");
         return;
       case "someone_else":
-        // Another person, or the client is away: nothing about the slot, a message to pass on, goodbye.
         this.result = "WRONG_PERSON";
-        this.end(
-          `Tudo bem. Por favor, avise ${this.target.client.fullName.split(/\s+/)[0]} que ${theBusiness(this.k.profile.name)} ligou, e peça para retornar a ligação quando puder.`,
-        );
+        this.wrongPerson(this.target.client.fullName);
         return;
       case "who_calls":
         this.say(offerOpeningLine(this.k));
@@ -245,18 +228,27 @@ export class OfflineOffer extends OutboundCall<Pending> implements OfferSession 
     }
   }
 
-  /** The slot said, and the question: the read-back a yes must answer (the write gate). */
+  /** The slot as said to the client: the read-back a yes must answer (the write gate). */
+  private offerReadBack(): string {
+    return `Vagou este horário: ${offerWords(this.target, this.now())}`;
+  }
+
+  /** The slot said, and the question. */
   private readOffer(lead?: string): void {
     if (lead) this.say(lead);
-    this.say(`Vagou este horário: ${offerWords(this.target, this.now())}`);
+    this.say(this.offerReadBack());
     this.ask("Quer ficar com esse horário?", "offer");
   }
 
   // 'Quer ficar com esse horário?'
   private async onOffer(text: string, n: string, consent: Consent): Promise<void> {
-    const readBack = `Vagou este horário: ${offerWords(this.target, this.now())}`;
     const yes =
-      writeConfirmed({ reply: text, readBack, now: this.now(), at: this.target.offer.startsAt }) ||
+      writeConfirmed({
+        reply: text,
+        readBack: this.offerReadBack(),
+        now: this.now(),
+        at: this.target.offer.startsAt,
+      }) ||
       (consent.answer === "unclear" && consent.reason === undefined && TAKES_IT.test(n));
     if (yes) return this.accept();
     if (consent.answer === "no" && consent.reason === "defer") {

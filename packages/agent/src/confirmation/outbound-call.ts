@@ -4,10 +4,15 @@
 import { Channel } from "../channel";
 import { sentences } from "../sentences";
 import { type AgentEvent, type AgentKnowledge, type CallerInput, type CallInfo, ToolError } from "../types";
-import { goodbyeLine, toBusiness } from "./lines";
+import { goodbyeLine, theBusiness, toBusiness } from "./lines";
+
+/** An unclear answer to the same question this many times ends the call without a decision. */
+const MAX_UNCLEAR = 2;
 
 export abstract class OutboundCall<Pending extends string> {
   protected pending: Pending;
+  /** The person who answered said they are the one called: only then is anything about them said. */
+  protected identified = false;
   protected lastQuestion: string;
   /** Whether the caller heard the last question to its end (a barge-in over it leaves it unanswered). */
   protected questionHeard = true;
@@ -34,6 +39,9 @@ export abstract class OutboundCall<Pending extends string> {
 
   /** One caller turn: the dialog's own steps. */
   protected abstract turn(input: CallerInput): Promise<void>;
+
+  /** Said to the person called before goodbye when the call ends undecided on unclear answers. */
+  protected abstract undecidedLine(): string;
 
   respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentEvent> {
     return this.run(signal, async () => {
@@ -100,6 +108,25 @@ export abstract class OutboundCall<Pending extends string> {
     this.emit({ type: "action", actionType: "CALL_ENDED" });
     this.emit({ type: "end" });
     this.ended = true;
+  }
+
+  /** An answer that is neither yes nor no: asked again, then, past the limit, the call ends without a decision. */
+  protected askAgain(lead = "Desculpe, não entendi."): void {
+    this.unclear++;
+    if (this.unclear > MAX_UNCLEAR) {
+      this.end(this.identified ? this.undecidedLine() : undefined);
+      return;
+    }
+    this.say(lead);
+    this.say(this.lastQuestion);
+    this.questionHeard = true;
+  }
+
+  /** Another person answered, or the one called is away: nothing about them, a message to pass on, goodbye. */
+  protected wrongPerson(fullName: string): void {
+    this.end(
+      `Tudo bem. Por favor, avise ${fullName.split(/\s+/)[0]} que ${theBusiness(this.k.profile.name)} ligou, e peça para retornar a ligação quando puder.`,
+    );
   }
 
   /** 'Quero falar com uma atendente': to the forwarding phone when there is one. */

@@ -61,7 +61,7 @@ describe("the booking verdict", () => {
     expect(verdict.message).toBe("Horário disponível (até 10:45)");
   });
 
-  it("answers OUTSIDE_WINDOW before any conflict, naming the window", () => {
+  it("answers OUTSIDE_WINDOW before a conflict, naming the window", () => {
     const verdict = assess(
       facts({
         occurrences: [window("e1", 8 * 60, 10 * 60 + 30)],

@@ -209,7 +209,7 @@ export async function updateAppointment(
     if (clientChanged) await requireClient(db, input.clientId);
     if (occupies && existing.status === "CANCELED") {
       // Restored with its kept snapshot: the conflict rule only (the window was met when it was booked), under the
-      // professional's lock as any booking, so a waitlist hold made meanwhile is seen.
+      // professional's lock as every booking, so a waitlist hold made meanwhile is seen.
       await lockProfessionalSchedule(db, input.professionalId);
       const range = {
         professionalId: input.professionalId,
