@@ -181,19 +181,8 @@ export class OfflineConfirmation extends OutboundCall<Pending> implements Confir
   // ─── A turn ────────────────────────────────────────────────────────────────────────────────────────────────
 
   protected async turn(input: CallerInput): Promise<void> {
-    if (input.kind === "silence") {
-      if (input.prompts >= 2) return this.end("Como não ouvi resposta, vou encerrar a ligação.");
-      this.say("Você ainda está aí?");
-      this.ask(this.lastQuestion, this.pending);
-      return;
-    }
-    if (input.kind === "dtmf") {
-      // A key is no answer here: consent is spoken (decision 0021).
-      this.say("Por favor, responda falando.");
-      this.ask(this.lastQuestion, this.pending);
-      return;
-    }
-    const text = input.text;
+    const text = this.spoken(input);
+    if (text === undefined) return;
     const n = normalize(text);
     if (!n) return;
     if (OPT_OUT.test(n)) return this.optOut();

@@ -110,6 +110,25 @@ export abstract class OutboundCall<Pending extends string> {
     this.ended = true;
   }
 
+  /**
+   * The words of a spoken turn; a silence (asked again, then goodbye) or a key (consent is spoken, decision 0021) is
+   * answered here and gives none.
+   */
+  protected spoken(input: CallerInput): string | undefined {
+    if (input.kind === "speech") return input.text;
+    if (input.kind === "silence") {
+      if (input.prompts >= 2) this.end("Como não ouvi resposta, vou encerrar a ligação.");
+      else {
+        this.say("Você ainda está aí?");
+        this.ask(this.lastQuestion, this.pending);
+      }
+      return undefined;
+    }
+    this.say("Por favor, responda falando.");
+    this.ask(this.lastQuestion, this.pending);
+    return undefined;
+  }
+
   /** An answer that is neither yes nor no: asked again, then, past the limit, the call ends without a decision. */
   protected askAgain(lead = "Desculpe, não entendi."): void {
     this.unclear++;
