@@ -343,6 +343,21 @@ function liveActivityOf(value: string | null): LiveActivity | null {
   return (LIVE_ACTIVITIES as readonly string[]).includes(value ?? "") ? (value as LiveActivity) : null;
 }
 
+/** A call's messages and actions in the order they happened (the record's transcript, live or ended). */
+async function transcriptOf(db: TenantTx, id: string) {
+  const messages = await db
+    .select({ sender: m.sender, content: m.content, timestamp: m.timestamp })
+    .from(m)
+    .where(eq(m.conversationId, id))
+    .orderBy(asc(m.timestamp), asc(m.id));
+  const actions = await db
+    .select({ actionType: a.actionType, timestamp: a.timestamp })
+    .from(a)
+    .where(eq(a.conversationId, id))
+    .orderBy(asc(a.timestamp), asc(a.id));
+  return { messages, actions };
+}
+
 /**
  * A call's transcript as it goes: its turns (the caller's, the agent's, the tools' lines the server wrote) and the
  * actions completed, in time order; another tenant's call is a 404 like an unknown one.
@@ -354,16 +369,7 @@ export async function liveTranscript(db: TenantTx, id: string): Promise<LiveTran
     .where(eq(c.id, id))
     .limit(1);
   if (!row) notFound(CONVERSATION_NOT_FOUND);
-  const messages = await db
-    .select({ sender: m.sender, content: m.content, timestamp: m.timestamp })
-    .from(m)
-    .where(eq(m.conversationId, id))
-    .orderBy(asc(m.timestamp), asc(m.id));
-  const actions = await db
-    .select({ actionType: a.actionType, timestamp: a.timestamp })
-    .from(a)
-    .where(eq(a.conversationId, id))
-    .orderBy(asc(a.timestamp), asc(a.id));
+  const { messages, actions } = await transcriptOf(db, id);
   const lines = [
     ...messages.map((message) => ({ kind: message.sender, text: message.content, at: message.timestamp })),
     ...actions.map((action) => ({
@@ -442,16 +448,7 @@ export async function getConversation(db: TenantTx, id: string): Promise<Convers
     .where(eq(c.id, id))
     .limit(1);
   if (!row) notFound(CONVERSATION_NOT_FOUND);
-  const messages = await db
-    .select({ sender: m.sender, content: m.content, timestamp: m.timestamp })
-    .from(m)
-    .where(eq(m.conversationId, id))
-    .orderBy(asc(m.timestamp), asc(m.id));
-  const actions = await db
-    .select({ actionType: a.actionType, timestamp: a.timestamp })
-    .from(a)
-    .where(eq(a.conversationId, id))
-    .orderBy(asc(a.timestamp), asc(a.id));
+  const { messages, actions } = await transcriptOf(db, id);
   const data = await db
     .select({ key: d.key, value: d.value })
     .from(d)
