@@ -21,7 +21,7 @@ import { acceleratedClock } from "./clock";
 import { parseGatewayEnv } from "./config";
 import { engineFromEnv } from "./engine";
 import type { CallRecorder, SpeechSynthesizer, Voice } from "./pipeline";
-import { MAX_LOST_UTTERANCES, NOT_HEARD_LINES } from "./session";
+import { MAX_LOST_UTTERANCES, NOT_HEARD_LINES } from "./stages/not-heard";
 import { type GoogleFakes, startGoogleFakes } from "./testing/google";
 import { type Clinic, type Harness, startHarness, TEST_CLOCK_SPEED, wednesdayAhead } from "./testing/harness";
 import type { SimulatedCall } from "./testing/twilio-client";

@@ -161,4 +161,31 @@ describe("the agent-turns stage", () => {
     await settle();
     expect(log).toHaveLength(3);
   });
+
+  it("the cap's goodbye cuts in ahead of a turn still being thought, which is let go; heard out, it ends the call", async () => {
+    const { turns, replies, log, done } = stage();
+    let release: () => void = () => {};
+    const slow = new Promise<void>((r) => {
+      release = r;
+    });
+    turns.run(async function* () {
+      await slow;
+      yield { type: "say", text: "Tarde demais." };
+    });
+    await settle();
+    const thought = replies.current;
+    turns.cutIn("O tempo acabou. Até logo!", () => log.push("spoken"));
+    await settle();
+    expect(log).toEqual(["thinking", "speaking O tempo acabou. Até logo!", "queued call-0", "spoken"]);
+    const goodbye = replies.current;
+    if (!goodbye || goodbye === thought) throw new Error("expected the goodbye to be the current reply");
+    expect(goodbye.own).toBe(true);
+    // The engine's late words are not spoken: the reply they belong to is no longer the current one.
+    release();
+    await settle();
+    expect(log).toHaveLength(4);
+    expect(done).toEqual([]);
+    replies.markHeard(goodbye.utterances[0]?.mark ?? "");
+    expect(done.map((r) => r.ending)).toEqual([{ kind: "end" }]);
+  });
 });

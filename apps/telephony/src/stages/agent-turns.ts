@@ -74,6 +74,22 @@ export class AgentTurns {
     });
   }
 
+  /**
+   * The agent's own last line, cutting in now ahead of any queued turn (the cap's goodbye): a reply that ends the call
+   * once heard; a reply still being thought is let go (its turn is not settled). `spoken` runs once the line is
+   * queued (or could not be), before the reply can be done.
+   */
+  cutIn(text: string, spoken: () => void): void {
+    const { replies } = this.options;
+    const reply = replies.start(null, { own: true, ending: { kind: "end" }, settle: false });
+    void this.speak(reply, text)
+      .catch(() => undefined)
+      .then(() => {
+        spoken();
+        replies.finished(reply);
+      });
+  }
+
   /** Speaks one sentence of `reply`: synthesised, then queued with its mark (unless the reply was cut meanwhile). */
   async speak(reply: Reply, text: string): Promise<void> {
     const { output, replies, events } = this.options;

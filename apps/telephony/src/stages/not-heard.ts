@@ -62,3 +62,41 @@ export class LostUtterances {
     return { ...notHeardReply(this.inARow, forwardingPhone), inARow: this.inARow };
   }
 }
+
+export interface NotHeardParts {
+  /** Whether the agent answers the caller now: the call is on and no staff member holds it (decision 0055). */
+  answering(): boolean;
+  /** Where the caller goes after the last lost utterance (null: the call ends politely instead). */
+  forwardingPhone: string | null;
+  events: {
+    /** The recogniser lost the caller's words, `inARow` of them (logged). */
+    lost(error: unknown, inARow: number, givingUp: boolean): void;
+    /** The call, once it ends, ends as an error (the caller could not be heard: the operator's to look at). */
+    endsInError(): void;
+    /** The agent's own reply to play (the engine is not told of it, and a barge-in does not concern it). */
+    reply(events: AgentEvent[]): void;
+  };
+}
+
+/** The stage: the recogniser's losses in, the agent's own replies out (asked again, then transferred or ended). */
+export class NotHeard {
+  private readonly inARow = new LostUtterances();
+
+  constructor(private readonly parts: NotHeardParts) {}
+
+  /** The caller was heard (a spoken turn or acknowledgement): the count starts again. */
+  heard(): void {
+    this.inARow.heard();
+  }
+
+  /** The recogniser lost the caller's words: asked again, or the transfer or the goodbye once given up. */
+  lost(error: unknown): void {
+    // A staff member holding the call asks for themselves (decision 0055).
+    if (!this.parts.answering()) return;
+    const reply = this.inARow.lost(this.parts.forwardingPhone);
+    if (!reply) return;
+    this.parts.events.lost(error, reply.inARow, reply.givingUp);
+    if (reply.endsInError) this.parts.events.endsInError();
+    this.parts.events.reply(reply.events);
+  }
+}

@@ -1,7 +1,9 @@
 // The Twilio codec stage on its own (decision 0035): messages in, events out, and back; no socket.
+
+import type { InboundEvent } from "@atende/shared/telephony";
 import { FRAME_BYTES } from "@atende/shared/telephony";
 import { describe, expect, it } from "vitest";
-import { decodeInbound, encodeOutbound, mediaEncoder } from "./twilio-codec";
+import { decodeInbound, encodeOutbound, mediaEncoder, routeInbound, StreamWriter } from "./twilio-codec";
 
 describe("the Twilio codec stage", () => {
   it("reads Twilio's events and the softphone's typed text", () => {
@@ -55,5 +57,72 @@ describe("the Twilio codec stage", () => {
       media: { payload: string };
     };
     expect([...Buffer.from(written.media.payload, "base64")]).toEqual(new Array(FRAME_BYTES).fill(7));
+  });
+
+  it("routes events to the call: start and stop always, the caller's only once the call is open; blank text is none", () => {
+    const got: string[] = [];
+    let open = false;
+    const handlers = {
+      start: (event: Extract<InboundEvent, { event: "start" }>) => got.push(`start ${event.start.streamSid}`),
+      stop: () => got.push("stop"),
+      open: () => open,
+      media: (mulaw: Uint8Array) => got.push(`media ${[...mulaw].join(",")}`),
+      mark: (name: string) => got.push(`mark ${name}`),
+      digit: (digit: string) => got.push(`digit ${digit}`),
+      text: (text: string) => got.push(`text ${text}`),
+      interim: (text: string) => got.push(`interim ${text}`),
+    };
+    const route = (message: string) => {
+      const event = decodeInbound(message);
+      if (!event) throw new Error(`not an event: ${message}`);
+      routeInbound(event, handlers);
+    };
+    const media = `{"event":"media","streamSid":"MZ1","media":{"payload":"${Buffer.from([1, 2, 255]).toString("base64")}"}}`;
+    route('{"event":"connected","protocol":"Call"}');
+    route(media);
+    route('{"event":"text","streamSid":"MZ1","text":"cedo demais"}');
+    route(
+      '{"event":"start","streamSid":"MZ1","start":{"streamSid":"MZ1","callSid":"CA1","customParameters":{"ticket":"t"}}}',
+    );
+    open = true;
+    route(media);
+    route('{"event":"mark","streamSid":"MZ1","mark":{"name":"call-1-0"}}');
+    route('{"event":"dtmf","streamSid":"MZ1","dtmf":{"digit":"5"}}');
+    route('{"event":"text","streamSid":"MZ1","text":"  quero marcar  "}');
+    route('{"event":"text","streamSid":"MZ1","text":"não espera","interim":true}');
+    route('{"event":"text","streamSid":"MZ1","text":"   "}');
+    route('{"event":"stop","streamSid":"MZ1"}');
+    expect(got).toEqual([
+      "start MZ1",
+      "media 1,2,255",
+      "mark call-1-0",
+      "digit 5",
+      "text quero marcar",
+      "interim não espera",
+      "stop",
+    ]);
+  });
+
+  it("writes one stream's events with its id, events only while the socket is open, frames as they come", () => {
+    const sent: string[] = [];
+    const socket = { readyState: 1, send: (data: string) => sent.push(data) };
+    const writer = new StreamWriter(socket);
+    writer.streamSid = "MZ9";
+    writer.mark("m-1");
+    writer.clear();
+    writer.transcript("agent", "Olá!", true);
+    writer.agentState("listening");
+    writer.media(new Uint8Array([1, 2, 3]));
+    socket.readyState = 3;
+    writer.clear();
+    writer.media(new Uint8Array([4]));
+    expect(sent.map((s) => JSON.parse(s))).toEqual([
+      { event: "mark", streamSid: "MZ9", mark: { name: "m-1" } },
+      { event: "clear", streamSid: "MZ9" },
+      { event: "transcript", streamSid: "MZ9", role: "agent", text: "Olá!", final: true },
+      { event: "agent-state", streamSid: "MZ9", state: "listening" },
+      { event: "media", streamSid: "MZ9", media: { payload: Buffer.from([1, 2, 3]).toString("base64") } },
+      { event: "media", streamSid: "MZ9", media: { payload: Buffer.from([4]).toString("base64") } },
+    ]);
   });
 });
