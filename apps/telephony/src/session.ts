@@ -21,6 +21,7 @@ import { type EndReason, endCall } from "./stages/call-end";
 import { CallLifecycle } from "./stages/call-lifecycle";
 import { type OpenedCall, openCall, recognizerPhrases, streamStartOf } from "./stages/call-opening";
 import { CallRecord, CallWrites } from "./stages/call-record";
+import { CallReport } from "./stages/call-report";
 import {
   CallerTurns,
   type CallerTurnsEvents,
@@ -63,6 +64,7 @@ export class CallSession {
   private readonly timings: TurnTimings;
   /** The recording stage: the caller left, the agent right; a failure stops it, never the call. */
   private readonly recording: CallRecording;
+  private readonly report: CallReport;
   // Once the call is open: the call, its record's writes, its turns both ways, speculation, not-heard and live audio.
   private call: OpenedCall | null = null;
   private writes: CallWrites | null = null;
@@ -83,9 +85,9 @@ export class CallSession {
     const clock = deps.clock ?? systemClock;
     this.clock = clock;
     this.turnOptions = { ...DEFAULT_TURN_OPTIONS, ...deps.turn };
-    this.recording = new CallRecording((error) =>
-      this.logger.error({ err: error }, "recording failed; the call goes on without it"),
-    );
+    const report = new CallReport(this.deps.logger, deps.metrics);
+    this.report = report;
+    this.recording = new CallRecording(report.recordingFailed);
     this.silence = new SilencePrompts({
       clock,
       afterMs: this.turnOptions.silencePromptMs,
@@ -96,15 +98,8 @@ export class CallSession {
       retryMs: deps.timing.recordRetryMs,
       retryable: retryableWrite,
       newKey: () => `record-${randomUUID()}`,
-      onRetry: (error, retryInMs) =>
-        this.logger.warn(
-          { err: error, retryInMs },
-          "no answer from the server; the call record write is sent again",
-        ),
-      onFailed: (error) => {
-        this.deps.metrics?.providerError("server");
-        this.logger.error({ err: error }, "call record write failed");
-      },
+      onRetry: report.recordRetry,
+      onFailed: report.recordFailed,
     });
     this.output = new AgentOutput<TurnClock>({
       clock,
@@ -206,7 +201,7 @@ export class CallSession {
     routeInbound(event, {
       start: (start) =>
         void this.open(start).catch((error) => {
-          this.logger.error({ err: error }, "call failed");
+          this.report.callFailed(error);
           void this.finish("error");
         }),
       stop: () => void this.finish("hangup"),
@@ -274,9 +269,7 @@ export class CallSession {
     // The call goes on without its recording if it cannot be opened (a full disk must not drop a caller).
     this.recording.open(() => this.deps.openRecorder(call.tenantId, call.callId));
     this.lifecycle.cap(call.maxSeconds);
-    const writes = new CallWrites(this.callRecord, call.client.calls, (error) =>
-      this.logger.warn({ err: error }, "call heartbeat failed"),
-    );
+    const writes = new CallWrites(this.callRecord, call.client.calls, this.report.heartbeatFailed);
     this.writes = writes;
     this.callRecord.startHeartbeat(
       () => !this.lifecycle.ended && writes.heartbeat(),
@@ -304,8 +297,7 @@ export class CallSession {
       answering: () => !this.lifecycle.ended && !this.held(),
       forwardingPhone: call.forwardingPhone,
       events: {
-        lost: (error, lostInARow, givingUp) =>
-          this.logger.warn({ err: error, lostInARow, givingUp }, "recogniser lost the caller's words"),
+        lost: this.report.notHeard,
         endsInError: () => this.lifecycle.endingAs("error"),
         reply: (events) => this.runReply(() => toEvents(events), null, true),
       },
@@ -344,14 +336,8 @@ export class CallSession {
           this.out.transcript("agent", text, false);
         },
         record: (event) => this.writes?.event(event),
-        engineFailed: (error) => {
-          this.deps.metrics?.providerError("engine");
-          this.logger.error({ err: error }, "agent turn failed");
-        },
-        sentenceSkipped: (error, sentence) => {
-          this.deps.metrics?.providerError("tts");
-          this.logger.error({ err: error, sentence }, "speech synthesis failed; the sentence is skipped");
-        },
+        engineFailed: this.report.engineFailed,
+        sentenceSkipped: this.report.sentenceSkipped,
       },
     });
   }
@@ -365,19 +351,19 @@ export class CallSession {
     return new LiveAudio({
       use: (ticket, event) => call.client.calls.useLiveAudio.mutate({ ticket, event }),
       takeOver: (name) => {
-        this.logger.info({ staff: name }, "call taken over");
+        this.report.takenOver(name);
         this.silence.stop();
         this.floor.bargeIn();
         say(TAKEOVER_LINE);
       },
       handBack: (name) => {
-        this.logger.info({ staff: name }, "call handed back");
+        this.report.handedBack(name);
         say(HAND_BACK_LINE);
       },
       toCaller: (frame) => {
         if (this.socket.readyState === OPEN && !this.lifecycle.ended) this.toCaller(frame);
       },
-      warn: (error, message) => this.logger.warn({ err: error }, message),
+      warn: this.report.warn,
     });
   }
 
@@ -422,14 +408,13 @@ export class CallSession {
         if (spoken) this.notHeard?.heard();
         // Counted on the turn whose audio it was said over (the latency view shows it, decision 0036).
         this.replies.speakingReply()?.clock?.backchannel();
-        this.deps.metrics?.backchannel();
-        this.logger.debug({ text }, "an acknowledgement over the agent's speech; it goes on");
+        this.report.backchannel(text);
       },
       nothingSaid: () => {
         if (!this.replies.current) this.floor.listen();
       },
       lost: (error) => {
-        this.deps.metrics?.providerError("stt");
+        this.report.recognizerFailed();
         this.notHeard?.lost(error);
       },
     };
@@ -478,7 +463,7 @@ export class CallSession {
     await this.call.client.calls.transfer
       .mutate({})
       .then(() => undefined)
-      .catch((error: unknown) => this.logger.error({ err: error }, "transfer failed"));
+      .catch(this.report.transferFailed);
   }
 
   // ─── The end ──────────────────────────────────────────────────────────────────────────────────────────────────
