@@ -5,7 +5,7 @@
 // replies, the turns' timings, the recording, the call record and the end. Two seams: the caller's audio passes
 // `fromCaller` and the agent's `toCaller`; the agent's turns start in `runReply`.
 import { randomUUID } from "node:crypto";
-import type { AgentEvent, CallerInput } from "@atende/agent";
+import type { AgentEvent } from "@atende/agent";
 import { CALL_MESSAGES } from "@atende/shared/schemas/calls";
 import { HAND_BACK_LINE, TAKEOVER_LINE } from "@atende/shared/schemas/live-calls";
 import type { InboundEvent } from "@atende/shared/telephony";
@@ -26,10 +26,10 @@ import {
   CallerTurns,
   type CallerTurnsEvents,
   DEFAULT_TURN_OPTIONS,
-  type TurnEnd,
   type TurnOptions,
 } from "./stages/caller-turns";
 import { Floor } from "./stages/floor";
+import { Handoff } from "./stages/handoff";
 import { LiveAudio } from "./stages/live-audio";
 import { NotHeard } from "./stages/not-heard";
 import { CallRecording } from "./stages/recording";
@@ -62,6 +62,7 @@ export class CallSession {
   private readonly replies: Replies;
   private readonly floor: Floor;
   private readonly timings: TurnTimings;
+  private readonly handoff: Handoff;
   /** The recording stage: the caller left, the agent right; a failure stops it, never the call. */
   private readonly recording: CallRecording;
   private readonly report: CallReport;
@@ -91,7 +92,7 @@ export class CallSession {
     this.silence = new SilencePrompts({
       clock,
       afterMs: this.turnOptions.silencePromptMs,
-      prompt: (prompts) => this.input({ kind: "silence", prompts }, performance.now()),
+      prompt: (prompts) => this.handoff.silent(prompts, performance.now()),
     });
     this.callRecord = new CallRecord({
       clock,
@@ -167,6 +168,19 @@ export class CallSession {
         heldLineHeard: () => this.live?.handedOver(),
         end: () => void this.finish("agent"),
         transfer: (to) => void this.lifecycle.transfer(to, () => this.moveCall()),
+      },
+    });
+    this.handoff = new Handoff({
+      held: () => this.held(),
+      agent: () => this.call?.agent ?? null,
+      speculator: () => this.speculator,
+      silence: this.silence,
+      timings: this.timings,
+      events: {
+        heard: () => this.notHeard?.heard(),
+        transcript: (text) => this.out.transcript("caller", text, true),
+        record: (input) => this.writes?.caller(input),
+        reply: (produce, turn) => this.runReply(produce, turn),
       },
     });
     this.lifecycle = new CallLifecycle({
@@ -397,13 +411,7 @@ export class CallSession {
       pause: () => this.output.pause(),
       resume: () => this.output.resume(),
       interim: (text) => this.out.transcript("caller", text, false),
-      turn: (input, end, endedAt) => {
-        if (end.input === "SPEECH") this.notHeard?.heard();
-        this.silence.stop();
-        if (input.kind === "speech") this.out.transcript("caller", input.text, true);
-        this.writes?.caller(input);
-        this.input(input, endedAt, end);
-      },
+      turn: (input, end, endedAt) => this.handoff.turn(input, end, endedAt),
       backchannel: (text, spoken) => {
         if (spoken) this.notHeard?.heard();
         // Counted on the turn whose audio it was said over (the latency view shows it, decision 0036).
@@ -418,20 +426,6 @@ export class CallSession {
         this.notHeard?.lost(error);
       },
     };
-  }
-
-  /** Caller input (a turn, or a silence prompt) goes to the engine: the reply is the agent's next turn. */
-  private input(input: CallerInput, endedAt: number, end?: TurnEnd): void {
-    // A staff member holds the call (decision 0055): the caller's turns are written, not answered.
-    if (this.held()) return;
-    if (input.kind !== "silence") this.silence.answered();
-    const turn = this.timings.turnEnded(endedAt, end);
-    const agent = this.call?.agent;
-    if (!agent) return;
-    // A reply already started on these very words is committed: it is this turn's reply (decision 0024). Its first
-    // token may have come before the turn's clock started; the clock takes it at the commit, never below 0.
-    const guess = this.speculator?.take(input);
-    this.runReply((signal) => guess?.commit(signal) ?? agent.respond(input, signal), turn);
   }
 
   /**
