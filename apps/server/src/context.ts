@@ -4,8 +4,7 @@ import {
   actorFromClaims,
   type Context,
   type Services,
-  verifyAccessToken,
-  verifyAgentToken,
+  verifyBearerToken,
 } from "@atende/api";
 import type { DataAccess } from "@atende/db";
 import type { AccessTokenClaims } from "@atende/shared/auth";
@@ -33,11 +32,10 @@ interface AuthDeps {
 export function authenticate(deps: AuthDeps): MiddlewareHandler {
   return async (c, next) => {
     const token = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
-    const claims = token ? await verifyAccessToken(token, deps.config.jwtSecret, deps.now?.()) : undefined;
-    c.set("accessClaims", claims ?? null);
-    const agent =
-      token && !claims ? await verifyAgentToken(token, deps.config.jwtSecret, deps.now?.()) : undefined;
-    c.set("agentCall", agent ?? null);
+    // One verification for either kind of token (decision 0063): the gateway sends one request per record write.
+    const verified = token ? await verifyBearerToken(token, deps.config.jwtSecret, deps.now?.()) : undefined;
+    c.set("accessClaims", verified?.access ?? null);
+    c.set("agentCall", verified?.agent ?? null);
     await next();
   };
 }

@@ -1,7 +1,7 @@
 // The public face of @atende/api: what the server mounts, the web app's router type, and the sign-in pieces the
 // server's OAuth routes use. Test support is `@atende/api/testing`.
 
-export { type AgentCall, verifyAgentToken } from "./auth/call-tokens";
+export { type AgentCall, verifyAgentToken, verifyBearerToken } from "./auth/call-tokens";
 export {
   createOAuthProvider,
   newAuthorizationSecrets,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeMulaw, encodeMulaw, MULAW_SILENCE } from "./mulaw";
+import { decodeMulaw, decodeMulawInto, encodeMulaw, MULAW_SILENCE } from "./mulaw";
 
 describe("mu-law", () => {
   it("matches G.711's reference points", () => {
@@ -22,5 +22,17 @@ describe("mu-law", () => {
         Math.max(8, Math.abs(s) / 16),
       );
     }
+  });
+
+  it("decodes into one channel of an interleaved buffer as decodeMulaw does, leaving the other alone", () => {
+    const codes = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const target = new Int16Array(2 + codes.length * 2).fill(7);
+    decodeMulawInto(codes, target, 3, 2);
+    const decoded = decodeMulaw(codes);
+    for (let i = 0; i < codes.length; i++) {
+      expect(target[3 + i * 2]).toBe(decoded[i]);
+      expect(target[2 + i * 2]).toBe(7);
+    }
+    expect([target[0], target[1]]).toEqual([7, 7]);
   });
 });

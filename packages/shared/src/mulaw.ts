@@ -34,6 +34,16 @@ export function decodeMulaw(bytes: Uint8Array): Int16Array {
   return out;
 }
 
+/**
+ * Decodes `bytes` into `target` from `start`, one sample every `step` (2 for a channel of interleaved stereo): the
+ * gateway's recording writes each 20 ms frame straight into its held buffer, with no array per frame (decision 0063).
+ */
+export function decodeMulawInto(bytes: Uint8Array, target: Int16Array, start: number, step: number): void {
+  for (let i = 0, at = start; i < bytes.length; i++, at += step) {
+    target[at] = decodeTable[bytes[i] as number] as number;
+  }
+}
+
 export function encodeMulaw(pcm: Int16Array): Uint8Array {
   const out = new Uint8Array(pcm.length);
   for (let i = 0; i < pcm.length; i++) out[i] = encodeTable[(pcm[i] as number) + 32768] as number;

@@ -157,6 +157,64 @@ describe("the pacer", () => {
   });
 });
 
+describe("the pacer's queue of sentences (decision 0063)", () => {
+  it("cuts each sentence into frames as they go out: bytes in order, the last one padded, marks between, no burst", () => {
+    const clock = new ManualClock();
+    const sent: { bytes: number[]; at: number }[] = [];
+    const marks: { name: string; frames: number }[] = [];
+    const pacer = createPacer({
+      clock,
+      send: (_key, frame) => sent.push({ bytes: Array.from(frame), at: clock.now() }),
+      onMark: (_key, name) => marks.push({ name, frames: sent.length }),
+    });
+    // 2.5 frames numbered by byte (0, 1, 2, …), then a whole frame of 7s.
+    const first = Uint8Array.from({ length: 400 }, (_, i) => i % 251);
+    pacer.enqueue("a", first, "first");
+    pacer.enqueue("a", new Uint8Array(160).fill(7), "second");
+    clock.advance(100);
+    expect(sent.map((s) => s.bytes.length)).toEqual([160, 160, 160, 160]);
+    expect(sent.slice(0, 2).flatMap((s) => s.bytes)).toEqual(Array.from(first.subarray(0, 320)));
+    // The half frame at the end of the first sentence is padded with mu-law silence.
+    expect(sent[2]?.bytes).toEqual([...first.subarray(320), ...new Array(80).fill(0xff)]);
+    expect(sent[3]?.bytes).toEqual(new Array(160).fill(7));
+    expect(marks).toEqual([
+      { name: "first", frames: 3 },
+      { name: "second", frames: 4 },
+    ]);
+    expect(sent.map((s) => s.at)).toEqual([0, 18, 38, 58]);
+
+    // The event loop held up for 200 ms: the late tick sends a few frames, the rest keep their pace from there on.
+    const manual = new ManualClock();
+    let blockedMs = 0;
+    const late: { frame: number; at: number }[] = [];
+    const blocked = createPacer({
+      clock: {
+        now: () => manual.now() + blockedMs,
+        setTimeout: (callback, ms) => manual.setTimeout(callback, ms),
+        setInterval: (callback, ms) => manual.setInterval(callback, ms),
+        clearTimeout: (handle) => manual.clearTimeout(handle),
+        clearInterval: (handle) => manual.clearInterval(handle),
+      },
+      send: (_key, frame) => late.push({ frame: frame[0] ?? -1, at: manual.now() + blockedMs }),
+      onMark: () => {},
+    });
+    const numbered = new Uint8Array(10 * 160);
+    for (let i = 0; i < 10; i++) numbered.fill(i, i * 160, (i + 1) * 160);
+    blocked.enqueue("c", numbered);
+    blockedMs = 200;
+    manual.advance(400);
+    expect(late.map((f) => f.frame)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const afterBlock = late.filter((f) => f.at >= 200);
+    const burst = afterBlock.filter((f) => f.at === afterBlock[0]?.at);
+    expect(burst.length).toBeGreaterThan(1);
+    expect(burst.length).toBeLessThanOrEqual(4);
+    const paced = afterBlock
+      .slice(burst.length)
+      .map((f, i, all) => f.at - (i === 0 ? (burst.at(-1)?.at ?? 0) : (all[i - 1]?.at ?? 0)));
+    expect(paced.every((gap) => gap >= 18 && gap <= 20)).toBe(true);
+  });
+});
+
 describe("the pacer, held and let go (decision 0036)", () => {
   it("holds a call's audio where it is, then sends the rest from the same frame at its pace; others go on", () => {
     const clock = new ManualClock();

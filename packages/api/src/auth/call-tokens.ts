@@ -3,8 +3,10 @@
 // - the call ticket (`typ: "call-ticket"`): names the tenant and the call, 2 minutes to connect, single-use (the
 //   `call_tickets` row), handed to whoever may open the media stream;
 // - the agent credential (`scope: "agent"`): what the gateway acts with for the length of the call.
-import { jwtVerify, SignJWT } from "jose";
+import type { AccessTokenClaims } from "@atende/shared/auth";
+import { SignJWT } from "jose";
 import { z } from "zod";
+import { accessClaimsOf, verifiedPayload } from "./tokens";
 
 export const CALL_TICKET_TTL_SECONDS = 120;
 /** The agent credential outlives the call's cap by this much, so the record of a call at its cap can still be written. */
@@ -59,25 +61,13 @@ export function signAgentToken(
     .sign(secret);
 }
 
-async function claimsOf(token: string, secret: Uint8Array, now: Date | undefined): Promise<unknown> {
-  try {
-    const { payload } = await jwtVerify(token, secret, {
-      algorithms: ["HS256"],
-      ...(now ? { currentDate: now } : {}),
-    });
-    return payload;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The ticket's call, or undefined for an expired, forged, malformed or other kind of token. */
 export async function verifyCallTicket(
   token: string,
   secret: Uint8Array,
   now?: Date,
 ): Promise<CallTicket | undefined> {
-  const parsed = TicketClaims.safeParse(await claimsOf(token, secret, now));
+  const parsed = TicketClaims.safeParse(await verifiedPayload(token, secret, now));
   if (!parsed.success) return undefined;
   return { callId: parsed.data.sub, tenantId: parsed.data.tenantId, isTest: parsed.data.isTest };
 }
@@ -88,11 +78,30 @@ export async function verifyAgentToken(
   secret: Uint8Array,
   now?: Date,
 ): Promise<AgentCall | undefined> {
-  const parsed = AgentClaims.safeParse(await claimsOf(token, secret, now));
+  return agentCallOf(await verifiedPayload(token, secret, now));
+}
+
+function agentCallOf(payload: unknown): AgentCall | undefined {
+  const parsed = AgentClaims.safeParse(payload);
   if (!parsed.success) return undefined;
   return {
     voiceAgentId: parsed.data.sub.slice("agent:".length),
     tenantId: parsed.data.tenantId,
     callId: parsed.data.callId,
   };
+}
+
+/**
+ * A request's bearer token verified once: an access token's claims, or the agent credential's call, or neither. The
+ * gateway's requests (every write of a call's record) carry the agent credential; verifying it as an access token
+ * first and then again as the agent's cost two WebCrypto rounds and a key import per request (decision 0063).
+ */
+export async function verifyBearerToken(
+  token: string,
+  secret: Uint8Array,
+  now?: Date,
+): Promise<{ access: AccessTokenClaims | undefined; agent: AgentCall | undefined }> {
+  const payload = await verifiedPayload(token, secret, now);
+  const access = accessClaimsOf(payload);
+  return { access, agent: access ? undefined : agentCallOf(payload) };
 }

@@ -59,13 +59,27 @@ export async function verifyAccessToken(
   secret: Uint8Array,
   now?: Date,
 ): Promise<AccessTokenClaims | undefined> {
+  return accessClaimsOf(await verifiedPayload(token, secret, now));
+}
+
+/** The claims of a verified token's payload when they are an access token's (see AccessTokenClaims), else undefined. */
+export function accessClaimsOf(payload: unknown): AccessTokenClaims | undefined {
+  const parsed = AccessTokenClaims.safeParse(payload);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * The payload of any HS256 token signed with `secret` that has not expired (signature, algorithm and expiry checked
+ * with the secret's key imported once), or undefined. What kind of token it is, is for the caller's claims schema to
+ * say (an access token, the call's credentials in call-tokens.ts): one verification serves them all.
+ */
+export async function verifiedPayload(token: string, secret: Uint8Array, now?: Date): Promise<unknown> {
   try {
     const { payload } = await jwtVerify(token, await verifyKeyOf(secret), {
       algorithms: ["HS256"],
       ...(now ? { currentDate: now } : {}),
     });
-    const parsed = AccessTokenClaims.safeParse(payload);
-    return parsed.success ? parsed.data : undefined;
+    return payload;
   } catch {
     return undefined;
   }
