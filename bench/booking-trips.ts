@@ -1,11 +1,14 @@
 // `npm run bench -- trips` (issue #22, decision 0062): what one booking costs the server, counted rather than timed,
 // so the figure holds on a loaded machine. Bookings one at a time through the tRPC caller on a fresh PostgreSQL
 // database (10 professionals, no two bookings on the same range), and per booking: the waits on PostgreSQL (each
-// time the transaction's connection had statements in flight and the thread had to wait for their answers: a round
-// trip), the statements sent, and this thread's CPU time (the caller's own work included). A booking on the
-// client's own waitlist hold (one statement more, in the insert's round trip) is not here: the fixture has no waitlist.
+// time the thread sent statements after an answer came back: a round trip), the statements sent, this thread's CPU
+// time (the caller's own work included) and PostgreSQL's. A booking on the client's own waitlist hold (one statement
+// more, in the insert's round trip) is not here: the fixture has no waitlist.
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type DatabaseHandle, selectRows } from "@atende/db";
+import { sql } from "@atende/db/orm";
 import { instantAt, toWireMinute } from "@atende/shared/time";
 import { seedFixture } from "./booking";
 import { callerFor, openPostgres, printTable } from "./lib";
@@ -54,6 +57,28 @@ async function countingDriver(): Promise<{ counts: Counts; reset(): void }> {
   };
 }
 
+/**
+ * CPU time (ms) of the PostgreSQL backends serving this database, from /proc (the server runs on this machine; clock
+ * ticks of 10 ms, so read over hundreds of bookings); undefined when /proc cannot tell.
+ */
+async function backendsCpuMs(handle: DatabaseHandle): Promise<number | undefined> {
+  const rows = await selectRows<{ pid: number }>(
+    handle.db,
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      // utime and stime are fields 14 and 15 of stat(5); after "pid (comm) " they are the 12th and 13th.
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return undefined;
+    }
+  }
+  return Number.isFinite(ticks) ? ticks * 10 : undefined;
+}
+
 export async function benchBookingTrips(): Promise<void> {
   const driver = await countingDriver();
   const handle = await openPostgres(10);
@@ -77,21 +102,29 @@ export async function benchBookingTrips(): Promise<void> {
       });
     };
     for (let i = 0; i < WARMUP; i++) await book();
+    const pgBefore = await backendsCpuMs(handle);
     driver.reset();
     const cpu = process.threadCpuUsage();
     const started = performance.now();
     for (let i = 0; i < RUNS; i++) await book();
     const wall = performance.now() - started;
     const used = process.threadCpuUsage(cpu);
+    const counted = { ...driver.counts };
+    const pgAfter = await backendsCpuMs(handle);
+    const pgMs = pgBefore !== undefined && pgAfter !== undefined ? (pgAfter - pgBefore) / RUNS : undefined;
     printTable(
       `One booking at a time on PostgreSQL through the tRPC caller (${RUNS} after ${WARMUP} warm-up; no calendar, no waitlist)`,
       ["measure", "per booking"],
       [
-        ["round trips (waits on PostgreSQL)", (driver.counts.trips / RUNS).toFixed(2)],
-        ["statements sent", (driver.counts.statements / RUNS).toFixed(2)],
+        ["round trips (waits on PostgreSQL)", (counted.trips / RUNS).toFixed(2)],
+        ["statements sent", (counted.statements / RUNS).toFixed(2)],
         [
           "this thread's CPU (ms, the caller's work included)",
           ((used.user + used.system) / 1000 / RUNS).toFixed(2),
+        ],
+        [
+          "PostgreSQL's CPU (ms, its backends on this database, /proc)",
+          pgMs === undefined ? "-" : pgMs.toFixed(2),
         ],
         ["wall time (ms, the machine's load included)", (wall / RUNS).toFixed(2)],
       ],
