@@ -3,7 +3,7 @@
 // shims through them, a waitlist offer accepted, a WhatsApp reply) calls these operations, so there is one rule path.
 // Each reads top to bottom:
 //
-//   lock     the professional's schedule (./write.ts), so the friendly checks see any concurrent winner, and
+//   lock     the professional's schedule (./write.ts), so the friendly checks see a concurrent winner, and
 //   assess   the reads (./read.ts), all in one round trip led by the lock, judged by the pure rules (./assess.ts);
 //   enforce  OUTSIDE_WINDOW → 400, CONFLICT → 409;
 //   write    behind a savepoint, where the exclusion constraint has the last word (./write.ts);

@@ -61,7 +61,7 @@ export interface BookingRequest {
  * and the references' row locks lead the same round trip (docs/decisions/0062-booking-round-trips.md): the
  * statements are started in that order without a wait between them, postgres.js sends them pipelined on the
  * transaction's connection, and PostgreSQL runs them one after the other, so every read takes its snapshot once both
- * locks are held and sees any booking that committed before the lock was granted. The lock is thus held from this
+ * locks are held and sees every booking that committed before the lock was granted. The lock is thus held from this
  * round trip to the commit, never across an extra one of its own.
  */
 export async function readBookingFacts(db: TenantTx, request: BookingRequest): Promise<BookingFacts> {
@@ -189,7 +189,7 @@ function lockForBooking(db: TenantTx, request: BookingRequest): Promise<unknown>
     [...new Set(request.offeredServiceIds)].map((id) => sql`${id}`),
     sql`, `,
   );
-  // Row locks must be taken before the existence checks read, so those see any delete they waited for.
+  // Row locks must be taken before the existence checks read, so those see a delete they waited for.
   const locks = db.execute(sql`select
     pg_advisory_xact_lock(hashtextextended(${`schedule:${request.professionalId}`}, 0)),
     (select count(*) from (select 1 from ${P} where ${P.id} = ${request.professionalId} for key share) p),
