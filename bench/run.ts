@@ -6,6 +6,7 @@ import { benchAccess } from "./access";
 import { benchAgendaRender } from "./agenda-render";
 import { type BillingRow, benchBilling } from "./billing";
 import { benchBooking, CLIENTS } from "./booking";
+import { benchBookingTrips } from "./booking-trips";
 import { launchChromium, startServer } from "./browser";
 import { benchCost } from "./cost";
 import { benchFirstLoad } from "./first-load";
@@ -41,8 +42,8 @@ async function withDatabase<T>(
 
 /**
  * `npm run bench -- browser` (or `scheduling`, `voice`, `providers`, `billing`, `load`, `lighthouse`, `access`,
- * `live`) runs one part; none runs them all. `soak` (30 minutes by default) and `cost` (a baseline checkout against
- * this tree) run only when named.
+ * `live`) runs one part; none runs them all. `soak` (30 minutes by default), `cost` (a baseline checkout against
+ * this tree) and `trips` (a booking's round trips and statements, counted) run only when named.
  */
 const parts = new Set(process.argv.slice(2));
 const wanted = (
@@ -75,6 +76,7 @@ async function main() {
   }
   if (parts.has("soak")) await benchSoak();
   if (parts.has("cost")) await benchCost();
+  if (parts.has("trips")) await benchBookingTrips();
   console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

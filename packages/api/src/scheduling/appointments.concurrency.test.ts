@@ -15,6 +15,7 @@ import {
   insertWeeklyAvailability,
   type TestApi,
 } from "../testing";
+import { assessBooking } from "./booking";
 
 const NOW = new Date("2030-03-01T12:00:00-03:00");
 
@@ -83,6 +84,64 @@ describe.runIf(testDatabaseUrl())("concurrent bookings (PostgreSQL)", () => {
     expect(rows[0]?.count).toBe(1);
     const listed = await tenant.api.appointments.list({ startDate: "2030-03-04", endDate: "2030-03-04" });
     expect(listed).toEqual([winner]);
+  });
+
+  it("the schedule lock leads the booking's reads: they see a booking that committed while the lock was awaited", async () => {
+    // docs/decisions/0062-booking-round-trips.md: the lock and the reads go in one round trip, the lock first. Were a
+    // read run before the lock was granted, its snapshot would miss the winner below and the slot would read free.
+    const tenant = await t.seedTenant();
+    const db = t.database.db;
+    const id = tenant.tenantId;
+    const sede = await insertEstablishment(db, id);
+    const ana = await insertProfessional(db, id);
+    const client = await insertClient(db, id);
+    const consulta = await insertService(db, id, {
+      duration: 30,
+      professionals: [ana.id],
+      establishments: [sede.id],
+    });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let signalLocked: () => void = () => {};
+    const locked = new Promise<void>((resolve) => {
+      signalLocked = resolve;
+    });
+    // Another booking of Ana's in progress: it holds her schedule lock and has written its appointment, not committed.
+    const winning = db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`schedule:${ana.id}`}, 0))`);
+      await tx.insert(schema.appointments).values({
+        tenantId: id,
+        clientId: client.id,
+        professionalId: ana.id,
+        establishmentId: sede.id,
+        scheduledAt: new Date("2030-03-05T09:00:00-03:00"),
+        endsAt: new Date("2030-03-05T09:30:00-03:00"),
+        status: "SCHEDULED",
+      });
+      signalLocked();
+      await held;
+    });
+    await locked;
+    const assessing = t.data.inTenant(id, (tx) =>
+      assessBooking(tx, {
+        professionalId: ana.id,
+        establishmentId: sede.id,
+        scheduledAt: new Date("2030-03-05T09:15:00-03:00"),
+        offeredServiceIds: [consulta.id],
+        clientId: client.id,
+        lockReferences: true,
+        now: NOW,
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await winning;
+    expect(await assessing).toMatchObject({
+      status: "CONFLICT",
+      message: "Conflito com agendamento existente (09:00 - 09:30)",
+    });
   });
 
   it("a booking racing the delete of its professional waits for it and is refused, never booking a deleted one", async () => {

@@ -2,7 +2,7 @@
 // ahead occupies its range for everyone but the wish it is for. The one booking path (./booking/) reads them here;
 // the offers (./offers.ts) make and resolve them.
 import { schema, type TenantTx } from "@atende/db";
-import { type AnyColumn, and, asc, eq, gt, ne, type SQL, sql } from "@atende/db/orm";
+import { type AnyColumn, and, asc, eq, gt, type SQL, sql } from "@atende/db/orm";
 import { heldSlotMessage } from "@atende/shared/schemas/waitlist";
 import { minutesOfDay, timeOfDayOf } from "@atende/shared/time";
 
@@ -106,25 +106,39 @@ export async function takeHold(
   now: Date,
   options: { audit: boolean } = { audit: true },
 ): Promise<void> {
-  const [hold] = await db
-    .update(H)
-    .set({ status: "ACCEPTED", appointmentId, resolvedAt: now })
-    .where(and(eq(H.id, holdId), eq(H.status, "ACTIVE")))
-    .returning({ entryId: H.waitlistEntryId });
-  if (!hold) return;
-  await db
-    .update(W)
-    .set({ status: "BOOKED" })
-    .where(and(eq(W.id, hold.entryId), ne(W.status, "BOOKED")));
+  await holdTaking(db, holdId, appointmentId, now, options);
+}
+
+/**
+ * `takeHold` as one statement, not started until awaited, so a booking can send it in the same round trip as the
+ * appointment's insert, behind it (./booking/write.ts; docs/decisions/0062-booking-round-trips.md): the hold taken
+ * (when still ACTIVE), its wish BOOKED and, with `audit`, the audit line, each only when the hold was taken.
+ */
+export function holdTaking(
+  db: TenantTx,
+  holdId: string,
+  appointmentId: string,
+  now: Date,
+  options: { audit: boolean } = { audit: true },
+) {
+  const A = schema.auditLog;
+  const when = sql`${now.toISOString()}::timestamptz`;
   // Accepting the offer audits with the staff member who answered; a booking made otherwise on the client's own
   // hold (the receptionist booking her directly) is audited here.
-  if (options.audit)
-    await db.insert(schema.auditLog).values({
-      tenantId: db.tenantId,
-      actorUserId: null,
-      actorEmail: "sistema",
-      action: "waitlist.offerAccepted",
-      details: { holdId, waitlistEntryId: hold.entryId, appointmentId, by: "booking" },
-      createdAt: now,
-    });
+  const audited = options.audit
+    ? sql`, audited as (insert into ${A} (tenant_id, actor_user_id, actor_email, action, details, created_at)
+        select ${db.tenantId}::uuid, null, 'sistema', 'waitlist.offerAccepted',
+          jsonb_build_object('holdId', ${holdId}::text, 'waitlistEntryId', entry_id::text,
+            'appointmentId', ${appointmentId}::text, 'by', 'booking'),
+          ${when}
+        from taken)`
+    : sql``;
+  return db.execute(sql`with taken as (
+      update ${H} set status = 'ACCEPTED', appointment_id = ${appointmentId}::uuid, resolved_at = ${when}
+      where ${H.id} = ${holdId}::uuid and ${H.status} = 'ACTIVE'
+      returning ${H.waitlistEntryId} as entry_id),
+    booked as (
+      update ${W} set status = 'BOOKED'
+      where ${W.id} in (select entry_id from taken) and ${W.status} <> 'BOOKED')${audited}
+    select count(*) as taken from taken`);
 }

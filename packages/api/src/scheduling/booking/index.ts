@@ -3,8 +3,8 @@
 // shims through them, a waitlist offer accepted, a WhatsApp reply) calls these operations, so there is one rule path.
 // Each reads top to bottom:
 //
-//   lock     the professional's schedule (./write.ts), so the friendly checks see any concurrent winner;
-//   assess   one round trip of reads (./read.ts), judged by the pure rules (./assess.ts);
+//   lock     the professional's schedule (./write.ts), so the friendly checks see a concurrent winner, and
+//   assess   the reads (./read.ts), all in one round trip led by the lock, judged by the pure rules (./assess.ts);
 //   enforce  OUTSIDE_WINDOW → 400, CONFLICT → 409;
 //   write    behind a savepoint, where the exclusion constraint has the last word (./write.ts);
 //   after    in the same transaction: the waitlist hold the booking took, the confirmation's outcome, the freed
@@ -29,7 +29,7 @@ import { type CalendarBusy, NO_BUSY } from "../../calendar/service";
 import { conflict, invalid, notFound } from "../../errors";
 import { hasAnyAvailability } from "../availability";
 import { settleConfirmation } from "../confirmation-outcomes";
-import { takeHold } from "../holds";
+import { holdTaking, takeHold } from "../holds";
 import { assess, type BookingAssessment, enforceBookable, occupancyOf } from "./assess";
 import { type BookingRequest, readBookingFacts, readOccupants, requireClient } from "./read";
 import { getAppointment, loadAppointment, toRecord } from "./record";
@@ -107,7 +107,7 @@ export async function createAppointment(
   options: { holdId?: string } = {},
 ): Promise<Appointment> {
   requireFuture(input.scheduledAt, now);
-  await lockProfessionalSchedule(db, input.professionalId);
+  // The professional's schedule lock leads the assessment's round trip (`lockReferences`, ./read.ts).
   const assessment = await assessBooking(db, {
     professionalId: input.professionalId,
     establishmentId: input.establishmentId,
@@ -120,6 +120,8 @@ export async function createAppointment(
     holdOwner: { clientId: input.clientId, holdId: options.holdId },
   });
   enforceBookable(assessment);
+  // Booked on the client's own waitlist hold: the offer is taken (decision 0046), in the insert's round trip.
+  const { ownHold } = assessment;
   const row = await insertAppointment(
     db,
     {
@@ -131,10 +133,10 @@ export async function createAppointment(
       observations: input.observations,
     },
     assessment.services,
+    ownHold
+      ? (id) => holdTaking(db, ownHold.id, id, now, { audit: options.holdId === undefined })
+      : undefined,
   );
-  // Booked on the client's own waitlist hold: the offer is taken (decision 0046).
-  if (assessment.ownHold)
-    await takeHold(db, assessment.ownHold.id, row.id, now, { audit: options.holdId === undefined });
   return toRecord(row, assessment.services);
 }
 
@@ -187,8 +189,8 @@ export async function updateAppointment(
   let endsAt = existing.endsAt;
   let ownHold: string | undefined;
   if (rebook) {
-    // Re-booking: the whole rule path, as a create (a cancellation only takes the new snapshot).
-    await lockProfessionalSchedule(db, input.professionalId);
+    // Re-booking: the whole rule path, as a create (a cancellation only takes the new snapshot); the schedule lock
+    // leads the assessment's round trip.
     const assessment = await assessBooking(db, {
       professionalId: input.professionalId,
       establishmentId: input.establishmentId,

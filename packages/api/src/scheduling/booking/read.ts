@@ -33,10 +33,11 @@ export interface BookingRequest {
   /** The appointment being edited: it never conflicts with itself. */
   excludeAppointmentId?: string | undefined;
   /**
-   * Booking for real (not the advisory check): the professional, establishment, client and services are read with
-   * FOR KEY SHARE, so a concurrent delete of one of them (which locks it FOR UPDATE, then looks for future
-   * appointments) either waits for this booking and refuses with 409, or commits first and this booking sees the
-   * record gone (decision 0005).
+   * Booking for real (not the advisory check): the professional's schedule lock is taken first (./write.ts), then the
+   * professional, establishment, client and services are read with FOR KEY SHARE, so a concurrent delete of one of
+   * them (which locks it FOR UPDATE, then looks for future appointments) either waits for this booking and refuses
+   * with 409, or commits first and this booking sees the record gone (decision 0005). Both locks go in the same round
+   * trip as the reads, ahead of them (`readBookingFacts`).
    */
   lockReferences?: boolean;
   /**
@@ -56,16 +57,25 @@ export interface BookingRequest {
 /**
  * One round trip of reads: the ids with the snapshot (a 400 naming the field when one is missing), the day's
  * windows, and the first occupying appointment and the holds the range would overlap (its end computed in SQL from
- * the services, so those need not wait for the snapshot).
+ * the services, so those need not wait for the snapshot). With `lockReferences`, the professional's schedule lock
+ * and the references' row locks lead the same round trip (docs/decisions/0062-booking-round-trips.md): the
+ * statements are started in that order without a wait between them, postgres.js sends them pipelined on the
+ * transaction's connection, and PostgreSQL runs them one after the other, so every read takes its snapshot once both
+ * locks are held and sees every booking that committed before the lock was granted. The lock is thus held from this
+ * round trip to the commit, never across an extra one of its own.
  */
 export async function readBookingFacts(db: TenantTx, request: BookingRequest): Promise<BookingFacts> {
   const date = dateOf(request.scheduledAt);
-  const [services, occurrences, appointment, holds] = await together(
+  // Started before the reads below (each statement is handed to the connection in the order it is started).
+  const locked = request.lockReferences ? lockForBooking(db, request) : undefined;
+  const reads = together(
     resolveBookingRefs(db, request),
     loadOccurrences(db, { startDate: date, endDate: date, professionalId: request.professionalId }),
     findConflictFor(db, request),
     findHoldsFor(db, request),
   );
+  // A failed lock fails the reads behind it ("current transaction is aborted"): its own error is the one thrown.
+  const [, [services, occurrences, appointment, holds]] = await together(locked ?? Promise.resolve(), reads);
   return {
     establishmentId: request.establishmentId,
     scheduledAt: request.scheduledAt,
@@ -157,6 +167,41 @@ function badRequest(issues: Issue[]): never {
 }
 
 /**
+ * The professional's schedule lock (./write.ts, `lockProfessionalSchedule`): a transaction-scoped advisory lock on the
+ * professional's id (the same key as `lockForBooking`'s). Not started until awaited.
+ */
+export function scheduleLock(db: TenantTx, professionalId: string) {
+  return db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`schedule:${professionalId}`}, 0))`);
+}
+
+/**
+ * The locks of a booking for real, in one statement: the professional's schedule (`scheduleLock`, ./write.ts), and FOR
+ * KEY SHARE on the professional, establishment, client and services (`BookingRequest.lockReferences`). Started before
+ * this returns, so the caller's reads started after it run after it, once it holds both.
+ */
+function lockForBooking(db: TenantTx, request: BookingRequest): Promise<unknown> {
+  const P = schema.professionals;
+  const E = schema.establishments;
+  const C = schema.clients;
+  const S = schema.offeredServices;
+  const clientId = request.clientId ?? null;
+  const idList = sql.join(
+    [...new Set(request.offeredServiceIds)].map((id) => sql`${id}`),
+    sql`, `,
+  );
+  // Row locks must be taken before the existence checks read, so those see a delete they waited for.
+  const locks = db.execute(sql`select
+    pg_advisory_xact_lock(hashtextextended(${`schedule:${request.professionalId}`}, 0)),
+    (select count(*) from (select 1 from ${P} where ${P.id} = ${request.professionalId} for key share) p),
+    (select count(*) from (select 1 from ${E} where ${E.id} = ${request.establishmentId} for key share) e),
+    (select count(*) from (select 1 from ${C} where ${C.id} = ${clientId}::uuid for key share) c),
+    (select count(*) from (select 1 from ${S} where ${S.id} = any(array[${idList}]::uuid[]) for key share) s)`);
+  // `await` or `Promise.resolve` would start a Drizzle query a microtask later, behind reads started meanwhile: its
+  // `then` is called now (Drizzle hands the statement to postgres.js synchronously).
+  return new Promise((resolve, reject) => locks.then(resolve, reject));
+}
+
+/**
  * Professional, establishment (and client when given) must exist in the tenant and not be deleted (row-level security
  * hides another tenant's rows, so theirs read as missing); every service must exist and be offered by that
  * professional at that establishment. One query. Answers the service snapshot in the requested order.
@@ -173,18 +218,6 @@ export async function resolveBookingRefs(
   const SE = schema.offeredServiceEstablishments;
   const clientId = request.clientId ?? null;
   const ids = [...new Set(request.offeredServiceIds)];
-  if (request.lockReferences) {
-    const idList = sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    // Row locks must be taken before the existence checks below read, so those see any delete they waited for.
-    await db.execute(sql`select
-      (select count(*) from (select 1 from ${P} where ${P.id} = ${request.professionalId} for key share) p),
-      (select count(*) from (select 1 from ${E} where ${E.id} = ${request.establishmentId} for key share) e),
-      (select count(*) from (select 1 from ${C} where ${C.id} = ${clientId}::uuid for key share) c),
-      (select count(*) from (select 1 from ${S} where ${S.id} = any(array[${idList}]::uuid[]) for key share) s)`);
-  }
   // One row per service found (or a single row without one), each carrying the three existence checks. Drizzle
   // answers the left-joined `service` as null when no service matched.
   const joined = await db

@@ -8,7 +8,7 @@ import type { AppointmentStatus } from "@atende/shared/enums";
 import { APPOINTMENT_MESSAGES, type AppointmentServiceItem } from "@atende/shared/schemas/appointments";
 import { conflict, notFound } from "../../errors";
 import { conflictMessageOf } from "./assess";
-import { findConflict } from "./read";
+import { findConflict, scheduleLock } from "./read";
 import type { AppointmentRow } from "./record";
 
 const A = schema.appointments;
@@ -24,7 +24,7 @@ const PG_DEADLOCK_DETECTED = "40P01";
  * stays the arbiter for every other writer.
  */
 export async function lockProfessionalSchedule(db: TenantTx, professionalId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`schedule:${professionalId}`}, 0))`);
+  await scheduleLock(db, professionalId);
 }
 
 /** The range a write makes the appointment occupy, for the 409 that names the appointment that won a race. */
@@ -77,22 +77,29 @@ export interface AppointmentWrite {
   observations: string | null;
 }
 
-/** Inserts a SCHEDULED appointment and its snapshot, in one round trip (the id is made here for that). */
+/**
+ * Inserts a SCHEDULED appointment and its snapshot, in one round trip (the id is made here for that). `then`: a
+ * statement about the new appointment (not started yet, e.g. the waitlist hold it takes, ../holds.ts `holdTaking`),
+ * sent in the same round trip behind the inserts and behind the same savepoint.
+ */
 export function insertAppointment(
   db: TenantTx,
   fields: AppointmentWrite,
   services: readonly AppointmentServiceItem[],
+  then?: (appointmentId: string) => PromiseLike<unknown>,
 ): Promise<AppointmentRow> {
   const { tenantId } = db;
   const id = randomUUID();
   const range = { professionalId: fields.professionalId, start: fields.scheduledAt, end: fields.endsAt };
   return guardedWrite(db, range, async () => {
+    // `together` starts them in this order (each Drizzle query only when it is handed over).
     const [[inserted]] = await together(
       db
         .insert(A)
         .values({ id, tenantId, ...fields, status: "SCHEDULED" })
         .returning(),
       db.insert(AS).values(snapshotRows(tenantId, id, services)),
+      then?.(id) ?? Promise.resolve(),
     );
     if (!inserted) throw new Error("appointment insert returned nothing");
     return inserted;
