@@ -20,6 +20,7 @@ import {
   schema,
   type TenantAccessCheck,
   TenantAccessEnded,
+  type TenantOptions,
   type TenantTx,
 } from "@atende/db";
 import { and, eq, sql } from "@atende/db/orm";
@@ -154,10 +155,15 @@ function accessCheckOf(actor: Actor): TenantAccessCheck {
  * `data.inTenant` behind an access check: a caller whose access ended (removed from the team, account closed) is
  * refused with a 401 at once, as an expired session is, and nothing runs.
  */
-function openTenant(data: DataAccess, tenantId: string, check: TenantAccessCheck | undefined): TenantSteps {
+function openTenant(
+  data: DataAccess,
+  tenantId: string,
+  check: TenantAccessCheck | undefined,
+  options?: TenantOptions,
+): TenantSteps {
   return async (fn) => {
     try {
-      return await data.inTenant(tenantId, fn, check);
+      return await data.inTenant(tenantId, fn, check, options);
     } catch (error) {
       if (error instanceof TenantAccessEnded) unauthorized(SESSION_EXPIRED);
       throw error;
@@ -165,11 +171,13 @@ function openTenant(data: DataAccess, tenantId: string, check: TenantAccessCheck
   };
 }
 
-const tenantScope = t.middleware(({ ctx, next }) => {
+const tenantScope = t.middleware(({ ctx, next, type }) => {
   if (!ctx.actor) unauthorized();
   const tenantId = actingTenantOf(ctx.actor);
   const data: DataAccess = ctx.data;
-  const open = openTenant(data, tenantId, accessCheckOf(ctx.actor));
+  // A query's scope and first statement go to PostgreSQL together (docs/decisions/0061-read-round-trips.md); a
+  // mutation's handler starts only once the scope has answered.
+  const open = openTenant(data, tenantId, accessCheckOf(ctx.actor), { read: type === "query" });
   return inTransaction(
     (fn: (db: TenantTx) => Promise<void>) => open(fn),
     (db) => next({ ctx: { db, tenantId, data: closed } }),
