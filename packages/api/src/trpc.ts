@@ -302,7 +302,10 @@ const agentToolScope = t.middleware(async ({ ctx, next, type, path }) => {
   if (agent && type === "mutation" && (!key || key.length > 100))
     invalid("Idempotency-Key", IDEMPOTENCY_KEY_REQUIRED);
   // A user must still be a member; the agent's credential is for one call of this tenant (decision 0016).
-  const open = openTenant(data, tenantId, ctx.actor ? accessCheckOf(ctx.actor) : undefined);
+  // A query's scope and first statement go together, as in `tenantScope` (decision 0061).
+  const open = openTenant(data, tenantId, ctx.actor ? accessCheckOf(ctx.actor) : undefined, {
+    read: type === "query",
+  });
   // What the agent is doing, for the dashboard (decision 0034): written in the tool's own transaction, so it is
   // published with the tool's work, and a refused tool (rolled back) leaves no trace of it.
   const activity = agent ? TOOL_ACTIVITIES[path] : undefined;
