@@ -131,7 +131,11 @@ function levelClient(reserved: postgres.ReservedSql, level: Level, counter: { ne
     parameters?: postgres.ParameterOrJSON<never>[],
     options?: postgres.UnsafeQueryOptions,
   ) => {
-    const pending = reserved.unsafe(query, parameters, options);
+    // Prepared by name on the connection (decision 0061): drizzle asks postgres.js for unnamed statements, and
+    // postgres.js sends an unnamed statement with parameters in two round trips (Parse and Describe, to learn the
+    // parameters' types, then Bind and Execute) and holds every statement behind it until the first has answered.
+    // A named one is described once per connection and statement text, then runs in one round trip and pipelines.
+    const pending = reserved.unsafe(query, parameters, { ...options, prepare: true });
     // Attaching a handler starts the query; drizzle's `.values()` right after still applies (postgres.js hands the
     // query to the connection a microtask later).
     pending.catch((error: unknown) => {

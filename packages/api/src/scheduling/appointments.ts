@@ -55,13 +55,17 @@ export async function listAppointments(db: TenantTx, filter: ListFilter): Promis
     filter.establishmentId ? eq(A.establishmentId, filter.establishmentId) : undefined,
     filter.clientId ? eq(A.clientId, filter.clientId) : undefined,
   );
-  const rows = await db.select().from(A).where(where).orderBy(asc(A.scheduledAt), asc(A.id));
+  // The services' query selects its appointments itself (a sub-query with the same filter), so both go out together:
+  // one round trip on PostgreSQL, where postgres.js pipelines them (with a read's scope: docs/decisions/0061).
+  const [rows, services] = await Promise.all([
+    db.select().from(A).where(where).orderBy(asc(A.scheduledAt), asc(A.id)),
+    db
+      .select(serviceColumns)
+      .from(AS)
+      .where(inArray(AS.appointmentId, db.select({ id: A.id }).from(A).where(where)))
+      .orderBy(asc(AS.appointmentId), asc(AS.position)),
+  ]);
   if (rows.length === 0) return [];
-  const services = await db
-    .select(serviceColumns)
-    .from(AS)
-    .where(inArray(AS.appointmentId, db.select({ id: A.id }).from(A).where(where)))
-    .orderBy(asc(AS.appointmentId), asc(AS.position));
   const byAppointment = groupServices(services);
   return rows.map((row) => toRecord(row, byAppointment.get(row.id) ?? []));
 }
