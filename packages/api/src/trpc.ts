@@ -20,6 +20,7 @@ import {
   schema,
   type TenantAccessCheck,
   TenantAccessEnded,
+  type TenantOptions,
   type TenantTx,
 } from "@atende/db";
 import { and, eq, sql } from "@atende/db/orm";
@@ -154,10 +155,15 @@ function accessCheckOf(actor: Actor): TenantAccessCheck {
  * `data.inTenant` behind an access check: a caller whose access ended (removed from the team, account closed) is
  * refused with a 401 at once, as an expired session is, and nothing runs.
  */
-function openTenant(data: DataAccess, tenantId: string, check: TenantAccessCheck | undefined): TenantSteps {
+function openTenant(
+  data: DataAccess,
+  tenantId: string,
+  check: TenantAccessCheck | undefined,
+  options?: TenantOptions,
+): TenantSteps {
   return async (fn) => {
     try {
-      return await data.inTenant(tenantId, fn, check);
+      return await data.inTenant(tenantId, fn, check, options);
     } catch (error) {
       if (error instanceof TenantAccessEnded) unauthorized(SESSION_EXPIRED);
       throw error;
@@ -165,11 +171,13 @@ function openTenant(data: DataAccess, tenantId: string, check: TenantAccessCheck
   };
 }
 
-const tenantScope = t.middleware(({ ctx, next }) => {
+const tenantScope = t.middleware(({ ctx, next, type }) => {
   if (!ctx.actor) unauthorized();
   const tenantId = actingTenantOf(ctx.actor);
   const data: DataAccess = ctx.data;
-  const open = openTenant(data, tenantId, accessCheckOf(ctx.actor));
+  // A query's scope and first statement go to PostgreSQL together (docs/decisions/0061-read-round-trips.md); a
+  // mutation's handler starts only once the scope has answered.
+  const open = openTenant(data, tenantId, accessCheckOf(ctx.actor), { read: type === "query" });
   return inTransaction(
     (fn: (db: TenantTx) => Promise<void>) => open(fn),
     (db) => next({ ctx: { db, tenantId, data: closed } }),
@@ -294,7 +302,10 @@ const agentToolScope = t.middleware(async ({ ctx, next, type, path }) => {
   if (agent && type === "mutation" && (!key || key.length > 100))
     invalid("Idempotency-Key", IDEMPOTENCY_KEY_REQUIRED);
   // A user must still be a member; the agent's credential is for one call of this tenant (decision 0016).
-  const open = openTenant(data, tenantId, ctx.actor ? accessCheckOf(ctx.actor) : undefined);
+  // A query's scope and first statement go together, as in `tenantScope` (decision 0061).
+  const open = openTenant(data, tenantId, ctx.actor ? accessCheckOf(ctx.actor) : undefined, {
+    read: type === "query",
+  });
   // What the agent is doing, for the dashboard (decision 0034): written in the tool's own transaction, so it is
   // published with the tool's work, and a refused tool (rolled back) leaves no trace of it.
   const activity = agent ? TOOL_ACTIVITIES[path] : undefined;

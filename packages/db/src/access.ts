@@ -8,6 +8,7 @@
 // - `system(purpose)`: the raw database, for the purposes on the allow-list below and nothing else.
 import { sql } from "drizzle-orm";
 import { type Database, scopedBegin, type Tx } from "./client";
+import { pgErrorOf } from "./errors";
 import { sqlLiteral } from "./transaction";
 
 declare const tenantScoped: unique symbol;
@@ -130,15 +131,29 @@ export class TenantAccessEnded extends Error {
   }
 }
 
+export interface TenantOptions {
+  /**
+   * A read (a tRPC query): the scope statement and `fn`'s first query go to PostgreSQL in one socket write instead of
+   * two round trips; `fn` starts before the scope is answered, and PostgreSQL runs none of its statements if the
+   * scope refused (docs/decisions/0061-read-round-trips.md). Transactions that write keep `fn` waiting for the scope.
+   */
+  read?: boolean;
+}
+
 export interface DataAccess {
   /**
    * Runs `fn` in one transaction under row-level security for `tenantId` (the role switch and the tenant setting are
    * local to the transaction, and set in the same message as BEGIN: docs/decisions/0059-scoped-transactions.md). The server connects as a superuser, so without the role
    * switch no policy would apply at all. `fn`'s failure rolls everything back. With `check`, the same statement
-   * first asks whether the caller may still enter (`TenantAccessCheck`); when not, `fn` never runs and
-   * `TenantAccessEnded` is thrown.
+   * first asks whether the caller may still enter (`TenantAccessCheck`); when not, none of `fn`'s statements runs
+   * and `TenantAccessEnded` is thrown (without `options.read`, `fn` is not even started).
    */
-  inTenant<T>(tenantId: string, fn: (db: TenantTx) => Promise<T>, check?: TenantAccessCheck): Promise<T>;
+  inTenant<T>(
+    tenantId: string,
+    fn: (db: TenantTx) => Promise<T>,
+    check?: TenantAccessCheck,
+    options?: TenantOptions,
+  ): Promise<T>;
   /** Runs `fn` in one transaction as `app_shared` (the tables of no tenant). */
   inShared<T>(fn: (db: SharedTx) => Promise<T>): Promise<T>;
   /** The raw database for one allow-listed purpose. */
@@ -164,6 +179,20 @@ function accessCondition(tenantId: string, check: TenantAccessCheck): string {
   }
 }
 
+/**
+ * The role a refused access check asks for: no such role exists, so the scope statement fails with PostgreSQL's
+ * "role … does not exist" (22023) and its transaction is aborted (decision 0061).
+ */
+const REFUSED_ROLE = "tenant access ended";
+
+function isRefusal(error: unknown): boolean {
+  return (
+    pgErrorOf(error)?.code === "22023" &&
+    error instanceof Error &&
+    error.message.includes(`"${REFUSED_ROLE}"`)
+  );
+}
+
 /** Brands a transaction as scoped to `tenantId`, after the scope was set on it. */
 function scopeTenant(tx: Tx, tenantId: string): TenantTx {
   Object.defineProperty(tx, "tenantId", { value: tenantId, enumerable: false });
@@ -181,26 +210,26 @@ export function savepoint<T>(db: TenantTx, fn: (db: TenantTx) => Promise<T>): Pr
 export function dataAccess(db: Database): DataAccess {
   const begin = scopedBegin(db);
   return {
-    inTenant(tenantId, fn, check) {
-      const scope = `select set_config('app.tenant_id', ${sqlLiteral(tenantId)}, true), set_config('role', 'app_user', true)`;
+    inTenant(tenantId, fn, check, options) {
       // With a check, one statement still: the condition is an uncorrelated sub-query, so PostgreSQL evaluates it
-      // once, first (a one-time filter), and sets the scope only when it holds. It is planned and its permissions
-      // checked as the connection's role, before the role switch it contains takes effect, so row-level security
-      // does not hide the rows it looks at. Two primary-key lookups: nothing measurable (docs/decisions/0003).
-      // `fn` runs only after the scope statement has answered with its row: no query of `fn` is sent before
-      // row-level security is on.
-      const statement = check ? `${scope} where exists (${accessCondition(tenantId, check)})` : scope;
-      return begin(statement, (tx, scopeRows) => {
-        if (scopeRows !== 1) throw new TenantAccessEnded();
-        return fn(scopeTenant(tx, tenantId));
+      // once, first (an init plan), and switches to the role only when it holds; otherwise the role asked for is one
+      // that does not exist (`REFUSED_ROLE`), so the statement fails and the transaction is aborted: PostgreSQL runs
+      // nothing more of it, even a query already sent behind the scope (decision 0061). It is planned and its
+      // permissions checked as the connection's role, before the role switch it contains takes effect, so row-level
+      // security does not hide the rows it looks at. Two primary-key lookups: nothing measurable (docs/decisions/0003).
+      const role = check
+        ? `case when exists (${accessCondition(tenantId, check)}) then 'app_user' else ${sqlLiteral(REFUSED_ROLE)} end`
+        : "'app_user'";
+      const statement = `select set_config('app.tenant_id', ${sqlLiteral(tenantId)}, true), set_config('role', ${role}, true)`;
+      return begin(statement, (tx) => fn(scopeTenant(tx, tenantId)), {
+        pipelined: options?.read === true,
+      }).catch((error: unknown) => {
+        throw isRefusal(error) ? new TenantAccessEnded() : error;
       });
     },
     inShared(fn) {
       const scope = "select set_config('app.tenant_id', '', true), set_config('role', 'app_shared', true)";
-      return begin(scope, (tx, scopeRows) => {
-        if (scopeRows !== 1) throw new Error("the shared scope was not set");
-        return fn(tx as SharedTx);
-      });
+      return begin(scope, (tx) => fn(tx as SharedTx));
     },
     system(_purpose) {
       // The purpose is for reading and reviewing: every grant is the same database.

@@ -190,6 +190,92 @@ describe("a scoped transaction", () => {
   });
 });
 
+describe("a read's scope and first query sent together (decision 0061)", () => {
+  const read = { read: true };
+
+  it("runs the first query under the scope, for each of many concurrent reads", async () => {
+    const ids = await Promise.all(Array.from({ length: 3 }, (_, i) => newTenant(`L${i}`)));
+    await database.db
+      .insert(establishments)
+      .values(ids.map((id, i) => ({ tenantId: id, name: `Sede L${i}`, address: "Rua L, 1" })));
+    const seen = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => {
+        const id = ids[i % ids.length] ?? "";
+        return data.inTenant(
+          id,
+          async (db) => {
+            const [row] = await selectRows<{ tenant: string; role: string }>(
+              db,
+              sql`select current_setting('app.tenant_id') as tenant, current_user as role`,
+            );
+            const names = await db.select({ name: establishments.name }).from(establishments);
+            return { asked: id, tenant: row?.tenant, role: row?.role, names: names.map((r) => r.name) };
+          },
+          { kind: "open" },
+          read,
+        );
+      }),
+    );
+    for (const answer of seen) {
+      expect(answer.tenant).toBe(answer.asked);
+      expect(answer.role).toBe("app_user");
+      expect(answer.names).toEqual([`Sede L${ids.indexOf(answer.asked)}`]);
+    }
+  });
+
+  it("lets no statement of a refused read run, and the connection serves the next transaction", async () => {
+    const closed = await newTenant("Fechada L", true);
+    await database.db
+      .insert(establishments)
+      .values({ tenantId: closed, name: "Antiga", address: "Rua A, 1" });
+    let sawRows: number | undefined;
+    const entered = data.inTenant(
+      closed,
+      async (db) => {
+        // Sent behind the refusing scope: PostgreSQL answers "current transaction is aborted", never the rows.
+        const rows = await db.select().from(establishments);
+        sawRows = rows.length;
+        await db.insert(establishments).values({ tenantId: closed, name: "Sede", address: "Rua A, 2" });
+      },
+      { kind: "open" },
+      read,
+    );
+    await expect(entered).rejects.toBeInstanceOf(TenantAccessEnded);
+    expect(sawRows).toBeUndefined();
+    expect(await establishmentNames(closed)).toEqual(["Antiga"]);
+    const open = await newTenant("Aberta L");
+    await expect(
+      data.inTenant(open, (db) => db.select().from(establishments), { kind: "open" }, read),
+    ).resolves.toEqual([]);
+  });
+
+  it("throws the scope's own failure, not the aborted transaction's", async () => {
+    const tenant = await newTenant("M");
+    const failed = scopedBegin(database.db)(
+      `select set_config('app.tenant_id', ${sqlLiteral(tenant)}, true), set_config('role', 'app_user', true), 1 / 0`,
+      async (tx) => {
+        await tx.insert(establishments).values({ tenantId: tenant, name: "Sede", address: "Rua A, 1" });
+      },
+      { pipelined: true },
+    );
+    expect(pgErrorOf(await failed.catch((error: unknown) => error))?.code).toBe("22012"); // division_by_zero
+    expect(await establishmentNames(tenant)).toEqual([]);
+  });
+
+  it("refuses a member removed from the team, also for a function that sends nothing", async () => {
+    const tenant = await newTenant("N");
+    // On PostgreSQL the function starts before the scope has answered (on PGlite it waits for it); either way its
+    // answer is never given.
+    const entered = data.inTenant(
+      tenant,
+      async () => "nada",
+      { kind: "member", userId: "00000000-0000-4000-8000-000000000000" },
+      read,
+    );
+    await expect(entered).rejects.toBeInstanceOf(TenantAccessEnded);
+  });
+});
+
 describe("relational queries (tx.query, made on first use)", () => {
   it("read under the transaction's scope, also in a savepoint", async () => {
     const tenant = await newTenant("J");

@@ -26,15 +26,23 @@ import * as schema from "./schema";
 
 /**
  * Runs `fn` in a transaction whose first statement is `scope` (one SQL statement, values inlined with
- * `sqlLiteral`), sent with BEGIN. `fn` gets the transaction and the number of rows `scope` returned, and runs only
- * after `scope` has been answered: a scope that fails throws here, before `fn`, and the transaction is rolled back.
+ * `sqlLiteral`), sent with BEGIN. A scope that refuses must fail (raise an error), not answer with no row: the
+ * transaction is then aborted, PostgreSQL refuses every statement after it, and the scope's error is thrown here.
+ * Without `pipelined`, `fn` runs only after `scope` has been answered: a scope that fails throws before `fn`. With
+ * `pipelined` (decision 0061, for reads), `fn` starts at once and its first query goes to PostgreSQL in the same
+ * socket write as the scope, behind it on the same connection: PostgreSQL runs it only after the scope and only if
+ * the scope succeeded (else "current transaction is aborted"), and the scope's error is what is thrown.
  * `fn`'s failure rolls everything back. A statement that failed while `fn` went on leaves the transaction aborted, and
  * PostgreSQL answers its COMMIT with ROLLBACK: that throws the statement's error. Unlike postgres.js's `begin`, a
  * failure `fn` recovered from with a savepoint of its own (`rollback to savepoint`, as the booking's guarded write
  * does) does not fail a transaction that can commit. A savepoint opened through drizzle (`savepoint` in access.ts)
  * fails with the first failure inside it, as postgres.js's savepoints do.
  */
-export type ScopedBegin = <T>(scope: string, fn: (tx: Tx, scopeRows: number) => Promise<T>) => Promise<T>;
+export type ScopedBegin = <T>(
+  scope: string,
+  fn: (tx: Tx) => Promise<T>,
+  options?: { pipelined?: boolean },
+) => Promise<T>;
 
 /** A string as a PostgreSQL literal, whatever `standard_conforming_strings` is (as libpq's `PQescapeLiteral`). */
 export function sqlLiteral(value: string): string {
@@ -123,7 +131,11 @@ function levelClient(reserved: postgres.ReservedSql, level: Level, counter: { ne
     parameters?: postgres.ParameterOrJSON<never>[],
     options?: postgres.UnsafeQueryOptions,
   ) => {
-    const pending = reserved.unsafe(query, parameters, options);
+    // Prepared by name on the connection (decision 0061): drizzle asks postgres.js for unnamed statements, and
+    // postgres.js sends an unnamed statement with parameters in two round trips (Parse and Describe, to learn the
+    // parameters' types, then Bind and Execute) and holds every statement behind it until the first has answered.
+    // A named one is described once per connection and statement text, then runs in one round trip and pipelines.
+    const pending = reserved.unsafe(query, parameters, { ...options, prepare: true });
     // Attaching a handler starts the query; drizzle's `.values()` right after still applies (postgres.js hands the
     // query to the connection a microtask later).
     pending.catch((error: unknown) => {
@@ -159,23 +171,33 @@ function failureToThrow(error: unknown, level: Level): unknown {
 }
 
 export function postgresScopedBegin(client: postgres.Sql): ScopedBegin {
-  return async <T>(scope: string, fn: (tx: Tx, scopeRows: number) => Promise<T>): Promise<T> => {
+  return async <T>(
+    scope: string,
+    fn: (tx: Tx) => Promise<T>,
+    options?: { pipelined?: boolean },
+  ): Promise<T> => {
     const reserved = await client.reserve();
     // After the connection closed under a transaction, postgres.js has already put it back among the closed ones:
     // releasing it then would hand a dead connection to the next request.
     let closed = false;
     try {
       const level: Level = { failure: undefined };
-      let results: postgres.RowList<postgres.Row[]>[];
-      try {
-        results = (await reserved.unsafe(`begin; ${scope}`)) as unknown as postgres.RowList<postgres.Row[]>[];
-      } catch (error) {
-        closed = isConnectionError(error);
-        // The scope failed after BEGIN: the transaction is open and aborted. Nothing of `fn` ran.
-        if (!closed) await reserved.unsafe("rollback");
-        throw error;
+      // Attaching the handler hands the scope to the connection one microtask later (postgres.js's `handle`), before
+      // any query of `fn` can be handed to it (each of those is at least as many microtasks later, in order): the
+      // scope is always the first statement on the wire. decision 0061.
+      const opened: Promise<unknown> = reserved.unsafe(`begin; ${scope}`).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      if (!options?.pipelined) {
+        const failure = await opened;
+        if (failure !== undefined) {
+          closed = isConnectionError(failure);
+          // The scope failed after BEGIN: the transaction is open and aborted. Nothing of `fn` ran.
+          if (!closed) await reserved.unsafe("rollback");
+          throw failure;
+        }
       }
-      const scopeRows = results[1]?.length ?? 0;
       const session = new PostgresJsSession<TxClient, Record<string, unknown>, TablesRelationalConfig>(
         levelClient(reserved, level, { next: 0 }),
         dialect,
@@ -187,11 +209,16 @@ export function postgresScopedBegin(client: postgres.Sql): ScopedBegin {
       ) as unknown as Tx;
       let result: T;
       try {
-        result = await fn(tx, scopeRows);
+        result = await fn(tx);
+        // Pipelined: answered already when `fn` sent a query (answers come in order); else answered now.
+        const failure = await opened;
+        if (failure !== undefined) throw failure;
       } catch (error) {
-        closed = isConnectionError(error) || isConnectionError(level.failure);
+        // Pipelined, a failed scope comes first: `fn`'s own failure is then only "current transaction is aborted".
+        const scopeFailure = await opened;
+        closed = [error, level.failure, scopeFailure].some(isConnectionError);
         if (!closed) await reserved.unsafe("rollback");
-        throw failureToThrow(error, level);
+        throw scopeFailure ?? failureToThrow(error, level);
       }
       const commit = (await reserved.unsafe("commit")) as unknown as postgres.RowList<postgres.Row[]>;
       // PostgreSQL answers COMMIT of an aborted transaction with ROLLBACK, not an error.
@@ -210,12 +237,13 @@ export function postgresScopedBegin(client: postgres.Sql): ScopedBegin {
 export function pgliteScopedBegin(client: PGlite): ScopedBegin {
   return (scope, fn) =>
     client.transaction(async (ptx: PgliteTx) => {
-      const [answer] = await ptx.exec(scope);
+      // PGlite runs in this process: nothing to pipeline, the scope is simply answered first.
+      await ptx.exec(scope);
       const session = new PgliteSession(ptx, dialect, relationalSchema);
       const tx = withLazyQueries(
         new PgliteTransaction(dialect, session, undefined),
         session,
       ) as unknown as Tx;
-      return fn(tx, answer?.rows.length ?? 0);
+      return fn(tx);
     });
 }

@@ -1,7 +1,7 @@
 // Appointments' reads (spec 001 §3, §7; docs/architecture.md, Database and REST details): the list, one appointment,
 // and the free-slot search. Booking, moving, cancelling, deleting and confirming are the booking module's
 // (./booking/index.ts), re-exported here for the files that import them from this path.
-import { schema, type TenantTx, together } from "@atende/db";
+import { readShape, schema, type TenantTx, together } from "@atende/db";
 import { type AnyColumn, and, asc, eq, gte, inArray, isNull, lt, ne, sql } from "@atende/db/orm";
 import {
   APPOINTMENT_MESSAGES,
@@ -48,22 +48,60 @@ export interface ListFilter {
  * scheduledAt: one query for the appointments, one for all their services (never one per row).
  */
 export async function listAppointments(db: TenantTx, filter: ListFilter): Promise<Appointment[]> {
-  const where = and(
-    gte(A.scheduledAt, instantAt(filter.startDate, 0)),
-    lt(A.scheduledAt, instantAt(addDays(filter.endDate, 1), 0)),
-    filter.professionalId ? eq(A.professionalId, filter.professionalId) : undefined,
-    filter.establishmentId ? eq(A.establishmentId, filter.establishmentId) : undefined,
-    filter.clientId ? eq(A.clientId, filter.clientId) : undefined,
-  );
-  const rows = await db.select().from(A).where(where).orderBy(asc(A.scheduledAt), asc(A.id));
+  const read = agendaReadOf(filter);
+  const values = {
+    from: instantAt(filter.startDate, 0).toISOString(),
+    to: instantAt(addDays(filter.endDate, 1), 0).toISOString(),
+    professionalId: filter.professionalId,
+    establishmentId: filter.establishmentId,
+    clientId: filter.clientId,
+  };
+  // The services' query selects its appointments itself (a sub-query with the same filter), so both go out together:
+  // one round trip on PostgreSQL, where postgres.js pipelines them (with a read's scope: docs/decisions/0061).
+  const [rows, services] = await Promise.all([read.rows(db, values), read.services(db, values)]);
   if (rows.length === 0) return [];
-  const services = await db
-    .select(serviceColumns)
-    .from(AS)
-    .where(inArray(AS.appointmentId, db.select({ id: A.id }).from(A).where(where)))
-    .orderBy(asc(AS.appointmentId), asc(AS.position));
   const byAppointment = groupServices(services);
   return rows.map((row) => toRecord(row, byAppointment.get(row.id) ?? []));
+}
+
+/**
+ * The agenda's two queries for one combination of the optional filters, their SQL built once (readShape, decision
+ * 0061): eight shapes at most.
+ */
+function agendaRead(professional: boolean, establishment: boolean, client: boolean) {
+  const key = `agenda_${Number(professional)}${Number(establishment)}${Number(client)}`;
+  const where = and(
+    gte(A.scheduledAt, sql.placeholder("from")),
+    lt(A.scheduledAt, sql.placeholder("to")),
+    professional ? eq(A.professionalId, sql.placeholder("professionalId")) : undefined,
+    establishment ? eq(A.establishmentId, sql.placeholder("establishmentId")) : undefined,
+    client ? eq(A.clientId, sql.placeholder("clientId")) : undefined,
+  );
+  return {
+    rows: readShape(`${key}_rows`, (db) =>
+      db.select().from(A).where(where).orderBy(asc(A.scheduledAt), asc(A.id)),
+    ),
+    services: readShape(`${key}_services`, (db) =>
+      db
+        .select(serviceColumns)
+        .from(AS)
+        .where(inArray(AS.appointmentId, db.select({ id: A.id }).from(A).where(where)))
+        .orderBy(asc(AS.appointmentId), asc(AS.position)),
+    ),
+  };
+}
+
+const agendaReads = new Map<string, ReturnType<typeof agendaRead>>();
+
+function agendaReadOf(filter: ListFilter): ReturnType<typeof agendaRead> {
+  const [p, e, c] = [!!filter.professionalId, !!filter.establishmentId, !!filter.clientId];
+  const key = `${p}${e}${c}`;
+  let read = agendaReads.get(key);
+  if (!read) {
+    read = agendaRead(p, e, c);
+    agendaReads.set(key, read);
+  }
+  return read;
 }
 
 // ─── Free slots ──────────────────────────────────────────────────────────────────────────────────────────────────
