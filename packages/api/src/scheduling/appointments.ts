@@ -115,6 +115,92 @@ export interface FreeSlotsRequest {
 }
 
 /**
+ * The free-slot search's two reads for one combination of the optional filters, their SQL built once (readShape,
+ * decision 0061): four shapes at most. Values: `ids` (the services, a uuid array), `professionalId`,
+ * `establishmentId`, `from` and `to` (the range's instants) and `now`.
+ */
+type FreeSlotRead = ReturnType<typeof freeSlotRead>;
+
+function freeSlotRead(professional: boolean, establishment: boolean) {
+  const key = `free_slots_${Number(professional)}${Number(establishment)}`;
+  const S = schema.offeredServices;
+  const SP = schema.offeredServiceProfessionals;
+  const SE = schema.offeredServiceEstablishments;
+  const P = schema.professionals;
+  const E = schema.establishments;
+  const oneOf = (column: AnyColumn) => sql`${column} = any(${sql.placeholder("ids")}::uuid[])`;
+  const from = sql`${sql.placeholder("from")}::timestamptz`;
+  const to = sql`${sql.placeholder("to")}::timestamptz`;
+  return {
+    // One query for the services (S: their occupied minutes) and who offers them (P) where (E).
+    catalogue: readShape(`${key}_catalogue`, (db) =>
+      db
+        .select({ kind: sql<string>`'S'`, serviceId: S.id, refId: S.id, minutes: occupiedMinutesSql() })
+        .from(S)
+        .where(and(oneOf(S.id), isNull(S.deletedAt)))
+        .unionAll(
+          db
+            .select({
+              kind: sql<string>`'P'`,
+              serviceId: SP.offeredServiceId,
+              refId: SP.professionalId,
+              minutes: sql<number>`0`,
+            })
+            .from(SP)
+            .innerJoin(P, and(eq(P.id, SP.professionalId), isNull(P.deletedAt)))
+            .where(
+              and(
+                oneOf(SP.offeredServiceId),
+                professional ? eq(SP.professionalId, sql.placeholder("professionalId")) : undefined,
+              ),
+            ),
+        )
+        .unionAll(
+          db
+            .select({
+              kind: sql<string>`'E'`,
+              serviceId: SE.offeredServiceId,
+              refId: SE.establishmentId,
+              minutes: sql<number>`0`,
+            })
+            .from(SE)
+            .innerJoin(E, and(eq(E.id, SE.establishmentId), isNull(E.deletedAt)))
+            .where(
+              and(
+                oneOf(SE.offeredServiceId),
+                establishment ? eq(SE.establishmentId, sql.placeholder("establishmentId")) : undefined,
+              ),
+            ),
+        ),
+    ),
+    // The occupied ranges of the professionals that matter (the one asked for, else those performing the services),
+    // at any establishment; waitlist holds occupy theirs until they expire (decision 0046), in the same statement.
+    busy: readShape(`${key}_busy`, (db) => {
+      const ofCandidates = (column: AnyColumn) =>
+        professional
+          ? eq(column, sql.placeholder("professionalId"))
+          : inArray(
+              column,
+              db.selectDistinct({ id: SP.professionalId }).from(SP).where(oneOf(SP.offeredServiceId)),
+            );
+      return db
+        .select({ professionalId: A.professionalId, start: A.scheduledAt, end: A.endsAt })
+        .from(A)
+        .where(and(ofCandidates(A.professionalId), ne(A.status, "CANCELED"), overlapsRange(from, to)))
+        .unionAll(holdBusyRows(db, ofCandidates, from, to, sql`${sql.placeholder("now")}::timestamptz`));
+    }),
+  };
+}
+
+/** By filter: none, the establishment, the professional, both. */
+const freeSlotReads = [
+  freeSlotRead(false, false),
+  freeSlotRead(false, true),
+  freeSlotRead(true, false),
+  freeSlotRead(true, true),
+] as const;
+
+/**
  * Free slots for the services over [startDate, endDate]: candidates are the professionals offering ALL the services
  * at an establishment offering them all (the booking rule), windows are their availability occurrences there, and a
  * start is kept when the occupied range fits the window and overlaps no occupying appointment of the professional at
@@ -129,74 +215,27 @@ export async function searchFreeSlots(
   now: Date,
   calendarBusy: CalendarBusy = NO_BUSY,
 ): Promise<FreeSlot[]> {
-  const S = schema.offeredServices;
-  const SP = schema.offeredServiceProfessionals;
-  const SE = schema.offeredServiceEstablishments;
-  const P = schema.professionals;
-  const E = schema.establishments;
   const ids = [...new Set(input.offeredServices)];
   // Nothing before today can be booked.
   const startDate = [input.startDate, dateOf(now)].sort()[1] ?? input.startDate;
-  const rangeStart = instantAt(startDate, 0);
-  const rangeEnd = instantAt(addDays(input.endDate, 1), 0);
   const empty = startDate > input.endDate;
+  const read = freeSlotReads[
+    Number(!!input.professionalId) * 2 + Number(!!input.establishmentId)
+  ] as FreeSlotRead;
+  const values = {
+    ids,
+    professionalId: input.professionalId,
+    establishmentId: input.establishmentId,
+    from: instantAt(startDate, 0).toISOString(),
+    to: instantAt(addDays(input.endDate, 1), 0).toISOString(),
+    now: now.toISOString(),
+  };
 
   // Every read is independent of the others, so they go out together (one round trip on PostgreSQL, where
   // postgres.js pipelines them): the services, who offers them where, the windows, the occupied ranges of the
   // professionals offering them (any establishment).
-  // The professionals whose occupied ranges matter: the one asked for, else those performing the services.
-  const ofCandidates = (column: AnyColumn) =>
-    input.professionalId
-      ? eq(column, input.professionalId)
-      : inArray(
-          column,
-          db.selectDistinct({ id: SP.professionalId }).from(SP).where(inArray(SP.offeredServiceId, ids)),
-        );
   const [catalogue, occurrences, busyRows] = await together(
-    // One query for the services (S: their occupied minutes) and who offers them (P) where (E).
-    db
-      .select({
-        kind: sql<string>`'S'`,
-        serviceId: S.id,
-        refId: S.id,
-        minutes: occupiedMinutesSql(),
-      })
-      .from(S)
-      .where(and(inArray(S.id, ids), isNull(S.deletedAt)))
-      .unionAll(
-        db
-          .select({
-            kind: sql<string>`'P'`,
-            serviceId: SP.offeredServiceId,
-            refId: SP.professionalId,
-            minutes: sql<number>`0`,
-          })
-          .from(SP)
-          .innerJoin(P, and(eq(P.id, SP.professionalId), isNull(P.deletedAt)))
-          .where(
-            and(
-              inArray(SP.offeredServiceId, ids),
-              input.professionalId ? eq(SP.professionalId, input.professionalId) : undefined,
-            ),
-          ),
-      )
-      .unionAll(
-        db
-          .select({
-            kind: sql<string>`'E'`,
-            serviceId: SE.offeredServiceId,
-            refId: SE.establishmentId,
-            minutes: sql<number>`0`,
-          })
-          .from(SE)
-          .innerJoin(E, and(eq(E.id, SE.establishmentId), isNull(E.deletedAt)))
-          .where(
-            and(
-              inArray(SE.offeredServiceId, ids),
-              input.establishmentId ? eq(SE.establishmentId, input.establishmentId) : undefined,
-            ),
-          ),
-      ),
+    read.catalogue(db, values),
     empty
       ? Promise.resolve([])
       : loadOccurrences(db, {
@@ -205,20 +244,7 @@ export async function searchFreeSlots(
           professionalId: input.professionalId,
           establishmentId: input.establishmentId,
         }),
-    empty
-      ? Promise.resolve([])
-      : db
-          .select({ professionalId: A.professionalId, start: A.scheduledAt, end: A.endsAt })
-          .from(A)
-          .where(
-            and(
-              ofCandidates(A.professionalId),
-              ne(A.status, "CANCELED"),
-              overlapsRange(rangeStart, rangeEnd),
-            ),
-          )
-          // Waitlist holds occupy their ranges until they expire (decision 0046): in the same statement.
-          .unionAll(holdBusyRows(db, ofCandidates, rangeStart, rangeEnd, now)),
+    empty ? Promise.resolve([]) : read.busy(db, values),
   );
   const minutesOf = new Map<string, number>();
   const coverage = new Map<string, number>();

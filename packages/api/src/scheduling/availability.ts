@@ -10,7 +10,7 @@
 // - ALL edits the whole availability and drops earlier single-date edits (cancelled dates stay cancelled); a cancel
 //   with ALL deletes it.
 // Availabilities of a soft-deleted professional or establishment are treated as gone everywhere.
-import { PG_UNIQUE_VIOLATION, pgErrorOf, schema, type TenantTx } from "@atende/db";
+import { PG_UNIQUE_VIOLATION, pgErrorOf, readShape, schema, type TenantTx } from "@atende/db";
 import { and, asc, eq, getTableColumns, gte, inArray, lte, ne, or, type SQL, sql } from "@atende/db/orm";
 import type { DayOfWeek, OccurrenceScope } from "@atende/shared/enums";
 import { DAYS_OF_WEEK } from "@atende/shared/enums";
@@ -67,16 +67,56 @@ export interface OccurrenceFilter {
 const live: SQL = sql`exists (select 1 from ${P} where ${P.id} = ${A.professionalId} and ${P.deletedAt} is null)
   and exists (select 1 from ${E} where ${E.id} = ${A.establishmentId} and ${E.deletedAt} is null)`;
 
-/** Only the rows whose period or dates meet `[startDate, endDate]`: expansion never sees the others. */
-function intersecting(startDate: string, endDate: string) {
-  return or(
-    and(ne(A.patternType, "MANUAL_DATES"), lte(A.periodStart, endDate), gte(A.periodEnd, startDate)),
-    and(
-      eq(A.patternType, "MANUAL_DATES"),
-      sql`exists (select 1 from unnest(${A.dates}) as d(v) where d.v between ${startDate}::date and ${endDate}::date)`,
-    ),
+/** Only the rows whose period or dates meet `[startDate, endDate]` (placeholders): expansion never sees the others. */
+const intersecting = or(
+  and(
+    ne(A.patternType, "MANUAL_DATES"),
+    lte(A.periodStart, sql.placeholder("endDate")),
+    gte(A.periodEnd, sql.placeholder("startDate")),
+  ),
+  and(
+    eq(A.patternType, "MANUAL_DATES"),
+    sql`exists (select 1 from unnest(${A.dates}) as d(v)
+      where d.v between ${sql.placeholder("startDate")}::date and ${sql.placeholder("endDate")}::date)`,
+  ),
+);
+
+/**
+ * The availabilities meeting the range, each with its exceptions in the range as a JSON array (null when none): one
+ * query per combination of the two optional filters, its SQL built once (readShape, decision 0061).
+ */
+type OccurrenceRead = ReturnType<typeof occurrenceRead>;
+
+function occurrenceRead(professional: boolean, establishment: boolean) {
+  return readShape(`occurrences_${Number(professional)}${Number(establishment)}`, (db) =>
+    db
+      .select({
+        ...getTableColumns(A),
+        exceptions: sql<ExpandableException[] | string | null>`(select json_agg(json_build_object(
+          'date', ${X.date}, 'cancelled', ${X.cancelled}, 'startTime', ${X.startTime}, 'endTime', ${X.endTime},
+          'notes', ${X.notes}))
+        from ${X} where ${X.availabilityId} = ${A.id}
+          and ${X.date} between ${sql.placeholder("startDate")}::date and ${sql.placeholder("endDate")}::date)`,
+      })
+      .from(A)
+      .where(
+        and(
+          intersecting,
+          professional ? eq(A.professionalId, sql.placeholder("professionalId")) : undefined,
+          establishment ? eq(A.establishmentId, sql.placeholder("establishmentId")) : undefined,
+          live,
+        ),
+      ),
   );
 }
+
+/** By filter: none, the establishment, the professional, both. */
+const occurrenceReads = [
+  occurrenceRead(false, false),
+  occurrenceRead(false, true),
+  occurrenceRead(true, false),
+  occurrenceRead(true, true),
+];
 
 function groupByAvailability<T extends { availabilityId: string }>(rows: T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -96,24 +136,14 @@ function groupByAvailability<T extends { availabilityId: string }>(rows: T[]): M
 export async function loadOccurrences(db: TenantTx, filter: OccurrenceFilter): Promise<Occurrence[]> {
   const { startDate, endDate } = filter;
   if (startDate > endDate) return [];
-  // One round trip: each availability carries its exceptions in the range as a JSON array (null when none).
-  const rows = await db
-    .select({
-      ...getTableColumns(A),
-      exceptions: sql<ExpandableException[] | string | null>`(select json_agg(json_build_object(
-          'date', ${X.date}, 'cancelled', ${X.cancelled}, 'startTime', ${X.startTime}, 'endTime', ${X.endTime},
-          'notes', ${X.notes}))
-        from ${X} where ${X.availabilityId} = ${A.id} and ${X.date} between ${startDate}::date and ${endDate}::date)`,
-    })
-    .from(A)
-    .where(
-      and(
-        intersecting(startDate, endDate),
-        filter.professionalId ? eq(A.professionalId, filter.professionalId) : undefined,
-        filter.establishmentId ? eq(A.establishmentId, filter.establishmentId) : undefined,
-        live,
-      ),
-    );
+  // One round trip: each availability carries its exceptions in the range.
+  const read = occurrenceReads[Number(!!filter.professionalId) * 2 + Number(!!filter.establishmentId)];
+  const rows = await (read as OccurrenceRead)(db, {
+    startDate,
+    endDate,
+    professionalId: filter.professionalId,
+    establishmentId: filter.establishmentId,
+  });
   if (rows.length === 0) return [];
   const out: Occurrence[] = [];
   for (const row of rows) {

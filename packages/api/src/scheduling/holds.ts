@@ -76,11 +76,11 @@ export function heldMessageOf(hold: HeldRange): string {
 
 /** The busy ranges holds add to a free-slot search: ACTIVE, unexpired holds of these professionals over a range. */
 export function holdBusyRows(
-  db: TenantTx,
+  db: Pick<TenantTx, "select">,
   professionals: (column: AnyColumn) => SQL,
-  start: Date,
-  end: Date,
-  now: Date,
+  start: Date | SQL,
+  end: Date | SQL,
+  now: Date | SQL,
 ) {
   return db
     .select({ professionalId: H.professionalId, start: H.startsAt, end: H.endsAt })
