@@ -40,7 +40,10 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // CI runs this pass beside the two vitest passes and the type check on two cores, where a first render after a
+  // navigation (the bundle, a 5-second token refreshed, the page's queries) has taken over 10 s; an assertion that
+  // holds answers as soon as it does, so only a failure waits the whole 20 s.
+  expect: { timeout: 20_000 },
   reporter: [["list"]],
   use: {
     baseURL,
@@ -113,6 +116,10 @@ export default defineConfig({
         TELEPHONY_PORT: String(TELEPHONY_PORT),
         TELEPHONY_PUBLIC_URL: `ws://localhost:${TELEPHONY_PORT}`,
         ALLOW_CLOCK_OVERRIDE: "true",
+        // The voice's workers at the server's own priority: CI runs the database passes beside this one, and at the
+        // product's nice 10 (decision 0047, for pacing under load) eSpeak starved there and an agent turn outlived
+        // the softphone specs' 60 s wait. The specs assert what is said, not its pacing (bench/ measures that).
+        SYNTHESIS_NICE: "0",
       },
     },
   ],

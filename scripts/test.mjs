@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every test, its passes side by side (docs/decisions/0035-voice-pipeline-stages-and-clock.md, "CI"):
-// - every vitest project on PGlite;
-// - the `database` project (the suites whose subject is the database, vitest.config.ts) again on the local
-//   PostgreSQL server when one answers (each test file creates and drops its own database);
+// - the `database` project (the suites whose subject is the database, vitest.config.ts) on PGlite, and again on the
+//   local PostgreSQL server when one answers (each test file creates and drops its own database);
+// - the `once` project (every other suite, always on PGlite) once: half after each database pass when both run, all
+//   in the PGlite pass otherwise;
 // - the browser tests in Chromium.
 // `npm run check` (`test.mjs check`) adds the type check and the lint beside them. The passes mostly wait (on
 // sockets, servers, a browser, the clock), so on two cores they take little more together than the longest alone.
@@ -86,22 +87,37 @@ if (args.includes("check")) {
   ]);
 }
 // Two files at a time in each vitest pass (vitest's default on two cores is one): their files mostly wait.
+const vitest = (...more) => [bin("vitest"), ["run", ...more, "--maxWorkers=2"]];
+const postgresUrl = only("postgres")
+  ? process.env.TEST_DATABASE_URL ||
+    ((await reachable("127.0.0.1", 5432)) ? "postgres://postgres@127.0.0.1:5432/test" : "")
+  : "";
+if (only("postgres") && !postgresUrl)
+  console.log(
+    "(no PostgreSQL server on 127.0.0.1:5432 and no TEST_DATABASE_URL: the PostgreSQL pass is skipped)",
+  );
+// With both database passes, the suites that run once (always on PGlite, vitest.config.ts) are shared out between
+// them, half each after its database suites, so neither pass waits for the other's share (docs/decisions/0035, "CI").
+const shared = only("unit") && postgresUrl !== "";
+const onPglite = { TEST_DATABASE_URL: "" };
 if (only("unit"))
-  passes.push(["pglite", [[bin("vitest"), ["run", "--maxWorkers=2"], { TEST_DATABASE_URL: "" }]]]);
-if (only("postgres")) {
-  const url =
-    process.env.TEST_DATABASE_URL ||
-    ((await reachable("127.0.0.1", 5432)) ? "postgres://postgres@127.0.0.1:5432/test" : "");
-  if (url)
-    passes.push([
-      "postgres",
-      [[bin("vitest"), ["run", "--project", "database", "--maxWorkers=2"], { TEST_DATABASE_URL: url }]],
-    ]);
-  else
-    console.log(
-      "(no PostgreSQL server on 127.0.0.1:5432 and no TEST_DATABASE_URL: the PostgreSQL pass is skipped)",
-    );
-}
+  passes.push([
+    "pglite",
+    shared
+      ? [
+          [...vitest("--project", "database"), onPglite],
+          [...vitest("--project", "once", "--shard=1/2"), onPglite],
+        ]
+      : [[...vitest(), onPglite]],
+  ]);
+if (postgresUrl)
+  passes.push([
+    "postgres",
+    [
+      [...vitest("--project", "database"), { TEST_DATABASE_URL: postgresUrl }],
+      ...(shared ? [[...vitest("--project", "once", "--shard=2/2"), onPglite]] : []),
+    ],
+  ]);
 if (only("e2e")) {
   const steps = [];
   if (!existsSync("/usr/bin/chromium")) {

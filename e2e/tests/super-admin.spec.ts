@@ -34,6 +34,8 @@ test("a super-admin selects a tenant on /dashboard/super-admin, works with its d
   request,
   baseURL,
 }) => {
+  // Twenty-one sign-ups and two accessibility scans: on a loaded 2-core CI machine this walk took 62 s of the default 60.
+  test.slow();
   const origin = new URL(baseURL ?? "http://localhost:3100").origin;
   // A business with a patient of its own, and enough other tenants for the selector to hold some back.
   const ownerEmail = uniqueEmail("clinica");
