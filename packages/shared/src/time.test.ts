@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   checkDate,
+  dateOf,
   MAX_DATE,
   MIN_DATE,
   offsetMinutesAt,
@@ -12,6 +13,8 @@ import {
   parseOffsetDateTime,
   startOfDay,
   TIME_ZONE,
+  timeOfDayOf,
+  toWireInstant,
   toWireMinute,
 } from "./time";
 
@@ -92,5 +95,41 @@ describe("offsetMinutesAt", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("the wire writers", () => {
+  // Written from plain numbers and kept day texts (docs/scale.md): each must print what Intl prints for São Paulo.
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  const intl = (ms: number) => {
+    const p = Object.fromEntries(parts.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+    const offset = tzOffset(TIME_ZONE, new Date(ms));
+    const abs = Math.abs(offset);
+    const zone = `${offset < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+    return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}`, second: p.second, zone };
+  };
+
+  it("print Intl's São Paulo date, time and offset for instants from 1920 to 2100, daylight saving years included", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.parse("1920-01-01"), max: Date.parse("2100-12-31") }), (ms) => {
+        const want = intl(ms);
+        expect(dateOf(ms)).toBe(want.date);
+        expect(timeOfDayOf(new Date(ms))).toBe(want.time);
+        expect(toWireMinute(ms)).toBe(`${want.date}T${want.time}:00${want.zone}`);
+        expect(toWireInstant(ms)).toBe(`${want.date}T${want.time}:${want.second}${want.zone}`);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(toWireInstant(Date.parse("2018-11-04T02:59:59Z"))).toBe("2018-11-03T23:59:59-03:00");
+    expect(toWireInstant(Date.parse("2018-11-04T03:00:00Z"))).toBe("2018-11-04T01:00:00-02:00");
   });
 });

@@ -31,56 +31,73 @@ export function offsetMinutesAt(instant: Date | number): number {
   return offset;
 }
 
-const pad2 = (n: number) => String(n).padStart(2, "0");
+/** `00`…`59`: two digits without a string built per call (wire times are formatted for every row of a read). */
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, "0"));
+const pad2 = (n: number) => TWO_DIGITS[n] ?? String(n).padStart(2, "0");
+
+/** `-03:00` by offset in minutes, kept (there are a handful). */
+const offsetTexts = new Map<number, string>();
 
 function formatOffset(minutes: number): string {
-  const sign = minutes < 0 ? "-" : "+";
-  const abs = Math.abs(minutes);
-  return `${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+  let text = offsetTexts.get(minutes);
+  if (text === undefined) {
+    const abs = Math.abs(minutes);
+    text = `${minutes < 0 ? "-" : "+"}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+    offsetTexts.set(minutes, text);
+  }
+  return text;
 }
 
-interface WallClock {
-  date: string;
-  hour: number;
-  minute: number;
-  second: number;
-  offset: number;
+/** `yyyy-MM-dd` by day number (days since 1970-01-01), kept for the days asked: a read names a few days, many times. */
+const dateTexts = new Map<number, string>();
+
+function dateText(day: number): string {
+  let text = dateTexts.get(day);
+  if (text === undefined) {
+    const d = new Date(day * DAY_MS);
+    text = `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+    if (dateTexts.size >= 100_000) dateTexts.clear();
+    dateTexts.set(day, text);
+  }
+  return text;
 }
 
-function wallClockOf(instant: Date | number): WallClock {
+/**
+ * The São Paulo wall clock of an instant as plain numbers: its local day number, and milliseconds into that day.
+ * No Date and no string per call: the agenda formats a few instants per appointment (docs/scale.md).
+ */
+function localOf(instant: Date | number): { day: number; ms: number; offset: number } {
   const ms = typeof instant === "number" ? instant : instant.getTime();
   const offset = offsetMinutesAt(ms);
-  const local = new Date(ms + offset * MINUTE_MS);
-  return {
-    date: `${local.getUTCFullYear()}-${pad2(local.getUTCMonth() + 1)}-${pad2(local.getUTCDate())}`,
-    hour: local.getUTCHours(),
-    minute: local.getUTCMinutes(),
-    second: local.getUTCSeconds(),
-    offset,
-  };
+  const local = ms + offset * MINUTE_MS;
+  const day = Math.floor(local / DAY_MS);
+  return { day, ms: local - day * DAY_MS, offset };
 }
 
 /** `yyyy-MM-ddTHH:mm:00-03:00`: appointment times and slots on the wire (seconds dropped). */
 export function toWireMinute(instant: Date | number): string {
-  const w = wallClockOf(instant);
-  return `${w.date}T${pad2(w.hour)}:${pad2(w.minute)}:00${formatOffset(w.offset)}`;
+  const { day, ms, offset } = localOf(instant);
+  const minutes = Math.floor(ms / MINUTE_MS);
+  return `${dateText(day)}T${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}:00${formatOffset(offset)}`;
 }
 
 /** `yyyy-MM-ddTHH:mm:ss-03:00`: other instants on the wire (createdAt, call and message times). */
 export function toWireInstant(instant: Date | number): string {
-  const w = wallClockOf(instant);
-  return `${w.date}T${pad2(w.hour)}:${pad2(w.minute)}:${pad2(w.second)}${formatOffset(w.offset)}`;
+  const { day, ms, offset } = localOf(instant);
+  const seconds = Math.floor(ms / 1000);
+  const minutes = Math.floor(seconds / 60);
+  return `${dateText(day)}T${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}:${pad2(seconds % 60)}${formatOffset(offset)}`;
 }
 
 /** The São Paulo calendar date of an instant. */
 export function dateOf(instant: Date | number): string {
-  return wallClockOf(instant).date;
+  return dateText(localOf(instant).day);
 }
 
 /** The São Paulo time of day of an instant, `HH:mm`. */
 export function timeOfDayOf(instant: Date | number): string {
-  const w = wallClockOf(instant);
-  return `${pad2(w.hour)}:${pad2(w.minute)}`;
+  const minutes = Math.floor(localOf(instant).ms / MINUTE_MS);
+  return `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
 }
 
 /** Minutes since midnight of a `HH:mm` or `HH:mm:ss` time of day. */
@@ -104,8 +121,7 @@ export function dayNumber(date: string): number {
 
 /** The `yyyy-MM-dd` date of a day number. */
 export function dateOfDayNumber(day: number): string {
-  const d = new Date(day * DAY_MS);
-  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+  return dateText(day);
 }
 
 export function addDays(date: string, days: number): string {
