@@ -54,7 +54,9 @@ export function personaReply(
     if (call.knownAs) return say("Sim, sou eu.", "sim sou eu");
     return p.name ? say(`Não, meu nome é ${p.name}.`, `não meu nome é ${p.name}`) : null;
   }
-  if (yesLike.test(q)) return p.yes ?? say("Sim.", "sim");
+  // 'Para quando você quer remarcar …?' asks for a day, not a yes ('quer remarcar' alone would read as one).
+  const wh = /^(para |pra )?(quando|qual|quais|que dia|que horas|onde|como)\b/.test(q);
+  if (yesLike.test(q) && !wh) return p.yes ?? say("Sim.", "sim");
   if (/nome/.test(q)) return p.name ?? null;
   if (/cpf/.test(q)) return p.cpf ?? say("Não tenho aqui agora.", "não tenho aqui agora");
   if (/telefone|celular|numero|contato/.test(q))

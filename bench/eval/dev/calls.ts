@@ -3,6 +3,16 @@
 // Tue 4, quarta = 5, quinta = 6, sexta = 7, sábado = 8, segunda que vem = 10, dia 12 = Wednesday, dia 13 = Thursday.
 // Facts are accent-free, lower-case patterns over everything the agent said.
 import type { EvalCall } from "../types";
+import { ANSWERS_CALLS } from "./answers";
+import { BOOKINGS_CALLS } from "./bookings";
+import { BOOKINGS2_CALLS } from "./bookings2";
+import { MIXED_CALLS } from "./mixed";
+import { MOVES_CALLS } from "./moves";
+import { MOVES2_CALLS } from "./moves2";
+import { VARIED_ASK_CALLS } from "./varied-ask";
+import { VARIED_BOOK_CALLS } from "./varied-book";
+import { VARIED_MANAGE_CALLS } from "./varied-manage";
+import { VARIED_WRITTEN_CALLS } from "./varied-written";
 import { WRITES_CALLS } from "./writes";
 
 const READBACK =
@@ -901,4 +911,14 @@ export const DEV_CALLS: EvalCall[] = [
   ...petshop,
   ...salao,
   ...WRITES_CALLS,
+  ...ANSWERS_CALLS,
+  ...BOOKINGS_CALLS,
+  ...MOVES_CALLS,
+  ...MOVES2_CALLS,
+  ...BOOKINGS2_CALLS,
+  ...MIXED_CALLS,
+  ...VARIED_MANAGE_CALLS,
+  ...VARIED_BOOK_CALLS,
+  ...VARIED_ASK_CALLS,
+  ...VARIED_WRITTEN_CALLS,
 ];

@@ -167,6 +167,15 @@ export const COMPARTILHADO: BusinessFixture = {
       locations: ["pinheiros"],
       professionals: ["marcos"],
     },
+    {
+      // Two professionals do it (docs/decisions/0066: 'Com qual profissional?' and 'tanto faz').
+      key: "acupuntura",
+      name: "Acupuntura",
+      duration: 50,
+      price: 16000,
+      locations: ["pinheiros"],
+      professionals: ["caio", "marcos"],
+    },
   ],
   clients: [
     { key: "fernanda", name: "Fernanda Lopes", phone: "(11) 99654-3210" },
@@ -635,6 +644,15 @@ export const SALAO: BusinessFixture = {
       childAgeNote: "Corte infantil a partir de 3 anos",
       locations: ["tatuape"],
       professionals: ["bruno"],
+    },
+    {
+      // Two professionals do it (docs/decisions/0066: a professional's name misheard).
+      key: "hidratacao",
+      name: "Hidratação capilar",
+      duration: 40,
+      price: 8000,
+      locations: ["tatuape"],
+      professionals: ["juliana", "tania"],
     },
   ],
   clients: [

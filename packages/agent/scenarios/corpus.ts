@@ -812,6 +812,98 @@ add({
   expect: { rescheduled: { appointment: "maria-exame", at: "2026-12-14T09:00" }, created: false },
 });
 
+// ── Managing an appointment in any phrasing (issue #27, decision 0065)
+add({
+  id: "move-mudar-meu-x",
+  fixture: "consultorio",
+  caller: CLARA,
+  turns: ["oi preciso mudar meu procedimento pra sexta às dez", "sim"],
+  expect: { rescheduled: { appointment: "clara-limpeza", at: "2026-12-11T10:00" }, created: false },
+});
+add({
+  id: "check-ver-se-ta-marcado",
+  fixture: "consultorio",
+  caller: CLARA,
+  turns: ["oi queria ver se tá marcada a minha limpeza"],
+  expect: { created: false, rescheduled: false, say: ["segunda-feira, dia 14"] },
+});
+add({
+  id: "cancel-nao-quero-remarcar-nao",
+  fixture: "consultorio",
+  caller: CLARA,
+  turns: ["sobre a limpeza de segunda: não quero remarcar não, quero cancelar", "sim"],
+  expect: { cancelled: "clara-limpeza", rescheduled: false, created: false },
+});
+add({
+  id: "move-weekday-not-the-days",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["preciso mudar meu exame para quinta, dia 18, às 9h", "sexta", "sim"],
+  expect: {
+    rescheduled: { appointment: "maria-exame", at: "2026-12-18T09:00" },
+    say: ["o dia 18 é uma sexta-feira"],
+  },
+});
+add({
+  id: "book-weekday-not-the-days",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: [
+    "quero marcar uma consulta com a doutora ana no centro quinta dia 18 às nove",
+    "quinta",
+    "sim",
+    "sim",
+  ],
+  expect: { created: { professional: "ana", at: "2026-12-17T09:00" }, say: ["o dia 18 é uma sexta-feira"] },
+});
+add({
+  id: "move-number-said-in-passing",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: [
+    "é a maria preciso mudar o meu exame de terça pra quinta dia 17 às nove qualquer coisa meu celular é nove oito sete seis cinco quatro três dois um",
+    "sim",
+  ],
+  expect: { rescheduled: { appointment: "maria-exame", at: "2026-12-17T09:00" }, clientUpdated: false },
+});
+add({
+  id: "move-week-kept",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["quero remarcar minha consulta pra semana que vem", "na sexta", "no mesmo horário", "sim"],
+  expect: { rescheduled: { appointment: "maria-consulta", at: "2026-12-18T10:00" }, created: false },
+});
+
+add({
+  id: "move-da-pra-ser-na",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["a minha consulta de sexta dá pra ser na segunda às nove", "sim"],
+  expect: { rescheduled: { appointment: "maria-consulta", at: "2026-12-14T09:00" }, created: false },
+});
+add({
+  id: "move-nao-vou-conseguir-ir-consegue-pra",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["não vou conseguir ir na sexta, consegue pra segunda às nove?", "sim"],
+  expect: {
+    rescheduled: { appointment: "maria-consulta", at: "2026-12-14T09:00" },
+    cancelled: false,
+    created: false,
+  },
+});
+add({
+  id: "move-desmarcar-e-marcar-outro-dia",
+  fixture: "clinica",
+  caller: MARIA,
+  turns: ["vou precisar desmarcar a consulta e marcar pra outro dia", "segunda às nove", "sim"],
+  expect: {
+    rescheduled: { appointment: "maria-consulta", at: "2026-12-14T09:00" },
+    cancelled: false,
+    created: false,
+  },
+});
+
 // ── Never the same question a third time (issue #27): an optional CPF not understood twice is left out
 add({
   id: "cpf-not-understood-twice",
@@ -1258,6 +1350,8 @@ const calls: [string, Scenario["fixture"], string | null, Turn[], Scenario["expe
       "dia 20",
       "dia 21 as 10",
       "paula",
+      // A first name alone asks the surname (docs/decisions/0069).
+      "mendes",
       "nao",
       "11 98888 7777",
       "sim",
@@ -1265,7 +1359,7 @@ const calls: [string, Scenario["fixture"], string | null, Turn[], Scenario["expe
     {
       say: ["No domingo, dia 20"],
       created: { service: "odonto", at: "2026-12-21T10:00" },
-      clientCreated: { fullName: "Paula" },
+      clientCreated: { fullName: "Paula Mendes" },
     },
   ],
   [
@@ -1368,6 +1462,8 @@ const calls: [string, Scenario["fixture"], string | null, Turn[], Scenario["expe
       "o das tres",
       "sim",
       "marcia",
+      // A first name alone asks the surname (docs/decisions/0069).
+      "rocha",
       "não",
       "sim",
     ],

@@ -9,9 +9,11 @@ import {
   ABOUT_ACCESS,
   ABOUT_PARKING,
   ABOUT_PRICE,
+  aboveMaximum,
   ageWords,
   entranceWords,
   hoursWords,
+  maximumAge,
   minimumAgeMonths,
   sentencesAbout,
   type WeeklyWindow,
@@ -55,6 +57,10 @@ export function listPt(items: string[]): string {
 }
 
 /** The hours, from the profile's opening-hours text when set, else from the availabilities' weekly windows. */
+/** Which days someone works: 'que dias ela atende?', 'quais dias', 'atende que dia'. */
+const DAYS_ASKED =
+  /\b(que|quais|qual) dias?\b|\bdias? (da semana )?(ela|ele|a doutora|o doutor|voces)? ?(atende|atendem|trabalha|vem)\b/;
+
 export function hoursSentence(
   k: AgentKnowledge,
   windows: readonly WeeklyWindow[] | undefined,
@@ -66,13 +72,23 @@ export function hoursSentence(
     : undefined;
 }
 
-/** A child under a service's minimum age (read from its child-age note), or a service that sees no children. */
+/**
+ * A child under a service's minimum age or above its maximum (both read from its child-age note), or a service that
+ * sees no children.
+ */
 export function childRefusal(childAge: number | undefined, service: OfferedService): string | undefined {
   if (childAge === undefined) return undefined;
   if (!service.childFriendly) return childAge < 18 * 12 ? `${service.name} não atende crianças.` : undefined;
   const min = minimumAgeMonths(service.childAgeObservation);
-  if (min === undefined || childAge >= min) return undefined;
-  return `Infelizmente não: ${service.name} atende crianças somente a partir de ${ageWords(min)}.`;
+  if (min !== undefined && childAge < min)
+    return `Infelizmente não: ${service.name} atende crianças somente a partir de ${ageWords(min)}.`;
+  // A maximum in the same note ('de 0 a 12 anos', 'até 12 anos'): a child above it is told no, plainly (decision 0069).
+  const max = maximumAge(service.childAgeObservation);
+  if (max && aboveMaximum(childAge, max))
+    return max.under
+      ? `Infelizmente não: ${service.name} atende somente crianças menores de ${ageWords(max.months)}.`
+      : `Infelizmente não: ${service.name} atende crianças somente até os ${ageWords(max.months)}.`;
+  return undefined;
 }
 
 export function priceOf(s: OfferedService): string {
@@ -225,12 +241,27 @@ export function answerTopic(topic: Topic, ctx: AnswerContext): string | undefine
       if (!accepted.length) return "No momento não atendemos convênios; o atendimento é particular.";
       return `Atendemos os convênios ${listPt(accepted)}.`;
     }
-    case "hours":
+    case "hours": {
+      // 'que dias ela atende?': the professional's own weekly days, or those of the service's professionals
+      // (docs/decisions/0070), from the agenda.
+      if (DAYS_ASKED.test(ctx.norm)) {
+        const profs = ctx.professionals.length
+          ? ctx.professionals
+          : ctx.service
+            ? k.professionals.filter((p) => ctx.service!.allowedProfessionals.includes(p.id))
+            : [];
+        const lines = profs.slice(0, 3).flatMap((p) => {
+          const w = weeklyWindows(k.availabilities, ctx.today, { professionalIds: [p.id] });
+          return w?.length ? [`${p.name} atende ${hoursWords(w)}`] : [];
+        });
+        if (lines.length) return `${lines.join("; ")}.`;
+      }
       // The profile's own text when set (the business's words), else the agenda's weekly hours.
       return hoursSentence(
         k,
         k.profile.openingHours?.trim() ? undefined : weeklyWindows(k.availabilities, ctx.today),
       );
+    }
     case "payment":
       return k.profile.paymentMethods
         ? `Formas de pagamento: ${k.profile.paymentMethods.replace(/\s*\n\s*/g, "; ").replace(/\.?$/, ".")}`

@@ -1,11 +1,13 @@
 import type { AvailabilityRecord } from "@atende/shared/schemas/availabilities";
 import { describe, expect, it } from "vitest";
 import { FIXTURES } from "../scenarios/fixtures";
+import { childRefusal } from "./answers";
 import {
   ABOUT_PARKING,
   ageWords,
   childAgeMonths,
   hoursWords,
+  maximumAge,
   minimumAgeMonths,
   outsideHours,
   sentencesAbout,
@@ -67,6 +69,41 @@ describe("children's ages", () => {
     expect(minimumAgeMonths("Idade mínima: 4 anos.")).toBe(48);
     expect(minimumAgeMonths("Crianças devem vir com um responsável.")).toBeUndefined();
     expect(minimumAgeMonths(null)).toBeUndefined();
+  });
+
+  it("reads the maximum age out of a free-text note, and the minimum of a range (decision 0069)", () => {
+    expect(maximumAge("Atende crianças de 0 a 12 anos")).toEqual({ months: 144, years: true, under: false });
+    expect(maximumAge("Atendemos crianças até 12 anos.")).toEqual({ months: 144, years: true, under: false });
+    expect(maximumAge("Só atende menores de 12 anos.")).toEqual({ months: 144, years: true, under: true });
+    expect(maximumAge("Crianças entre 3 e 14 anos.")?.months).toBe(168);
+    expect(maximumAge("Idade máxima: 14 anos.")?.months).toBe(168);
+    expect(maximumAge("Crianças de 12 anos ou menos.")?.months).toBe(144);
+    expect(maximumAge("Bebês até seis meses.")).toEqual({ months: 6, years: false, under: false });
+    // Minimums are no maximum.
+    expect(maximumAge("Não atendemos menores de 12 anos.")).toBeUndefined();
+    expect(maximumAge("Atendemos crianças a partir de 2 anos.")).toBeUndefined();
+    expect(maximumAge(null)).toBeUndefined();
+    expect(minimumAgeMonths("Crianças de 2 a 10 anos.")).toBe(24);
+    expect(minimumAgeMonths("Crianças entre 3 e 14 anos.")).toBe(36);
+    expect(minimumAgeMonths("Atende crianças de 0 a 12 anos")).toBeUndefined();
+  });
+
+  it("says no plainly to a child above the maximum, grounded in the note; a child of the maximum age is seen", () => {
+    const pediatria = {
+      ...clinica.knowledge.services[0]!,
+      name: "Consulta pediátrica",
+      childFriendly: true,
+      childAgeObservation: "Atende crianças de 0 a 12 anos",
+    };
+    expect(childRefusal(13 * 12, pediatria)).toBe(
+      "Infelizmente não: Consulta pediátrica atende crianças somente até os doze anos.",
+    );
+    expect(childRefusal(12 * 12 + 8, pediatria)).toBeUndefined();
+    expect(childRefusal(8 * 12, pediatria)).toBeUndefined();
+    const under = { ...pediatria, childAgeObservation: "Só atende menores de 12 anos" };
+    expect(childRefusal(12 * 12, under)).toBe(
+      "Infelizmente não: Consulta pediátrica atende somente crianças menores de doze anos.",
+    );
   });
 
   it("reads a child's age the caller says, only with a word for a child", () => {

@@ -179,8 +179,56 @@ export function minimumAgeMonths(note: string | null | undefined): number | unde
     const before = t.slice(Math.max(0, i - 4), i).join(" ");
     const after = t.slice(age[1], age[1] + 3).join(" ");
     if (MIN_AGE_LEAD.test(before) || /^(ou mais|em diante|pra cima|para cima)\b/.test(after)) return age[0];
+    // 'de 2 a 12 anos', 'entre 3 e 10 anos': the first number, in the unit said after the second (decision 0069).
+    const range = /\b(de|dos|entre) (\S+) (a|ate|aos|e)( os)?$/.exec(before);
+    const from = range ? parseNumberAt(range[2]!.split(" "), 0) : undefined;
+    if (from && from.value > 0) return t[age[1] - 1]!.startsWith("mes") ? from.value : from.value * 12;
   }
   return undefined;
+}
+
+/** The words before an age that make it a maximum ('até 12 anos', 'de 0 a 12 anos', 'entre 2 e 12 anos'). */
+const MAX_AGE_LEAD =
+  /\b(ate( os| as| a)?|de \S+ (a|ate)( os)?|dos \S+ aos|entre \S+ e|no maximo( com| de| ate)?|idade maxima( de)?|maximo( de)?)$/;
+/** … or, excluding the age itself, a maximum below it ('menores de 12 anos', 'abaixo de 12 anos'). */
+const UNDER_AGE_LEAD = /\b(menores d[eoa]s?|abaixo d[eoa]s?|com menos de)$/;
+
+/** A service's maximum child age: the age the note names and whether it is excluded ('menores de 12 anos'). */
+export interface AgeLimit {
+  /** The age said, in months. */
+  months: number;
+  /** The age said in years ('12 anos'): a child of 12 years and some months is still 12. */
+  years: boolean;
+  /** 'menores de 12 anos': the age itself is above the limit. */
+  under: boolean;
+}
+
+/**
+ * The maximum age in a service's child-age note (decision 0069): 'até 12 anos', 'de 0 a 12 anos', 'entre 2 e 12
+ * anos', 'atende menores de 12 anos', '12 anos ou menos', 'idade máxima 14 anos'. Undefined when the note names none
+ * ('não atendemos menores de 6 anos' is a minimum).
+ */
+export function maximumAge(note: string | null | undefined): AgeLimit | undefined {
+  if (!note) return undefined;
+  const t = normalize(note).split(" ");
+  for (let i = 0; i < t.length; i++) {
+    const age = ageAt(t, i);
+    if (!age) continue;
+    const before = t.slice(Math.max(0, i - 4), i).join(" ");
+    const after = t.slice(age[1], age[1] + 3).join(" ");
+    if (MIN_AGE_LEAD.test(before)) continue;
+    const years = t[age[1] - 1]!.startsWith("ano") || t[age[1] - 1]!.startsWith("aninho");
+    if (UNDER_AGE_LEAD.test(before)) return { months: age[0], years, under: true };
+    if (MAX_AGE_LEAD.test(before) || /^(ou menos|no maximo|para baixo|pra baixo)\b/.test(after))
+      return { months: age[0], years, under: false };
+  }
+  return undefined;
+}
+
+/** Whether a child's age (months) is above a service's maximum. */
+export function aboveMaximum(childAge: number, max: AgeLimit): boolean {
+  if (max.under) return childAge >= max.months;
+  return childAge >= max.months + (max.years ? 12 : 1);
 }
 
 const CHILD_WORDS =
@@ -353,7 +401,7 @@ export const ABOUT_PARKING = /\b(estaciona\w*|vagas?|garage\w*|manobrista|valet|
 export const ABOUT_ACCESS =
   /\b(escadas?|degraus?|elevador\w*|rampa\w*|terreo|andar|acessib\w*|cadeirante\w*)\b/;
 export const ABOUT_ENTRANCE =
-  /\b(entrada|portaria|porta|recepcao|fundos|lateral|andar|terreo|escadas?|elevador\w*|bloco|sala|predio|edificio|esquina|frente|ao lado|perto|proximo|referencia|shopping|galeria|metro|estacao)\b/;
+  /\b(entrada|portaria|porta|portao|interfone|campainha|recepcao|fundos|lateral|andar|terreo|escadas?|elevador\w*|bloco|sala|predio|edificio|esquina|frente|ao lado|perto|proximo|referencia|shopping|galeria|metro|estacao)\b/;
 export const ABOUT_PRICE =
   /\b(valor\w*|preco\w*|cobrad\w*|custo|custa|avaliacao|orcamento|depende|gratis|gratuit\w*|pago|paga)\b/;
 

@@ -7,7 +7,7 @@ import {
 import type { Establishment } from "@atende/shared/schemas/establishments";
 import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import type { Professional } from "@atende/shared/schemas/professionals";
-import { fold, type Said, tokenize, tokensOf } from "./normalize";
+import { fold, parseNumberAt, type Said, tokenize, tokensOf } from "./normalize";
 
 const STOP = new Set([
   "de",
@@ -48,9 +48,12 @@ const STOP = new Set([
 const stem = (w: string) => (w.length > 5 ? w.slice(0, 5) : w);
 
 function words(text: string | Said): string[] {
-  return tokensOf(text)
-    .map((t) => t.norm)
-    .filter((w) => w.length >= 3 && !STOP.has(w) && !/^\d+$/.test(w));
+  const norms = tokensOf(text).map((t) => t.norm);
+  // 'V10' (split as 'v', '10'): one word, as a caller's 'v dez' is read (saidStems).
+  const joined = norms.flatMap((w, i) =>
+    /^[a-z]$/.test(w) && /^\d+$/.test(norms[i + 1] ?? "") ? [`${w}${norms[i + 1]}`] : [w],
+  );
+  return joined.filter((w) => w.length >= 3 && !STOP.has(w) && !/^\d+$/.test(w));
 }
 
 function overlap(said: Set<string>, name: string): number {
@@ -59,8 +62,30 @@ function overlap(said: Set<string>, name: string): number {
   return score;
 }
 
+/**
+ * What callers call a service by another name: 'pé e mão' is a pedicure and a manicure, 'fazer as unhas' a manicure
+ * (issue #27). Only the tenant's own names match, so a stem added here names nothing where no such service is offered.
+ */
+const SPOKEN_NAMES: Record<string, string[]> = {
+  mao: ["manic"],
+  maos: ["manic"],
+  unha: ["manic"],
+  unhas: ["manic"],
+  pe: ["pedic"],
+  pes: ["pedic"],
+};
+
 function saidStems(text: string | Said): Set<string> {
-  return new Set(words(text).map(stem));
+  const stems = new Set(words(text).map(stem));
+  const tokens = tokensOf(text);
+  const norms = tokens.map((t) => t.norm);
+  tokens.forEach((t, i) => {
+    for (const s of SPOKEN_NAMES[t.norm] ?? []) stems.add(s);
+    // 'a v dez' as the recogniser writes 'V10' (docs/decisions/0070): a letter and a number said after it, joined.
+    const n = /^[a-z]$/.test(t.norm) ? parseNumberAt(norms, i + 1) : undefined;
+    if (n) stems.add(stem(`${t.norm}${n.value}`));
+  });
+  return stems;
 }
 
 /** The best-scoring items (ties kept), or [] when nothing matched. */

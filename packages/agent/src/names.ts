@@ -1,7 +1,9 @@
 // A caller's name from what they said: the fillers around it dropped ('meu nome é', 'aqui é a', 'obrigada'), and
 // spoken corrections applied ('Costa... não, Correia', 'Maria Souza, quer dizer, Maria Sousa'): the words after the
 // correction replace as many words before it. Accents are kept as said (the recogniser's text has them).
-import { type Token, tokenize } from "./normalize";
+import { digitRuns } from "./cpf";
+import { PERIOD_RANGES, WEEKDAY_WORDS } from "./datetime";
+import { fold, type Token, tokenize } from "./normalize";
 
 /**
  * What a caller says before their name and is no part of it: the lead-ins of a self-introduction, a yes-word, and the
@@ -29,7 +31,17 @@ const LEADING = [
   "opa",
   "pois e",
   "tipo",
+  // 'é só Mariana mesmo': the name, nothing more.
+  "so",
+  "apenas",
   "e entao",
+  // 'o sobrenome é Guimarães Prado', said after the first name alone (docs/decisions/0069).
+  "e o meu sobrenome e",
+  "e o sobrenome e",
+  "o meu sobrenome e",
+  "meu sobrenome e",
+  "o sobrenome e",
+  "sobrenome e",
   "o meu nome completo e",
   "meu nome completo e",
   "o meu nome e",
@@ -119,6 +131,15 @@ const CORRECTIONS = [
   "errei",
   "nao",
 ];
+/** Whether 'com <one|two> <letter>' starts at `i` ('com dois enes'); its 'só' after it counts too (offset 3). */
+function countedAt(tokens: Token[], i: number): boolean {
+  if (i < 0 || tokens[i]?.norm !== "com" || !/^(um|uma|dois|duas)$/.test(tokens[i + 1]?.norm ?? ""))
+    return false;
+  return /^[a-z]{1,6}s?$/.test(tokens[i + 2]?.norm ?? "");
+}
+
+/** Hesitations a caller says inside a name, as said (accents kept). */
+const IN_NAME_FILLERS = new Set(["é", "éé", "né", "hã", "ãh", "ahn", "hum", "hmm", "tipo", "eh"]);
 const PARTICLES = new Set(["da", "de", "do", "das", "dos", "e"]);
 /** Words that are not names: a sentence that has them is not a name alone. */
 const NOT_NAMES = new Set([
@@ -175,6 +196,10 @@ const NOT_NAMES = new Set([
   "esse",
   "essa",
   "tambem",
+  // 'é pra Mel', 'é pro Thor': whom the service is for (a pet at a pet shop), not the caller's name (decision 0069).
+  "pra",
+  "pro",
+  "para",
   // 'tanto faz', 'qualquer um': a preference, no name.
   "tanto",
   "faz",
@@ -186,7 +211,45 @@ const NOT_NAMES = new Set([
   "repete",
   "repetir",
   "nome",
+  // 'ela mesma', 'eu mesmo', 'é ele falando': the person asked about, no new name.
+  "ele",
+  "ela",
+  "mesmo",
+  "mesma",
+  "proprio",
+  "propria",
+  "falando",
+  // A day or time said at the name question ('sexta feira de tarde', 'depois das quatro') is no name: a time phrase
+  // registered as a patient is a wrong write (docs/decisions/0066).
+  ...WEEKDAY_WORDS,
+  ...Object.keys(PERIOD_RANGES),
+  "feira",
+  "cedo",
+  "depois",
+  "antes",
+  "melhor",
+  "semana",
+  "horas",
+  "meio",
+  "duas",
+  "tres",
+  "quatro",
+  "cinco",
+  "seis",
+  "sete",
+  "oito",
+  "nove",
+  "dez",
+  "onze",
+  "doze",
 ]);
+
+/**
+ * Who the caller is to the client whose phone it is ('é a esposa dele, Cláudia Mendes', 'sou a filha dela'): the
+ * words up to it are no part of the name (docs/decisions/0066).
+ */
+const RELATION =
+  /\b(esposa|marido|mulher|filha|filho|mae|pai|irma|irmao|namorada|namorado|neta|neto|sobrinha|sobrinho|nora|genro|cunhada|cunhado|secretaria|cuidadora|cuidador)\s+(dele|dela|do\s+\S+|da\s+\S+)\s*/g;
 
 function stripLeading(tokens: Token[]): Token[] {
   let out = tokens;
@@ -350,13 +413,69 @@ function titleCase(word: string): string {
   return word.charAt(0).toLocaleUpperCase("pt-BR") + word.slice(1);
 }
 
-/** The name in a caller's answer to 'qual o seu nome?', or undefined when it holds none. */
-export function extractName(text: string): string | undefined {
-  let tokens = tokenize(text).filter((t) => t.raw !== "/");
+/**
+ * A name started again ('Ana Paula... Ana Paula Souza', chained after 'É Ana... não, Ana Paula'): the last start, when
+ * it is at least as long as what came before it (docs/decisions/0066).
+ */
+function lastRestart(tokens: Token[]): Token[] {
+  const first = tokens[0]?.norm;
+  for (let i = tokens.length - 1; i > 0; i--) {
+    if (tokens[i]!.norm === first && tokens.length - i >= i) return tokens.slice(i);
+  }
+  return tokens;
+}
+
+/** The same word twice in a row ('Souza. Souza com Z: S-O-U-Z-A'): said once. */
+function dropRepeats(tokens: Token[]): Token[] {
+  return tokens.filter((t, i) => i === 0 || t.norm !== tokens[i - 1]!.norm);
+}
+
+/** The words after the caller's relation to the client ('não, é a esposa dele, Cláudia Mendes'). */
+/**
+ * The caller's own name said after someone else's ('o nome dela é Mel e o meu é Sandra Lopes'): where the caller is
+ * the client (a pet's owner), the words up to 'e o meu (nome) é' are the other one's (docs/decisions/0069).
+ */
+const OWN_AFTER_OTHER = /\be\s+(o\s+)?meu(\s+nome)?(\s+completo)?\s+e\s+/g;
+
+function afterRelation(text: string, callerIsClient: boolean): string {
+  const folded = tokenize(text);
+  const norm = folded.map((t) => t.norm).join(" ");
+  let end = -1;
+  for (const m of norm.matchAll(RELATION)) end = m.index + m[0].length;
+  if (callerIsClient)
+    for (const m of norm.matchAll(OWN_AFTER_OTHER)) end = Math.max(end, m.index + m[0].length);
+  if (end < 0) return text;
+  // Back to the raw words: as many tokens as the folded text before `end` holds.
+  const kept = norm.slice(0, end).trim().split(" ").length;
+  return folded
+    .slice(kept)
+    .map((t) => t.raw)
+    .join(" ");
+}
+
+/**
+ * The name in a caller's answer to 'qual o seu nome?', or undefined when it holds none. `callerIsClient`: the one
+ * registered is the caller (a pet's owner), not the one they call for.
+ */
+export function extractName(text: string, { callerIsClient = false } = {}): string | undefined {
+  let tokens = tokenize(afterRelation(text, callerIsClient)).filter((t) => t.raw !== "/");
+  // 'é Rodrigo Alves, um um um quatro …': a CPF or a number said after the name ends it (decision 0069).
+  const run = digitRuns(tokens.map((t) => t.norm)).find((r) => r.digits.length >= 8);
+  if (run && run.start > 0) tokens = tokens.slice(0, run.start);
   tokens = stripLeading(tokens);
+  // A filler inside the name ('Camila é… Ferreira', 'Ana né Ana Paula'): said as 'é' (the verb, accented), never the
+  // 'e' that joins surnames (decision 0069).
+  tokens = tokens.filter((t, i) => i === 0 || !IN_NAME_FILLERS.has(t.raw));
+  // A letter counted ('Mariana com um ene só', 'Thaís com dois esses'): how it is written, no part of the name.
+  tokens = tokens.filter(
+    (t, i) =>
+      ![0, 1, 2].some((back) => countedAt(tokens, i - back)) &&
+      !(t.norm === "so" && countedAt(tokens, i - 3)),
+  );
   tokens = assembleSpelled(tokens);
   tokens = applyCorrections(tokens);
   tokens = stripLeading(tokens);
+  tokens = dropRepeats(lastRestart(tokens));
   tokens = stripTrailing(tokens);
   while (tokens.length && PARTICLES.has(tokens[tokens.length - 1]!.norm)) tokens = tokens.slice(0, -1);
   if (!tokens.length || tokens.length > 7) return undefined;
@@ -364,6 +483,33 @@ export function extractName(text: string): string | undefined {
   if (PARTICLES.has(tokens[0]!.norm)) return undefined;
   if (tokens.every((t) => t.norm.length < 2)) return undefined;
   return tokens.map((t) => titleCase(t.raw)).join(" ");
+}
+
+/** Whether a name is a first name alone ('Mariana', 'Ana de'): no surname, so not yet a whole name (decision 0069). */
+export function isFirstNameOnly(name: string | undefined): boolean {
+  if (!name) return false;
+  return (
+    name
+      .trim()
+      .split(/\s+/)
+      .filter((w) => !PARTICLES.has(fold(w))).length === 1
+  );
+}
+
+/**
+ * A first name completed by what the caller said next ('Costa Lima' or 'Mariana Costa Lima' after 'Mariana'): the
+ * words said whole when they hold the name given before ('Helena Silva' after 'Silva'), else that name and then them.
+ */
+export function withSurname(first: string, said: string): string {
+  const f = fold(first).trim();
+  return fold(said).split(/\s+/).includes(f) ? said : `${first.trim()} ${said.trim()}`;
+}
+
+/** The surname in 'o sobrenome é Guimarães Prado' said in any turn (decision 0069), or undefined. */
+export function surnameSaid(text: string): string | undefined {
+  const m = /\bsobrenome\b/i.exec(fold(text));
+  if (!m) return undefined;
+  return extractName(text);
 }
 
 /** A person's first name for speech ('Maria' of 'Maria Souza'). */

@@ -4,7 +4,7 @@ import { addDays, dateOf, isoWeekday } from "@atende/shared/time";
 import { wallClock } from "./datetime";
 import { moneyWords, numberWords } from "./normalize";
 
-const WEEKDAY_NAMES = [
+export const WEEKDAY_NAMES = [
   "",
   "segunda-feira",
   "terça-feira",

@@ -4,8 +4,8 @@ import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import { describe, expect, it } from "vitest";
 import { cpfDigits, isValidCpf } from "./cpf";
 import { resolveWhen } from "./datetime";
-import { intentsOf, topicsOf } from "./intents";
-import { matchServices } from "./match";
+import { intentsOf, ownAppointmentDayEnd, topicsOf, verblessMove } from "./intents";
+import { matchServices, servicesNamed } from "./match";
 import { extractName } from "./names";
 import { moneyWords } from "./normalize";
 import { SentenceSplitter, sentences } from "./sentences";
@@ -106,6 +106,56 @@ describe("resolveWhen", () => {
   });
 });
 
+// docs/decisions/0070. The clock: Wednesday 2026-12-09.
+describe("a new booking's wish", () => {
+  const wish = (text: string) => resolveWhen(text, NOW, { skipRefusedDays: true });
+  it.each([
+    ["segunda eu não consigo de jeito nenhum, nem hoje. Teria sexta às onze?", "2026-12-11"],
+    ["quinta eu trabalho, sexta depois do almoço dá?", "2026-12-11"],
+    ["qualquer dia menos quinta, pode ser sexta", "2026-12-11"],
+    ["não posso na quinta, só na sexta", "2026-12-11"],
+    ["quinta não, sexta", "2026-12-11"],
+  ])("%s → %s", (text, date) => expect(wish(text)?.date).toBe(date));
+  it("keeps a day asked for with 'não tem'", () =>
+    expect(wish("sexta não tem horário?")?.date).toBe("2026-12-11"));
+  it("reads the refused day as said where it may name an appointment", () =>
+    expect(resolveWhen("não posso na quinta, pode ser sexta?", NOW)?.date).toBe("2026-12-10"));
+  it.each([
+    ["depois do almoço", { after: 13 * 60 }],
+    ["no fim da tarde", { after: 16 * 60 }],
+    ["no começo da tarde", { before: 15 * 60 }],
+    ["amanhã cedinho", { before: 10 * 60 }],
+  ])("narrows '%s'", (text, bound) => expect(wish(text)).toMatchObject(bound));
+  it("a time said wins over the part of the day", () =>
+    expect(wish("depois do almoço, umas duas")?.after).toBeUndefined());
+});
+
+describe("callers written apart from the engine (decision 0070)", () => {
+  it("reads 'a v dez' as the V10", () => {
+    const services = [
+      { ...SERVICE, id: "v10", name: "Vacina V10" },
+      { ...SERVICE, id: "banho", name: "Banho e tosa" },
+    ];
+    expect(matchServices("ele tá precisando tomar a v dez", services).map((s) => s.id)).toEqual(["v10"]);
+  });
+  it("hears a price and a duration asked together", () =>
+    expect(topicsOf("e a hidratação, quanto fica e quanto tempo dura?")).toEqual(
+      expect.arrayContaining(["price", "duration"]),
+    ));
+  it("takes a holiday trip for no question about the hours", () => {
+    expect(topicsOf("vocês fazem hospedagem? vou viajar no feriado")).not.toContain("hours");
+    expect(topicsOf("vocês abrem no feriado?")).toContain("hours");
+  });
+  it("hears a visit for a son as a question about children", () =>
+    expect(topicsOf("queria marcar terapia pro meu filho ele tem quatro anos")).toContain("children"));
+  it("takes a daughter's school show for no question about children", () =>
+    expect(topicsOf("minha filha vai se apresentar na escola quarta")).not.toContain("children"));
+  it("reads 'a minha consulta com a Dra. Beatriz: dá pra ficar pra quinta?' as a move", () =>
+    expect(
+      intentsOf("a minha consulta com a Dra. Beatriz: dá pra ficar pra quinta, no mesmo horário?"),
+    ).toContain("reschedule"));
+});
+
 describe("yesNo", () => {
   it.each([
     "sim",
@@ -151,6 +201,12 @@ describe("extractName", () => {
     ["ana paula ferreira quer dizer ana paula pereira", "Ana Paula Pereira"],
     ["maria souza obrigada", "Maria Souza"],
   ])("%s → %s", (text, name) => expect(extractName(text)).toBe(name));
+  it("takes a pet owner's own name said after the pet's (decision 0069)", () => {
+    const owner = { callerIsClient: true };
+    expect(extractName("o nome dela é Mel e o meu é Sandra Lopes", owner)).toBe("Sandra Lopes");
+    expect(extractName("ele se chama Thor, e o meu nome é Roberto Dias", owner)).toBe("Roberto Dias");
+    expect(extractName("Maria e Meurer", owner)).toBe("Maria e Meurer");
+  });
   it("finds no name in a request", () => expect(extractName("quero marcar uma consulta")).toBeUndefined());
 });
 
@@ -275,6 +331,15 @@ describe("callers off the script (issue #27, decision 0048)", () => {
       "1",
     ]);
   });
+
+  it("'pé e mão' names a pedicure and a manicure, 'fazer as unhas' a manicure", () => {
+    const named = (name: string, id: string) => ({ ...SERVICE, id, name });
+    const services = [named("Manicure", "m"), named("Pedicure", "p"), named("Escova", "e")];
+    const ids = (text: string) => servicesNamed(text, services).map((n) => n.service.id);
+    expect(ids("queria fazer pé e mão na sexta")).toEqual(["m", "p"]);
+    expect(ids("quero fazer as unhas")).toEqual(["m"]);
+    expect(ids("uma escova")).toEqual(["e"]);
+  });
 });
 
 describe("the readings behind the blind set's wrong writes (decision 0058)", () => {
@@ -332,5 +397,116 @@ describe("the readings behind the blind set's wrong writes (decision 0058)", () 
     expect(intentsOf("minha consulta tá marcada pra sexta, queria deixar confirmado")).not.toContain(
       "reschedule",
     );
+  });
+});
+
+describe("managing an appointment in any phrasing (issue #27, decision 0065)", () => {
+  // Wednesday 2026-12-09: the 18th is a Friday.
+  it.each([
+    "Preciso mudar meu eletro para quinta, dia 14, às 9h.",
+    "oi bom dia eu precisava trocar o meu teste ergométrico pra semana que vem",
+    "oi é o otávio eu queria mudar o meu retorno pra quarta às três é três e meia",
+    "preciso mudar a minha ginecologista do dia dez pra quarta dia doze",
+    "a minha consulta de sexta dá pra ser na segunda",
+    "não vou conseguir ir na sexta, consegue pra segunda?",
+    "não vou conseguir ir, pode ser na segunda?",
+    "vou precisar desmarcar e marcar pra outro dia",
+  ])("a move of the caller's own thing: %s", (text) => expect(intentsOf(text)).toEqual(["reschedule"]));
+  it.each(["não vou conseguir ir na sexta", "não vou poder ir pra consulta de amanhã"])(
+    "no new day, a cancellation: %s",
+    (text) => expect(intentsOf(text)).toEqual(["cancel"]),
+  );
+  it.each(["queria mudar meu telefone", "preciso trocar o meu convênio", "quero passar meu cpf"])(
+    "a registration field is no move: %s",
+    (text) => expect(intentsOf(text)).not.toContain("reschedule"),
+  );
+  it.each(["queria ver se tá marcado a minha manicure", "só queria ver se a minha consulta tá agendada"])(
+    "a look-up: %s",
+    (text) => expect(intentsOf(text)).toEqual(["check"]),
+  );
+  it("'não quero remarcar não, quero cancelar': the emphatic 'não' negates nothing more", () => {
+    expect(
+      intentsOf(
+        "Tenho um banho marcado na quinta mas não vou conseguir levar. Não quero remarcar não, quero cancelar.",
+      ),
+    ).toEqual(["cancel"]);
+  });
+  it("marks a weekday that is not the day of the month's, and only then", () => {
+    expect(resolveWhen("quinta, dia 18, às 9h", NOW)).toEqual({
+      date: "2026-12-18",
+      weekdayConflict: 4,
+      time: 9 * 60,
+    });
+    expect(resolveWhen("sexta dia 18", NOW)).toEqual({ date: "2026-12-18" });
+    expect(resolveWhen("de terça pra sexta dia 18", NOW)?.weekdayConflict).toBeUndefined();
+  });
+});
+
+describe("moves said with no move verb (decision 0068)", () => {
+  it.each([
+    ["eu tinha marcado pra quarta mas queria quinta no mesmo horário", "quarta", "quinta"],
+    ["o meu retorno de quinta pode ser uma hora mais cedo", "quinta", "uma hora mais cedo"],
+    ["não dá pra mim sexta a fisio tem segunda no mesmo horário", "sexta", "segunda"],
+    ["minha sessão de terapia é dia 4, né? Consegue dia 6 às 19h?", "dia 4", "dia 6"],
+    ["minha consulta de quinta pode ser às 14h?", "quinta", "as 14h"],
+    ["a de sexta a manicure pode ser sábado no mesmo horário", "sexta", "sabado"],
+    ["o banho do Thor é na quinta às 10, mas pra mim seria melhor sexta, às 14h", "quinta", "sexta"],
+    ["queria segunda que vem em vez de quarta a fisioterapia", "quarta", "segunda"],
+    ["Minha consulta de quarta, seria possível quinta no mesmo horário?", "quarta", "quinta"],
+    ["A fisio de sexta, será que dá na segunda?", "sexta", "segunda"],
+    ["minha sessão é dia quatro né teria como ser dois dias depois", "dia quatro", "dois dias depois"],
+  ])("a move: %s", (text, old, wanted) => {
+    expect(intentsOf(text)).toEqual(["reschedule"]);
+    const parts = verblessMove(text);
+    expect(parts?.old).toContain(old);
+    expect(parts?.new).toContain(wanted);
+  });
+  it.each([
+    "eu tinha marcado corte pra quinta, mas queria saber quanto custa a escova",
+    "eu tinha marcado a manicure pra sexta e queria marcar também uma escova no mesmo dia às quatro",
+    "quero marcar consulta, sexta não dá pra mim, tem segunda?",
+    "tem horário na sexta?",
+    "a consulta da segunda é com quem?",
+  ])("no move: %s", (text) => expect(intentsOf(text)).not.toContain("reschedule"));
+  it.each([
+    ["eu não vou mais precisar do eletro pode tirar", "cancel"],
+    ["tô ligando só pra avisar que amanhã eu vou sim, pode deixar confirmado", "confirm"],
+    ["A consulta dela é quarta, né? Que horas mesmo?", "check"],
+    ["sobre o meu corte de quinta eu consigo chegar só às cinco tem problema", "reschedule"],
+  ])("callers worded apart from the script (mx-*): %s", (text, intent) => {
+    expect(intentsOf(text)).toEqual([intent]);
+  });
+  it("'pode tirar uma dúvida?' asks a question, it cancels nothing", () => {
+    expect(intentsOf("você pode tirar uma dúvida?")).not.toContain("cancel");
+  });
+  it("'saber se a consulta da segunda está confirmada' looks the appointment up", () => {
+    expect(intentsOf("queria saber se a consulta da segunda está confirmada")).toEqual(["check"]);
+  });
+  it("reads a shift in days from the appointment's day, its number never a day of the month", () => {
+    expect(resolveWhen("dois dias depois", NOW)).toEqual({ dayShift: 2 });
+    expect(resolveWhen("um dia antes às nove", NOW)).toEqual({ dayShift: -1, time: 9 * 60 });
+    expect(resolveWhen("uma semana depois", NOW)).toEqual({ dayShift: 7 });
+    expect(resolveWhen("dia dois", NOW)?.dayShift).toBeUndefined();
+  });
+  it("while a booking is under way, a refused day answers the booking", () => {
+    const text = "não dá pra mim sexta, tem segunda?";
+    expect(intentsOf(text)).toEqual(["reschedule"]);
+    expect(intentsOf(text, { verblessMoves: false })).not.toContain("reschedule");
+  });
+  it("reads a shift from the appointment's time, never a clock time", () => {
+    expect(resolveWhen("uma hora mais cedo", NOW)).toEqual({ shift: -60 });
+    expect(resolveWhen("meia hora mais tarde", NOW)).toEqual({ shift: 30 });
+    expect(resolveWhen("uma hora e meia depois", NOW)).toEqual({ shift: 90 });
+    expect(resolveWhen("no mesmo dia só que mais tarde lá pelas três", NOW)).toEqual({
+      sameDay: true,
+      relative: "later",
+      time: 15 * 60,
+    });
+    expect(resolveWhen("às duas horas", NOW)).toEqual({ time: 14 * 60 });
+  });
+  it("ends an appointment the caller has after its day", () => {
+    const text = "eu tinha marcado a consulta pra quinta e queria marcar um exame na sexta";
+    const end = ownAppointmentDayEnd(text);
+    expect(text.slice(0, end)).toBe("eu tinha marcado a consulta pra quinta");
   });
 });

@@ -105,7 +105,7 @@ export const CONTACT_WANTED =
   /\b(outro (numero|telefone|celular|contato|whatsapp)|numero (de|pra|para) contato|telefone (de|pra|para) contato|(anotar|deixar|passar) (o )?(meu )?(numero|telefone|celular|whatsapp))\b/;
 
 export const STRONG_BOOK =
-  /\b(marcar|marca|agendar|agenda|agendamento|marcacao|encaixe|vaga|quero (uma |um )?(consulta|horario|atendimento|sessao|avaliacao)|queria (uma |um )?(consulta|horario|atendimento)|tem horario|ver (um )?horario)\b/;
+  /\b(marcar|marca|agendar|agenda|agendamento|marcacao|encaixe|vaga|reservar|deixar reservad\w*|conseguir (uma|um) (consulta|horario|sessao|atendimento|vaga)|quero (uma |um )?(consulta|horario|atendimento|sessao|avaliacao)|queria (uma |um )?(consulta|horario|atendimento)|tem horario|ver (um )?horario)\b/;
 
 const GREETING = /^(alo+|oi+|ola|bom dia|boa tarde|boa noite|oi tudo bem|ola tudo bem|tudo bem)\b/;
 

@@ -1,3 +1,4 @@
+import { addDays, isoWeekday } from "@atende/shared/time";
 import { wallClock } from "../datetime";
 // The policy (decision 0048): from a turn's frame and the state, what to do next: the pending question's flow takes
 // its answer first, then a new intent, a question or any slot said in passing (mixed initiative), then the flow under
@@ -5,8 +6,9 @@ import { wallClock } from "../datetime";
 import { childAgeMonths } from "../facts";
 import type { Intent } from "../intents";
 import { isEmergency } from "../intents";
+import { dateWords, WEEKDAY_NAMES } from "../speak";
 import type { CallerInput } from "../types";
-import { advanceBook, BOOK_ANSWERS, fillDraft } from "./flows/book";
+import { ADDS_ONE, advanceBook, BOOK_ANSWERS, fillDraft, MOVE_HINT } from "./flows/book";
 import { CALLER_ANSWERS, noteMentions, noteName } from "./flows/caller";
 import { CLOSING_ANSWERS, goodbye, offerTransferOrMore, transfer } from "./flows/close";
 import { answerTopics, notOffered } from "./flows/faq";
@@ -22,6 +24,10 @@ import { understand } from "./understand";
  * Where 'mudei de telefone' starts an update: between tasks. Inside a booking or a lookup the words answer the
  * question asked ('Qual é o seu telefone?', 'o número dois'); the caller can ask once it is done.
  */
+/** A change word on a registration field itself ('trocar meu telefone', 'atualizar o cadastro'). */
+const FIELD_CHANGE =
+  /\b(atualiz\w*|alter\w*|mud\w*|troc\w*|corrig\w*)( o| a)?( meu| minha)? (telefone|celular|numero|nome|cpf|convenio|plano|e ?mail|cadastro|dados|endereco)\b/;
+
 export const UPDATE_ALLOWED = new Set<Pending>(["open", "anything_else", "offer_book", "transfer_offer"]);
 
 export async function turn(dialog: Session, input: CallerInput): Promise<void> {
@@ -37,11 +43,17 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
   if (!text.trim()) return;
   const u = understand(dialog, text, input.kind === "dtmf");
   noteMentions(dialog, u);
+  if (!u.dtmf && MOVE_HINT.test(u.norm)) dialog.moveHinted = true;
+  if (!u.dtmf && ADDS_ONE.test(u.norm)) dialog.addHinted = true;
   if (!u.dtmf) dialog.childAge = childAgeMonths(text) ?? dialog.childAge;
   if (!u.dtmf && isEmergency(u.said)) return emergency(dialog);
   if (!u.dtmf && notOffered(dialog, u)) return;
   // For a known client 'outro número' changes the record (an update); in a new client's booking it is the contact.
-  const contact = !u.update || (!dialog.client && dialog.flow === "book");
+  // A new caller asking to book with 'pode anotar outro número pra contato' in the same breath: the contact too
+  // (docs/decisions/0066), not a registration to look up.
+  const newBooking = !dialog.client && !dialog.call.knownClient && u.intents.includes("book");
+  const contact = !u.update || (!dialog.client && (dialog.flow === "book" || newBooking));
+  if (u.update && contact && newBooking && CONTACT_WANTED.test(u.norm)) u.update = undefined;
   if (!u.dtmf && contact && CONTACT_WANTED.test(u.norm) && !dialog.phone && dialog.pending !== "phone") {
     // 'quero deixar outro número pra contato': asked now when nothing else was said, else before the read-back.
     dialog.contactWanted = true;
@@ -59,10 +71,33 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
     return;
   }
 
+  // A 'não' that cut 'Posso ajudar em mais alguma coisa?' short answered nothing ('não, peraí, …'): no goodbye, the
+  // caller is listened to (issue #27). A goodbye or thanks said with it still closes.
+  if (
+    !dialog.questionHeard &&
+    dialog.pending === "anything_else" &&
+    denies(u) &&
+    !u.acts.includes("bye") &&
+    !u.acts.includes("thank") &&
+    !u.consent.closing
+  ) {
+    dialog.ask("Pois não, pode falar. Em que posso ajudar?", "open");
+    return;
+  }
+
   if (replyWithoutAnswer(dialog, u)) return;
 
   const rebooking = dialog.pending === "offer_book" && (u.yes || u.intents.includes("reschedule"));
-  const updating = !!u.update && dialog.flow !== "update" && UPDATE_ALLOWED.has(dialog.pending);
+  // 'mudar a minha consulta … qualquer coisa meu celular é …': the move is the task; the number said in passing is
+  // no registration change unless a change word is on it ('e trocar meu telefone').
+  const moving = u.intents.some(
+    (i) => i === "reschedule" || i === "cancel" || i === "confirm" || i === "check",
+  );
+  const updating =
+    !!u.update &&
+    dialog.flow !== "update" &&
+    UPDATE_ALLOWED.has(dialog.pending) &&
+    (!moving || FIELD_CHANGE.test(u.norm));
   const hasNewFlow =
     updating ||
     (!rebooking &&
@@ -94,7 +129,7 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
     dialog.discussed = own;
     dialog.ask(
       own
-        ? `Você tem ${describe(dialog, own, true)}. Quer confirmar, remarcar ou cancelar?`
+        ? `Você tem ${describe(dialog, own, true)}. ${MANAGE_CHOICE_LINE}`
         : "Você quer confirmar, remarcar ou cancelar o seu agendamento?",
       "open",
     );
@@ -112,6 +147,25 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
   if (!hasNewFlow) handled = await fillPending(dialog, u);
   if (dialog.ended) return;
 
+  // 'Você tem … Quer confirmar, remarcar ou cancelar?' answered with a new day ('quinta da outra semana, dia 13, no
+  // mesmo horário, tem vaga?'): a move of that appointment (docs/decisions/0070), not a new booking.
+  const discussed = dialog.discussed;
+  if (
+    !handled &&
+    !hasNewFlow &&
+    discussed &&
+    !dialog.flow &&
+    dialog.pending === "open" &&
+    dialog.lastQuestion.endsWith(MANAGE_CHOICE_LINE) &&
+    (u.when?.date || u.when?.time !== undefined) &&
+    !/\b(marcar|marca|agendar|agenda|outr[oa]|mais (um|uma))\b/.test(u.norm) &&
+    !saysNo(u)
+  ) {
+    startFlow(dialog, "reschedule", u);
+    dialog.manageRef = { date: wallClock(discussed.scheduledAt).date };
+    handled = true;
+  }
+
   if (!handled && updating) {
     startUpdate(dialog, u);
     handled = true;
@@ -127,7 +181,13 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
       handled = true;
     } else if (
       u.intents.includes("book") &&
-      (STRONG_BOOK.test(u.norm) || (!u.topics.length && !isYesNoQuestion(dialog)))
+      (STRONG_BOOK.test(u.norm) ||
+        (!u.topics.length && !isYesNoQuestion(dialog)) ||
+        // 'quanto custa uma coloração e, se der, já deixar reservado no sábado às nove', 'seria possível conseguir
+        // uma consulta com a pediatra na quinta, lá pelas dez': a question and a request with its day (decision 0070).
+        (!isYesNoQuestion(dialog) &&
+          (u.when?.date !== undefined || u.when?.time !== undefined) &&
+          u.services.length > 0))
     ) {
       // At a yes/no question a bare 'consulta' is not a new booking; a verb ('marcar') is.
       if (dialog.flow !== "book") startFlow(dialog, "book", u);
@@ -168,6 +228,17 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
       return;
     } else {
       dialog.misses++;
+      // A known caller not understood at the opening ('ele tá com uma alergia e a veterinária pediu pra ele ficar sem
+      // banho uns dias'): most call about the appointment they have, so it is said and what to do with it asked
+      // (docs/decisions/0070), once.
+      if (dialog.misses === 1 && !dialog.flow && dialog.pending === "open" && dialog.call.knownClient) {
+        const own = await ownAppointment(dialog, { ...u, when: undefined });
+        if (own && dialog.timesAsked(MANAGE_CHOICE_LINE) === 0) {
+          dialog.discussed = own;
+          dialog.ask(`Você tem ${describe(dialog, own, true)}. ${MANAGE_CHOICE_LINE}`, "open");
+          return;
+        }
+      }
       if (dialog.misses >= 2 && unstick(dialog)) {
         dialog.misses = 0;
         await advance(dialog, false);
@@ -185,7 +256,29 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
     }
   }
   dialog.misses = 0;
+  if (askWeekdayConflict(dialog, u)) return;
   await advance(dialog, answered);
+}
+
+/**
+ * 'quinta, dia 14' when the 14th is a Friday: asked, never guessed (issue #27; docs/decisions/0065). The time said
+ * is kept; the two days are the draft's range, so a bare 'sexta' or 'quinta' in the answer is one of them.
+ */
+export function askWeekdayConflict(dialog: Session, u: Frame): boolean {
+  const w = dialog.draft.when;
+  if (u.when?.weekdayConflict === undefined || w?.weekdayConflict === undefined || !w.date) return false;
+  if ((dialog.flow !== "book" && dialog.flow !== "reschedule") || dialog.isAskingNow()) return false;
+  const today = dialog.today();
+  let other = addDays(w.date, w.weekdayConflict - isoWeekday(w.date));
+  if (other < today) other = addDays(other, 7);
+  const { date, weekdayConflict: _, ...rest } = w;
+  const [start, end] = date < other ? [date, other] : [other, date];
+  dialog.setWhen({ ...rest, range: { start, end } });
+  dialog.ask(
+    `Só para confirmar: o dia ${Number(date.slice(8, 10))} é ${isoWeekday(date) >= 6 ? "um" : "uma"} ${WEEKDAY_NAMES[isoWeekday(date)]}. Você quer ${dateWords(date, today)}, ou ${dateWords(other, today)}?`,
+    "when",
+  );
+  return true;
 }
 
 /**
@@ -261,6 +354,8 @@ export function unstick(dialog: Session): boolean {
 /** 'sim, pode cancelar' to 'Confirma o cancelamento?' answers the question; it does not start a new flow. */
 export function answersQuestion(dialog: Session, u: Frame, intent: Intent): boolean {
   if (!isYesNoQuestion(dialog)) return false;
+  // 'sim, pode remarcar' to 'Quer remarcar esse agendamento …?' answers it.
+  if (dialog.pending === "move_instead" && intent === "reschedule") return true;
   return intent === "confirm" || (answersYesNo(u) && intent === dialog.flow);
 }
 
@@ -274,11 +369,17 @@ export function isYesNoQuestion(dialog: Session): boolean {
     dialog.pending === "update_readback" ||
     dialog.pending === "add_offer" ||
     dialog.pending === "waitlist_offer" ||
+    dialog.pending === "move_instead" ||
     (dialog.pending === "choose_slot" && dialog.offers.length === 1)
   );
 }
 
 export function isGoodbye(dialog: Session, u: Frame): boolean {
+  // 'pensando bem, cancela esse eletro … tchau': the task asked for is done first (its read-back is asked); a
+  // booking put off ('eu ligo depois pra marcar, tchau') is no task.
+  if (u.intents.some((i) => i === "reschedule" || i === "cancel")) return false;
+  // A question asked with a closing word is answered first ('… e se a doutora aceita Bradesco? era isso').
+  if (u.acts.includes("bye") && u.topics.length && !u.consent.closing) return false;
   if (u.acts.includes("bye")) {
     // 'só isso' during a booking question is not goodbye when a slot is being filled ('às dez, só isso').
     return !u.when || dialog.pending === "anything_else" || dialog.pending === "open";
@@ -287,6 +388,8 @@ export function isGoodbye(dialog: Session, u: Frame): boolean {
     dialog.pending === "anything_else" || dialog.pending === "offer_book" || dialog.pending === "open";
   if (u.acts.includes("thank") && closing && !u.topics.length && !u.intents.some((i) => i !== "thanks"))
     return true;
+  // 'tá ótimo, vou ver aqui na minha agenda e te ligo depois, valeu': put off, between tasks (docs/decisions/0070).
+  if (closing && u.consent.reason === "defer" && !u.topics.length && !u.when) return true;
   if (
     dialog.pending === "anything_else" &&
     denies(u) &&
@@ -311,6 +414,12 @@ function emergency(dialog: Session): void {
 
 /** Questions between tasks: asked again as often as the caller comes back to them. */
 const BETWEEN_TASKS = new Set<Pending>(["open", "anything_else"]);
+/**
+ * What to do with the caller's appointment is asked between tasks too, but it is a question of its own: not a third
+ * time either (docs/decisions/0068: a caller answering 'sim' heard it three times).
+ */
+const MANAGE_CHOICE = /confirmar, remarcar ou cancelar/;
+const MANAGE_CHOICE_LINE = "Quer confirmar, remarcar ou cancelar?";
 
 /**
  * A question not understood is asked again, but never a third time (issue #27): an optional answer (the CPF, a
@@ -322,11 +431,13 @@ export async function askAgain(dialog: Session, lead = "Desculpe, não entendi."
   // 'Qual fica melhor?' a third time is rewritten by `ask` itself (the times said, another day asked for).
   if (
     dialog.timesAsked(question) < 2 ||
-    BETWEEN_TASKS.has(dialog.pending) ||
+    (BETWEEN_TASKS.has(dialog.pending) && !MANAGE_CHOICE.test(question)) ||
     dialog.pending === "choose_slot"
   ) {
     dialog.say(lead);
-    dialog.ask(question, dialog.pending);
+    // At the opening the welcome and the recording notice are not said again: only its question.
+    const again = dialog.pending === "open" ? (question.split(/(?<=[.!])\s+/).pop() ?? question) : question;
+    dialog.ask(again, dialog.pending);
     return;
   }
   if (unstick(dialog)) {

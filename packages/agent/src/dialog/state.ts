@@ -27,6 +27,8 @@ export type BookAsk =
   | "choose_slot"
   | "readback"
   | "change"
+  /** 'Você já tem X … Quer remarcar esse agendamento para …?' (flows/book.ts, askMoveInstead). */
+  | "move_instead"
   /** 'Posso colocar você na lista de espera …?' (flows/waitlist.ts). */
   | "waitlist_offer";
 /** Who is calling: the known caller's name, a new client's name, CPF and contact number. */
@@ -56,6 +58,11 @@ export interface Draft {
   professionalId?: string;
   establishmentId?: string;
   anyProfessional?: boolean;
+  /**
+   * A professional's name said that no one has ('com a Tatiana'): the one whose name is nearest ('Tânia Oliveira'),
+   * offered by name (docs/decisions/0066), and the words the caller said.
+   */
+  nearProfessional?: { id: string; said: string };
   anyLocation?: boolean;
   when?: When;
   /** 'pro sábado no mesmo horário': the new day at the appointment's time, once the appointment is known. */
@@ -65,6 +72,9 @@ export interface Draft {
    * manicure'): booked one after another, each with its own read-back, after this one (docs/decisions/0058).
    */
   queued?: { serviceId: string; when?: When }[];
+  /** The same service already booked ahead was asked about once (askMoveInstead), and which appointment it was. */
+  moveInsteadAsked?: boolean;
+  moveInsteadOf?: Appointment;
   /** Services named in one breath but not plainly together: 'Você quer agendar X e Y, ou só um deles?'. */
   bothAsked?: { serviceId: string; when?: When }[];
 }
@@ -110,6 +120,30 @@ function questionKey(question: string): string {
     .trim();
 }
 
+/**
+ * The closing question and its rewordings: it is never asked a third time in the same words (issue #27), however
+ * many questions the caller asks between tasks; the last is no question, the line simply stays open.
+ */
+const CLOSING_QUESTIONS = [
+  "Posso ajudar em mais alguma coisa?",
+  "Precisa de mais alguma coisa?",
+  "Algo mais em que eu possa ajudar?",
+  "Se precisar de mais alguma coisa, é só falar.",
+];
+const CLOSING_KEYS = new Set(CLOSING_QUESTIONS.map(questionKey));
+
+/** Other words for a flow's questions, for the third time it would be asked (`Session.ask`). */
+const REWORDED: Record<string, string[]> = {
+  "Para qual dia e horário você gostaria?": [
+    "E para quando seria? Pode dizer um dia e se prefere manhã ou tarde.",
+    "Que dia e horário ficam bons para você?",
+  ],
+  "Qual é o seu nome completo?": [
+    "Pode me dizer o seu nome completo?",
+    "Como é o seu nome completo, por favor?",
+  ],
+};
+
 export class Session {
   pending: Pending = "open";
   /** How many times each question was asked in this call (by its last sentence, as the caller hears it). */
@@ -129,6 +163,8 @@ export class Session {
   client: Client | null = null;
   knownAsked = false;
   name: string | undefined;
+  /** A first name alone was given and the surname asked for once (docs/decisions/0069). */
+  surnameAsked = false;
   cpf: string | undefined;
   cpfAsked = false;
   cpfTries = 0;
@@ -183,6 +219,10 @@ export class Session {
   wish: WishOffer | undefined;
   /** The wishes the caller declined in this call (from, until, part of day): not asked again. */
   readonly wishDeclined = new Set<string>();
+  /** The caller said words of a move in this call ('eu tenho horário', 'não dava pra ser …': flows/book.ts MOVE_HINT). */
+  moveHinted = false;
+  /** … and words of one more appointment ('também', 'mais uma'): then no move is asked about. */
+  addHinted = false;
   /** True when this turn already asked a question the caller must answer first. */
   askedThisTurn = false;
 
@@ -193,8 +233,12 @@ export class Session {
     readonly newId: () => string,
   ) {}
 
+  /** The last sentence said, so an answer the flow would repeat at once is said once (decision 0069). */
+  lastSaid = "";
+
   say(text: string) {
     this.spoke = true;
+    this.lastSaid = text;
     this.emit({ type: "say", text });
   }
 
@@ -221,6 +265,22 @@ export class Session {
         }
       }
     }
+    if (
+      pending === "anything_else" &&
+      CLOSING_KEYS.has(questionKey(question)) &&
+      this.timesAsked(question) >= 2
+    ) {
+      const next =
+        CLOSING_QUESTIONS.find((q) => this.timesAsked(q) < 2) ??
+        CLOSING_QUESTIONS[CLOSING_QUESTIONS.length - 1]!;
+      const last = question.split(/(?<=[.!?])\s+/).pop() ?? question;
+      question = `${question.slice(0, question.length - last.length)}${next}`;
+    }
+    // A flow's question asked twice already (a question of the caller's answered in between each time) is put in
+    // other words the third time (issue #27: never the same question a third time).
+    const other = REWORDED[question];
+    if (other && this.timesAsked(question) >= 2)
+      question = other.find((q) => this.timesAsked(q) < 2) ?? other[other.length - 1]!;
     if (WRITE_READBACKS.has(pending) && !retry) this.readBackSaid = question;
     const key = questionKey(question);
     this.asked.set(key, (this.asked.get(key) ?? 0) + 1);

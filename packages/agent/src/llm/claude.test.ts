@@ -818,7 +818,7 @@ describe("the model knows every field the offline engine answers from (issue #27
     expect(sent).toMatch(
       /descrição da unidade para perguntas sobre entrada, andar, escadas e estacionamento/,
     );
-    expect(sent).toMatch(/abaixo da idade mínima, diga que não atende/);
+    expect(sent).toMatch(/abaixo da idade mínima ou acima da idade máxima, diga claramente que não atende/);
     expect(sent).toMatch(/não oferecemos esse serviço/);
   });
 });
@@ -842,6 +842,22 @@ describe("the system prompt", () => {
     expect(prompt).toMatch(/\+5521988887777/);
     expect(prompt).toMatch(/Nunca invente preço, horário, convênio/);
     expect(prompt).toMatch(/Não há atendente humano/);
+  });
+
+  it("carries a service's maximum child age read from its note, and the rule to say no above it (decision 0069)", () => {
+    const k = FIXTURES.clinica().knowledge;
+    const knowledge = {
+      ...k,
+      services: k.services.map((s, i) =>
+        i === 0 ? { ...s, childFriendly: true, childAgeObservation: "Atende crianças de 0 a 12 anos" } : s,
+      ),
+    };
+    const prompt = buildSystemPrompt(knowledge, { callId: "c", callerNumber: null, now, knownClient: null });
+    expect(prompt).toMatch(
+      /Crianças: atende \(Atende crianças de 0 a 12 anos\)\n\s+Idade máxima: até doze anos/,
+    );
+    expect(prompt).toMatch(/acima da idade máxima, diga claramente que não atende/);
+    expect(prompt).toMatch(/Se ele disser só o primeiro nome, pergunte o sobrenome antes de cadastrar/);
   });
 
   it("carries the notes, descriptions and child-age notes, and the consent rules of decision 0039", () => {
@@ -872,6 +888,17 @@ describe("the system prompt", () => {
     expect(prompt).toMatch(/pergunte qual deles; nunca agende só o outro serviço/);
     expect(prompt).toMatch(/vale o que veio depois da correção/);
     expect(prompt).toMatch(/consulte list_appointments e diga; não mude nada/);
+    // Decision 0067: preparation and follow-ups, closings.
+    expect(prompt).toMatch(/use o preparo e a observação do serviço/);
+    expect(prompt).toMatch(/'Vou pensar' ou 'eu ligo depois' encerram/);
+    expect(prompt).toMatch(/Nunca pergunte 'Posso ajudar em mais alguma coisa\?' três vezes/);
+    // Decision 0065.
+    expect(prompt).toMatch(/pergunte qual dos dois o cliente quer; nunca escolha sozinho/);
+    // Decision 0070.
+    expect(prompt).toMatch(/pergunte se ele quer remarcar esse agendamento em vez de marcar outro/);
+    expect(prompt).toMatch(/nunca é o dia do agendamento/);
+    // Decision 0068.
+    expect(prompt).toMatch(/são remarcação do agendamento que o cliente já tem, não um agendamento novo/);
   });
 });
 

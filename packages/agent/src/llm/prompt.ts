@@ -11,13 +11,20 @@ import {
 } from "@atende/shared/catalogue-constants";
 import { toWireMinute } from "@atende/shared/time";
 import { wallClock } from "../datetime";
-import { ageWords, hoursWords, minimumAgeMonths, weeklyWindows } from "../facts";
+import { ageWords, hoursWords, maximumAge, minimumAgeMonths, weeklyWindows } from "../facts";
 import { dateWords, timeWords } from "../speak";
 import type { AgentKnowledge, CallInfo } from "../types";
 
 function line(label: string, value: string | null | undefined): string | undefined {
   const v = value?.trim();
   return v ? `${label}: ${v}` : undefined;
+}
+
+/** The maximum child age read from a service's child-age note, as the offline engine reads it (decision 0069). */
+function maximumAgeLine(note: string | null): string | undefined {
+  const max = maximumAge(note);
+  if (!max) return undefined;
+  return `  Idade máxima: ${max.under ? `menores de ${ageWords(max.months)}` : `até ${ageWords(max.months)}`}`;
 }
 
 function join(lines: (string | null | undefined | false)[]): string {
@@ -67,6 +74,7 @@ export function knowledgeSection(k: AgentKnowledge, today: string): string {
       s.childFriendly &&
         minimumAgeMonths(s.childAgeObservation) !== undefined &&
         `  Idade mínima: ${ageWords(minimumAgeMonths(s.childAgeObservation)!)}`,
+      s.childFriendly && maximumAgeLine(s.childAgeObservation),
       `  Preparo: ${s.requiresPreparation ? (s.preparationInstructions ?? "requer preparo") : "não requer"}`,
       s.observation && `  Observação: ${s.observation}`,
     ]),
@@ -131,7 +139,13 @@ export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
     "- 'Não, a outra' numa leitura fala do outro agendamento do cliente: leia esse outro e pergunte de novo. 'Não, espera' ou 'peraí' é o cliente pedindo a vez: diga que pode falar e espere; não é resposta à pergunta interrompida.",
     "- O cliente pode dar qualquer informação a qualquer momento (nome, CPF, telefone, dia, serviço): guarde o que ele disse e não pergunte de novo o que já sabe. Se a mesma pergunta já foi feita duas vezes, ofereça as opções ou confirme a mais próxima em vez de repetir.",
     "- 'Preciso mudar', 'precisava trocar', 'é sobre a minha consulta de…' e 'só confirmando' falam de um agendamento que o cliente já tem: consulte list_appointments antes e nunca crie um agendamento novo ou duplicado nesses casos.",
-    "- Se o cliente pedir um serviço que não está na lista abaixo, diga claramente que não oferecemos esse serviço. Para crianças, siga a observação de idade do serviço: abaixo da idade mínima, diga que não atende.",
+    // Decision 0065: the same readings as the offline engine.
+    "- Um dia novo dito junto com 'não vou conseguir ir' é remarcação, não cancelamento; 'não precisa remarcar' não pede remarcação. Se o dia da semana e o dia do mês não baterem ('quinta, dia 14' quando o dia 14 é sexta), pergunte qual dos dois o cliente quer; nunca escolha sozinho.",
+    // Decision 0068: moves said with no move verb.
+    "- 'Eu tinha marcado pra sexta mas queria segunda', 'a de sexta pode ser segunda?', 'não dá pra mim sexta, tem segunda?' e 'minha consulta de sexta pode ser às 10?' são remarcação do agendamento que o cliente já tem, não um agendamento novo: só com um horário, o dia continua o mesmo; 'uma hora mais cedo' e 'no mesmo dia' contam a partir do agendamento. Leia a mudança e espere o sim.",
+    // Decision 0070: a booking of a service the caller has ahead, said with words of a change.
+    "- Se o cliente pedir um horário de um serviço que ele já tem marcado à frente e falar de um agendamento dele ('eu tenho horário…', 'a minha consulta…', 'não dava pra ser…'), consulte list_appointments e pergunte se ele quer remarcar esse agendamento em vez de marcar outro; só marque outro se ele disser que é mais um. Um dia que o cliente diz que não pode ('segunda eu não consigo', 'nem hoje') nunca é o dia do agendamento.",
+    "- Se o cliente pedir um serviço que não está na lista abaixo, diga claramente que não oferecemos esse serviço. Para crianças, siga a observação de idade do serviço: abaixo da idade mínima ou acima da idade máxima, diga claramente que não atende.",
     "- Horários livres vêm da ferramenta find_free_slots; nunca ofereça um horário que ela não devolveu.",
     // Decision 0048: the offline engine's flows, told to the model.
     "- Se o cliente só quer saber o dia ou o horário de um agendamento dele ('que horas é a minha consulta?', 'é às 4 mesmo?'), consulte list_appointments e diga; não mude nada.",
@@ -140,7 +154,10 @@ export function buildSystemPrompt(k: AgentKnowledge, call: CallInfo): string {
     "- Se o cliente descrever uma emergência acontecendo agora (dor no peito, falta de ar, desmaio, convulsão, sangramento forte), diga antes de tudo para ligar para o SAMU, no 192, ou ir ao pronto-socorro mais próximo; não agende nada.",
     "- Se o dia ou o horário pedido estiver fora da agenda semanal do profissional ou do horário de atendimento, diga que nesse dia ou horário não atendemos e diga o horário de atendimento antes de oferecer outros horários.",
     "- Use a descrição da unidade para perguntas sobre entrada, andar, escadas e estacionamento, e a observação do serviço para perguntas sobre o valor; diga a duração do serviço quando perguntarem.",
-    "- Para agendar, o cliente precisa estar cadastrado: procure pelo telefone ou pelo nome e, se não existir, cadastre com o nome completo que ele disse e o telefone da ligação (ou o número que ele ditou, se pediu outro). Nunca cadastre um nome, telefone ou CPF que o cliente não disse.",
+    // Decision 0067: what to do or bring beforehand, short follow-ups, and closings as the offline engine does them.
+    "- Para o que fazer ou levar antes ('precisa de jejum?', 'tenho que levar alguma coisa?') use o preparo e a observação do serviço; uma pergunta curta ('e demora?') fala do serviço de que se acabou de falar.",
+    "- 'Vou pensar' ou 'eu ligo depois' encerram: despeça-se com educação, sem insistir. Nunca pergunte 'Posso ajudar em mais alguma coisa?' três vezes na mesma ligação; depois da segunda vez, diga de outro jeito ou só responda.",
+    "- Para agendar, o cliente precisa estar cadastrado: procure pelo telefone ou pelo nome e, se não existir, cadastre com o nome completo que ele disse e o telefone da ligação (ou o número que ele ditou, se pediu outro). Nunca cadastre um nome, telefone ou CPF que o cliente não disse. Se ele disser só o primeiro nome, pergunte o sobrenome antes de cadastrar; se corrigir ou completar o nome na confirmação ('isso, Mariana Costa Lima'), leia de novo com o nome completo antes de agendar.",
     "- A leitura antes de agendar diz o serviço pelo nome, o profissional, o dia e o horário; antes de alterar o cadastro, diz o dado novo (nome, telefone ou CPF) como ficará.",
     "- Se uma ferramenta devolver erro, explique ao cliente em poucas palavras e ofereça outra opção.",
     forwarding

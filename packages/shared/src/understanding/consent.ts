@@ -166,13 +166,13 @@ const WEAK = phraseRegex(WEAK_YES);
 const HOLD =
   /\b(espera|espere|esperai|peraí|perai|pera|peraa|calma|um (momento|minuto|minutinho|segundo|segundinho|instante)|so um (momento|minuto|minutinho|segundo|segundinho|instante)|aguarda|aguarde|deixa eu (ver|pensar|olhar|conferir|lembrar)|ja te falo|ja falo)\b/;
 const DEFER =
-  /\b((eu )?(ligo|retorno|volto a ligar|ligo de novo|ligo novamente) (depois|mais tarde|outra hora|outro dia|amanha|de novo)|(depois|mais tarde|outra hora) eu (ligo|vejo|confirmo|decido|falo|retorno|marco|resolvo)|vou (pensar|ver (isso )?(depois|direito|com)|verificar|conversar|falar com|consultar|olhar (a|minha) agenda|confirmar (depois|com))|preciso (ver|verificar|conferir|confirmar|falar) com|tenho que (ver|verificar|conferir|falar)|pode deixar|deixa (pra|para) (depois|outra hora|outro dia)|fica (pra|para) (depois|outra hora|outro dia)|outra hora|agora nao)\b/;
+  /\b((eu )?(ligo|retorno|volto a ligar|ligo de novo|ligo novamente) (depois|mais tarde|outra hora|outro dia|amanha|de novo)|(depois|mais tarde|outra hora) eu (ligo|vejo|confirmo|decido|falo|retorno|marco|resolvo)|vou (pensar|ver (isso )?(depois|direito|com)|verificar|conversar|falar com|consultar|olhar (a|minha) agenda|confirmar (depois|com))|preciso (ver|verificar|conferir|confirmar|falar) com|tenho que (ver|verificar|conferir|falar)|(te |lhe )?(ligo|retorno) de volta|ja (te |lhe )?ligo|(vou ver|vejo|verifico|confiro)( \w+){0,4} e (te |lhe )?(ligo|retorno|falo)|vou ver (a |minha )+agenda|pode deixar(?! (confirmad\w*|marcad\w*|agendad\w*|reservad\w*|assim|desse jeito))|deixa (pra|para) (depois|outra hora|outro dia)|fica (pra|para) (depois|outra hora|outro dia)|outra hora|agora nao)\b/;
 const HESITATE =
   /\b(nao sei|sei la|talvez|nao tenho (certeza|ctz)|nao lembro|sera que|quem sabe|mais ou menos|hmm+|hum+|ahn|acho que nao sei|to em duvida|estou em duvida|duvida)\b/;
 const REPEAT =
   /\b(repete|repetir|repita|nao entendi|nao ouvi|nao escutei|como (e|assim|disse|falou)|o que (voce|vc) (disse|falou)|fala de novo|diz de novo|de novo|oi\?|pode falar mais alto|cortou)\b/;
 const GOODBYE =
-  /\b(tchau|tchauzinho|ate logo|ate mais|ate breve|ate a proxima|ate amanha|falou|pode desligar|vou desligar|so isso|era so isso|e so isso|era isso|so isso mesmo|nada mais|mais nada|por enquanto e so|tenha um bom dia|bom dia pra voce|boa tarde pra voce|boa noite pra voce|fica com deus|vai com deus)\b/;
+  /\b(tchau|tchauzinho|ate logo|ate mais|ate breve|ate a proxima|ate amanha|falou(?= *$| (tchau|valeu|obrigad\w*|ate|viu)\b)|pode desligar|vou desligar|so isso|era so isso|e so isso|era isso|so isso mesmo|nada mais|(?<!antes de )mais nada|por enquanto e so|tenha um bom dia|bom dia pra voce|boa tarde pra voce|boa noite pra voce|fica com deus|vai com deus)\b/;
 const THANKS = /\b(obrigad[oa]|brigad[oa]|valeu|agradeco|muito obrigad[oa]|grato|grata)\b/;
 const BUT =
   /\b(mas|so que|porem|entretanto|contanto que|desde que|se (for|der|puder|tiver)|a nao ser|menos)\b/;
@@ -229,7 +229,13 @@ export function consentOf(input: string | Said, readBack?: ReadBack, options?: R
     return result.closing ? { ...result, reason: "closing" } : result;
   }
   if (BUT.test(n.slice(yesAt))) return { ...result, reason: "contradiction" };
-  if (CHANGE.test(n) || result.other) return { ...result, reason: "change" };
+  // 'isso, pode trocar' to a move's read-back agrees to the change read back; 'pode trocar pra sexta' still names
+  // another day (the read-back's day is checked), and 'quero trocar' asks for a change (docs/decisions/0070).
+  const agreed = n.replace(
+    /\b(pode|podem) (trocar|mudar|alterar)(?= *$| (sim|entao|por favor|obrigad\w*|viu)\b)/g,
+    "pode",
+  );
+  if (CHANGE.test(agreed) || result.other) return { ...result, reason: "change" };
   // 'quanto custa isso?': a question, not an answer, when the yes-word is not what the reply starts with.
   if (yesAt > 0 && (QUESTION_START.test(n) || /\?\s*$/.test(text.trim()))) {
     const before = n.slice(0, yesAt).trim();
@@ -241,6 +247,8 @@ export function consentOf(input: string | Said, readBack?: ReadBack, options?: R
   if (THANKS.test(n) && !strong && weak) return { ...result, reason: "closing" };
   if (readBack) {
     const when = resolveWhen(tokensOf(input), readBack.now, options);
+    // 'sim, só que uma hora mais cedo', 'sim, mas mais tarde': another time than the one read back (decision 0068).
+    if (when?.shift !== undefined || when?.relative) return { ...result, reason: "contradiction" };
     if (when?.time !== undefined && readBack.minutes !== undefined && when.time !== readBack.minutes)
       return { ...result, reason: "contradiction" };
     if (when?.date !== undefined && readBack.date !== undefined && !sameDay(n, when.date, readBack.date))

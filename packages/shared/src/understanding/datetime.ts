@@ -30,6 +30,21 @@ export interface When {
   before?: number;
   /** 'o quanto antes', 'qualquer dia', 'o primeiro horário'. */
   asap?: boolean;
+  /**
+   * 'quinta, dia 14' when the 14th is a Friday: the ISO weekday said, which `date` (the day of the month) is not.
+   * Asked about, never guessed (issue #27; docs/decisions/0065).
+   */
+  weekdayConflict?: number;
+  /**
+   * Relative to the appointment being moved (docs/decisions/0068), resolved by the flow that knows it: 'uma hora
+   * mais cedo', 'meia hora mais tarde' (minutes from its time; no clock time is read from the words), 'no mesmo
+   * dia' (its day), 'mais tarde' / 'mais cedo' with no amount (after or before its time).
+   */
+  shift?: number;
+  /** Days from the appointment's day: 'dois dias depois' (2), 'um dia antes' (-1), 'uma semana depois' (7). */
+  dayShift?: number;
+  sameDay?: boolean;
+  relative?: "later" | "earlier";
 }
 
 export interface ResolveOptions {
@@ -37,6 +52,12 @@ export interface ResolveOptions {
   bareNumberIsTime?: boolean;
   /** The agent just asked for a day: a bare 'doze' is the 12th. */
   bareNumberIsDay?: boolean;
+  /**
+   * A wish for a new booking: a day the caller says they can't ('segunda eu não consigo', 'nem hoje', 'quinta eu
+   * trabalho', 'menos sexta') is no day of it (docs/decisions/0070). Off where the words may name an appointment to
+   * move ('não vou conseguir ir na sexta, dá pra segunda?').
+   */
+  skipRefusedDays?: boolean;
 }
 
 const WEEKDAYS: Record<string, number> = {
@@ -48,6 +69,9 @@ const WEEKDAYS: Record<string, number> = {
   sabado: 6,
   domingo: 7,
 };
+
+/** The weekdays' words as the understanding pass reads them (folded). */
+export const WEEKDAY_WORDS: ReadonlySet<string> = new Set(Object.keys(WEEKDAYS));
 
 const MONTHS: Record<string, number> = {
   janeiro: 1,
@@ -363,6 +387,102 @@ export const SPELLED_DIGITS: ReadonlySet<string> = new Set([
  * A number dictated digit by digit ('onze nove sete seis cinco…', '11 98765 4321', a CPF) is a phone or a document,
  * not a time (issue #27): a run of five or more number tokens, or a digit group of five or more, is masked.
  */
+/** 'mais cedo'/'antes' (-1) or 'mais tarde'/'depois' (+1) at `at`, and where the words end. */
+function shiftDirection(w: string[], at: number): { sign: number; end: number } | undefined {
+  if (w[at] === "mais" && (w[at + 1] === "cedo" || w[at + 1] === "tarde"))
+    return { sign: w[at + 1] === "cedo" ? -1 : 1, end: at + 2 };
+  if (w[at] === "antes" || w[at] === "depois") return { sign: w[at] === "antes" ? -1 : 1, end: at + 1 };
+  return undefined;
+}
+
+/**
+ * 'uma hora mais cedo', 'meia hora mais tarde', 'duas horas depois': a shift in minutes (signed), its words masked
+ * so that 'uma hora' is never read as 01:00 (docs/decisions/0068).
+ */
+function takeShift(w: string[]): number | undefined {
+  for (let i = 0; i < w.length; i++) {
+    let minutes: number | undefined;
+    let end = i;
+    if (w[i] === "meia" && w[i + 1] === "hora") {
+      minutes = 30;
+      end = i + 2;
+    } else {
+      const n = parseNumberAt(w, i);
+      if (!n) continue;
+      if (w[n.end] === "hora" || w[n.end] === "horas") {
+        minutes = n.value * 60;
+        end = n.end + 1;
+        if (w[end] === "e" && w[end + 1] === "meia") {
+          minutes += 30;
+          end += 2;
+        }
+      } else if (w[n.end] === "minutos") {
+        minutes = n.value;
+        end = n.end + 1;
+      } else continue;
+    }
+    const direction = shiftDirection(w, end);
+    const sign = direction?.sign ?? 0;
+    end = direction?.end ?? end;
+    if (!sign || minutes > 6 * 60) continue;
+    for (let k = i; k < end; k++) w[k] = "#";
+    return sign * minutes;
+  }
+  return undefined;
+}
+
+/**
+ * 'dois dias depois', 'um dia antes', 'uma semana depois', 'três dias mais tarde': a shift in days from the
+ * appointment's day (signed), its words masked so that the number is never read as a day of the month
+ * (docs/decisions/0068).
+ */
+function takeDayShift(w: string[]): number | undefined {
+  for (let i = 0; i < w.length; i++) {
+    const n = parseNumberAt(w, i);
+    const unit = n ? w[n.end] : undefined;
+    if (!n || !unit || !/^(dia|dias|semana|semanas)$/.test(unit)) continue;
+    let end = n.end + 1;
+    const direction = shiftDirection(w, end);
+    const sign = direction?.sign ?? 0;
+    end = direction?.end ?? end;
+    const days = n.value * (unit.startsWith("semana") ? 7 : 1);
+    if (!sign || days > 60) continue;
+    for (let k = i; k < end; k++) w[k] = "#";
+    return sign * days;
+  }
+  return undefined;
+}
+
+const DAY_TOKENS = new Set([
+  "hoje",
+  "amanha",
+  "segunda",
+  "terca",
+  "quarta",
+  "quinta",
+  "sexta",
+  "sabado",
+  "domingo",
+]);
+/** Said after a day the caller can't: 'segunda eu não consigo', 'quinta eu trabalho', 'sexta não dá pra mim'. */
+const CANT_AFTER =
+  /^(?:feira )?(?:que vem )?(?:(?:eu|a gente) )?(?:(?:nao|nem) (?:posso|consigo|da|vai dar|vou poder|vou conseguir|tenho como|rola|pode ser|serve)|trabalho|to trabalhando|estou trabalhando|fico trabalhando|tenho compromisso)\b/;
+/** Said before it: 'nem hoje', 'menos segunda', 'exceto sexta', 'não posso na quarta', 'não dá pra mim sexta'. */
+const CANT_BEFORE =
+  /\b(?:nem|menos|exceto|tirando|(?:nao|nem) (?:posso|consigo|da|vai dar|vou poder|vou conseguir|tenho como|rola)(?: mais)?(?: pra mim| para mim)?(?: ir)?)(?: (?:na|no|de|do|da|o|a|em))?$/;
+
+/** Days the caller refuses, masked so they name no day of the wish (`skipRefusedDays`). */
+function maskRefusedDays(w: string[]): string[] {
+  const out = [...w];
+  for (let i = 0; i < w.length; i++) {
+    if (!DAY_TOKENS.has(w[i]!)) continue;
+    const before = w.slice(Math.max(0, i - 6), i).join(" ");
+    const after = w.slice(i + 1, i + 7).join(" ");
+    if (CANT_BEFORE.test(before) || CANT_AFTER.test(after)) out[i] = "_";
+  }
+  return out;
+}
+
 function maskDictation(w: string[]): string[] {
   const numeric = (t: string) => SPELLED_DIGITS.has(t) || /^\d+$/.test(t);
   const out = [...w];
@@ -386,10 +506,18 @@ function maskDictation(w: string[]): string[] {
  */
 export function resolveWhen(input: string | Token[], now: Date, opts: ResolveOptions = {}): When | undefined {
   const tokens = withoutFillers(typeof input === "string" ? tokenize(input) : input);
-  const w = maskDictation(tokens.map((t) => t.norm));
+  const dictated = maskDictation(tokens.map((t) => t.norm));
+  const w = opts.skipRefusedDays ? maskRefusedDays(dictated) : dictated;
+  const shift = takeShift(w);
+  const dayShift = takeDayShift(w);
   const text = w.join(" ");
   const today = dateOf(now);
   const when: When = {};
+  if (shift !== undefined) when.shift = shift;
+  if (dayShift !== undefined) when.dayShift = dayShift;
+  if (/\b(mesmo dia|mesma data)\b/.test(text)) when.sameDay = true;
+  if (/\bmais tarde\b/.test(text)) when.relative = "later";
+  else if (/\bmais cedo\b/.test(text) && !/\bmais cedo possivel\b/.test(text)) when.relative = "earlier";
 
   // ── Times first, so their numbers are not read as days.
   const times = findTimes(w, opts);
@@ -465,6 +593,14 @@ export function resolveWhen(input: string | Token[], now: Date, opts: ResolveOpt
       const date = month ? nextDate(today, month, dayNum) : nextDayOfMonth(today, dayNum);
       if (date) when.date = date;
     }
+  }
+
+  // A day of the month with a weekday that is not its own ('quinta, dia 14' on a Friday): kept, and marked.
+  if (when.date) {
+    const said = w.flatMap((x, i) =>
+      WEEKDAYS[x] !== undefined && !CHOICE_NOUNS.has(w[i + 1] ?? "") ? [WEEKDAYS[x]!] : [],
+    );
+    if (said.length && !said.includes(isoWeekday(when.date))) when.weekdayConflict = said[said.length - 1];
   }
 
   // Weekdays. Several named: the one after a spoken correction ('na terça, não, quer dizer, na quinta'; 'terça
@@ -543,6 +679,17 @@ export function resolveWhen(input: string | Token[], now: Date, opts: ResolveOpt
     }
   }
   if (period) when.period = period;
+  // The part of the day narrowed (docs/decisions/0070): 'depois do almoço' from 13:00, 'no fim da tarde' from 16:00,
+  // 'no fim da manhã' from 10:00; 'no começo da tarde' until 15:00, 'cedinho' and 'no começo da manhã' until 10:00.
+  if (when.time === undefined && when.after === undefined) {
+    if (/\bdepois do almoco\b/.test(text)) when.after = 13 * 60;
+    else if (/\b(fim|final|finalzinho) da tarde\b/.test(text)) when.after = 16 * 60;
+    else if (/\b(fim|final|finalzinho) da manha\b/.test(text)) when.after = 10 * 60;
+  }
+  if (when.time === undefined && when.before === undefined) {
+    if (/\b(comeco|inicio|comecinho) da tarde\b/.test(text)) when.before = 15 * 60;
+    else if (/\b(comeco|inicio|comecinho) da manha\b|\bcedinho\b/.test(text)) when.before = 10 * 60;
+  }
   if (findAsap(text)) when.asap = true;
 
   return Object.keys(when).length ? when : undefined;

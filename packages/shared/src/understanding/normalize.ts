@@ -16,6 +16,28 @@ export function fold(text: string): string {
     .toLowerCase();
 }
 
+/**
+ * The request verbs whose spelling changes before 'e' ('marcar' → 'marque', 'desmarcar' → 'desmarque'): read as the
+ * infinitive, so 'peço que a senhora desmarque a de sexta' is the cancellation every reader knows by 'desmarcar'
+ * (docs/decisions/0070: a polite subjunctive booked a session instead of cancelling it).
+ */
+const VERB_FORMS: Record<string, string> = {
+  marque: "marcar",
+  marquem: "marcar",
+  desmarque: "desmarcar",
+  desmarquem: "desmarcar",
+  remarque: "remarcar",
+  remarquem: "remarcar",
+  troque: "trocar",
+  troquem: "trocar",
+  coloque: "colocar",
+  agende: "agendar",
+  agendem: "agendar",
+  reagende: "reagendar",
+  cancele: "cancelar",
+  cancelem: "cancelar",
+};
+
 /** Splits caller text into tokens; '14:30', '14h30', '10h' stay whole, 'meio-dia' becomes 'meio dia'. */
 export function tokenize(text: string): Token[] {
   const cleaned = text
@@ -30,7 +52,10 @@ export function tokenize(text: string): Token[] {
     // "12h" and "14h30" are times; "3hrs" too. Split a number glued to words ("dia12") apart.
     const parts =
       /^\d+h\d*$/.test(raw) || /^\d+$/.test(raw) ? [raw] : raw.split(/(?<=\d)(?=\p{L})|(?<=\p{L})(?=\d)/u);
-    for (const part of parts) tokens.push({ raw: part, norm: fold(part) });
+    for (const part of parts) {
+      const norm = fold(part);
+      tokens.push({ raw: part, norm: VERB_FORMS[norm] ?? norm });
+    }
   }
   return tokens;
 }

@@ -1,4 +1,5 @@
 // The booking flow (decision 0048): service, professional, establishment and day, the read-back and the write.
+
 import { nationalPhone as storedPhone } from "@atende/shared/phone-format";
 import type { Appointment } from "@atende/shared/schemas/appointments";
 import type { Client } from "@atende/shared/schemas/clients";
@@ -6,20 +7,22 @@ import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import { childRefusal, listPt } from "../../answers";
 import { formatCpf } from "../../cpf";
 import { PERIOD_RANGES, type When, wallClock } from "../../datetime";
-import { extractName } from "../../names";
+import { extractName, isFirstNameOnly, surnameSaid, withSurname } from "../../names";
 import { fold } from "../../normalize";
-import { shortWhen, whenWords } from "../../speak";
+import { phoneWords, shortWhen, whenWords } from "../../speak";
 import { ToolError } from "../../types";
 import { ABANDON, ANY, denies, type Frame, saysNo } from "../frame";
 import type { Answers, BookAsk } from "../state";
 import { orPt, type Session } from "../state";
 import { offerTransferOrMore } from "./close";
+import { describe, upcomingAppointments } from "./manage";
 import {
   allowedEstablishments,
   allowedProfessionals,
   draftServiceNames,
   draftServices,
   extraIdsFor,
+  nearestProfessional,
   offeredServices,
   servicesAsked,
 } from "./services";
@@ -88,6 +91,10 @@ function addsService(dialog: Session, u: Frame, s: OfferedService): boolean {
   return !draftServices(dialog).some((x) => x.id === s.id);
 }
 
+/** 'mais uma', 'outra', 'as duas': one more appointment, the one the caller has kept (askMoveInstead). */
+const ANOTHER =
+  /\b(mais (um|uma)|outr[oa]|nov[oa]|as duas|os dois|ambos|ambas|manter (as|os) dois|alem d\w+)\b/;
+
 /** 'os dois', 'ambos', 'as duas coisas': both services asked about. */
 const BOTH = /\b(os dois|as duas|ambos|ambas|os 2|as 2|tudo|as duas coisas|todos|todas)\b/;
 
@@ -121,6 +128,16 @@ function takeAll(dialog: Session, services: OfferedService[], whens: { when?: Wh
   dialog.say(
     `Vou marcar um de cada vez: primeiro ${services[0]!.name}, depois ${listPt(services.slice(1).map((s) => s.name))}.`,
   );
+}
+
+/**
+ * The services the words name; for a child ('um corte pro meu filho de dois anos') only those that see children, so
+ * the child's service is the one whose age note is checked (decision 0067).
+ */
+function childServices(dialog: Session, u: Frame): OfferedService[] {
+  if (u.services.length < 2 || dialog.childAge === undefined || dialog.childAge >= 18 * 12) return u.services;
+  const kids = u.services.filter((s) => s.childFriendly);
+  return kids.length ? kids : u.services;
 }
 
 /** Takes every slot the words carry ('limpeza com a Dra. Ana sexta de manhã'). */
@@ -162,8 +179,8 @@ export function fillDraft(dialog: Session, u: Frame, skip: string[] = []) {
     dialog.draft.serviceChoices = "choices" in asked ? asked.choices.map((x) => x.id) : undefined;
     dialog.offers = [];
     dialog.chosen = undefined;
-  } else if (!skip.includes("service") && u.services.length === 1) {
-    const s = u.services[0]!;
+  } else if (!skip.includes("service") && childServices(dialog, u).length === 1) {
+    const s = childServices(dialog, u)[0]!;
     if (addsService(dialog, u, s)) {
       takeAll(dialog, [...draftServices(dialog), s]);
     } else if (s.id !== dialog.draft.serviceId) {
@@ -176,6 +193,11 @@ export function fillDraft(dialog: Session, u: Frame, skip: string[] = []) {
     const p = u.professionals[0]!;
     const service = dialog.service(dialog.draft.serviceId);
     if (!service || service.allowedProfessionals.includes(p.id)) dialog.draft.professionalId = p.id;
+  }
+  if (!skip.includes("professional") && !dialog.draft.professionalId) {
+    // 'com a Tatiana' when Tânia does it: the nearest name, offered (docs/decisions/0066).
+    const near = nearestProfessional(dialog, u);
+    if (near) dialog.draft.nearProfessional = { id: near.professional.id, said: near.said };
   }
   if (!skip.includes("location") && u.establishments.length === 1 && /\b(unidade|na|no|em)\b/.test(u.norm)) {
     dialog.draft.establishmentId = u.establishments[0]!.id;
@@ -209,7 +231,8 @@ export async function advanceBook(dialog: Session): Promise<void> {
   const service = dialog.service(d.serviceId)!;
   const refusal = childRefusal(dialog.childAge, service);
   if (refusal) {
-    dialog.say(refusal);
+    // 'Dá pra marcar …? ele tem 14 anos' was answered as a question just before: the no is not said twice.
+    if (dialog.lastSaid !== refusal) dialog.say(refusal);
     dialog.resetFlow();
     offerTransferOrMore(dialog);
     return;
@@ -228,8 +251,15 @@ export async function advanceBook(dialog: Session): Promise<void> {
     d.professionalId = undefined;
   }
   if (!d.professionalId && !d.anyProfessional) {
+    const near = d.nearProfessional && allowed.find((p) => p.id === d.nearProfessional!.id);
     if (allowed.length === 1) d.professionalId = allowed[0]!.id;
-    else {
+    else if (near) {
+      dialog.ask(
+        `Não temos ${d.nearProfessional!.said} aqui. O nome mais parecido é ${near.name}. Quer agendar com ${near.name}?`,
+        "professional",
+      );
+      return;
+    } else {
       dialog.ask(
         `Com qual profissional? Pode ser com ${orPt(allowed.map((p) => p.name))}, ou tanto faz.`,
         "professional",
@@ -272,6 +302,13 @@ export async function advanceBook(dialog: Session): Promise<void> {
       dialog.ask("Qual é o seu nome completo?", "name");
       return;
     }
+    // A first name alone is not a whole name: a patient registered as 'Mariana' is a wrong write (decision 0069).
+    // The surname is asked once; a caller who gives none is read back under the name they gave.
+    if (isFirstNameOnly(dialog.name) && !dialog.surnameAsked) {
+      dialog.surnameAsked = true;
+      dialog.ask(`E qual é o seu sobrenome, ${dialog.name}?`, "name");
+      return;
+    }
     if (!dialog.cpf && !dialog.cpfAsked) {
       dialog.cpfAsked = true;
       dialog.ask("Se quiser, me diga o seu CPF, número por número. Ou diga pular.", "cpf");
@@ -282,7 +319,58 @@ export async function advanceBook(dialog: Session): Promise<void> {
       return;
     }
   }
+  if (await askMoveInstead(dialog)) return;
   readback(dialog);
+}
+
+/**
+ * Words of a caller who may be moving an appointment they have, said in any turn of the call: 'eu tenho horário',
+ * 'a minha consulta', 'não dava pra ser …', 'no mesmo horário', 'em vez de' (docs/decisions/0070).
+ */
+export const MOVE_HINT =
+  /\b((eu )?(tenho|tinha) (um |uma |o |a )?(horario|consulta|sessao|agendamento|exame|retorno|banho|corte|atendimento)|(minha|meu|a|o) (consulta|sessao|horario|agendamento|exame|retorno|banho|corte|atendimento)( \w+)? (dela|dele|de \w+|do \w+|da \w+|marcad\w*|agendad\w*)|(minha|meu) (consulta|sessao|horario|agendamento|exame|retorno)|mesmo (dia|horario)|(nao )?(da|dava|daria|podia|poderia|teria como|tem como) (pra |para )?(ser|ficar|passar|mudar|trocar)|em vez d\w+|ao inves d\w+|no lugar d\w+|outro dia|nao vou (poder|conseguir) ir)\b/;
+
+/** Words of one more appointment ('e queria marcar também um exame', 'mais uma sessão'): no move is asked about. */
+export const ADDS_ONE =
+  /\b(tambem|mais (um|uma)|outr[oa] (consulta|sessao|horario|agendamento|exame)|alem d\w+|junto)\b/;
+
+/**
+ * A client booking a service they already have booked ahead, with words of a move ('com a Dra. Sônia eu tenho
+ * horário segunda que vem… não dava pra ser na quarta?'): a new appointment would leave the old one standing, the
+ * wrong write issue #27 names (docs/decisions/0070). Asked once, before the read-back: yes moves that appointment
+ * (its own read-back follows), no books one more. Several of the same (a series) ask nothing; without such words
+ * (a second appointment asked for plainly) nothing is asked.
+ */
+async function askMoveInstead(dialog: Session): Promise<boolean> {
+  const d = dialog.draft;
+  const client = dialog.client;
+  const slot = dialog.chosen;
+  if (
+    d.moveInsteadAsked ||
+    !dialog.moveHinted ||
+    dialog.addHinted ||
+    !client ||
+    !slot ||
+    d.extraServiceIds?.length ||
+    d.queued?.length
+  )
+    return false;
+  d.moveInsteadAsked = true;
+  const ahead = (await upcomingAppointments(dialog, client)) ?? [];
+  const same = ahead.filter(
+    (a) =>
+      a.scheduledAt !== slot.start &&
+      a.offeredServices.length === 1 &&
+      a.offeredServices[0]!.offeredServiceId === d.serviceId,
+  );
+  if (same.length !== 1) return false;
+  const a = same[0]!;
+  d.moveInsteadOf = a;
+  dialog.ask(
+    `Você já tem ${describe(dialog, a, true)}. Quer remarcar esse agendamento para ${whenWords(slot.start, dialog.now(), true).replace(/^(na|no) /, "")}?`,
+    "move_instead",
+  );
+  return true;
 }
 
 export function readback(dialog: Session) {
@@ -293,8 +381,14 @@ export function readback(dialog: Session) {
   const who = dialog.client?.fullName ?? dialog.name;
   const where = est && dialog.k.establishments.length > 1 ? `, na unidade ${est.name}` : "";
   const whose = who ? `, no nome de ${who}` : "";
+  // A contact number other than the caller id is read back digit by digit before it is stored (issue #27); in a
+  // sentence of its own, so its digits are no time of the read-back (gate.ts reads each sentence).
+  const contact =
+    !dialog.client && dialog.phone && dialog.phone !== dialog.call.callerNumber
+      ? ` Telefone de contato: ${phoneWords(dialog.phone)}.`
+      : "";
   dialog.ask(
-    `Então fica: ${draftServiceNames(dialog) || service.name} com ${prof?.name ?? "o profissional"}, ${whenWords(slot.start, dialog.now(), true)}${where}${whose}. Posso confirmar?`,
+    `Então fica: ${draftServiceNames(dialog) || service.name} com ${prof?.name ?? "o profissional"}, ${whenWords(slot.start, dialog.now(), true)}${where}${whose}.${contact} Posso confirmar?`,
     "readback",
   );
 }
@@ -434,6 +528,9 @@ export function mergeWhen(dialog: Session, next: When): When {
   if ((next.date || next.range) && next.time === undefined && !next.period && prev.period) {
     return { ...next, period: prev.period };
   }
+  // 'às 9h' kept while only the day was asked ('quinta ou sexta?' after a weekday that was not the day's).
+  if (next.date && next.time === undefined && !next.period && !prev.date && prev.time !== undefined)
+    return { ...next, time: prev.time };
   return next;
 }
 
@@ -448,6 +545,21 @@ export function agreesWithChosen(dialog: Session, w: When): boolean {
     if (c.minutes < r.start || c.minutes >= r.end) return false;
   }
   return !w.range && w.after === undefined && w.before === undefined;
+}
+
+/**
+ * A new client's whole name said at the read-back of a booking ('isso, Mariana Costa Lima' when it read 'no nome de
+ * Mariana'): the name read back, completed (the same first name, more words), or undefined. The changed name is
+ * read back again before anything is written (decision 0069): a yes said with it is a yes to the old name.
+ */
+export function nameAtReadback(dialog: Session, u: Frame): string | undefined {
+  if (u.dtmf || dialog.client || !dialog.name || u.when || u.services.length) return undefined;
+  const surname = surnameSaid(u.text);
+  const said = surname ? withSurname(dialog.name, surname) : (u.introduced ?? u.name);
+  if (!said) return undefined;
+  const had = fold(dialog.name).split(" ");
+  const now = fold(said).split(" ");
+  return now.length > had.length && now[0] === had[0] ? said : undefined;
 }
 
 /** What the answer to each of this flow's questions takes (the policy asks the pending question first). */
@@ -490,10 +602,24 @@ export const BOOK_ANSWERS: Answers<BookAsk> = {
       const only = u.services.length === 1 && !choices.includes(u.services[0]!) ? u.services[0] : undefined;
       if (!pick && !only) return false;
       // 'só a escova': the other service alone, as the caller now says.
-      if (only) dialog.draft.extraServiceIds = undefined;
-      dialog.draft.serviceId = (pick ?? only)!.id;
+      const extras = only
+        ? []
+        : (dialog.draft.extraServiceIds ?? []).flatMap((id) => dialog.service(id) ?? []);
       dialog.draft.serviceChoices = undefined;
+      if (pick && extras.length) {
+        // The one picked with the others asked with it: together when one professional does them all, else one after
+        // another ('a de clínica geral' with the blood test found no one doing both: decision 0069).
+        takeAll(dialog, [pick, ...extras]);
+      } else {
+        dialog.draft.extraServiceIds = undefined;
+        dialog.draft.serviceId = (pick ?? only)!.id;
+      }
       fillDraft(dialog, u, ["service"]);
+      return true;
+    }
+    // 'Uma escova, e já aproveitar pra fazer a pedicure': the two, as asked together (docs/decisions/0066).
+    if (servicesAsked(dialog, u)) {
+      fillDraft(dialog, u);
       return true;
     }
     const s = pickOne(dialog, u.services, u) ?? ordinalPick(dialog, u, offeredServices(dialog));
@@ -509,6 +635,25 @@ export const BOOK_ANSWERS: Answers<BookAsk> = {
     return false;
   },
   professional: (dialog, u) => {
+    const near = dialog.draft.nearProfessional;
+    dialog.draft.nearProfessional = undefined;
+    if (near && !u.professionals.length && !ANY.test(u.norm)) {
+      // 'Quer agendar com Tânia Oliveira?': a yes, or the same name said again (never asked a third time), takes her;
+      // a no asks with every name.
+      if ((u.yes && !saysNo(u)) || nearestProfessional(dialog, u)?.professional.id === near.id) {
+        dialog.draft.professionalId = near.id;
+        fillDraft(dialog, u, ["professional"]);
+        return true;
+      }
+      if (saysNo(u)) {
+        const names = allowedProfessionals(dialog).map((p) => p.name);
+        dialog.ask(
+          `Tudo bem. Com qual profissional? Pode ser com ${orPt(names)}, ou tanto faz.`,
+          "professional",
+        );
+        return true;
+      }
+    }
     if (ANY.test(u.norm)) {
       dialog.draft.anyProfessional = true;
       fillDraft(dialog, u, ["professional"]);
@@ -519,6 +664,12 @@ export const BOOK_ANSWERS: Answers<BookAsk> = {
     const pick = p.length === 1 ? p[0] : ordinalPick(dialog, u, allowed);
     if (pick) {
       dialog.draft.professionalId = pick.id;
+      fillDraft(dialog, u, ["professional"]);
+      return true;
+    }
+    const other = nearestProfessional(dialog, u);
+    if (other) {
+      dialog.draft.nearProfessional = { id: other.professional.id, said: other.said };
       fillDraft(dialog, u, ["professional"]);
       return true;
     }
@@ -550,7 +701,7 @@ export const BOOK_ANSWERS: Answers<BookAsk> = {
   },
   when: (dialog, u) => {
     if (u.when) {
-      dialog.setWhen(u.when);
+      dialog.setWhen(mergeWhen(dialog, u.when));
       fillDraft(dialog, u, ["when"]);
       return true;
     }
@@ -568,6 +719,12 @@ export const BOOK_ANSWERS: Answers<BookAsk> = {
     return fillChoice(dialog, u);
   },
   readback: async (dialog, u) => {
+    const whole = nameAtReadback(dialog, u);
+    if (whole) {
+      dialog.setName(whole);
+      readback(dialog);
+      return true;
+    }
     if (dialog.consents(u, dialog.chosen?.start)) {
       await commit(dialog);
       return true;
@@ -586,6 +743,33 @@ export const BOOK_ANSWERS: Answers<BookAsk> = {
   },
   change: (dialog, u) => {
     return change(dialog, u, false);
+  },
+  move_instead: (dialog, u) => {
+    const a = dialog.draft.moveInsteadOf;
+    if (!a) return false;
+    // 'isso, pode remarcar', 'muda essa': the appointment moved to the time chosen, read back as a move.
+    if ((u.yes && !saysNo(u)) || (u.intents.includes("reschedule") && !saysNo(u))) {
+      const slot = dialog.chosen;
+      dialog.resetFlow();
+      dialog.flow = "reschedule";
+      dialog.data("Motivo", "Remarcação");
+      dialog.appointments = [a];
+      dialog.target = a;
+      if (slot) {
+        // On the appointment's own day too ('de manhã mesmo dia'): the day is the new one, not the one naming it.
+        const at = wallClock(slot.start);
+        dialog.draft.when = { date: at.date, time: at.minutes, sameDay: true };
+        dialog.offers = [slot];
+        dialog.chosen = slot;
+      }
+      return true;
+    }
+    // 'não, é mais uma', 'não, quero as duas': one more, read back as a booking.
+    if (saysNo(u) || ANOTHER.test(u.norm)) {
+      dialog.say("Tudo bem, marco mais um.");
+      return true;
+    }
+    return false;
   },
   waitlist_offer: (dialog, u) => answerWish(dialog, u),
 };

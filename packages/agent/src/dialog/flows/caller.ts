@@ -1,7 +1,8 @@
 // Who is calling (decision 0048): a known caller's name, a new client's name, CPF and contact number, in the turn
 // they are asked or volunteered in any other.
-import { formatCpf, isValidCpf } from "../../cpf";
-import { fold, readDigits, tokenize } from "../../normalize";
+import { cpfInRun, formatCpf, isValidCpf } from "../../cpf";
+import { isFirstNameOnly, surnameSaid, withSurname } from "../../names";
+import { fold, parseNumberAt, readDigits, tokenize } from "../../normalize";
 import { phoneWords } from "../../speak";
 import { ownInsurance } from "../../update";
 import type { Frame } from "../frame";
@@ -12,7 +13,7 @@ import { acceptedInsurances } from "./faq";
 
 /** Words that end a self-introduction ('meu nome é Renata Campos, quero marcar …'). */
 export const AFTER_NAME =
-  /^(quero|queria|gostaria|preciso|precisava|tenho|to|estou|marcar|agendar|ligando|liguei|e|eu|para|pra|com|que|sobre|minha|meu|amanha|hoje|sexta|segunda|terca|quarta|quinta|sabado|domingo|cpf|rg|telefone|celular|numero|paciente|mae|pai|responsavel|filho|filha|esposa|marido)$/;
+  /^(quero|queria|gostaria|preciso|precisava|tenho|tem|pode|podia|poderia|seria|vai|ela|ele|to|estou|marcar|agendar|ligando|liguei|e|eu|para|pra|com|que|sobre|minha|meu|amanha|hoje|sexta|segunda|terca|quarta|quinta|sabado|domingo|cpf|rg|telefone|celular|numero|paciente|mae|pai|responsavel|filho|filha|esposa|marido)$/;
 
 /**
  * The words after 'meu nome é' / 'me chamo' / 'aqui é a' / 'sou a' up to what the caller says next (a comma, a
@@ -20,11 +21,14 @@ export const AFTER_NAME =
  */
 export function introducedName(text: string): string {
   // A clause ends at punctuation that is not inside a number ('Simone Barros, CPF 321.654.987-00').
-  for (const clause of text.split(/[,;!?]|\.(?!\d)/)) {
+  // A pause ('Juliana... é... Juliana Prado') ends no clause; a full stop does.
+  for (const clause of text.replace(/\.{2,}|…/g, " ").split(/[,;!?]|\.(?!\d)/)) {
     const tokens = tokenize(clause);
     const norms = tokens.map((t) => t.norm);
     const intro = [
       ["meu", "nome", "e"],
+      ["nome", "completo", "e"],
+      ["o", "nome", "e"],
       ["me", "chamo"],
       ["aqui", "e"],
       ["quem", "fala", "e"],
@@ -39,7 +43,15 @@ export function introducedName(text: string): string {
       if (lead.length > 1 && lead[1] !== "a" && lead[1] !== "o" && (norms[j] === "o" || norms[j] === "a"))
         j++;
       const words: string[] = [];
-      while (j < tokens.length && words.length < 5 && !AFTER_NAME.test(norms[j]!) && !/\d/.test(norms[j]!)) {
+      // A number said after the name ('… de oliveira cinco dois nove …', a CPF without the word) ends it too.
+      while (j < tokens.length && words.length < 5) {
+        // The filler 'é' inside the name ('carla é carla souza de almeida'; accented: the verb, not the 'e' that
+        // joins) is skipped, not its end (decision 0069).
+        if (tokens[j]!.raw === "é" && words.length) {
+          j++;
+          continue;
+        }
+        if (AFTER_NAME.test(norms[j]!) || /\d/.test(norms[j]!) || parseNumberAt(norms, j)) break;
         words.push(tokens[j]!.raw);
         j++;
       }
@@ -48,6 +60,10 @@ export function introducedName(text: string): string {
   }
   return "";
 }
+
+/** Who the caller is to the client whose phone it is ('é a esposa dele', 'aqui é o filho dela'). */
+const SOMEONE_ELSE =
+  /\b(esposa|marido|mulher|filha|filho|mae|pai|irma|irmao|neta|neto|namorad[oa]|cuidador[a]?|secretaria) (dele|dela|do|da)\b/;
 
 /** A CPF ('meu CPF é …') or the caller's own insurance ('pelo meu convênio Unimed') said in passing. */
 /**
@@ -58,7 +74,9 @@ export function noteName(dialog: Session, u: Frame): boolean {
   if (u.dtmf || dialog.client || dialog.pending === "name" || dialog.pending === "confirm_name") return false;
   if (dialog.flow === "update" || dialog.pending.startsWith("update") || dialog.pending === "identify")
     return false;
-  const name = u.introduced;
+  // 'Ah, o sobrenome é Guimarães Prado' in a later turn: the first name given before, completed (decision 0069).
+  const surname = isFirstNameOnly(dialog.name) ? surnameSaid(u.text) : undefined;
+  const name = surname ? withSurname(dialog.name!, surname) : u.introduced;
   if (!name || fold(name) === fold(dialog.name ?? "")) return false;
   // The client the calling number belongs to introducing themself: identified, no question about it.
   const known = dialog.call.knownClient;
@@ -100,6 +118,22 @@ export function noteMentions(dialog: Session, u: Frame) {
         dialog.data("CPF", formatCpf(d));
       }
     }
+  } else if (
+    !named &&
+    !dialog.client &&
+    !dialog.cpf &&
+    (dialog.flow === undefined || dialog.flow === "book") &&
+    dialog.pending !== "phone" &&
+    dialog.pending !== "cpf" &&
+    dialog.pending !== "identify"
+  ) {
+    // Eleven digits in a row that pass the check digits, said before the CPF was asked and without the word
+    // (docs/decisions/0069): the new client's CPF, not asked again. A phone number is said with its word.
+    const d = cpfInRun(u.said.tokens.map((t) => t.norm));
+    if (d) {
+      dialog.cpf = d;
+      dialog.data("CPF", formatCpf(d));
+    }
   }
 }
 
@@ -120,11 +154,24 @@ export const CALLER_ANSWERS: Answers<CallerAsk> = {
       }
       return true;
     }
+    // A name alone, without a yes or a no ('é a Cláudia Mendes', 'Otávio'): the caller's, never 'não entendi'
+    // (docs/decisions/0066); the client's own first name is the client.
+    const name = u.yes || u.when || u.services.length ? undefined : (u.introduced ?? u.name);
+    if (name && known) {
+      if (fold(name).split(" ")[0] === fold(known.fullName).split(" ")[0]) dialog.identify(known);
+      else dialog.setName(name);
+      return true;
+    }
+    // 'é a esposa dele': someone else, whose name is asked next.
+    if (!u.yes && SOMEONE_ELSE.test(u.norm)) {
+      dialog.knownAsked = true;
+      return true;
+    }
     return false;
   },
   name: (dialog, u) => {
     if (u.dtmf) return false;
-    const name = u.name;
+    const name = u.name ?? u.introduced;
     if (
       !name &&
       dialog.chosen &&
@@ -136,8 +183,23 @@ export const CALLER_ANSWERS: Answers<CallerAsk> = {
       dialog.ask("Certo. E qual é o seu nome completo?", "name");
       return true;
     }
-    if (!name) return false;
-    dialog.setName(name);
+    if (!name) {
+      // 'não tenho sobrenome', 'só Mariana mesmo' at 'E qual é o seu sobrenome?': the first name stands, as said.
+      return (
+        dialog.surnameAsked &&
+        isFirstNameOnly(dialog.name) &&
+        !u.when &&
+        !u.services.length &&
+        (saysNo(u) || SKIP.test(u.norm) || /\b(so|mesmo|mesma|apenas)\b/.test(u.norm))
+      );
+    }
+    // The surname asked after a first name alone: 'Costa Lima' completes it; the whole name said again replaces it.
+    // 'meu nome é Helena Silva' is a whole name, whatever was said before.
+    dialog.setName(
+      dialog.surnameAsked && isFirstNameOnly(dialog.name) && !u.introduced
+        ? withSurname(dialog.name!, name)
+        : name,
+    );
     return true;
   },
   cpf: (dialog, u) => {

@@ -107,10 +107,14 @@ export function answerTopics(dialog: Session, u: Frame) {
   let unknown = false;
   const focus = contextService(dialog, u);
   if (focus) dialog.focusService = focus.id;
+  // Two topics answered from one record ('tem elevador ou é escada?': access and entrance) say its sentence once.
+  const told = new Set<string>();
   for (const topic of u.topics.slice(0, 3)) {
     const text = answer(dialog, topic, u);
     if (text) {
-      dialog.say(text);
+      const fresh = text.split(/(?<=[.!?])\s+/).filter((s) => !told.has(s));
+      for (const s of fresh) told.add(s);
+      if (fresh.length) dialog.say(fresh.join(" "));
       dialog.topicsGiven.add(TOPIC_LABELS[topic]);
       dialog.emit({ type: "action", actionType: "INFORMATION_PROVIDED", details: { topic } });
     } else unknown = true;

@@ -7,6 +7,7 @@ import { listPt } from "../../answers";
 import { editableFieldsOf } from "../../appointment";
 import { formatCpf, isValidCpf } from "../../cpf";
 import { resolveWhen, type When, wallClock } from "../../datetime";
+import { verblessMove } from "../../intents";
 import { extractName } from "../../names";
 import { fold, numberWords } from "../../normalize";
 import { shortWhen, whenWords } from "../../speak";
@@ -28,11 +29,18 @@ export function splitMove(dialog: Session, flow: Flow, u: Frame): [When | undefi
   const m =
     /\b(passar|mudar|trocar|remarcar|reagendar|jogar|empurrar|transferir|mover|adiar|antecipar|marcar|agendar|colocar)\b.*?\b(pra|para|pro|pros)\b/.exec(
       u.norm,
-    ) ?? /\b(marcar|agendar|colocar)\b.*?\b(na|no)\b/.exec(u.norm);
-  if (!m) return [undefined, u.when];
+    ) ??
+    /\b(marcar|agendar|colocar)\b.*?\b(na|no)\b/.exec(u.norm) ??
+    // 'a consulta de sexta dá pra ser na segunda', 'não vou conseguir ir na sexta, consegue pra segunda?'
+    /\b(ser|ficar) (na|no|pra|para|pro)\b/.exec(u.norm) ??
+    /\bnao vou (?:poder|conseguir) (ir|comparecer|levar)\b.*?\b(pra|para|pro)\b/.exec(u.norm);
+  // No move verb ('tinha marcado pra sexta mas queria segunda', 'a de sexta pode ser às 10?'): the understanding
+  // module says which words name the appointment and which the new day (docs/decisions/0068).
+  const verbless = m ? undefined : verblessMove(u.said);
+  if (!m && !verbless) return [undefined, u.when];
   // The words up to 'pra' name the appointment ('agendar minha sessão de terça pra quarta': terça).
-  const before = u.norm.slice(0, m.index + m[0].length - m[2]!.length);
-  const after = u.norm.slice(m.index + m[0].length);
+  const before = m ? u.norm.slice(0, m.index + m[0].length - m[2]!.length) : verbless!.old;
+  const after = m ? u.norm.slice(m.index + m[0].length) : verbless!.new;
   const ref = resolveWhen(before, dialog.now());
   const next = resolveWhen(after, dialog.now(), { bareNumberIsDay: /\bdia\b/.test(after) });
   return [ref?.date ? ref : undefined, next ?? (ref?.date ? undefined : u.when)];
@@ -88,8 +96,10 @@ export async function advanceManage(dialog: Session): Promise<void> {
       }
       if (byWhen.length === 1) {
         dialog.target = byWhen[0];
-        // The day or time that named the appointment is not the new one.
-        if (dialog.flow === "reschedule" && !whenIsNew) dialog.draft.when = undefined;
+        // The day or time that named the appointment is not the new one; a week or a part of the day named none
+        // ('remarcar minha consulta pra semana que vem' keeps the week: issue #27).
+        if (dialog.flow === "reschedule" && !whenIsNew && (w?.date || w?.time !== undefined))
+          dialog.draft.when = undefined;
       } else {
         const list = dialog.appointments.slice(0, 3).map((a) => describe(dialog, a, false));
         dialog.ask(
@@ -137,7 +147,9 @@ export async function advanceManage(dialog: Session): Promise<void> {
   }
   // Reschedule: same service, professional and place; a new time. The day that named the appointment is not
   // the new day.
-  if (dialog.draft.when?.date === wallClock(a.scheduledAt).date) dialog.draft.when = undefined;
+  const own = wallClock(a.scheduledAt);
+  if (dialog.draft.when?.date === own.date && !dialog.draft.when.sameDay) dialog.draft.when = undefined;
+  if (dialog.draft.when) dialog.draft.when = againstAppointment(dialog.draft.when, own);
   const w = dialog.draft.when;
   if (dialog.draft.sameTime && w && w.time === undefined && !w.period)
     dialog.draft.when = { ...w, time: wallClock(a.scheduledAt).minutes };
@@ -172,6 +184,32 @@ export async function advanceManage(dialog: Session): Promise<void> {
   );
 }
 
+/**
+ * A new day or time read against the appointment being moved (docs/decisions/0068): 'uma hora mais cedo' is its
+ * time less an hour, 'dois dias depois' two days after its day, 'no mesmo dia' and a time said with no day ('minha
+ * consulta de sexta pode ser às 10?') its day, 'mais tarde' with no time after its time. A day, a week or 'o quanto
+ * antes' said with it stands.
+ */
+export function againstAppointment(when: When, own: { date: string; minutes: number }): When {
+  const { shift, dayShift, sameDay, relative, ...w } = when;
+  const dayless = !w.date && !w.range && !w.asap;
+  // 'dois dias depois', 'uma semana antes': days from its day, at the time said (or its own, 'no mesmo horário').
+  if (dayShift !== undefined && dayless) return { ...w, date: addDays(own.date, dayShift) };
+  if (shift !== undefined) {
+    w.time = own.minutes + shift;
+    w.period = undefined;
+  } else if (relative && w.time === undefined) {
+    if (relative === "later") w.after = own.minutes + 1;
+    else w.before = own.minutes;
+    w.period = undefined;
+  }
+  const timed = w.time !== undefined || w.after !== undefined || w.before !== undefined;
+  // Kept as said on the appointment's own day, so a later turn does not take that day for the one naming it.
+  if (dayless && (sameDay || timed)) Object.assign(w, { date: own.date, sameDay: true });
+  if (w.period === undefined) delete w.period;
+  return w;
+}
+
 export function serviceNames(_dialog: Session, a: Appointment): string {
   return listPt(a.offeredServices.map((s) => s.offeredServiceName));
 }
@@ -181,29 +219,42 @@ export function describe(dialog: Session, a: Appointment, withProf: boolean): st
   return `${serviceNames(dialog, a)}${withProf && prof ? ` com ${prof}` : ""} ${whenWords(a.scheduledAt, dialog.now())}`;
 }
 
-export async function loadAppointments(dialog: Session): Promise<boolean> {
+/**
+ * A client's appointments still ahead (scheduled, after now, within a year), soonest first; undefined when the agenda
+ * could not be read.
+ */
+export async function upcomingAppointments(
+  dialog: Session,
+  client: { id: string },
+): Promise<Appointment[] | undefined> {
   const today = dialog.today();
   let list: Appointment[];
   try {
     list = await dialog.tools.listAppointments({
       startDate: today,
       endDate: addDays(today, 365),
-      clientId: dialog.client!.id,
+      clientId: client.id,
     });
   } catch {
+    return undefined;
+  }
+  const nowMs = dialog.now().getTime();
+  return list
+    .filter(
+      (a) =>
+        a.clientId === client.id && a.status === "SCHEDULED" && new Date(a.scheduledAt).getTime() > nowMs,
+    )
+    .sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt));
+}
+
+export async function loadAppointments(dialog: Session): Promise<boolean> {
+  const list = await upcomingAppointments(dialog, dialog.client!);
+  if (!list) {
     dialog.say("Tive um problema para consultar a agenda.");
     offerTransferOrMore(dialog);
     return false;
   }
-  const nowMs = dialog.now().getTime();
-  dialog.appointments = list
-    .filter(
-      (a) =>
-        a.clientId === dialog.client!.id &&
-        a.status === "SCHEDULED" &&
-        new Date(a.scheduledAt).getTime() > nowMs,
-    )
-    .sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt));
+  dialog.appointments = list;
   if (!dialog.appointments.length) {
     const who = dialog.client!.fullName.split(" ")[0];
     dialog.say(`${who}, não encontrei nenhum agendamento futuro no seu nome.`);
@@ -409,6 +460,15 @@ export const MANAGE_ANSWERS: Answers<ManageAsk> = {
         return true;
       }
     }
+    // 'isso, só a de sexta' to a cancellation read back for Wednesday: the caller's appointment on the day said is the
+    // one meant (docs/decisions/0070); it is read back in turn, never written on this reply.
+    if ((dialog.flow === "cancel" || dialog.flow === "confirm") && u.when?.date && !u.no) {
+      const onDay = others.filter((a) => wallClock(a.scheduledAt).date === u.when?.date);
+      if (onDay.length === 1) {
+        dialog.target = onDay[0];
+        return true;
+      }
+    }
     if (u.no) {
       if (dialog.flow === "cancel" || dialog.flow === "confirm") {
         dialog.say(
@@ -450,22 +510,11 @@ export const MANAGE_ANSWERS: Answers<ManageAsk> = {
 export async function ownAppointment(dialog: Session, u: Frame): Promise<Appointment | undefined> {
   const client = dialog.client ?? dialog.call.knownClient;
   if (!client) return undefined;
-  const today = dialog.today();
-  let list: Appointment[];
-  try {
-    list = await dialog.tools.listAppointments({
-      startDate: today,
-      endDate: addDays(today, 365),
-      clientId: client.id,
-    });
-  } catch {
-    return undefined;
-  }
-  const nowMs = dialog.now().getTime();
-  let mine = list.filter(
-    (a) => a.clientId === client.id && a.status === "SCHEDULED" && new Date(a.scheduledAt).getTime() > nowMs,
-  );
-  if (u.when?.date) mine = mine.filter((a) => wallClock(a.scheduledAt).date === u.when?.date);
+  let mine = await upcomingAppointments(dialog, client);
+  if (!mine) return undefined;
+  // A day that is none of theirs may be the new one asked for ('a minha consulta … dá pra ficar pra quinta?').
+  const onDay = mine.filter((a) => wallClock(a.scheduledAt).date === u.when?.date);
+  if (u.when?.date && onDay.length) mine = onDay;
   if (u.services.length)
     mine = mine.filter((a) =>
       a.offeredServices.some((s) => u.services.some((x) => x.id === s.offeredServiceId)),

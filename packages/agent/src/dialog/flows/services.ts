@@ -6,7 +6,7 @@ import type { Professional } from "@atende/shared/schemas/professionals";
 import { listPt } from "../../answers";
 import { resolveWhen, type When } from "../../datetime";
 import { servicesNamed } from "../../match";
-import { fold } from "../../normalize";
+import { fold, type Said } from "../../normalize";
 import type { Frame } from "../frame";
 import type { Session } from "../state";
 
@@ -31,8 +31,9 @@ export type ServicesAsked =
 export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefined {
   if (!/\b(e|mais|com|tambem|junto)\b/.test(u.norm)) return undefined;
   // A name joining two things ('Banho e tosa') is meant only when both are said: 'banho e a vacina' is no 'tosa'.
+  const had = servicesHad(u.said, dialog.k.services);
   const named = servicesNamed(u.said, dialog.k.services).filter(
-    (n) => !/\se\s/.test(fold(n.service.name)) || n.said.length >= 2,
+    (n) => (!/\se\s/.test(fold(n.service.name)) || n.said.length >= 2) && !had.has(n.service.id),
   );
   if (named.length < 2) return undefined;
   const key = (said: string[]) => [...said].sort().join(" ");
@@ -78,7 +79,9 @@ export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefi
   for (let i = 1; i < spans.length; i++) {
     const between = w.slice(spans[i - 1]![1] + 1, spans[i]![0]);
     // 'já tenho a consulta marcada e queria o exame': an appointment the caller has, and a new one.
-    if (between.some((x) => HISTORY.test(x))) return undefined;
+    // 'e já aproveitar pra …' asks for more now (docs/decisions/0066): its 'já' tells of no appointment had.
+    if (between.some((x, k) => HISTORY.test(x) && !(x === "ja" && /^aproveit/.test(between[k + 1] ?? ""))))
+      return undefined;
     // 'um exame de sangue, quer dizer, uma consulta': the second replaces the first (understand.ts reads it).
     if (
       /\b(nao|quer dizer|digo|desculpa|desculpe|perdao|alias|ou melhor|na verdade)\b/.test(between.join(" "))
@@ -90,7 +93,7 @@ export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefi
       !between.some((x) => /^(e|mais|com|tambem|junto)$/.test(x)) ||
       words.some(
         (x) =>
-          !/^(e|mais|com|tambem|junto|um|uma|o|a|de|da|do|fazer|depois|se|der|puder|possivel|quero|queria|gostaria|marcar|agendar|aproveitar|aproveito|pra|para)$/.test(
+          !/^(e|mais|com|tambem|junto|um|uma|o|a|de|da|do|fazer|depois|se|der|puder|possivel|quero|queria|gostaria|marcar|agendar|aproveitar|aproveito|aproveitando|ja|dar|aplicar|tomar|pra|para|meu|minha|gato|gata|gatinh[oa]|cachorr[oa]|cachorrinh[oa]|pet|cao)$/.test(
             x,
           ),
       )
@@ -130,6 +133,38 @@ export function servicesAsked(dialog: Session, u: Frame): ServicesAsked | undefi
 
 /** Words that tell of an appointment had or made, not asked for now. */
 const HISTORY = /^(tenho|tinha|ja|fiz|fez|fui|foi|era|marcad[oa]s?|agendad[oa]s?|marquei|agendei)$/;
+
+/** Words that tell of an appointment the caller has: 'tinha marcado a manicure', 'a consulta que já está marcada'. */
+const HAD_BEFORE = /^(tenho|tinha|marquei|agendei|marcad[oa]s?|agendad[oa]s?)$/;
+const HAD_AFTER = /^(marcad[oa]s?|agendad[oa]s?)$/;
+
+/**
+ * 'eu tinha marcado a manicure pra sexta e queria marcar também uma escova': the service the caller has is not asked
+ * for again (docs/decisions/0068; the first run booked both). Only when another service is named beside it.
+ */
+export function withoutHad(said: Said, services: OfferedService[]): OfferedService[] {
+  if (services.length < 2) return services;
+  const had = servicesHad(said, services);
+  const asked = services.filter((s) => !had.has(s.id));
+  return asked.length ? asked : services;
+}
+
+/** The ids of the services named as the caller's own appointment ('tinha marcado a manicure'). */
+function servicesHad(said: Said, services: readonly OfferedService[]): Set<string> {
+  const w = said.norm.split(" ");
+  return new Set(
+    servicesNamed(said, services).flatMap((n) => {
+      const i = w.findIndex((word) => n.said.includes(word.slice(0, 5)));
+      if (i < 0) return [];
+      // 'tinha marcado a manicure', 'marquei o banho', 'tenho uma consulta' (not 'tenho interesse em consulta').
+      const before = w
+        .slice(Math.max(0, i - 3), i)
+        .some((x, k, near) => HAD_BEFORE.test(x) && (!/^ten|^tin/.test(x) || near.length - k <= 2));
+      const after = w.slice(i + 1, i + 3).some((x) => HAD_AFTER.test(x));
+      return before || after ? [n.service.id] : [];
+    }),
+  );
+}
 /** Words around a professional's or a place's name. */
 const ABOUT_WHO = /^(com|unidade|doutor|doutora|dr|dra|na|no|em|loja|sala)$/;
 
@@ -171,4 +206,46 @@ export function allowedProfessionals(dialog: Session): Professional[] {
 export function allowedEstablishments(dialog: Session): Establishment[] {
   const all = draftServices(dialog);
   return dialog.k.establishments.filter((e) => all.every((s) => s.availableEstablishments.includes(e.id)));
+}
+
+/** Edits between two words (insert, delete, replace one letter). */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+const TITLES = /^(dr|dra|doutor|doutora|doutor[a]?)$/;
+
+/**
+ * A name said for a professional that matches no one ('com a Tatiana', 'doutora Lucinda'): the professional who does
+ * the service and whose first or last name is nearest (same first letter, at most two letters apart, three between
+ * longer names: 'Tatiana' for 'Tânia'), when exactly
+ * one is; what the caller said with it (docs/decisions/0066). Never taken without the caller's yes or the read-back.
+ */
+export function nearestProfessional(
+  dialog: Session,
+  u: Frame,
+): { professional: Professional; said: string } | undefined {
+  if (u.professionals.length) return undefined;
+  const m = /\b(?:com (?:a |o )?|doutora |doutor |dra |dr )(?:doutora |doutor |dra |dr )?([a-z]{3,})\b/.exec(
+    u.norm,
+  );
+  const said = m?.[1];
+  if (!said || /^(ela|ele|voce|quem|qualquer|mesma|mesmo|primeir\w*|outr\w*|urgencia)$/.test(said))
+    return undefined;
+  const near = allowedProfessionals(dialog).filter((p) =>
+    fold(p.name)
+      .split(/[^a-z]+/)
+      .filter((w) => w.length >= 3 && !TITLES.test(w))
+      .some((w) => w[0] === said[0] && editDistance(w, said) <= (w.length >= 5 && said.length >= 5 ? 3 : 2)),
+  );
+  if (near.length !== 1) return undefined;
+  const raw = u.said.tokens.find((t) => t.norm === said)?.raw ?? said;
+  return { professional: near[0]!, said: raw.charAt(0).toLocaleUpperCase("pt-BR") + raw.slice(1) };
 }

@@ -1,7 +1,7 @@
 // Free times (decision 0048): the search, the offers as said, and the caller's choice among them.
 import type { FreeSlot } from "@atende/shared/schemas/appointments";
 import type { OfferedService } from "@atende/shared/schemas/offered-services";
-import { addDays } from "@atende/shared/time";
+import { addDays, isoWeekday } from "@atende/shared/time";
 import { hoursSentence, listPt } from "../../answers";
 import { PERIOD_RANGES, type When, wallClock } from "../../datetime";
 import { outsideHours } from "../../facts";
@@ -49,6 +49,20 @@ export function ordinalPick<T>(dialog: Session, u: Frame, items: T[]): T | undef
   return i === -1 ? items[items.length - 1] : items[i];
 }
 
+/**
+ * A bare weekday said over offers on that weekday of a later week ('sexta de manhã' over Friday the 18th, offered for
+ * 'sexta que vem') is the offers' day, not the nearest one: the day under discussion (issue #27: a wrong day).
+ */
+function offeredWeekday(u: Frame, offers: FreeSlot[]): When | undefined {
+  const when = u.when;
+  if (!when?.date || /\b(dia|hoje|amanha|que vem|proxim[oa]|seguinte|essa|esta|nessa|nesta)\b/.test(u.norm))
+    return when;
+  const days = [...new Set(offers.map((o) => wallClock(o.start).date))];
+  if (days.includes(when.date)) return when;
+  const offered = days.find((d) => d > when.date! && isoWeekday(d) === isoWeekday(when.date!));
+  return offered ? { ...when, date: offered } : when;
+}
+
 export function fillChoice(dialog: Session, u: Frame): boolean {
   const offers = dialog.offers;
   if (!offers.length) return false;
@@ -69,6 +83,19 @@ export function fillChoice(dialog: Session, u: Frame): boolean {
     }
     dialog.draft.when = undefined;
     dialog.ask("Tudo bem. Que outro dia ou horário fica bom para você?", "when");
+    return true;
+  }
+  // 'o mais cedo possível', 'qualquer um' over the times offered: the earliest of them (docs/decisions/0070), not a
+  // time before it.
+  if (
+    /\b((o )?mais cedo (possivel|que (tiver|der|puder|tem))|qualquer um|qualquer uma|tanto faz|o que tiver)\b/.test(
+      u.norm,
+    ) &&
+    !u.when?.date &&
+    u.when?.time === undefined &&
+    !denies(u)
+  ) {
+    dialog.choose(offers[0]!);
     return true;
   }
   if (
@@ -102,27 +129,47 @@ export function fillChoice(dialog: Session, u: Frame): boolean {
     }
   }
   // 'o das dez', 'às dez e meia', 'o de sexta'
-  if (u.when) {
+  const when = offeredWeekday(u, offers);
+  // 'terça às três' over Tuesday the 11th offered when Tuesday the 4th is nearer: which one is asked, never guessed
+  // (docs/decisions/0070: the caller may mean either).
+  if (when?.date && u.when?.date && when.date !== u.when.date && dialog.draft.when?.date !== when.date) {
+    const near = u.when.date;
+    const far = when.date;
+    const { date: _d, ...rest } = u.when;
+    dialog.setWhen({ ...rest, range: { start: near, end: far } });
+    const today = dialog.today();
+    dialog.ask(`Você quer ${dateWords(near, today)} ou ${dateWords(far, today)}?`, "when");
+    return true;
+  }
+  if (when) {
     const matches = offers.filter((s) => {
       const wc = wallClock(s.start);
-      if (u.when?.date && wc.date !== u.when.date) return false;
-      if (u.when?.time !== undefined) {
-        const t = u.when.time;
+      if (when.date && wc.date !== when.date) return false;
+      if (when.time !== undefined) {
+        const t = when.time;
         // 'o das duas' may mean 14:00 or 02:00 said loosely: compare on the 12-hour clock too.
         if (wc.minutes !== t && wc.minutes % 720 !== t % 720) return false;
       }
-      if (u.when?.period) {
-        const r = PERIOD_RANGES[u.when.period];
+      if (when.period) {
+        const r = PERIOD_RANGES[when.period];
         if (wc.minutes < r.start || wc.minutes >= r.end) return false;
       }
       return true;
     });
-    if (matches.length >= 1 && (matches.length === 1 || u.when.time !== undefined)) {
+    if (matches.length >= 1 && (matches.length === 1 || when.time !== undefined)) {
       dialog.choose(matches[0]!);
       return true;
     }
+    // 'sexta de manhã' a second time over offers that are all Friday morning: searching again would offer them
+    // again, so the first is put as a yes or no ('Tenho … às oito horas. Pode ser?'), never picked (issue #27: the
+    // nearest match confirmed instead of the same question asked a third time).
+    if (matches.length > 1 && matches.length === offers.length && dialog.choiceAsks >= 2) {
+      dialog.offers = [matches[0]!];
+      dialog.ask(offerSentence(dialog, dialog.offers, true), "choose_slot");
+      return true;
+    }
     // Another day or time than offered: search again.
-    dialog.setWhen(mergeWhen(dialog, u.when));
+    dialog.setWhen(mergeWhen(dialog, when));
     return true;
   }
   if (u.yes || ANY.test(u.norm)) {

@@ -4,11 +4,13 @@
 // share) stores the wish, for the client the call knows; a no goes on as before (the later times, or another day).
 // A caller the call does not know is registered first (docs/decisions/0057-waitlist-offer-call.md): their name, the
 // number they call from or one they give, read back with the wish, and written (client, then wish) on a yes to that.
+
 import type { DayPart } from "@atende/shared/enums";
 import type { FreeSlot } from "@atende/shared/schemas/appointments";
 import { MAX_WAITLIST_RANGE_DAYS } from "@atende/shared/schemas/waitlist";
 import { addDays } from "@atende/shared/time";
 import type { Period, When } from "../../datetime";
+import { isFirstNameOnly } from "../../names";
 import { dateWords, phoneWords } from "../../speak";
 import { ToolError } from "../../types";
 import type { Frame } from "../frame";
@@ -100,6 +102,12 @@ export function advanceWish(dialog: Session): void {
   if (!wish?.register) return;
   if (!dialog.name) {
     dialog.ask("Para isso, preciso fazer o seu cadastro. Qual é o seu nome completo?", "name");
+    return;
+  }
+  // A first name alone is no whole name to register (docs/decisions/0069): the surname asked once, as in a booking.
+  if (isFirstNameOnly(dialog.name) && !dialog.surnameAsked) {
+    dialog.surnameAsked = true;
+    dialog.ask(`E qual é o seu sobrenome, ${dialog.name}?`, "name");
     return;
   }
   const phone = contactOf(dialog);
