@@ -4,6 +4,9 @@
 // Facts are accent-free, lower-case patterns over everything the agent said.
 import type { EvalCall } from "../types";
 import { ANSWERS_CALLS } from "./answers";
+import { APART_RISKY_CALLS } from "./apart-risky";
+import { APART_SPOKEN_CALLS } from "./apart-spoken";
+import { APART_WRITTEN_CALLS } from "./apart-written";
 import { BOOKINGS_CALLS } from "./bookings";
 import { BOOKINGS2_CALLS } from "./bookings2";
 import { MIXED_CALLS } from "./mixed";
@@ -921,4 +924,7 @@ export const DEV_CALLS: EvalCall[] = [
   ...VARIED_BOOK_CALLS,
   ...VARIED_ASK_CALLS,
   ...VARIED_WRITTEN_CALLS,
+  ...APART_SPOKEN_CALLS,
+  ...APART_WRITTEN_CALLS,
+  ...APART_RISKY_CALLS,
 ];

@@ -31,7 +31,7 @@ const ABOUT_PREPARATION =
 
 /** Words after 'aceitam …' or 'plano …' that name no plan. */
 const NOT_A_PLAN =
-  /^(convenio\w*|plano\w*|saude|particular|cartao|cartoes|credito|debito|dinheiro|pix|boleto|cheque|crianca\w*|bebe\w*|pacientes?|voces|aqui|gente|isso|esse|essa|todos?|algum|alguma|qual|quais|quem|medico|sabado|domingo|hoje|amanha|pagamento|parcel\w*|reembolso|odontologico|dental|empresa\w*|individual|familiar)$/;
+  /^(convenio\w*|plano\w*|saude|particular|cartao|cartoes|credito|debito|dinheiro|pix|boleto|cheque|crianca\w*|bebe\w*|pacientes?|voces|aqui|gente|isso|esse|essa|todos?|algum|alguma|qual|quais|quem|medico|sabado|domingo|hoje|amanha|pagamento|parcel\w*|reembolso|odontologico|dental|empresa\w*|individual|familiar|seria|sera|era|vai|vou|entao|mas|porque|pois|ainda|nenhum|nenhuma|nao|mesmo|agora|depois|ai|la|sim|tambem|so|ne)$/;
 
 export interface AnswerContext {
   k: AgentKnowledge;
@@ -42,6 +42,8 @@ export interface AnswerContext {
   norm: string;
   /** The service being talked about, when one is. */
   service: OfferedService | undefined;
+  /** Two or more services named together ('mão e pé'): each answered, not the first of the catalogue. */
+  named?: readonly OfferedService[];
   /** The establishments being talked about (all when none was named). */
   locations: Establishment[];
   /** The professionals the caller named. */
@@ -107,11 +109,13 @@ export function priceOf(s: OfferedService): string {
 export function answerTopic(topic: Topic, ctx: AnswerContext): string | undefined {
   const k = ctx.k;
   const service = ctx.service;
-  const services = service ? [service] : k.services.slice(0, 4);
+  const services = service ? [service] : ctx.named?.length ? [...ctx.named] : k.services.slice(0, 4);
   switch (topic) {
     case "price": {
       if (!services.length) return undefined;
       if (service) return priceOf(service);
+      // 'quanto fica as duas coisas juntas?': each price, as the catalogue has it (no sum: every price said is one the
+      // grounding test finds in the records).
       return services.map((s) => priceOf(s)).join(" ");
     }
     case "entrance": {
@@ -226,6 +230,9 @@ export function answerTopic(topic: Topic, ctx: AnswerContext): string | undefine
       const other = w
         .map((word, at) => {
           if (!/^(aceita\w*|atende\w*|trabalha\w*|pelo|plano|convenio)$/.test(word)) return undefined;
+          // 'não tenho convênio, seria particular', 'sem plano': no plan named.
+          if (/^(nao|sem|nenhum)$/.test(w[at - 1] ?? "") || (w[at - 2] === "nao" && w[at - 1] === "tenho"))
+            return undefined;
           let next = at + 1;
           while (/^(o|a|do|da|de|pelo|pela|com|meu|minha|seu|sua)$/.test(w[next] ?? "")) next++;
           return w[next];

@@ -289,6 +289,32 @@ describe("consent to a read-back", () => {
     expect(consentOf("ok obrigado tchau")).toMatchObject({ answer: "unclear", closing: true });
   });
 
+  it("at a cancellation's read-back, takes the cancellation named as the answer, and nothing else", () => {
+    const CANCELLING: ReadBack = { ...READ_BACK, cancelling: true };
+    for (const reply of [
+      "não não precisa remarcar não pode cancelar que o meu cardiologista vai fazer lá",
+      "então é que assim eu não vou conseguir ir pode desmarcar depois eu ligo pra ver outro dia",
+      "Pode cancelar, sim. Se ela precisar de novo, eu ligo e marco outra.",
+      "pode tirar",
+      "cancela sim por favor",
+      "sim",
+    ])
+      expect(consentOf(reply, CANCELLING).answer, reply).toBe("yes");
+    for (const reply of [
+      "não, não pode cancelar",
+      "não cancela não",
+      "espera, não cancela ainda",
+      "deixa pra lá, não precisa cancelar",
+      "eu ligo depois",
+      "não, a outra",
+    ])
+      expect(consentOf(reply, CANCELLING).answer, reply).not.toBe("yes");
+    // A removal is no yes to a read-back that writes something else (a booking, a move, a confirmation).
+    for (const reply of ["pode tirar só a de sexta", "isso pode cancelar", "sim, desmarca a outra"])
+      expect(consentOf(reply, READ_BACK).answer, reply).not.toBe("yes");
+    expect(consentOf("sim, pode tirar sangue", READ_BACK).answer).toBe("yes");
+  });
+
   it("is what yesNo answers (one reading for both engines)", () => {
     expect(yesNo("isso, mas na sexta")).toBeUndefined();
     expect(yesNo("sim")).toBe("yes");

@@ -24,6 +24,15 @@ describe("the write gate", () => {
     );
   });
 
+  it("takes 'pode tirar' as a yes to a cancellation's read-back only (docs/decisions/0071)", () => {
+    const cancel =
+      "Você quer cancelar Consulta com a Dra. Ana na sexta-feira, dia 18, às dez horas. Confirma o cancelamento?";
+    expect(writeConfirmed({ reply: "pode tirar", readBack: cancel, now: NOW, at: AT })).toBe(true);
+    expect(writeConfirmed({ reply: "pode tirar só a de sexta", readBack: READ_BACK, now: NOW, at: AT })).toBe(
+      false,
+    );
+  });
+
   it("reads a move's read-back by its new day and time", () => {
     const move =
       "Então fica: Consulta com a Dra. Ana passa de segunda-feira, dia 14, às nove horas para sexta-feira, dia 18, às dez horas. Posso confirmar?";

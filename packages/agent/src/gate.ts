@@ -27,7 +27,8 @@ export interface WriteToConfirm {
  */
 export function writeConfirmed({ reply, readBack, now, at }: WriteToConfirm): boolean {
   const target = at === undefined ? undefined : wallClock(at);
-  if (consentOf(reply, target ? { now, ...target } : undefined).answer !== "yes") return false;
+  const cancelling = /\b(cancel|desmarc)/i.test(readBack);
+  if (consentOf(reply, target ? { now, ...target, cancelling } : undefined).answer !== "yes") return false;
   if (!target) return true;
   const parts = [readBack, ...sentences(readBack)].flatMap((s) => [s, ...s.split(/\bpara\b/)]);
   return parts.some((text) => {

@@ -131,6 +131,18 @@ export function servicesNamed(
   });
 }
 
+/** The services named whole ('a consulta clínica e o exame de sangue'): every word of each name said. */
+export function servicesNamedWhole(
+  text: string | Said,
+  services: readonly OfferedService[],
+): OfferedService[] {
+  const said = saidStems(text);
+  return services.filter((s) => {
+    const stems = [...new Set(words(s.name).map(stem))];
+    return stems.length > 0 && stems.every((w) => said.has(w));
+  });
+}
+
 /** Professionals by name ('doutora Ana', 'com o Carlos') or, failing that, by specialty ('dentista'). */
 export function matchProfessionals(
   text: string | Said,

@@ -140,6 +140,8 @@ function countedAt(tokens: Token[], i: number): boolean {
 
 /** Hesitations a caller says inside a name, as said (accents kept). */
 const IN_NAME_FILLERS = new Set(["é", "éé", "né", "hã", "ãh", "ahn", "hum", "hmm", "tipo", "eh"]);
+const NUMBER_NOUNS = new Set(["celular", "telefone", "numero", "cpf", "whatsapp", "zap", "contato", "fone"]);
+const NUMBER_LEAD = new Set(["e", "o", "a", "meu", "minha", "seu", "sua", "do", "da", "um", "pra", "para"]);
 const PARTICLES = new Set(["da", "de", "do", "das", "dos", "e"]);
 /** Words that are not names: a sentence that has them is not a name alone. */
 const NOT_NAMES = new Set([
@@ -462,6 +464,13 @@ export function extractName(text: string, { callerIsClient = false } = {}): stri
   // 'é Rodrigo Alves, um um um quatro …': a CPF or a number said after the name ends it (decision 0069).
   const run = digitRuns(tokens.map((t) => t.norm)).find((r) => r.digits.length >= 8);
   if (run && run.start > 0) tokens = tokens.slice(0, run.start);
+  // '… e o meu celular é …': the number's noun ends the name with the words leading to it (decision 0071).
+  const noun = tokens.findIndex((t, i) => i > 0 && NUMBER_NOUNS.has(t.norm));
+  if (noun > 0) {
+    let cut = noun;
+    while (cut > 0 && NUMBER_LEAD.has(tokens[cut - 1]!.norm)) cut--;
+    tokens = tokens.slice(0, cut);
+  }
   tokens = stripLeading(tokens);
   // A filler inside the name ('Camila é… Ferreira', 'Ana né Ana Paula'): said as 'é' (the verb, accented), never the
   // 'e' that joins surnames (decision 0069).

@@ -282,7 +282,10 @@ export class OfflineConfirmation extends OutboundCall<Pending> implements Confir
   /** The day and time the pending read-back names: a reply naming another is no yes to it (decision 0039). */
   private readBack() {
     if (this.pending === "confirm" || this.pending === "cancel")
-      return readBackOf(this.target.appointment.scheduledAt, this.now());
+      return {
+        ...readBackOf(this.target.appointment.scheduledAt, this.now()),
+        cancelling: this.pending === "cancel",
+      };
     if (this.pending === "move" && this.chosen) return readBackOf(this.chosen.start, this.now());
     return undefined;
   }

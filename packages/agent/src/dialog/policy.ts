@@ -5,7 +5,7 @@ import { wallClock } from "../datetime";
 // way moves one step and asks its next missing thing.
 import { childAgeMonths } from "../facts";
 import type { Intent } from "../intents";
-import { isEmergency } from "../intents";
+import { isEmergency, namesOwnAppointment } from "../intents";
 import { dateWords, WEEKDAY_NAMES } from "../speak";
 import type { CallerInput } from "../types";
 import { ADDS_ONE, advanceBook, BOOK_ANSWERS, fillDraft, MOVE_HINT } from "./flows/book";
@@ -15,7 +15,16 @@ import { answerTopics, notOffered } from "./flows/faq";
 import { advanceManage, describe, MANAGE_ANSWERS, ownAppointment, splitMove } from "./flows/manage";
 import { advanceUpdate, startUpdate, UPDATE_ANSWERS } from "./flows/update";
 import { advanceWish } from "./flows/waitlist";
-import { answersYesNo, CONTACT_WANTED, denies, type Frame, STRONG_BOOK, saysNo, takeAsNo } from "./frame";
+import {
+  answersYesNo,
+  CONTACT_WANTED,
+  denies,
+  type Frame,
+  STRONG_BOOK,
+  saysNo,
+  spokenPhone,
+  takeAsNo,
+} from "./frame";
 import type { Answers } from "./state";
 import { type Flow, type ManageFlow, type Pending, type Session, TONE_ACK, WRITE_READBACKS } from "./state";
 import { understand } from "./understand";
@@ -54,6 +63,17 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
   const newBooking = !dialog.client && !dialog.call.knownClient && u.intents.includes("book");
   const contact = !u.update || (!dialog.client && (dialog.flow === "book" || newBooking));
   if (u.update && contact && newBooking && CONTACT_WANTED.test(u.norm)) u.update = undefined;
+  // A new caller's own number said before it is asked ('anota aí o meu número, … é onze nove …', 'é Gilberto e o meu
+  // celular é …'): the booking's contact, read back digit by digit (decision 0071).
+  const phone =
+    u.dtmf || dialog.client || dialog.call.knownClient || dialog.phone
+      ? undefined
+      : spokenPhone(u.said.tokens.map((t) => t.norm));
+  if (phone && dialog.pending !== "phone" && dialog.pending !== "cpf") {
+    dialog.phone = `+55${phone}`;
+    dialog.data("Telefone", dialog.phone);
+    dialog.contactWanted = false;
+  }
   if (!u.dtmf && contact && CONTACT_WANTED.test(u.norm) && !dialog.phone && dialog.pending !== "phone") {
     // 'quero deixar outro número pra contato': asked now when nothing else was said, else before the read-back.
     dialog.contactWanted = true;
@@ -119,7 +139,10 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
   if (
     !dialog.flow &&
     !hasNewFlow &&
-    /\b(minha (consulta|marcacao|sessao)|meu (agendamento|horario|exame))\b/.test(u.norm) &&
+    (/\b(minha (consulta|marcacao|sessao)|meu (agendamento|horario|exame))\b/.test(u.norm) ||
+      // A known caller speaking of an appointment they have ('eu tenho duas fisioterapias essa semana, quarta e
+      // sexta', 'o meu corte com a Juliana é quinta, né?'): it is looked up, never booked again (decision 0071).
+      (!!dialog.call.knownClient && namesOwnAppointment(u.norm))) &&
     !STRONG_BOOK.test(u.norm) &&
     !u.topics.length
   ) {
@@ -180,7 +203,9 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
       startFlow(dialog, manage, u);
       handled = true;
     } else if (
-      u.intents.includes("book") &&
+      // 'vocês têm ortopedista na quinta à tarde, umas duas horas?': a service and its day asked for, no booking word.
+      (u.intents.includes("book") ||
+        (u.intents.length === 0 && u.services.length > 0 && !!u.when?.date && !dialog.flow)) &&
       (STRONG_BOOK.test(u.norm) ||
         (!u.topics.length && !isYesNoQuestion(dialog)) ||
         // 'quanto custa uma coloração e, se der, já deixar reservado no sábado às nove', 'seria possível conseguir
@@ -196,6 +221,9 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
     }
   }
 
+  // 'vocês têm consulta com a doutora Ana na sexta?' with the booking under way: the service named is offered, no list.
+  if (handled && dialog.flow === "book" && u.services.length > 0)
+    u.topics = u.topics.filter((t) => t !== "services");
   if (u.topics.length && !answered) {
     const asQuestion =
       !handled ||
@@ -386,10 +414,19 @@ export function isGoodbye(dialog: Session, u: Frame): boolean {
   }
   const closing =
     dialog.pending === "anything_else" || dialog.pending === "offer_book" || dialog.pending === "open";
-  if (u.acts.includes("thank") && closing && !u.topics.length && !u.intents.some((i) => i !== "thanks"))
+  if (
+    u.acts.includes("thank") &&
+    closing &&
+    !u.topics.length &&
+    !u.when &&
+    !u.intents.some((i) => i !== "thanks")
+  )
     return true;
   // 'tá ótimo, vou ver aqui na minha agenda e te ligo depois, valeu': put off, between tasks (docs/decisions/0070).
-  if (closing && u.consent.reason === "defer" && !u.topics.length && !u.when) return true;
+  // 'vou ver com o meu convênio se eles reembolsam e te retorno, obrigada': a word of a topic in a deferral asks
+  // nothing (decision 0071).
+  if (closing && u.consent.reason === "defer" && (!u.topics.length || !u.text.includes("?")) && !u.when)
+    return true;
   if (
     dialog.pending === "anything_else" &&
     denies(u) &&
@@ -531,7 +568,9 @@ export function startFlow(dialog: Session, flow: Flow, u: Frame) {
       dialog.draft.when = next.date ? { date: next.date } : undefined;
     }
     if (/\b(mesmo horario|mesma hora|mesmo hora)\b/.test(u.norm)) dialog.draft.sameTime = true;
-    dialog.manageRef = ref ?? dialog.heldRef;
+    // A cancellation or confirmation naming its day now ('pode tirar só a de sexta') is that day's appointment, not
+    // the one a day said before named (decision 0071).
+    dialog.manageRef = ref ?? (flow !== "reschedule" && next?.date ? undefined : dialog.heldRef);
     // 'pode cancelar ele' right after the appointment was said: that one (issue #27).
     if (!dialog.manageRef && !next && !u.services.length && !u.professionals.length && dialog.discussed)
       dialog.manageRef = { date: wallClock(dialog.discussed.scheduledAt).date };

@@ -19,7 +19,11 @@ export function readBack(dialog: Session): ReadBack | undefined {
   if (dialog.pending !== "readback" && dialog.pending !== "manage_readback") return undefined;
   const at = dialog.chosen?.start ?? dialog.target?.scheduledAt;
   if (!at) return undefined;
-  return { now: dialog.now(), ...wallClock(at) };
+  return {
+    now: dialog.now(),
+    ...wallClock(at),
+    cancelling: dialog.pending === "manage_readback" && dialog.flow === "cancel",
+  };
 }
 
 /**
@@ -76,6 +80,9 @@ function newBookingWhen(norm: string, intents: Intent[], now: Date, expectTime: 
   const after = resolveWhen(norm.slice(cut), now, { bareNumberIsTime: expectTime });
   return after?.date ? after : when;
 }
+
+/** 'as duas', 'os dois', 'ambos': both things offered, where a choice of services is asked. */
+const BOTH = /\b((as|os) (duas|dois)( coisas| servicos)?|ambos|ambas)\b(?! (horas|e meia|da tarde|e quinze))/;
 
 /** A spoken self-correction: what follows it replaces what was said before ('um retorno… não, desculpa, uma consulta'). */
 const SELF_CORRECTION = /\b(nao )?(desculpa|desculpe|perdao|quer dizer|ou melhor|digo|alias|corrigindo)\b/g;
@@ -179,9 +186,14 @@ export function understand(dialog: Session, text: string, dtmf: boolean): Frame 
       );
   // A move said with no verb is read between tasks, not while a booking is under way (docs/decisions/0068).
   const intents = dtmf ? [] : intentsOf(words, { verblessMoves: dialog.flow !== "book" });
+  // 'pode marcar as duas' to 'Você quer agendar X e Y, ou só um deles?' means both, not two o'clock (decision 0071).
+  const both =
+    dialog.pending === "service" && dialog.draft.bothAsked?.length && BOTH.test(norm)
+      ? said(norm.replace(new RegExp(BOTH, "g"), " "))
+      : words;
   const when = dtmf
     ? undefined
-    : inContext(dialog, norm, newBookingWhen(norm, intents, dialog.now(), expectTime, words));
+    : inContext(dialog, both.norm, newBookingWhen(both.norm, intents, dialog.now(), expectTime, both));
   const frame: Omit<Frame, "acts"> = {
     text,
     said: words,

@@ -46,6 +46,8 @@ export interface ReadBack {
   date?: string;
   /** Minutes after midnight, wall clock. */
   minutes?: number;
+  /** The change removes an appointment (a cancellation): 'pode tirar' agrees to it, and to nothing else. */
+  cancelling?: boolean;
 }
 
 // Idioms that agree although they hold a 'não': masked before the negation is looked for.
@@ -166,7 +168,7 @@ const WEAK = phraseRegex(WEAK_YES);
 const HOLD =
   /\b(espera|espere|esperai|peraí|perai|pera|peraa|calma|um (momento|minuto|minutinho|segundo|segundinho|instante)|so um (momento|minuto|minutinho|segundo|segundinho|instante)|aguarda|aguarde|deixa eu (ver|pensar|olhar|conferir|lembrar)|ja te falo|ja falo)\b/;
 const DEFER =
-  /\b((eu )?(ligo|retorno|volto a ligar|ligo de novo|ligo novamente) (depois|mais tarde|outra hora|outro dia|amanha|de novo)|(depois|mais tarde|outra hora) eu (ligo|vejo|confirmo|decido|falo|retorno|marco|resolvo)|vou (pensar|ver (isso )?(depois|direito|com)|verificar|conversar|falar com|consultar|olhar (a|minha) agenda|confirmar (depois|com))|preciso (ver|verificar|conferir|confirmar|falar) com|tenho que (ver|verificar|conferir|falar)|(te |lhe )?(ligo|retorno) de volta|ja (te |lhe )?ligo|(vou ver|vejo|verifico|confiro)( \w+){0,4} e (te |lhe )?(ligo|retorno|falo)|vou ver (a |minha )+agenda|pode deixar(?! (confirmad\w*|marcad\w*|agendad\w*|reservad\w*|assim|desse jeito))|deixa (pra|para) (depois|outra hora|outro dia)|fica (pra|para) (depois|outra hora|outro dia)|outra hora|agora nao)\b/;
+  /\b((eu )?(ligo|retorno|volto a ligar|ligo de novo|ligo novamente) (depois|mais tarde|outra hora|outro dia|amanha|de novo)|(depois|mais tarde|outra hora) eu (ligo|vejo|confirmo|decido|falo|retorno|marco|resolvo)|vou (pensar|ver (isso |certinho |direitinho )?(depois|direito|com)|verificar|conversar|falar com|consultar|olhar (a|minha) agenda|confirmar (depois|com))|preciso (ver|verificar|conferir|confirmar|falar) com|tenho que (ver|verificar|conferir|falar)|(te |lhe )?(ligo|retorno) de volta|ja (te |lhe )?ligo|(vou ver|vejo|verifico|confiro)( \w+){0,8} e (te |lhe )?(ligo|retorno|falo)|(te|lhe) (retorno|dou um retorno)|vou ver (a |minha )+agenda|pode deixar(?! (confirmad\w*|marcad\w*|agendad\w*|reservad\w*|assim|desse jeito))|deixa (pra|para) (depois|outra hora|outro dia)|fica (pra|para) (depois|outra hora|outro dia)|outra hora|agora nao)\b/;
 const HESITATE =
   /\b(nao sei|sei la|talvez|nao tenho (certeza|ctz)|nao lembro|sera que|quem sabe|mais ou menos|hmm+|hum+|ahn|acho que nao sei|to em duvida|estou em duvida|duvida)\b/;
 const REPEAT =
@@ -182,6 +184,15 @@ const OTHER =
   /\b(a outra|o outro|outra consulta|outro agendamento|outro horario|nao (e )?(essa|esse|esta|este))\b/;
 const QUESTION_START =
   /^(qual|quais|quanto|quantos|quantas|onde|como|quando|que horas|por que|porque|quem|sera|e se|tem|voces)\b/;
+/** A removal ('pode tirar', 'cancela', 'desmarca'): no yes to a read-back that writes something else. */
+const REMOVAL =
+  /\b(tirar|tira|tire|retirar|retira|cancel\w*|desmarc\w*)\b(?! (sangue|duvida|duvidas|foto|fotos|a pressao|raio))/;
+/** An agreement naming the cancellation itself ('pode cancelar', 'cancela sim', 'pode desmarcar, depois eu ligo'). */
+const CANCEL_AGREED =
+  /\b(pode|podem|pode sim|pode ir) (cancelar|desmarcar|tirar|retirar)\b|^((sim|isso|pode|entao|ok|ta) )?(cancela|desmarca|tira|confirmo o cancelamento|confirmo)( (sim|pode|por favor|ela|ele|essa|esse|entao|mesmo))*( |$)/;
+/** 'não precisa remarcar (não)': a clause refusing the other change, with its closing 'não' (Brazilian double negation). */
+const OTHER_CHANGE_REFUSED =
+  /\b((nao )*nao precisa (mais )?(remarcar|mudar|trocar|reagendar|marcar outr\w*|passar pra outro dia)|nao quero (remarcar|mudar|trocar|reagendar))( nao)?\b/g;
 const SELF_CORRECTION = /\b(quer dizer|ou melhor|digo|alias|perdao|desculpa)\b/;
 
 /** What the words after a refusal carry: content, not filler ('não, às onze', 'não, é Mariana'). */
@@ -211,6 +222,30 @@ export function consentOf(input: string | Said, readBack?: ReadBack, options?: R
   const neg = NO_WORDS.exec(n);
 
   if (HOLD.test(n)) return { ...result, reason: "hold" };
+  // At a cancellation's read-back, the cancellation named ('não precisa remarcar não, pode cancelar', 'pode desmarcar,
+  // depois eu ligo pra ver outro dia', 'pode cancelar, sim; se precisar eu marco outra') is the answer: the defer or
+  // the condition that follows is about another day (issue #27).
+  if (readBack?.cancelling) {
+    const rest = n.replace(OTHER_CHANGE_REFUSED, " ").replace(/\s+/g, " ").trim();
+    const agreed = CANCEL_AGREED.exec(rest);
+    // A 'não' of its own clause before it ('eu não vou conseguir ir, pode desmarcar') is the reason, not a refusal;
+    // one just before it ('não pode cancelar', 'não, não cancela') or after it ('cancela não') is.
+    const before = rest
+      .slice(0, agreed?.index ?? 0)
+      .split(" ")
+      .slice(-2)
+      .join(" ");
+    const after = rest
+      .slice((agreed?.index ?? 0) + (agreed?.[0].length ?? 0))
+      .split(" ")
+      .slice(0, 2)
+      .join(" ");
+    if (agreed && !NO_WORDS.test(`${before} ${agreed[0]}`) && !/^(nao|ainda)\b/.test(after.trim()))
+      // 'pode tirar só a de sexta' to Wednesday's read-back names another appointment: no yes to this one.
+      return contradicts(input, n, readBack, options)
+        ? { ...result, yesWord: true, reason: "contradiction" }
+        : { ...result, yesWord: true, answer: "yes" };
+  }
   if (REPEAT.test(n) || (/\?\s*$/.test(text.trim()) && n.split(" ").length <= 2 && !neg))
     return { ...result, reason: "repeat" };
   if (DEFER.test(n)) return { ...result, answer: "no", reason: "defer" };
@@ -236,6 +271,8 @@ export function consentOf(input: string | Said, readBack?: ReadBack, options?: R
     "pode",
   );
   if (CHANGE.test(agreed) || result.other) return { ...result, reason: "change" };
+  // 'pode tirar só a de sexta' to a booking's read-back asks for a removal: no yes to writing it (issue #27).
+  if (readBack && !readBack.cancelling && REMOVAL.test(n)) return { ...result, reason: "change" };
   // 'quanto custa isso?': a question, not an answer, when the yes-word is not what the reply starts with.
   if (yesAt > 0 && (QUESTION_START.test(n) || /\?\s*$/.test(text.trim()))) {
     const before = n.slice(0, yesAt).trim();
@@ -245,20 +282,24 @@ export function consentOf(input: string | Said, readBack?: ReadBack, options?: R
   if (GOODBYE.test(n)) return { ...result, reason: "closing" };
   // Thanks after a plain acknowledgement ('ok, obrigado') closes as often as it agrees.
   if (THANKS.test(n) && !strong && weak) return { ...result, reason: "closing" };
-  if (readBack) {
-    const when = resolveWhen(tokensOf(input), readBack.now, options);
-    // 'sim, só que uma hora mais cedo', 'sim, mas mais tarde': another time than the one read back (decision 0068).
-    if (when?.shift !== undefined || when?.relative) return { ...result, reason: "contradiction" };
-    if (when?.time !== undefined && readBack.minutes !== undefined && when.time !== readBack.minutes)
-      return { ...result, reason: "contradiction" };
-    if (when?.date !== undefined && readBack.date !== undefined && !sameDay(n, when.date, readBack.date))
-      return { ...result, reason: "contradiction" };
-    if (when?.period && readBack.minutes !== undefined) {
-      const { start, end } = PERIOD_RANGES[when.period];
-      if (readBack.minutes < start || readBack.minutes >= end) return { ...result, reason: "contradiction" };
-    }
-  }
+  if (readBack && contradicts(input, n, readBack, options)) return { ...result, reason: "contradiction" };
   return { ...result, answer: "yes" };
+}
+
+/** The reply names another day or time than the one read back. */
+function contradicts(input: string | Said, n: string, readBack: ReadBack, options?: ResolveOptions): boolean {
+  const when = resolveWhen(tokensOf(input), readBack.now, options);
+  // 'sim, só que uma hora mais cedo', 'sim, mas mais tarde': another time than the one read back (decision 0068).
+  if (when?.shift !== undefined || when?.relative) return true;
+  if (when?.time !== undefined && readBack.minutes !== undefined && when.time !== readBack.minutes)
+    return true;
+  if (when?.date !== undefined && readBack.date !== undefined && !sameDay(n, when.date, readBack.date))
+    return true;
+  if (when?.period && readBack.minutes !== undefined) {
+    const { start, end } = PERIOD_RANGES[when.period];
+    if (readBack.minutes < start || readBack.minutes >= end) return true;
+  }
+  return false;
 }
 
 /** 'sim, na sexta' agrees with a read-back of next week's Friday: a bare weekday names the weekday. */

@@ -342,6 +342,8 @@ function findPeriod(w: readonly string[], timeTokens: Set<number>): Period | und
       )
     )
       continue;
+    // 'ainda é de manhã, né?' remarks on the hour of the call, it wishes for none (decision 0071).
+    if (/\b(ainda (e|eh|ta|esta)|(e|eh|ta|esta) ainda)( de| a)?$/.test(before)) continue;
     // 'bom dia', 'boa tarde', 'boa noite' greet (issue #27): no part of the day.
     const greeting = w[i - 1] === "boa" || w[i - 1] === "bom";
     if (t === "manha" || t === "cedo" || t === "cedinho") return "manha";
@@ -483,6 +485,19 @@ function maskRefusedDays(w: string[]): string[] {
   return out;
 }
 
+/** 'as duas coisas', 'os dois juntos': both things, no two o'clock (decision 0071). */
+function maskBoth(w: string[]): string[] {
+  return w.map((t, i) =>
+    (t === "duas" || t === "dois") &&
+    (w[i - 1] === "as" || w[i - 1] === "os") &&
+    /^(coisas|servicos|juntas|juntos|consultas|sessoes|opcoes|vezes|procedimentos|exames)$/.test(
+      w[i + 1] ?? "",
+    )
+      ? "#"
+      : t,
+  );
+}
+
 function maskDictation(w: string[]): string[] {
   const numeric = (t: string) => SPELLED_DIGITS.has(t) || /^\d+$/.test(t);
   const out = [...w];
@@ -506,7 +521,7 @@ function maskDictation(w: string[]): string[] {
  */
 export function resolveWhen(input: string | Token[], now: Date, opts: ResolveOptions = {}): When | undefined {
   const tokens = withoutFillers(typeof input === "string" ? tokenize(input) : input);
-  const dictated = maskDictation(tokens.map((t) => t.norm));
+  const dictated = maskBoth(maskDictation(tokens.map((t) => t.norm)));
   const w = opts.skipRefusedDays ? maskRefusedDays(dictated) : dictated;
   const shift = takeShift(w);
   const dayShift = takeDayShift(w);

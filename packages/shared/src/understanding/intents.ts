@@ -32,16 +32,19 @@ const INTENT_PATTERNS: Record<Intent, RegExp> = {
     // 'mudar a fisioterapia de sexta', 'trocar o banho dele de quinta pra sexta': a change of something that is on a day.
     // 'se tiver às 11, eu troco a consulta de amanhã pra lá': the verb in the first person; 'isso, pode trocar' (its
     // object said before) (docs/decisions/0070).
-    /\b(pode|quero|queria|preciso|precisava|gostaria de|vou) (trocar|mudar|alterar|remarcar)( sim| por favor| ela| ele| essa| esse| o dia| a data| o horario)?$|\b(eu )?(troco|mudo|passo|remarco|jogo|adio) (a|o|minha|meu) (consulta|sessao|horario|agendamento|exame|retorno|banho|corte|atendimento|avaliacao|teste|coleta|vacina|escova|manicure|limpeza|tosa)\b|\b(mudar|muda|trocar|troca|alterar|altera|passar|passa|mover|jogar|empurrar)( \w+){1,3} (de|do|da|dessa|desta) (hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|dia \w+)\b|\b(remarc\w*|reagend\w*|adiar|adia|antecipar|(mudar|trocar|alterar|passar|mover|muda|troca|altera)\s+(o |a |meu |minha |de |do |da )*(horario|data|dia|consulta|agendamento|hora|atendimento|exame|sessao|limpeza|avaliacao)|outro (dia|horario) (para|pra) (a |minha )?(consulta|agendamento)|(mudar|trocar|passar) (para|pra) outro dia|(passar|jogar|empurrar|transferir|mudar|trocar) (ela |a consulta |o horario |o agendamento )?(para|pra|pro|pros) (o |a )?(outro|outra|a semana|semana|dia|amanha|segunda|terca|quarta|quinta|sexta|sabado|depois|proxima|proximo))\b/,
+    // 'tem como empurrar uma hora mais tarde?', 'adiantar meia hora': a shift of the appointment (decision 0071).
+    /\b(?:empurrar|empurra|atrasar|atrasa|adiantar|adianta|puxar|puxa)(?: \w+){0,2} (?:uma|duas|meia|um|dois|\d+)(?: \w+)? (?:hora|horas|horinha|horinhas|dia|dias)\b|\b(pode|quero|queria|preciso|precisava|gostaria de|vou) (trocar|mudar|alterar|remarcar)( sim| por favor| ela| ele| essa| esse| o dia| a data| o horario)?$|\b(eu )?(troco|mudo|passo|remarco|jogo|adio) (a|o|minha|meu) (consulta|sessao|horario|agendamento|exame|retorno|banho|corte|atendimento|avaliacao|teste|coleta|vacina|escova|manicure|limpeza|tosa)\b|\b(mudar|muda|trocar|troca|alterar|altera|passar|passa|mover|jogar|empurrar)( \w+){1,3} (de|do|da|dessa|desta) (hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|dia \w+)\b|\b(remarc\w*|reagend\w*|adiar|adia|antecipar|(mudar|trocar|alterar|passar|mover|muda|troca|altera)\s+(o |a |meu |minha |de |do |da )*(horario|data|dia|consulta|agendamento|hora|atendimento|exame|sessao|limpeza|avaliacao)|outro (dia|horario) (para|pra) (a |minha )?(consulta|agendamento)|(mudar|trocar|passar) (para|pra) outro dia|(passar|jogar|empurrar|transferir|mudar|trocar) (ela |a consulta |o horario |o agendamento )?(para|pra|pro|pros) (o |a )?(outro|outra|a semana|semana|dia|amanha|segunda|terca|quarta|quinta|sexta|sabado|depois|proxima|proximo))\b/,
   // 'não vou mais precisar do eletro, pode tirar': no cancel word, a cancellation (issue #27); 'pode tirar uma
   // dúvida?' asks a question.
   cancel:
-    /\b(cancel\w*|desmarc\w*|nao vou (poder|conseguir) (ir|comparecer|levar)|nao (posso|consigo) (ir|comparecer)|tirar (o|meu|minha) (agendamento|consulta|horario)|desistir|nao (vou|vamos) mais precisar|nao (preciso|precisamos) mais d[aeo]s?|pode (tirar|retirar)(?! (uma |umas |a |minhas? )?duvidas?)( (ela|ele|o|a))?$)\b/,
+    /\b(cancel\w*|desmarc\w*|nao vou (poder|conseguir) (ir|comparecer|levar)|nao (posso|consigo) (ir|comparecer)|tirar (o|meu|minha) (agendamento|consulta|horario)|desistir|nao (vou|vamos) mais precisar|nao (preciso|precisamos) mais d[aeo]s?|(pode|consegue|da pra|poderia|podia|tem como) (tirar|retirar)(?! (uma |umas |a |minhas? )?duvidas?| sangue| foto)( (ela|ele|o|a|essa|esse|pra mim|para mim))?(?= *$| (que|porque|pois|por favor|entao|ta|so|sim)\b)|tira (a|o|essa|esse) (de|do|da) (segunda|terca|quarta|quinta|sexta|sabado|domingo|amanha|hoje|dia)|(vou|vai|vamos) (ter que|ter de|precisar) faltar)\b/,
   // 'tô ligando pra avisar que amanhã eu vou sim, pode deixar confirmado': a confirmation said as a notice.
   confirm:
     /\b(pode )?(deixar|deixa|fica|ficar) confirmad\w*|\bpode contar comigo\b|\b(to|tou|estou) indo sim\b|\b(eu )?vou estar (ai|la) sim\b|\b(avisar|dizer|falar) que (amanha |hoje |na \w+ |no \w+ )?(eu )?vou (sim|comparecer|estar ai)\b|\b(confirmar|confirma|confirmo|confirmacao)\s+(a |o |minha |meu |de |da |do |se )?(consulta|presenca|agendamento|horario|atendimento|sessao|exame|que vou|tenho|esta)\b|\bconfirmar (a |minha )?presenca\b|\b(confirmar|confirmacao|confirmando)\b/,
   // 'vou ver na minha agenda' is the caller's calendar, not 'agenda' (book) said as a verb.
-  book: /\b(marcar|marca|agendar|(?<!\b(minha|na|a|sua|da|tua|nossa|propria) )agenda|agendamento|marcacao|consulta|horario|horarios|vaga|vagas|encaixe|atendimento|queria ver|gostaria de ver|disponivel|disponibilidade|livre|sessao|avaliacao)\b/,
+  // 'já deixa marcado pra sábado', 'consegue me encaixar', 'teria como fazer mão e pé no sábado?': a booking with no
+  // booking noun (decision 0071).
+  book: /\b(deix\w* (marcad|agendad|reservad)\w*|(me )?encaixar|(queria|quero|gostaria de|preciso|precisava|teria como|tem como|da pra|dava pra|vou querer) fazer|marcar|marca|agendar|(?<!\b(minha|na|a|sua|da|tua|nossa|propria) )agenda|agendamento|marcacao|consulta|horario|horarios|vaga|vagas|encaixe|atendimento|queria ver|gostaria de ver|disponivel|disponibilidade|livre|sessao|avaliacao)\b/,
   // 'só queria saber se o meu corte de quinta é às 4 mesmo', 'que horas é a minha consulta?', 'saber se a consulta
   // da segunda está confirmada': the caller's own appointment looked up and said (issue #27).
   check:
@@ -88,7 +91,7 @@ const TOPIC_PATTERNS: Record<Topic, RegExp> = {
 
 // The emphatic 'não' after it ('não quero remarcar não, quero cancelar') is part of it, not a second negation.
 const NEGATED_REQUEST =
-  /\b(nao|sem) (precisa|preciso|precisar|quero|queria|vou|vai|e pra|e para|tem que|ha necessidade de|necessidade de)( de| mais)? (remarc|reagend|cancel|desmarc|marc|agend|confirm|mud|troc|alter|transfer)\w*( nao)?\b/g;
+  /\b(nao|sem) (precisa|preciso|precisar|quero|queria|vou|vai|e pra|e para|tem que|ha necessidade de|necessidade de)( de| mais)? (remarc|reagend|cancel|desmarc|marc|agend|confirm|mud|troc|alter|transfer)\w*( nao)?\b|\bsem (remarc|reagend|marc|agend)\w*\b|\b(depois|mais tarde|outro dia|outra hora|qualquer coisa) (eu )?(remarco|marco|agendo|reagendo|vejo outro|ligo e marco|ligo pra marcar)\w*\b|\b(eu )?(remarco|marco|agendo|reagendo) (outro|outra|depois|mais tarde)( dia| hora| vez)?\b/g;
 
 /**
  * 'preciso mudar meu eletro', 'trocar o meu teste ergométrico pra semana que vem': a move verb on something of the
@@ -99,9 +102,9 @@ const MOVE_OWN =
 
 /** The caller's own appointment named ('tenho uma consulta na quinta', 'marquei o banho', 'minha sessão de terça'). */
 const APPOINTMENT_NOUN =
-  "(consulta|sessao|horario|agendamento|exame|retorno|banho|corte|atendimento|avaliacao|teste|eletro\\w*|coleta|vacina|escova|manicure|pedicure|ultrassom\\w*|ultra\\w*|raio\\w*|limpeza|tosa|mapeamento|aplicacao|coloracao|procedimento|fisio\\w*|psico\\w*|terapia|tratamento)";
+  "(consulta|sessao|horario|agendamento|exame|retorno|banho|corte|atendimento|avaliacao|teste|eletro\\w*|coleta|vacina|escova|manicure|pedicure|ultrassom\\w*|ultra\\w*|raio\\w*|limpeza|tosa|mapeamento|aplicacao|coloracao|procedimento|fisio\\w*|psico\\w*|terapia|tratamento|unha|unhas|sobrancelha|depilacao|massagem|hidratacao|acupuntura|pilates|clareamento|castracao|hemograma)";
 const OWN_APPOINTMENT = new RegExp(
-  `\\b((eu )?(tenho|tinha) (um|uma|o|a) ${APPOINTMENT_NOUN}|marquei|agendei|(tinha|havia) (marcado|agendado)|(ja )?(esta|ta|estava|tava) (marcad|agendad)\\w*|(o |a )?(minha|meu) ${APPOINTMENT_NOUN}( \\w+){0,2} (de|do|da|na|no) (hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|dia))\\b`,
+  `\\b((eu )?(tenho|tinha) (um|uma|o|a|dois|duas|uns|umas) ${APPOINTMENT_NOUN}|(aquela|aquele) ${APPOINTMENT_NOUN}( \\w+){0,4} (dela|dele|marcad\\w*|agendad\\w*|com voces)|(aquela|aquele) ${APPOINTMENT_NOUN}( \\w+){0,3} (de|do|da|na|no) (hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|dia)|marquei|agendei|(tinha|havia) (marcado|agendado)|(ja )?(esta|ta|estava|tava) (marcad|agendad)\\w*|(o |a )?(minha|meu) ${APPOINTMENT_NOUN}( \\w+){0,2} (de|do|da|na|no) (hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|dia))\\b`,
 );
 /** A new day asked for it: 'pra sexta', 'na segunda que vem', 'pra outro dia'. */
 const TO_DAY =
@@ -149,10 +152,10 @@ function moveWordedAsBooking(n: string): boolean {
 const DAY = "(?:hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|dia \\w+)";
 /** A new day or time, or one relative to the appointment ('uma hora mais cedo', 'no mesmo dia'). */
 const NEW_WHEN =
-  "(?:depois de amanha|(?:um|uma|dois|duas|tres|\\d+) (?:dia|dias|semana|semanas) (?:antes|depois|mais cedo|mais tarde)|hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|dia \\w+|semana|proxim\\w*|outro dia|outra data|outro horario|mesmo dia|mesmo horario|mais cedo|mais tarde|as \\w+|a tarde|de manha|a noite|(?:uma|duas|tres|meia|\\d+)(?: e meia)? horas? (?:mais cedo|mais tarde|antes|depois)|\\d+\\w*)\\b";
+  "(?:depois de amanha|(?:um|uma|dois|duas|tres|\\d+) (?:dia|dias|semana|semanas) (?:antes|depois|mais cedo|mais tarde)|hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|dia \\w+|semana|proxim\\w*|outro dia|outra data|outro horario|mesmo dia|mesmo horario|mais cedo|mais tarde|as \\w+|a tarde|de manha|a noite|(?:fim|final|comeco|inicio) da (?:tarde|manha)|(?:uma|duas|tres|meia|\\d+)(?: e meia)? horas? (?:mais cedo|mais tarde|antes|depois)|\\d+\\w*)\\b";
 /** Words that may stand between the ask and the day ('mas queria no sábado', 'pode ser lá pelas três'). */
 const GLUE =
-  "(?: (?:na|no|nas|nos|pra|para|pro|o|a|em|que|fosse|seja|ser|ficar|mim|tipo|logo|entao|ai|la|pelas|umas|so))*";
+  "(?: (?:na|no|nas|nos|pra|para|pro|o|a|em|que|fosse|seja|ser|ficar|mim|tipo|logo|entao|ai|la|pelas|umas|so|me|encaixar|colocar|mais|por|volta|das|do))*";
 /**
  * The caller's own appointment on a day: 'a de sexta', 'a consulta de quinta', 'minha sessão é dia 4', 'o banho do
  * Thor é na quinta'.
@@ -222,6 +225,16 @@ export function verblessMove(text: string | Said): MoveParts | undefined {
  * Where the words about an appointment the caller has end, after its day: 'eu tinha marcado a consulta pra quinta|
  * e queria marcar também um exame na sexta'. A new booking's day is read after it (docs/decisions/0068).
  */
+/**
+ * The caller speaks of an appointment they have ('eu tenho duas fisioterapias essa semana', 'aquela consulta dela na
+ * quarta', 'a minha unha de sexta', 'o meu corte com a Juliana'): looked up and said before anything is booked
+ * (docs/decisions/0071).
+ */
+export function namesOwnAppointment(text: string | Said): boolean {
+  const n = normOf(text);
+  return OWN_APPOINTMENT.test(n) || OWN_ON_DAY.test(n) || OWN_NO_DAY.test(n);
+}
+
 export function ownAppointmentDayEnd(text: string | Said): number | undefined {
   const n = normOf(text);
   const own = OWN_APPOINTMENT.exec(n);

@@ -5,6 +5,7 @@ import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import { answerTopic, listPt } from "../../answers";
 import { unofferedService, type WeeklyWindow, weeklyWindows } from "../../facts";
 import { isQuestion, type Topic } from "../../intents";
+import { servicesNamedWhole } from "../../match";
 import type { Frame } from "../frame";
 import { type Session, WRITE_READBACKS } from "../state";
 import { offerTransferOrMore } from "./close";
@@ -131,14 +132,23 @@ export function unknownInfo(dialog: Session) {
   }
 }
 
+/** Two or more services asked about together ('a consulta clínica e o exame de sangue', 'mão e pé'), else undefined. */
+function namedTogether(dialog: Session, u: Frame): OfferedService[] | undefined {
+  if (u.services.length > 1) return u.services;
+  const whole = servicesNamedWhole(u.said, dialog.k.services);
+  return whole.length > 1 ? whole : undefined;
+}
+
 /** The answer from the tenant's data (answers.ts), or undefined when the data does not say. */
 export function answer(dialog: Session, topic: Topic, u: Frame): string | undefined {
+  const named = namedTogether(dialog, u);
   return answerTopic(topic, {
     k: dialog.k,
     today: dialog.today(),
     text: u.text,
     norm: u.norm,
-    service: contextService(dialog, u),
+    service: named ? undefined : contextService(dialog, u),
+    named,
     locations: contextLocations(dialog, u),
     professionals: u.professionals,
     childAge: dialog.childAge,

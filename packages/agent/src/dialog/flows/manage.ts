@@ -98,8 +98,14 @@ export async function advanceManage(dialog: Session): Promise<void> {
         dialog.target = byWhen[0];
         // The day or time that named the appointment is not the new one; a week or a part of the day named none
         // ('remarcar minha consulta pra semana que vem' keeps the week: issue #27).
-        if (dialog.flow === "reschedule" && !whenIsNew && (w?.date || w?.time !== undefined))
-          dialog.draft.when = undefined;
+        if (dialog.flow === "reschedule" && !whenIsNew && (w?.date || w?.time !== undefined)) {
+          // A shift said with it ('o exame de terça, dá pra empurrar uma hora mais tarde?') is the new time.
+          const { shift, relative, dayShift } = w ?? {};
+          dialog.draft.when =
+            shift !== undefined || relative !== undefined || dayShift !== undefined
+              ? { shift, relative, dayShift }
+              : undefined;
+        }
       } else {
         const list = dialog.appointments.slice(0, 3).map((a) => describe(dialog, a, false));
         dialog.ask(
@@ -148,7 +154,18 @@ export async function advanceManage(dialog: Session): Promise<void> {
   // Reschedule: same service, professional and place; a new time. The day that named the appointment is not
   // the new day.
   const own = wallClock(a.scheduledAt);
-  if (dialog.draft.when?.date === own.date && !dialog.draft.when.sameDay) dialog.draft.when = undefined;
+  // 'sexta às cinco e meia' for Friday's 14:00 (said to 'Para quando…?' or with the appointment's day) is a move
+  // on its own day, not the day naming it: asked again, it looped (decision 0071).
+  const said = dialog.draft.when;
+  const otherTime =
+    (said?.time !== undefined && said.time !== own.minutes) ||
+    said?.after !== undefined ||
+    said?.before !== undefined ||
+    said?.shift !== undefined ||
+    said?.relative !== undefined;
+  if (said?.date === own.date && !said.sameDay) {
+    dialog.draft.when = otherTime ? { ...said, sameDay: true } : undefined;
+  }
   if (dialog.draft.when) dialog.draft.when = againstAppointment(dialog.draft.when, own);
   const w = dialog.draft.when;
   if (dialog.draft.sameTime && w && w.time === undefined && !w.period)
