@@ -6,14 +6,22 @@
 // Tuesday 15 at 9:00.
 import { describe, expect, it } from "vitest";
 import { runScenario, type Scenario } from "../../scenarios/runner";
+import { resolveWhen } from "../datetime";
+import { intentsOf, topicsOf } from "../intents";
 
 const UNKNOWN = "+5511900000000";
 const MARIA = "+5511987654321";
 
-async function run(id: string, caller: string, turns: string[], want: Scenario["expect"]) {
+async function run(
+  id: string,
+  caller: string,
+  turns: string[],
+  want: Scenario["expect"],
+  fixture: Scenario["fixture"] = "clinica",
+) {
   const outcome = await runScenario({
     id,
-    fixture: "clinica",
+    fixture,
     now: "2026-12-09T10:00:00-03:00",
     caller,
     must: true,
@@ -181,5 +189,50 @@ describe("questions in other words", () => {
       { created: { at: "2026-12-11T09:00" } },
     );
     expect(outcome.said.join(" "), outcome.transcript.join("\n")).not.toMatch(/Oferecemos/);
+  });
+});
+
+describe("two services booked together", () => {
+  it("'pode marcar as duas' at their read-back is a yes to both at the time read back, not two o'clock", async () => {
+    await run(
+      "both",
+      UNKNOWN,
+      [
+        "queria fazer corte feminino e escova no sábado às dez",
+        "Carla Dias",
+        "pular",
+        "isso, pode marcar as duas, por favor",
+      ],
+      { created: { services: ["corte-f", "escova"], at: "2026-12-12T10:00" } },
+      "salao",
+    );
+  });
+});
+
+describe("words read", () => {
+  const NOW = new Date("2026-12-09T10:00:00-03:00");
+  it("'ainda é de manhã, né?' wishes no morning, and a time said whole beats a stray part of the day", () => {
+    const w = resolveWhen(
+      "Boa tarde! Ai, bom dia, ainda é de manhã, né? Teria nesta sexta, às quatro da tarde?",
+      NOW,
+    );
+    expect(w).toMatchObject({ date: "2026-12-11", time: 16 * 60 });
+    expect(w?.period).toBeUndefined();
+  });
+
+  it("'as duas coisas juntas' is no time", () => {
+    expect(resolveWhen("quanto fica as duas coisas juntas?", NOW)?.time).toBeUndefined();
+  });
+
+  it("reads removals, shifts and bookings said with no booking noun", () => {
+    expect(intentsOf("a de sexta pode tirar que eu vou viajar")).toContain("cancel");
+    expect(intentsOf("consegue tirar pra mim?")).toContain("cancel");
+    expect(intentsOf("pode tirar sangue aí?")).not.toContain("cancel");
+    expect(intentsOf("tem como empurrar uma hora mais tarde")).toContain("reschedule");
+    expect(intentsOf("então já deixa marcado pra mim sábado")).toContain("book");
+    expect(intentsOf("pode cancelar, depois eu remarco")).not.toContain("reschedule");
+    expect(topicsOf("tem algum cuidado que eu preciso ter antes? Posso tomar meu cafezinho?")).toContain(
+      "preparation",
+    );
   });
 });

@@ -34,6 +34,8 @@ export interface Frame {
   text: string;
   /** The words read once (tokens and folded text), for the readers that need them again (the write gate). */
   said: Said;
+  /** The words the consent was read from, when not all of them ('as duas' dropped where two services are booked). */
+  replyWords?: Said;
   acts: Act[];
   /** The reply read as consent to a yes/no question (consent.ts, decision 0039). */
   consent: Consent;

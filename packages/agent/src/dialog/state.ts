@@ -299,7 +299,7 @@ export class Session {
     if (u.no) return false;
     if (u.dtmf) return u.yes;
     return writeConfirmed({
-      reply: u.said,
+      reply: u.replyWords ?? u.said,
       readBack: this.readBackSaid,
       now: this.now(),
       ...(at ? { at } : {}),

@@ -150,9 +150,13 @@ function introducedIn(dialog: Session, text: string, words: Said): string | unde
 export function understand(dialog: Session, text: string, dtmf: boolean): Frame {
   // The one reading of the words every reader below takes (decision 0048).
   const words = said(text);
+  // 'pode marcar as duas' where two services are being booked (asked 'X e Y, ou só um deles?', or read back together)
+  // means both, not two o'clock, for the consent and the day and time read (decision 0071).
+  const twoServices = !!dialog.draft.bothAsked?.length || !!dialog.draft.extraServiceIds?.length;
+  const both = twoServices && BOTH.test(words.norm) ? said(words.norm.replace(new RegExp(BOTH, "g"), " ")) : words;
   const consent = dtmf
     ? NO_CONSENT
-    : consentOf(words, readBack(dialog), {
+    : consentOf(both, readBack(dialog), {
         bareNumberIsTime: dialog.pending === "when" || dialog.pending === "choose_slot",
       });
   // On the keypad, 1 and 2 are yes and no only where a yes/no is asked; elsewhere they choose.
@@ -186,17 +190,13 @@ export function understand(dialog: Session, text: string, dtmf: boolean): Frame 
       );
   // A move said with no verb is read between tasks, not while a booking is under way (docs/decisions/0068).
   const intents = dtmf ? [] : intentsOf(words, { verblessMoves: dialog.flow !== "book" });
-  // 'pode marcar as duas' to 'Você quer agendar X e Y, ou só um deles?' means both, not two o'clock (decision 0071).
-  const both =
-    dialog.pending === "service" && dialog.draft.bothAsked?.length && BOTH.test(norm)
-      ? said(norm.replace(new RegExp(BOTH, "g"), " "))
-      : words;
   const when = dtmf
     ? undefined
     : inContext(dialog, both.norm, newBookingWhen(both.norm, intents, dialog.now(), expectTime, both));
   const frame: Omit<Frame, "acts"> = {
     text,
     said: words,
+    ...(both !== words ? { replyWords: both } : {}),
     consent,
     // 'uma hora mais cedo', 'no mesmo dia' are relative to an appointment being moved; elsewhere they name nothing.
     when: dialog.flow === "reschedule" || intents.includes("reschedule") ? when : withoutRelative(when),

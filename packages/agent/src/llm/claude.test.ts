@@ -857,6 +857,7 @@ describe("the system prompt", () => {
       /Crianças: atende \(Atende crianças de 0 a 12 anos\)\n\s+Idade máxima: até doze anos/,
     );
     expect(prompt).toMatch(/acima da idade máxima, diga claramente que não atende/);
+    expect(prompt).toMatch(/nunca marque de novo o que ele já tem\. 'Pode tirar' é cancelar/);
     expect(prompt).toMatch(/Se ele disser só o primeiro nome, pergunte o sobrenome antes de cadastrar/);
   });
 

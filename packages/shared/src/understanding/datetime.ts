@@ -343,7 +343,7 @@ function findPeriod(w: readonly string[], timeTokens: Set<number>): Period | und
     )
       continue;
     // 'ainda é de manhã, né?' remarks on the hour of the call, it wishes for none (decision 0071).
-    if (/\b(ainda (e|eh|ta|esta)|(e|eh|ta|esta) ainda)( de| a)?$/.test(before)) continue;
+    if (/\b(ainda( (e|eh|ta|esta))?|(e|eh|ta|esta) ainda)( de| a)?$/.test(before)) continue;
     // 'bom dia', 'boa tarde', 'boa noite' greet (issue #27): no part of the day.
     const greeting = w[i - 1] === "boa" || w[i - 1] === "bom";
     if (t === "manha" || t === "cedo" || t === "cedinho") return "manha";
@@ -693,7 +693,13 @@ export function resolveWhen(input: string | Token[], now: Date, opts: ResolveOpt
       when.time = minutes;
     }
   }
-  if (period) when.period = period;
+  // 'às quatro da tarde' said with a 'de manhã' elsewhere ('ainda é de manhã, né?'): the time said whole wins.
+  const explicitTime = times.some((hit) => hit.explicit && hit.minutes === when.time);
+  const outside =
+    period !== undefined &&
+    when.time !== undefined &&
+    (when.time < PERIOD_RANGES[period].start || when.time >= PERIOD_RANGES[period].end);
+  if (period && !(explicitTime && outside)) when.period = period;
   // The part of the day narrowed (docs/decisions/0070): 'depois do almoço' from 13:00, 'no fim da tarde' from 16:00,
   // 'no fim da manhã' from 10:00; 'no começo da tarde' until 15:00, 'cedinho' and 'no começo da manhã' until 10:00.
   if (when.time === undefined && when.after === undefined) {

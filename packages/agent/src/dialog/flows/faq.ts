@@ -5,7 +5,7 @@ import type { OfferedService } from "@atende/shared/schemas/offered-services";
 import { answerTopic, listPt } from "../../answers";
 import { unofferedService, type WeeklyWindow, weeklyWindows } from "../../facts";
 import { isQuestion, type Topic } from "../../intents";
-import { servicesNamedWhole } from "../../match";
+import { matchServices, servicesNamedWhole } from "../../match";
 import type { Frame } from "../frame";
 import { type Session, WRITE_READBACKS } from "../state";
 import { offerTransferOrMore } from "./close";
@@ -136,7 +136,14 @@ export function unknownInfo(dialog: Session) {
 function namedTogether(dialog: Session, u: Frame): OfferedService[] | undefined {
   if (u.services.length > 1) return u.services;
   const whole = servicesNamedWhole(u.said, dialog.k.services);
-  return whole.length > 1 ? whole : undefined;
+  if (whole.length > 1) return whole;
+  // 'Quanto custa a consulta com a Dra. Beatriz? E o mapeamento de pintas, quanto sai?': one service per question.
+  const each = new Map<string, OfferedService>();
+  for (const clause of u.text.split(/[?!.;]+|\s+e\s+(?=(?:o|a|os|as)\s)/i)) {
+    const found = matchServices(clause, dialog.k.services);
+    if (found.length === 1) each.set(found[0]!.id, found[0]!);
+  }
+  return each.size > 1 ? [...each.values()] : undefined;
 }
 
 /** The answer from the tenant's data (answers.ts), or undefined when the data does not say. */
