@@ -152,6 +152,19 @@ describe("questions in other words", () => {
     expect(said).not.toMatch(/Avaliação dermatológica/);
   });
 
+  it("'eu tinha marcado a consulta pra sexta, mas queria saber quanto custa o exame' books nothing", async () => {
+    const outcome = await run(
+      "held-then-price",
+      MARIA,
+      [
+        "eu tinha marcado a consulta pra sexta, mas queria saber quanto custa o exame de sangue",
+        "não, obrigada, tchau",
+      ],
+      { created: false, rescheduled: false, cancelled: false },
+    );
+    expect(outcome.said.join(" ")).toMatch(/Exame de sangue custa oitenta reais/);
+  });
+
   it("'não tenho convênio, seria particular' names no plan", async () => {
     const outcome = await run(
       "no-plan",

@@ -205,7 +205,12 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
     } else if (
       // 'vocês têm ortopedista na quinta à tarde, umas duas horas?': a service and its day asked for, no booking word.
       (u.intents.includes("book") ||
-        (u.intents.length === 0 && u.services.length > 0 && !!u.when?.date && !dialog.flow)) &&
+        (u.intents.length === 0 &&
+          u.services.length > 0 &&
+          !!u.when?.date &&
+          !dialog.flow &&
+          /\b(tem|teria|tera|ha|consegue|conseguem|conseguiria)\b/.test(u.norm) &&
+          !namesOwnAppointment(u.norm))) &&
       (STRONG_BOOK.test(u.norm) ||
         (!u.topics.length && !isYesNoQuestion(dialog)) ||
         // 'quanto custa uma coloração e, se der, já deixar reservado no sábado às nove', 'seria possível conseguir
