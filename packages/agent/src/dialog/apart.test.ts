@@ -80,6 +80,13 @@ describe("a known client speaking of the appointments they have", () => {
     );
   });
 
+  it("'terça às dez' to 'Para quando…?' for Tuesday's 9:00 moves it that day, it does not ask again", async () => {
+    await run("same-day-answer", MARIA, ["quero remarcar o meu exame de sangue", "terça às dez", "sim"], {
+      rescheduled: { appointment: "maria-exame", at: "2026-12-15T10:00" },
+      created: false,
+    });
+  });
+
   it("'dá pra empurrar uma hora mais tarde?' moves the exam to 10:00 the same day", async () => {
     await run("push-hour", MARIA, ["o meu exame de terça dá pra empurrar uma hora mais tarde", "sim"], {
       rescheduled: { appointment: "maria-exame", at: "2026-12-15T10:00" },

@@ -461,7 +461,7 @@ const BETWEEN_TASKS = new Set<Pending>(["open", "anything_else"]);
  * time either (docs/decisions/0068: a caller answering 'sim' heard it three times).
  */
 const MANAGE_CHOICE = /confirmar, remarcar ou cancelar/;
-const MANAGE_CHOICE_LINE = "Quer confirmar, remarcar ou cancelar?";
+export const MANAGE_CHOICE_LINE = "Quer confirmar, remarcar ou cancelar?";
 
 /**
  * A question not understood is asked again, but never a third time (issue #27): an optional answer (the CPF, a

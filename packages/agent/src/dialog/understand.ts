@@ -153,7 +153,8 @@ export function understand(dialog: Session, text: string, dtmf: boolean): Frame 
   // 'pode marcar as duas' where two services are being booked (asked 'X e Y, ou só um deles?', or read back together)
   // means both, not two o'clock, for the consent and the day and time read (decision 0071).
   const twoServices = !!dialog.draft.bothAsked?.length || !!dialog.draft.extraServiceIds?.length;
-  const both = twoServices && BOTH.test(words.norm) ? said(words.norm.replace(new RegExp(BOTH, "g"), " ")) : words;
+  const both =
+    twoServices && BOTH.test(words.norm) ? said(words.norm.replace(new RegExp(BOTH, "g"), " ")) : words;
   const consent = dtmf
     ? NO_CONSENT
     : consentOf(both, readBack(dialog), {

@@ -13,7 +13,7 @@ import { fold, numberWords } from "../../normalize";
 import { shortWhen, whenWords } from "../../speak";
 import { ToolError } from "../../types";
 import type { Frame } from "../frame";
-import { startFlow } from "../policy";
+import { MANAGE_CHOICE_LINE, startFlow } from "../policy";
 import type { Answers, Flow, ManageAsk, Session } from "../state";
 import { offerTransferOrMore } from "./close";
 import { ordinalIndex, search, slotRefused, toolTrouble } from "./slots";
@@ -154,11 +154,15 @@ export async function advanceManage(dialog: Session): Promise<void> {
   // Reschedule: same service, professional and place; a new time. The day that named the appointment is not
   // the new day.
   const own = wallClock(a.scheduledAt);
-  // 'sexta às cinco e meia' for Friday's 14:00 (said to 'Para quando…?' or with the appointment's day) is a move
-  // on its own day, not the day naming it: asked again, it looped (decision 0071).
+  // 'sexta às cinco e meia' for Friday's 14:00, said to 'Para quando…?' or to 'Quer confirmar, remarcar ou
+  // cancelar?', or a shift ('uma hora mais tarde'), is a move on its own day, not the day naming it: asked again, it
+  // looped (decision 0071). Elsewhere a time said with the day names the appointment (the caller may have it wrong).
   const said = dialog.draft.when;
+  const askedForIt =
+    dialog.lastQuestion.startsWith("Para quando você quer remarcar") ||
+    dialog.lastQuestion.endsWith(MANAGE_CHOICE_LINE);
   const otherTime =
-    (said?.time !== undefined && said.time !== own.minutes) ||
+    (askedForIt && said?.time !== undefined && said.time !== own.minutes) ||
     said?.after !== undefined ||
     said?.before !== undefined ||
     said?.shift !== undefined ||
