@@ -47,7 +47,13 @@ export function readTypedReply(text: string, context: TypedContext): TypedReply 
   const intents = intentsOf(text);
   const reschedule = intents.includes("reschedule") || CHANGE.test(n);
   const own = wallClock(context.scheduledAt);
-  const consent = consentOf(text, { now: context.now, date: own.date, minutes: own.minutes });
+  // At the cancellation's question 'pode cancelar' is its yes; elsewhere a removal is no yes (decision 0071).
+  const consent = consentOf(text, {
+    now: context.now,
+    date: own.date,
+    minutes: own.minutes,
+    cancelling: context.awaiting === "CANCEL",
+  });
 
   if (context.awaiting === "SLOT") {
     const start = pickSlot(text, n, context);
