@@ -5,32 +5,12 @@
 // the in-memory tools. Clock: Wednesday 2026-12-09 10:00; Maria has a consulta on Friday 11 at 10:00 and an exam on
 // Tuesday 15 at 9:00.
 import { describe, expect, it } from "vitest";
-import { runScenario, type Scenario } from "../../scenarios/runner";
+import { CALLERS, expectCall } from "../../scenarios/calls";
 import { resolveWhen } from "../datetime";
 import { intentsOf, topicsOf } from "../intents";
 
-const UNKNOWN = "+5511900000000";
-const MARIA = "+5511987654321";
-
-async function run(
-  id: string,
-  caller: string,
-  turns: string[],
-  want: Scenario["expect"],
-  fixture: Scenario["fixture"] = "clinica",
-) {
-  const outcome = await runScenario({
-    id,
-    fixture,
-    now: "2026-12-09T10:00:00-03:00",
-    caller,
-    must: true,
-    turns,
-    expect: want,
-  });
-  expect(outcome.problems, outcome.transcript.join("\n")).toEqual([]);
-  return outcome;
-}
+const { UNKNOWN, MARIA } = CALLERS;
+const run = expectCall;
 
 describe("a known client speaking of the appointments they have", () => {
   it("'eu tenho duas coisas marcadas' books nothing; 'pode tirar só a de terça' cancels Tuesday's only", async () => {
@@ -224,7 +204,7 @@ describe("two services booked together", () => {
         "isso, pode marcar as duas, por favor",
       ],
       { created: { services: ["corte-f", "escova"], at: "2026-12-12T10:00" } },
-      "salao",
+      { fixture: "salao" },
     );
   });
 });

@@ -2,25 +2,12 @@
 // script, through the real offline engine and the in-memory tools. Clock: Wednesday 2026-12-09 10:00; 'sexta que
 // vem' is 2026-12-18, when Dra. Ana Lima works at the Centro.
 import { describe, expect, it } from "vitest";
-import { runScenario, type Scenario } from "../../scenarios/runner";
+import { CALLERS, expectCall } from "../../scenarios/calls";
 
-const UNKNOWN = "+5511900000000";
-const MARIA = "+5511987654321";
 const OPENER = "quero marcar uma consulta com a doutora ana no centro sexta que vem as dez";
 
-async function run(id: string, caller: string, turns: string[], want: Scenario["expect"]) {
-  const outcome = await runScenario({
-    id,
-    fixture: "clinica",
-    now: "2026-12-09T10:00:00-03:00",
-    caller,
-    must: true,
-    turns,
-    expect: want,
-  });
-  expect(outcome.problems, outcome.transcript.join("\n")).toEqual([]);
-  return outcome;
-}
+const { UNKNOWN, MARIA } = CALLERS;
+const run = expectCall;
 
 describe("names said off the script", () => {
   it("takes the last of chained corrections ('É Ana... não, Ana Paula... Ana Paula Souza')", async () => {

@@ -2,30 +2,19 @@
 // completed at the read-back is read back again, a CPF said without the word is kept. Through the real offline
 // engine and the in-memory tools. Clock: Wednesday 2026-12-09 10:00; 'sexta que vem' is 2026-12-18.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CALLERS, expectCall } from "../../scenarios/calls";
 import { FIXTURES } from "../../scenarios/fixtures";
-import { runScenario, type Scenario } from "../../scenarios/runner";
+import type { Scenario } from "../../scenarios/runner";
 import { cpfInRun } from "../cpf";
 import { extractName, isFirstNameOnly, surnameSaid, withSurname } from "../names";
 import { tokenize } from "../normalize";
 import { introducedName } from "./flows/caller";
 
-const UNKNOWN = "+5511900000000";
 const OPENER = "quero marcar uma consulta com a doutora ana no centro sexta que vem as dez";
 
-async function run(id: string, turns: string[], want: Scenario["expect"], full?: string[]) {
-  const outcome = await runScenario({
-    id,
-    fixture: "clinica",
-    now: "2026-12-09T10:00:00-03:00",
-    caller: UNKNOWN,
-    must: true,
-    full,
-    turns,
-    expect: want,
-  });
-  expect(outcome.problems, outcome.transcript.join("\n")).toEqual([]);
-  return outcome;
-}
+const { UNKNOWN } = CALLERS;
+const run = (id: string, turns: string[], want: Scenario["expect"], full?: string[]) =>
+  expectCall(id, UNKNOWN, turns, want, full ? { full } : {});
 
 describe("a first name alone is not a whole name", () => {
   it("asks the surname after a first name and joins it ('Mariana', then 'Costa Lima')", async () => {

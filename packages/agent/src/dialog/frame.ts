@@ -5,7 +5,7 @@ import type { Professional } from "@atende/shared/schemas/professionals";
 import type { Consent } from "../consent";
 import type { When } from "../datetime";
 import type { Intent, Topic } from "../intents";
-import { parseNumberAt, readDigits, type Said } from "../normalize";
+import type { Said } from "../normalize";
 import type { PatientField } from "../update";
 
 /**
@@ -105,39 +105,6 @@ export const ABANDON =
 
 export const CONTACT_WANTED =
   /\b(outro (numero|telefone|celular|contato|whatsapp)|numero (de|pra|para) contato|telefone (de|pra|para) contato|(anotar|deixar|passar) (o )?(meu )?(numero|telefone|celular|whatsapp))\b/;
-
-const PHONE_NOUN = /^(numero|celular|telefone|whatsapp|whats|zap|contato|fone)$/;
-const IN_NUMBER = /^(e|traco|tracinho|hifen|ponto|meia)$/;
-
-/**
- * A phone number said after its noun ('o meu celular é onze nove nove um quatro…', 'anota aí o meu número … é (11)
- * 97812-4330'): its digits with the DDD, or undefined. Only the run of number words right after the noun (within six
- * words) is read, so a time said later ('… e a consulta pode ser às dez') is no digit of it (decision 0071).
- */
-export function spokenPhone(tokens: readonly string[]): string | undefined {
-  for (let i = 0; i < tokens.length; i++) {
-    if (!PHONE_NOUN.test(tokens[i] ?? "")) continue;
-    let j = i + 1;
-    while (j < tokens.length && j <= i + 7 && !parseNumberAt(tokens, j)) j++;
-    const run: string[] = [];
-    while (j < tokens.length) {
-      const t = tokens[j] ?? "";
-      const n = parseNumberAt(tokens, j);
-      if (n) {
-        run.push(...tokens.slice(j, n.end));
-        j = n.end;
-      } else if (IN_NUMBER.test(t) && (t === "meia" || parseNumberAt(tokens, j + 1))) {
-        run.push(t);
-        j++;
-      } else break;
-    }
-    const d = readDigits(run)
-      .replace(/^0+/, "")
-      .replace(/^55(?=\d{10,11}$)/, "");
-    if (d.length === 10 || d.length === 11) return d;
-  }
-  return undefined;
-}
 
 export const STRONG_BOOK =
   /\b(marcar|marca|agendar|agenda|agendamento|marcacao|encaixe|vaga|reservar|deixar reservad\w*|conseguir (uma|um) (consulta|horario|sessao|atendimento|vaga)|quero (uma |um )?(consulta|horario|atendimento|sessao|avaliacao)|queria (uma |um )?(consulta|horario|atendimento)|tem horario|ver (um )?horario|deix\w* (marcad|agendad)\w*|(me )?encaixar|(teria|tem) como (fazer|marcar)|queria ver (uma|um) (consulta|horario|sessao|atendimento))\b/;

@@ -3,25 +3,10 @@
 // 2026-12-09 10:00. João has a consultation on Thursday the 10th at 14:00 (Dr. Carlos, Paulista: Tue, Thu, Fri
 // 13-18); Maria one on Friday the 11th at 10:00 and a blood test on Tuesday the 15th at 09:00 (Dra. Ana, Centro).
 import { describe, expect, it } from "vitest";
-import { runScenario, type Scenario } from "../../scenarios/runner";
+import { CALLERS, expectCall } from "../../scenarios/calls";
 
-const JOAO = "+5511912345678";
-const MARIA = "+5511987654321";
-const UNKNOWN = "+5511900000000";
-
-async function run(id: string, caller: string, turns: string[], want: Scenario["expect"]) {
-  const outcome = await runScenario({
-    id,
-    fixture: "clinica",
-    now: "2026-12-09T10:00:00-03:00",
-    caller,
-    must: true,
-    turns,
-    expect: want,
-  });
-  expect(outcome.problems, outcome.transcript.join("\n")).toEqual([]);
-  return outcome;
-}
+const { JOAO, MARIA, UNKNOWN } = CALLERS;
+const run = expectCall;
 
 describe("moves said with no move verb", () => {
   it("'eu tinha marcado pra quinta mas queria sexta no mesmo horário': a move, not a booking", async () => {

@@ -15,16 +15,7 @@ import { answerTopics, notOffered } from "./flows/faq";
 import { advanceManage, describe, MANAGE_ANSWERS, ownAppointment, splitMove } from "./flows/manage";
 import { advanceUpdate, startUpdate, UPDATE_ANSWERS } from "./flows/update";
 import { advanceWish } from "./flows/waitlist";
-import {
-  answersYesNo,
-  CONTACT_WANTED,
-  denies,
-  type Frame,
-  STRONG_BOOK,
-  saysNo,
-  spokenPhone,
-  takeAsNo,
-} from "./frame";
+import { answersYesNo, CONTACT_WANTED, denies, type Frame, STRONG_BOOK, saysNo, takeAsNo } from "./frame";
 import type { Answers } from "./state";
 import { type Flow, type ManageFlow, type Pending, type Session, TONE_ACK, WRITE_READBACKS } from "./state";
 import { understand } from "./understand";
@@ -63,17 +54,6 @@ export async function turn(dialog: Session, input: CallerInput): Promise<void> {
   const newBooking = !dialog.client && !dialog.call.knownClient && u.intents.includes("book");
   const contact = !u.update || (!dialog.client && (dialog.flow === "book" || newBooking));
   if (u.update && contact && newBooking && CONTACT_WANTED.test(u.norm)) u.update = undefined;
-  // A new caller's own number said before it is asked ('anota aí o meu número, … é onze nove …', 'é Gilberto e o meu
-  // celular é …'): the booking's contact, read back digit by digit (decision 0071).
-  const phone =
-    u.dtmf || dialog.client || dialog.call.knownClient || dialog.phone
-      ? undefined
-      : spokenPhone(u.said.tokens.map((t) => t.norm));
-  if (phone && dialog.pending !== "phone" && dialog.pending !== "cpf") {
-    dialog.phone = `+55${phone}`;
-    dialog.data("Telefone", dialog.phone);
-    dialog.contactWanted = false;
-  }
   if (!u.dtmf && contact && CONTACT_WANTED.test(u.norm) && !dialog.phone && dialog.pending !== "phone") {
     // 'quero deixar outro número pra contato': asked now when nothing else was said, else before the read-back.
     dialog.contactWanted = true;

@@ -2,25 +2,10 @@
 // self-introduction said as the answer to another question, days the caller can't, a cancellation whose words hold
 // 'falou', through the real offline engine and the in-memory tools. Clock: Wednesday 2026-12-09 10:00.
 import { describe, expect, it } from "vitest";
-import { runScenario, type Scenario } from "../../scenarios/runner";
+import { CALLERS, expectCall } from "../../scenarios/calls";
 
-const UNKNOWN = "+5511900000000";
-const MARIA = "+5511987654321";
-const JOAO = "+5511912345678";
-
-async function run(id: string, caller: string, turns: string[], want: Scenario["expect"]) {
-  const outcome = await runScenario({
-    id,
-    fixture: "clinica",
-    now: "2026-12-09T10:00:00-03:00",
-    caller,
-    must: true,
-    turns,
-    expect: want,
-  });
-  expect(outcome.problems, outcome.transcript.join("\n")).toEqual([]);
-  return outcome;
-}
+const { UNKNOWN, MARIA, JOAO } = CALLERS;
+const run = expectCall;
 
 describe("callers who don't follow the script", () => {
   it("registers the one booked for, named 'ela chama …', not the caller who introduced himself", async () => {

@@ -88,9 +88,44 @@ export function noteName(dialog: Session, u: Frame): boolean {
   return true;
 }
 
+const PHONE_NOUN = /^(numero|celular|telefone|whatsapp|whats|zap|contato|fone)$/;
+const IN_NUMBER = /^(e|traco|tracinho|hifen|ponto|meia)$/;
+
+/**
+ * A phone number said after its noun ('o meu celular é onze nove nove um quatro…', 'anota aí o meu número … é (11)
+ * 97812-4330'): its digits with the DDD, or undefined. Only the run of number words right after the noun (within six
+ * words) is read, so a time said later ('… e a consulta pode ser às dez') is no digit of it (decision 0071): not a time
+ * said before it ('amanhã às nove, meu celular é …') either.
+ */
+function spokenPhone(tokens: readonly string[]): string | undefined {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!PHONE_NOUN.test(tokens[i] ?? "")) continue;
+    let j = i + 1;
+    while (j < tokens.length && j <= i + 7 && !parseNumberAt(tokens, j)) j++;
+    const run: string[] = [];
+    while (j < tokens.length) {
+      const t = tokens[j] ?? "";
+      const n = parseNumberAt(tokens, j);
+      if (n) {
+        run.push(...tokens.slice(j, n.end));
+        j = n.end;
+      } else if (IN_NUMBER.test(t) && (t === "meia" || parseNumberAt(tokens, j + 1))) {
+        run.push(t);
+        j++;
+      } else break;
+    }
+    const d = readDigits(run)
+      .replace(/^0+/, "")
+      .replace(/^55(?=\d{10,11}$)/, "");
+    if (d.length === 10 || d.length === 11) return d;
+  }
+  return undefined;
+}
+
 export function noteMentions(dialog: Session, u: Frame) {
   if (u.dtmf || dialog.flow === "update" || dialog.pending.startsWith("update")) return;
-  // A contact number volunteered in any turn ('meu celular é onze nove …'): the one a registration keeps.
+  // A contact number volunteered in any turn ('meu celular é onze nove …', 'anota aí o meu número … é onze nove …'):
+  // the one a registration keeps.
   const named = /\b(telefone|celular|numero|contato|whatsapp|zap|fone)\b/.exec(u.norm);
   if (
     named &&
@@ -98,10 +133,8 @@ export function noteMentions(dialog: Session, u: Frame) {
     dialog.pending !== "cpf" &&
     !/\b(cpf|carteirinha|convenio)\b/.test(u.norm)
   ) {
-    // The digits said after the word, not a time said before it ('amanhã às nove, meu celular é …').
-    const after = readDigits(u.norm.slice(named.index).split(" "));
-    const d = after.replace(/^0+/, "").replace(/^55(?=\d{10,11}$)/, "");
-    if (d.length === 10 || d.length === 11) {
+    const d = spokenPhone(u.norm.split(" "));
+    if (d) {
       dialog.phone = `+55${d}`;
       dialog.data("Telefone de contato", dialog.phone);
     }
